@@ -1,0 +1,208 @@
+import {
+  addDays,
+  formatLabel,
+  formatLocalIso,
+  isoWeekday,
+  localDate,
+  minutesOfDay,
+  wallTimeOrNextInstant,
+  type LocalDate,
+} from './time';
+
+export interface WorkingWindow {
+  /** `HH:MM`, local time. */
+  start: string;
+  /** `HH:MM`, local time; `24:00` for midnight at the end of the day. */
+  end: string;
+}
+
+/** ISO weekday ("1" Monday … "7" Sunday) to the windows worked that day. */
+export type WeeklyHours = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', WorkingWindow[]>>;
+
+export interface ScheduleRules {
+  timezone: string;
+  weekly_hours: WeeklyHours;
+  travel_buffer_minutes: number;
+  slot_step_minutes: number;
+  min_notice_minutes: number;
+}
+
+/** A live booking as the schedule sees it: busy from start until its end plus the buffer. */
+export interface BusyBlock {
+  start: Date;
+  blockedUntil: Date;
+}
+
+export interface TimeOff {
+  start: Date;
+  end: Date;
+}
+
+export interface OpenTimesQuery {
+  rules: ScheduleRules;
+  durationMinutes: number;
+  now: Date;
+  /** First local day listed; defaults to today in the pro's zone. */
+  from?: LocalDate;
+  days: number;
+  /** Earliest local start `HH:MM`. */
+  startAfter?: string;
+  /** Latest local end `HH:MM`. */
+  finishBy?: string;
+  busy: BusyBlock[];
+  timeOff: TimeOff[];
+}
+
+export interface OpenTime {
+  start: Date;
+  end: Date;
+}
+
+export const DEFAULT_WEEKLY_HOURS: WeeklyHours = {
+  '1': [{ start: '08:00', end: '17:00' }],
+  '2': [{ start: '08:00', end: '17:00' }],
+  '3': [{ start: '08:00', end: '17:00' }],
+  '4': [{ start: '08:00', end: '17:00' }],
+  '5': [{ start: '08:00', end: '17:00' }],
+  '6': [{ start: '09:00', end: '14:00' }],
+};
+
+export const DEFAULT_SCHEDULE_SETTINGS = {
+  travel_buffer_minutes: 30,
+  slot_step_minutes: 30,
+  min_notice_minutes: 12 * 60,
+} as const;
+
+const MINUTE = 60_000;
+
+/** The instant range [from, to) that `days` local days starting at `from` cover. */
+export function dayRange(query: Pick<OpenTimesQuery, 'rules' | 'now' | 'from' | 'days'>): {
+  from: LocalDate;
+  firstInstant: Date;
+  endInstant: Date;
+} {
+  const from = query.from ?? localDate(query.now, query.rules.timezone);
+  return {
+    from,
+    firstInstant: wallTimeOrNextInstant(from, 0, query.rules.timezone),
+    endInstant: wallTimeOrNextInstant(addDays(from, query.days), 0, query.rules.timezone),
+  };
+}
+
+function overlaps(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
+  return aStart < bEnd && bStart < aEnd;
+}
+
+/**
+ * Open start times, earliest first. Slots step through each working window in real time
+ * from its opening, so a DST change never produces a start twice nor a time that does not
+ * exist; a job must fit the window (and finish_by) entirely, keep the minimum notice, miss
+ * time off, and leave the travel buffer on both sides of every live booking.
+ */
+export function openTimes(q: OpenTimesQuery): OpenTime[] {
+  const { rules } = q;
+  const zone = rules.timezone;
+  const { from } = dayRange(q);
+  const duration = q.durationMinutes * MINUTE;
+  const buffer = rules.travel_buffer_minutes * MINUTE;
+  const step = Math.max(5, rules.slot_step_minutes) * MINUTE;
+  const earliest = q.now.getTime() + rules.min_notice_minutes * MINUTE;
+  const busy = q.busy.map((b) => [b.start.getTime(), b.blockedUntil.getTime()] as const);
+  const off = q.timeOff.map((t) => [t.start.getTime(), t.end.getTime()] as const);
+  const result: OpenTime[] = [];
+
+  for (let i = 0; i < q.days; i += 1) {
+    const day = addDays(from, i);
+    const windows = rules.weekly_hours[String(isoWeekday(day)) as keyof WeeklyHours] ?? [];
+    for (const window of windows) {
+      let openMin = minutesOfDay(window.start);
+      let closeMin = minutesOfDay(window.end);
+      if (q.startAfter) openMin = Math.max(openMin, minutesOfDay(q.startAfter));
+      if (q.finishBy) closeMin = Math.min(closeMin, minutesOfDay(q.finishBy));
+      if (closeMin <= openMin) continue;
+      const open = wallTimeOrNextInstant(day, openMin, zone).getTime();
+      const close = wallTimeOrNextInstant(day, closeMin, zone).getTime();
+      for (let start = open; start + duration <= close; start += step) {
+        if (start < earliest) continue;
+        const end = start + duration;
+        if (off.some(([s, e]) => overlaps(start, end, s, e))) continue;
+        if (busy.some(([s, blockedUntil]) => overlaps(start, end + buffer, s, blockedUntil))) continue;
+        result.push({ start: new Date(start), end: new Date(end) });
+      }
+    }
+  }
+  result.sort((a, b) => a.start.getTime() - b.start.getTime());
+  return result;
+}
+
+export type StartRefusal = 'past' | 'too_soon' | 'outside_hours' | 'time_off' | 'taken' | 'off_step';
+
+/**
+ * Why `start` is not an open time, or null if it is one. The same rules as openTimes, so
+ * a start that open_times listed is accepted until something takes it.
+ */
+export function whyNotOpen(
+  q: Omit<OpenTimesQuery, 'from' | 'days'>,
+  start: Date,
+): { reason: StartRefusal; message: string } | null {
+  const zone = q.rules.timezone;
+  const day = localDate(start, zone);
+  const sameDay = openTimes({ ...q, from: day, days: 1 });
+  const t = start.getTime();
+  if (sameDay.some((o) => o.start.getTime() === t)) return null;
+
+  const label = formatLabel(start, zone);
+  if (t <= q.now.getTime()) return { reason: 'past', message: `${label} is in the past.` };
+  const noticeHours = q.rules.min_notice_minutes / 60;
+  if (t < q.now.getTime() + q.rules.min_notice_minutes * MINUTE) {
+    return {
+      reason: 'too_soon',
+      message: `${label} is too soon: this business needs ${noticeHours % 1 === 0 ? noticeHours : noticeHours.toFixed(1)} hours' notice.`,
+    };
+  }
+  const end = t + q.durationMinutes * MINUTE;
+  const windows = q.rules.weekly_hours[String(isoWeekday(day)) as keyof WeeklyHours] ?? [];
+  const inWindow = windows.some((w) => {
+    const open = wallTimeOrNextInstant(day, minutesOfDay(w.start), zone).getTime();
+    const close = wallTimeOrNextInstant(day, minutesOfDay(w.end), zone).getTime();
+    return t >= open && end <= close;
+  });
+  const hoursText = windows.length
+    ? windows.map((w) => `${w.start}-${w.end}`).join(', ')
+    : 'closed that day';
+  if (!inWindow) {
+    return {
+      reason: 'outside_hours',
+      message: `${label} is outside working hours: a ${q.durationMinutes}-minute job must start and end within ${hoursText} (${zone}).`,
+    };
+  }
+  if (q.startAfter && t < wallTimeOrNextInstant(day, minutesOfDay(q.startAfter), zone).getTime()) {
+    return { reason: 'outside_hours', message: `${label} is before start_after ${q.startAfter}.` };
+  }
+  if (q.finishBy && end > wallTimeOrNextInstant(day, minutesOfDay(q.finishBy), zone).getTime()) {
+    return { reason: 'outside_hours', message: `A job starting ${label} would not finish by ${q.finishBy}.` };
+  }
+  if (q.timeOff.some((o) => overlaps(t, end, o.start.getTime(), o.end.getTime()))) {
+    return { reason: 'time_off', message: `${label} falls in the business's time off.` };
+  }
+  const buffer = q.rules.travel_buffer_minutes * MINUTE;
+  if (q.busy.some((b) => overlaps(t, end + buffer, b.start.getTime(), b.blockedUntil.getTime()))) {
+    return {
+      reason: 'taken',
+      message: `${label} is taken: it overlaps another job or its ${q.rules.travel_buffer_minutes}-minute travel buffer.`,
+    };
+  }
+  return {
+    reason: 'off_step',
+    message: `${label} is not one of the offered start times (every ${q.rules.slot_step_minutes} minutes from opening).`,
+  };
+}
+
+/** An open time as responses show it: local ISO start and end with the pro's offset, and a label. */
+export function presentOpenTime(o: OpenTime, zone: string) {
+  return {
+    start: formatLocalIso(o.start, zone),
+    end: formatLocalIso(o.end, zone),
+    label: formatLabel(o.start, zone),
+  };
+}

@@ -1,0 +1,201 @@
+import { InvalidInputError } from './errors';
+import { CLEAN_TYPE_LABELS, FREQUENCY_LABELS, type Job } from './job';
+import { formatUsd, percentOf, type Cents } from './money';
+import { offeredAddOns, offeredCleanTypes, type PriceList } from './price-list';
+
+export interface LineItem {
+  label: string;
+  amount_cents: Cents;
+}
+
+export interface Quote {
+  job: Job;
+  total_cents: Cents;
+  line_items: LineItem[];
+  /** Hours the crew is on site. */
+  estimated_hours: number;
+  /** Person-hours of work, before dividing by the crew. */
+  labor_hours: number;
+  crew_size: number;
+  /** Minutes the job blocks on the schedule (travel buffer not included). */
+  duration_minutes: number;
+  recurring: null | {
+    frequency: Job['frequency'];
+    discount_pct: number;
+    visit_total_cents: Cents;
+    first_visit_discounted: boolean;
+  };
+  minimum_applied: boolean;
+  /** What could not be priced (clean type or add-on not offered); empty for a firm quote. */
+  unpriced: string[];
+  summary: string;
+}
+
+const bathLabel = (n: number) => `${n} bathroom${n === 1 ? '' : 's'}`;
+const bedLabel = (n: number) => `${n} bedroom${n === 1 ? '' : 's'}`;
+
+function roundQuarterHourUp(hours: number): number {
+  return Math.ceil(hours * 4 - 1e-9) / 4;
+}
+
+/** Usual size for the bedroom count (the list covers 0..10; beyond, the last entry). */
+function usualSqft(list: PriceList, bedrooms: number): number {
+  const table = list.sqft.usual_max_by_bedrooms;
+  return table[Math.min(bedrooms, table.length - 1)] ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Prices a job from the pro's own list. Never throws: what the pro does not offer is
+ * listed in `unpriced` and left out of the total; use `requireFirmQuote` where the
+ * contract refuses such a job.
+ */
+export function priceJob(job: Job, list: PriceList): Quote {
+  const unpriced: string[] = [];
+  const lines: LineItem[] = [];
+  const typeRule = list.clean_types[job.clean_type];
+  if (!typeRule) unpriced.push(`clean type "${job.clean_type}"`);
+  const pricePct = typeRule?.price_pct ?? 100;
+  const hoursPct = typeRule?.hours_pct ?? 100;
+
+  lines.push({ label: 'Base visit', amount_cents: list.base_cents });
+  if (job.bedrooms > 0) {
+    lines.push({ label: bedLabel(job.bedrooms), amount_cents: job.bedrooms * list.per_bedroom_cents });
+  }
+  // Half baths cost half a bathroom: whole baths at the full price, the half at half.
+  const bathCents = Math.round(job.bathrooms * 2) * (list.per_bathroom_cents / 2);
+  lines.push({ label: bathLabel(job.bathrooms), amount_cents: Math.round(bathCents) });
+
+  let overSqft = 0;
+  if (job.sqft !== null) {
+    const usual = usualSqft(list, job.bedrooms);
+    if (job.sqft > usual) {
+      overSqft = job.sqft - usual;
+      const blocks = Math.ceil(overSqft / 100);
+      lines.push({
+        label: `Larger home: ${job.sqft.toLocaleString('en-US')} sq ft (usual up to ${usual.toLocaleString('en-US')} for ${bedLabel(job.bedrooms)})`,
+        amount_cents: blocks * list.sqft.surcharge_cents_per_100,
+      });
+    }
+  }
+  const roomsCents = lines.reduce((s, l) => s + l.amount_cents, 0);
+  if (pricePct !== 100 && typeRule) {
+    lines.push({
+      label: `${CLEAN_TYPE_LABELS[job.clean_type]} (x${(pricePct / 100).toFixed(2).replace(/0$/, '')})`,
+      amount_cents: percentOf(roomsCents, pricePct) - roomsCents,
+    });
+  }
+  const cleaningCents = percentOf(roomsCents, pricePct);
+
+  let addOnCents = 0;
+  let addOnMinutes = 0;
+  for (const name of job.add_ons) {
+    const addOn = list.add_ons[name];
+    if (!addOn) {
+      unpriced.push(`add-on "${name}"`);
+      continue;
+    }
+    lines.push({ label: addOn.label, amount_cents: addOn.price_cents });
+    addOnCents += addOn.price_cents;
+    addOnMinutes += addOn.minutes;
+  }
+  if (job.pets) lines.push({ label: 'Pets in the home', amount_cents: list.pets_fee_cents });
+  const petsCents = job.pets ? list.pets_fee_cents : 0;
+
+  const fullCents = cleaningCents + addOnCents + petsCents;
+  const discountPct = job.frequency === 'once' ? 0 : (list.frequency_discount_pct[job.frequency] ?? 0);
+  const discountCents = percentOf(cleaningCents, discountPct);
+  const recurringCents = Math.max(fullCents - discountCents, list.minimum_cents);
+  const firstVisitDiscounted = list.first_visit_discounted;
+
+  if (discountPct > 0 && firstVisitDiscounted) {
+    lines.push({
+      label: `${FREQUENCY_LABELS[job.frequency]} discount (${discountPct}% off the cleaning)`,
+      amount_cents: -discountCents,
+    });
+  }
+  const beforeMinimum = lines.reduce((s, l) => s + l.amount_cents, 0);
+  const minimumApplied = beforeMinimum < list.minimum_cents;
+  if (minimumApplied) {
+    lines.push({
+      label: `Minimum charge of ${formatUsd(list.minimum_cents)}`,
+      amount_cents: list.minimum_cents - beforeMinimum,
+    });
+  }
+  const total = Math.max(beforeMinimum, list.minimum_cents);
+
+  const laborHours =
+    ((list.hours.base +
+      job.bedrooms * list.hours.per_bedroom +
+      job.bathrooms * list.hours.per_bathroom +
+      (overSqft / 100) * list.hours.per_100_sqft_over) *
+      hoursPct) /
+      100 +
+    addOnMinutes / 60;
+  const crew = Math.max(1, list.crew_size);
+  const onSite = roundQuarterHourUp(laborHours / crew);
+
+  const recurring =
+    job.frequency === 'once'
+      ? null
+      : {
+          frequency: job.frequency,
+          discount_pct: discountPct,
+          visit_total_cents: recurringCents,
+          first_visit_discounted: firstVisitDiscounted || discountPct === 0,
+        };
+
+  const quote: Omit<Quote, 'summary'> = {
+    job,
+    total_cents: total,
+    line_items: lines,
+    estimated_hours: onSite,
+    labor_hours: Math.round(laborHours * 100) / 100,
+    crew_size: crew,
+    duration_minutes: Math.round(onSite * 60),
+    recurring,
+    minimum_applied: minimumApplied,
+    unpriced,
+  };
+  return { ...quote, summary: summarize(quote) };
+}
+
+function hoursText(hours: number): string {
+  const h = Math.floor(hours);
+  const m = Math.round((hours - h) * 60);
+  return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ') || '0 min';
+}
+
+function summarize(q: Omit<Quote, 'summary'>): string {
+  const { job } = q;
+  const parts = [
+    `${CLEAN_TYPE_LABELS[job.clean_type]}, ${bedLabel(job.bedrooms)}, ${bathLabel(job.bathrooms)}`,
+  ];
+  let text = `${parts.join('')}: ${formatUsd(q.total_cents)}, about ${hoursText(q.estimated_hours)} on site with a crew of ${q.crew_size}.`;
+  if (q.recurring && q.recurring.discount_pct > 0) {
+    text += q.recurring.first_visit_discounted
+      ? ` ${FREQUENCY_LABELS[q.recurring.frequency]} visits are ${formatUsd(q.recurring.visit_total_cents)} each, the first one included.`
+      : ` The first visit is at the full price; after that ${FREQUENCY_LABELS[q.recurring.frequency].toLowerCase()} visits are ${formatUsd(q.recurring.visit_total_cents)} each.`;
+  }
+  if (q.unpriced.length > 0) text += ` Not priced (not offered): ${q.unpriced.join(', ')}.`;
+  return text;
+}
+
+/** The refusal quote_job, open_times and book_job give for a job the pro does not offer. */
+export function requireFirmQuote(job: Job, list: PriceList): Quote {
+  const quote = priceJob(job, list);
+  if (quote.unpriced.length === 0) return quote;
+  const problems: string[] = [];
+  if (!list.clean_types[job.clean_type]) {
+    problems.push(
+      `This business does not offer the clean type "${job.clean_type}"; clean types offered: ${offeredCleanTypes(list).join(', ')}.`,
+    );
+  }
+  const missing = job.add_ons.filter((a) => !list.add_ons[a]);
+  if (missing.length > 0) {
+    const offered = offeredAddOns(list);
+    problems.push(
+      `This business does not offer the add-on${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}; add-ons offered: ${offered.length ? offered.join(', ') : 'none'}.`,
+    );
+  }
+  throw new InvalidInputError(problems.join(' '));
+}

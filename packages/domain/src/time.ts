@@ -1,0 +1,128 @@
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { InvalidInputError } from './errors';
+
+/** A calendar day, `YYYY-MM-DD`, in some time zone. */
+export type LocalDate = string;
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Today's date in the zone. */
+export function localDate(instant: Date, zone: string): LocalDate {
+  return formatInTimeZone(instant, zone, 'yyyy-MM-dd');
+}
+
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a calendar day: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: LocalDate): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+export function isValidLocalDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/** Minutes after local midnight of `HH:MM` (24:00 allowed as the end of a day). */
+export function minutesOfDay(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/**
+ * The instant a local wall-clock time names. In a DST gap the wall time does not exist
+ * and this returns null; in an overlap it returns the earlier (daylight) instant.
+ */
+export function wallTimeToInstant(date: LocalDate, minutes: number, zone: string): Date | null {
+  if (minutes >= 24 * 60) {
+    // The end of the day is the next day's midnight.
+    return wallTimeToInstant(addDays(date, 1), minutes - 24 * 60, zone);
+  }
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  const wall = `${date}T${hh}:${mm}:00`;
+  const instant = fromZonedTime(wall, zone);
+  if (formatInTimeZone(instant, zone, "yyyy-MM-dd'T'HH:mm:ss") !== wall) return null;
+  // In a fall-back overlap prefer the first occurrence (the larger offset).
+  const hourEarlier = new Date(instant.getTime() - 60 * 60 * 1000);
+  if (formatInTimeZone(hourEarlier, zone, "yyyy-MM-dd'T'HH:mm:ss") === wall) return hourEarlier;
+  return instant;
+}
+
+/**
+ * Instant for a local wall time that may fall into a DST gap: clocks jump, so a time in the
+ * gap is read as the first instant after it (opening hours of 02:00 on a spring-forward day
+ * begin at 03:00).
+ */
+export function wallTimeOrNextInstant(date: LocalDate, minutes: number, zone: string): Date {
+  for (let m = minutes; m < minutes + 24 * 60; m += 1) {
+    const instant = wallTimeToInstant(date, m, zone);
+    if (instant) return instant;
+  }
+  throw new Error(`no wall time after ${date} ${minutes} in ${zone}`);
+}
+
+/** `2026-11-24T09:00:00-05:00`: the form every start value takes in responses. */
+export function formatLocalIso(instant: Date, zone: string): string {
+  return formatInTimeZone(instant, zone, "yyyy-MM-dd'T'HH:mm:ssXXX");
+}
+
+/** `Tue, Nov 24, 9:00 AM EST`: the human label next to each start. */
+export function formatLabel(instant: Date, zone: string): string {
+  return formatInTimeZone(instant, zone, 'EEE, MMM d, h:mm a zzz');
+}
+
+const ISO_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const ISO_LOCAL = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
+
+/**
+ * Reads a start value: ISO 8601 with an offset, or without one meaning the pro's local time.
+ * Throws InvalidInputError naming `field` for anything else, including a local time that
+ * does not exist because clocks spring forward.
+ */
+export function parseStart(value: string, zone: string, field = 'start'): Date {
+  const trimmed = value.trim();
+  const withOffset = ISO_WITH_OFFSET.exec(trimmed);
+  if (withOffset) {
+    const [, date, hh, mm, ss] = withOffset;
+    if (!isValidLocalDate(date!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59) {
+      throw new InvalidInputError(`${field} "${value}" is not a real date and time.`);
+    }
+    const instant = new Date(trimmed);
+    if (Number.isNaN(instant.getTime())) {
+      throw new InvalidInputError(`${field} "${value}" is not a valid ISO 8601 date-time.`);
+    }
+    return instant;
+  }
+  const local = ISO_LOCAL.exec(trimmed);
+  if (local) {
+    const [, date, hh, mm, ss] = local;
+    if (!isValidLocalDate(date!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59) {
+      throw new InvalidInputError(`${field} "${value}" is not a real date and time.`);
+    }
+    const instant = wallTimeToInstant(date!, Number(hh) * 60 + Number(mm), zone);
+    if (!instant) {
+      throw new InvalidInputError(
+        `${field} "${value}" does not exist in ${zone}: clocks skip that hour for daylight saving time. Pick a time from open_times.`,
+      );
+    }
+    return instant;
+  }
+  throw new InvalidInputError(
+    `${field} must be an ISO 8601 date-time such as 2026-11-24T09:00:00-05:00 (without an offset it means the business's local time); got "${value}".`,
+  );
+}
