@@ -1,6 +1,6 @@
 // One jest run over every package. Tests are transpiled by swc (type checking is tsc's
 // job in `pnpm test`); ESM-only dependencies are transpiled too so CommonJS tests can load them.
-const esmOnly = ['nanoid', 'jose', 'oauth4webapi'].join('|');
+const esmOnly = ['nanoid', 'kysely', 'jose', 'oauth4webapi'].join('|');
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -1,1 +1,17 @@
-export default async function () {}
+import { createTemplate, startTestServer, type TestServer } from '@frontdesk/db/testing';
+
+declare global {
+  var __FRONT_DESK_PG__: { server: TestServer; template: string } | undefined;
+}
+
+// Migrate once; every test file then clones this template (CREATE DATABASE … TEMPLATE),
+// so files run in parallel and never share state.
+export default async function globalSetup(): Promise<void> {
+  const server = await startTestServer();
+  const template = `fd_template_${Date.now().toString(36)}_${process.pid}`;
+  await createTemplate(server.adminUrl, template);
+  process.env.FD_TEST_ADMIN_URL = server.adminUrl;
+  process.env.FD_TEST_TEMPLATE = template;
+  globalThis.__FRONT_DESK_PG__ = { server, template };
+  process.stdout.write(`\nTests run on ${server.source}.\n`);
+}

@@ -1,0 +1,17 @@
+import type { BookingsTable } from './tables/bookings';
+import type { EventsTable } from './tables/events';
+import type { LeadsTable } from './tables/leads';
+import type { NotificationsTable } from './tables/notifications';
+import type { ProApiKeysTable } from './tables/pro-api-keys';
+import type { ProsTable } from './tables/pros';
+import type { TimeOffTable } from './tables/time-off';
+
+export interface Database {
+  pros: ProsTable;
+  pro_api_keys: ProApiKeysTable;
+  time_off: TimeOffTable;
+  leads: LeadsTable;
+  bookings: BookingsTable;
+  events: EventsTable;
+  notifications: NotificationsTable;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as initialSchema from './20261121T110000-initial-schema';
+
+/** Every migration, by name, in order. Add new ones at the end. */
+export const migrations: Record<string, Migration> = {
+  '20261121T110000-initial-schema': initialSchema,
+};

@@ -1,0 +1,242 @@
+import {
+  CLEAN_TYPE_LABELS,
+  InvalidInputError,
+  NotFoundError,
+  formatLabel,
+  formatLocalIso,
+  formatUsd,
+  openTimes,
+  requireFirmQuote,
+  whyNotOpen,
+  type BusyBlock,
+  type Job,
+  type TimeOff,
+} from '@frontdesk/domain';
+import type { Db } from '../connect';
+import { newId } from '../ids';
+import type { Booking, BookingChannel } from '../tables/bookings';
+import type { Pro } from '../tables/pros';
+import { appendEvent } from './events';
+import { scheduleRules } from './pros';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Live bookings and time off that touch [from, to), as the availability rules see them. */
+export async function loadBusy(db: Db, proId: string, from: Date, to: Date) {
+  const [bookings, off] = await Promise.all([
+    db
+      .selectFrom('bookings')
+      .select(['starts_at', 'blocked_until', 'created_at'])
+      .where('pro_id', '=', proId)
+      .where('status', '<>', 'cancelled')
+      .where('starts_at', '<', to)
+      .where('blocked_until', '>', from)
+      .execute(),
+    db
+      .selectFrom('time_off')
+      .select(['starts_at', 'ends_at'])
+      .where('pro_id', '=', proId)
+      .where('starts_at', '<', to)
+      .where('ends_at', '>', from)
+      .execute(),
+  ]);
+  return {
+    busy: bookings.map((b) => ({ start: b.starts_at, blockedUntil: b.blocked_until, createdAt: b.created_at })),
+    timeOff: off.map((t): TimeOff => ({ start: t.starts_at, end: t.ends_at })),
+  };
+}
+
+export interface BookingRequest {
+  proId: string;
+  job: Job;
+  start: Date;
+  customer: { name: string; phone: string | null; email: string | null };
+  address: string;
+  zip: string;
+  notes: string | null;
+  accessDetails: string | null;
+  channel: BookingChannel;
+  clientName: string | null;
+  leadId: string | null;
+  feeCents: number;
+  manageTokenHash: Buffer | null;
+  /** The total the customer was shown; a different current price refuses the booking. */
+  expectedTotalCents: number | null;
+  now: Date;
+}
+
+const isExclusionViolation = (err: unknown) => (err as { code?: string }).code === '23P01';
+
+function justTaken(label: string): InvalidInputError {
+  return new InvalidInputError(`${label} was just taken by another booking. Pick another time from the open times.`);
+}
+
+/**
+ * Books a start on a pro's schedule. The pro's row is locked first, so bookings of one pro
+ * are checked and written one at a time and a refusal can say why; the exclusion
+ * constraint on `bookings` still guarantees no overlap whatever path writes.
+ * Lock order everywhere: the pro's row, then booking rows.
+ */
+export async function createBooking(db: Db, req: BookingRequest): Promise<{ booking: Booking; pro: Pro }> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const pro = await trx.selectFrom('pros').selectAll().where('id', '=', req.proId).forUpdate().executeTakeFirst();
+      if (!pro) throw new NotFoundError(`No cleaner with id ${req.proId}.`);
+      const quote = requireFirmQuote(req.job, pro.price_list);
+      if (req.expectedTotalCents !== null && req.expectedTotalCents !== quote.total_cents) {
+        throw new InvalidInputError(
+          `The price changed: this job is now ${formatUsd(quote.total_cents)}, not the ${formatUsd(req.expectedTotalCents)} you were shown. Nothing was booked; confirm the new price with the customer first.`,
+        );
+      }
+      if (req.leadId !== null) {
+        const lead = await trx
+          .selectFrom('leads')
+          .select('id')
+          .where('id', '=', req.leadId)
+          .where('pro_id', '=', pro.id)
+          .executeTakeFirst();
+        if (!lead) throw new NotFoundError(`No lead with id ${req.leadId} on this business.`);
+      }
+
+      const rules = scheduleRules(pro);
+      const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(req.start.getTime() - DAY), new Date(req.start.getTime() + 2 * DAY));
+      const why = whyNotOpen({ rules, durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff }, req.start);
+      if (why) {
+        const label = formatLabel(req.start, pro.timezone);
+        const recent = (b: BusyBlock & { createdAt: Date }) => req.now.getTime() - b.createdAt.getTime() < 60_000;
+        if (why.reason === 'taken' && busy.some(recent)) throw justTaken(label);
+        const near = openTimes({ rules, durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff, from: formatLocalIso(req.start, pro.timezone).slice(0, 10), days: 2 })
+          .filter((o) => o.start.getTime() > req.start.getTime() - 3 * 60 * 60 * 1000)
+          .slice(0, 3)
+          .map((o) => formatLabel(o.start, pro.timezone));
+        throw new InvalidInputError(
+          `${why.message}${near.length ? ` Open times near it: ${near.join('; ')}.` : ' Ask open_times for other days.'}`,
+        );
+      }
+
+      const end = new Date(req.start.getTime() + quote.duration_minutes * 60_000);
+      const booking = await trx
+        .insertInto('bookings')
+        .values({
+          id: newId('bk'),
+          pro_id: pro.id,
+          lead_id: req.leadId,
+          channel: req.channel,
+          client_name: req.clientName,
+          starts_at: req.start,
+          ends_at: end,
+          blocked_until: new Date(end.getTime() + pro.travel_buffer_minutes * 60_000),
+          customer_name: req.customer.name,
+          customer_phone: req.customer.phone,
+          customer_email: req.customer.email,
+          address: req.address,
+          zip: req.zip,
+          notes: req.notes,
+          access_details: req.accessDetails,
+          bedrooms: req.job.bedrooms,
+          bathrooms: req.job.bathrooms,
+          clean_type: req.job.clean_type,
+          sqft: req.job.sqft,
+          frequency: req.job.frequency,
+          add_ons: req.job.add_ons,
+          pets: req.job.pets,
+          price_cents: quote.total_cents,
+          quote: JSON.stringify(quote),
+          fee_cents: req.feeCents,
+          fee_waived_at: null,
+          manage_token_hash: req.manageTokenHash,
+          cancelled_at: null,
+          cancelled_by: null,
+          no_show_reported_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+
+      if (req.leadId !== null) {
+        await trx.updateTable('leads').set({ status: 'booked', updated_at: req.now }).where('id', '=', req.leadId).execute();
+      }
+      const label = formatLabel(booking.starts_at, pro.timezone);
+      const via = req.channel === 'book' ? 'through the booking service' : 'on your schedule';
+      const by = req.clientName ? ` by ${req.clientName}` : '';
+      await appendEvent(trx, pro.id, 'booking.created', {
+        booking_id: booking.id,
+        start: formatLocalIso(booking.starts_at, pro.timezone),
+        label,
+        customer_name: booking.customer_name,
+        channel: req.channel,
+        client_name: req.clientName,
+        total: quote.total_cents / 100,
+        message: `New booking${by} ${via}: ${booking.customer_name}, ${label}, ${CLEAN_TYPE_LABELS[req.job.clean_type].toLowerCase()} (${req.job.bedrooms} bd / ${req.job.bathrooms} ba), ${formatUsd(quote.total_cents)}.`,
+      });
+      return { booking, pro };
+    });
+  } catch (err) {
+    // Another writer (another service or replica) got there between our check and insert.
+    if (isExclusionViolation(err)) throw justTaken(formatLocalIso(req.start, 'UTC'));
+    throw err;
+  }
+}
+
+export type CancelledBy = 'pro' | 'customer';
+
+/**
+ * Cancels a live booking found by `where`. Locks the pro's row before the booking's (the
+ * same order as createBooking) and changes only a row still `booked`, so cancelling twice
+ * writes once.
+ */
+export async function cancelBooking(
+  db: Db,
+  find: { id: string; proId: string } | { manageTokenHash: Buffer },
+  by: CancelledBy,
+  now: Date,
+): Promise<{ booking: Booking; pro: Pro }> {
+  return db.transaction().execute(async (trx) => {
+    let q = trx.selectFrom('bookings').selectAll();
+    q = 'id' in find ? q.where('id', '=', find.id).where('pro_id', '=', find.proId) : q.where('manage_token_hash', '=', find.manageTokenHash);
+    const found = await q.executeTakeFirst();
+    if (!found) throw new NotFoundError('id' in find ? `No booking with id ${find.id} on this schedule.` : 'No booking with that manage_token.');
+    const pro = await trx.selectFrom('pros').selectAll().where('id', '=', found.pro_id).forUpdate().executeTakeFirstOrThrow();
+    const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', found.id).forUpdate().executeTakeFirstOrThrow();
+    const label = formatLabel(booking.starts_at, pro.timezone);
+    if (booking.status === 'cancelled') {
+      throw new InvalidInputError(`Booking ${booking.id} (${label}) is already cancelled; nothing changed.`);
+    }
+    if (booking.status === 'no_show') {
+      throw new InvalidInputError(`Booking ${booking.id} (${label}) was reported as a no-show; it cannot be cancelled.`);
+    }
+    if (booking.starts_at.getTime() <= now.getTime()) {
+      throw new InvalidInputError(
+        `Booking ${booking.id} started at ${label}; a job that has started cannot be cancelled. If the customer did not show up, report a no-show.`,
+      );
+    }
+    const cancelled = await trx
+      .updateTable('bookings')
+      .set({ status: 'cancelled', cancelled_at: now, cancelled_by: by, updated_at: now })
+      .where('id', '=', booking.id)
+      .where('status', '=', 'booked')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await appendEvent(trx, pro.id, 'booking.cancelled', {
+      booking_id: booking.id,
+      start: formatLocalIso(booking.starts_at, pro.timezone),
+      label,
+      customer_name: booking.customer_name,
+      cancelled_by: by,
+      message: `Booking cancelled by the ${by === 'pro' ? 'business' : 'customer'}: ${booking.customer_name}, ${label}. The time is open again.`,
+    });
+    return { booking: cancelled, pro };
+  });
+}
+
+/** Live jobs that have not ended yet, soonest first. */
+export async function upcomingBookings(db: Db, proId: string, now: Date, limit = 100): Promise<Booking[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('pro_id', '=', proId)
+    .where('status', '=', 'booked')
+    .where('ends_at', '>', now)
+    .orderBy('starts_at')
+    .limit(limit)
+    .execute();
+}

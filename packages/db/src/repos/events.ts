@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { Db } from '../connect';
+
+/**
+ * Appends an event to the pro's feed inside the caller's transaction. The sequence number
+ * comes from the pro's row, bumped under its row lock: numbers are gapless (a rollback
+ * takes its number back) and in commit order (the lock is held until commit), so a
+ * poller reading `seq > cursor` never skips an event that commits later.
+ *
+ * With a dedupe key the event is written at most once per pro; the check runs under the
+ * same lock, so whichever transaction comes first writes it and the rest write nothing.
+ */
+export async function appendEvent(
+  trx: Db,
+  proId: string,
+  kind: string,
+  payload: Record<string, unknown>,
+  dedupeKey: string | null = null,
+): Promise<number | null> {
+  if (dedupeKey !== null) {
+    await trx.selectFrom('pros').select('id').where('id', '=', proId).forUpdate().execute();
+    const seen = await trx
+      .selectFrom('events')
+      .select('seq')
+      .where('pro_id', '=', proId)
+      .where('dedupe_key', '=', dedupeKey)
+      .executeTakeFirst();
+    if (seen) return null;
+  }
+  const row = await sql<{ seq: number }>`
+    WITH next AS (
+      UPDATE pros SET event_seq = event_seq + 1 WHERE id = ${proId} RETURNING event_seq
+    )
+    INSERT INTO events (pro_id, seq, kind, payload, dedupe_key)
+    SELECT ${proId}, event_seq, ${kind}, ${JSON.stringify(payload)}::jsonb, ${dedupeKey} FROM next
+    RETURNING seq`.execute(trx);
+  const seq = row.rows[0]?.seq;
+  if (seq === undefined) throw new Error(`appendEvent: no pro ${proId}`);
+  return seq;
+}

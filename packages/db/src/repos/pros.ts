@@ -1,0 +1,113 @@
+import {
+  DEFAULT_PRICE_LIST,
+  DEFAULT_SCHEDULE_SETTINGS,
+  DEFAULT_WEEKLY_HOURS,
+  InvalidInputError,
+  isValidTimeZone,
+  type PriceList,
+  type ScheduleRules,
+  type WeeklyHours,
+} from '@frontdesk/domain';
+import type { Db } from '../connect';
+import { hashSecret, newId, newKey } from '../ids';
+import type { Pro } from '../tables/pros';
+
+export interface NewProInput {
+  name: string;
+  timezone: string;
+  service_zips: string[];
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+  price_list?: PriceList;
+  weekly_hours?: WeeklyHours;
+  travel_buffer_minutes?: number;
+  slot_step_minutes?: number;
+  min_notice_minutes?: number;
+}
+
+function checkNewPro(input: NewProInput): void {
+  const name = input.name.trim();
+  if (name.length < 1 || name.length > 100) throw new InvalidInputError('name must be 1 to 100 characters.');
+  if (!isValidTimeZone(input.timezone)) {
+    throw new InvalidInputError(`timezone "${input.timezone}" is not an IANA time zone such as America/New_York.`);
+  }
+  const bad = input.service_zips.filter((z) => !/^\d{5}$/.test(z));
+  if (bad.length > 0) throw new InvalidInputError(`service ZIPs must be exactly 5 digits; not: ${bad.join(', ')}.`);
+  if (input.service_zips.length === 0) throw new InvalidInputError('give at least one service ZIP.');
+}
+
+async function issueKey(db: Db, proId: string): Promise<string> {
+  const key = newKey('fdk');
+  await db
+    .insertInto('pro_api_keys')
+    .values({ id: newId('key'), pro_id: proId, key_hash: hashSecret(key), key_hint: key.slice(-4), revoked_at: null })
+    .execute();
+  return key;
+}
+
+/** Creates a pro with the default price list and hours unless given; returns its key once. */
+export async function createPro(db: Db, input: NewProInput): Promise<{ pro: Pro; apiKey: string }> {
+  checkNewPro(input);
+  return db.transaction().execute(async (trx) => {
+    const pro = await trx
+      .insertInto('pros')
+      .values({
+        id: newId('pro'),
+        name: input.name.trim(),
+        timezone: input.timezone,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        website: input.website ?? null,
+        service_zips: [...new Set(input.service_zips)],
+        price_list: JSON.stringify(input.price_list ?? DEFAULT_PRICE_LIST),
+        weekly_hours: JSON.stringify(input.weekly_hours ?? DEFAULT_WEEKLY_HOURS),
+        travel_buffer_minutes: input.travel_buffer_minutes ?? DEFAULT_SCHEDULE_SETTINGS.travel_buffer_minutes,
+        slot_step_minutes: input.slot_step_minutes ?? DEFAULT_SCHEDULE_SETTINGS.slot_step_minutes,
+        min_notice_minutes: input.min_notice_minutes ?? DEFAULT_SCHEDULE_SETTINGS.min_notice_minutes,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { pro, apiKey: await issueKey(trx, pro.id) };
+  });
+}
+
+/** Revokes every key of the pro and issues a new one, in one transaction. */
+export async function rotateProKey(db: Db, proId: string): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const pro = await trx.selectFrom('pros').select('id').where('id', '=', proId).forUpdate().executeTakeFirst();
+    if (!pro) return null;
+    await trx
+      .updateTable('pro_api_keys')
+      .set({ revoked_at: new Date() })
+      .where('pro_id', '=', proId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return issueKey(trx, proId);
+  });
+}
+
+/** The pro a live key belongs to, in one indexed query. */
+export async function findProByKey(db: Db, key: string): Promise<Pro | undefined> {
+  return db
+    .selectFrom('pro_api_keys as k')
+    .innerJoin('pros as p', 'p.id', 'k.pro_id')
+    .selectAll('p')
+    .where('k.key_hash', '=', hashSecret(key))
+    .where('k.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function getPro(db: Db, id: string): Promise<Pro | undefined> {
+  return db.selectFrom('pros').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function scheduleRules(pro: Pro): ScheduleRules {
+  return {
+    timezone: pro.timezone,
+    weekly_hours: pro.weekly_hours,
+    travel_buffer_minutes: pro.travel_buffer_minutes,
+    slot_step_minutes: pro.slot_step_minutes,
+    min_notice_minutes: pro.min_notice_minutes,
+  };
+}

@@ -1,0 +1,52 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { CleanType, Frequency } from '@frontdesk/domain';
+
+export const LEAD_SOURCES = [
+  'marketplace_1',
+  'marketplace_2',
+  'marketplace_3',
+  'marketplace_4',
+  'marketplace_5',
+  'social_1',
+  'social_2',
+  'website',
+  'referral',
+  'other',
+] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+export const LEAD_STATUSES = ['quoted', 'booked', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export interface LeadsTable {
+  id: string;
+  pro_id: string;
+  source: LeadSource;
+  lead_ref: string | null;
+  /** Always null for platform sources: the contract forbids storing them. */
+  customer_first_name: string | null;
+  contact: string | null;
+  zip: string | null;
+  lead_cost_cents: Generated<number>;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  clean_type: CleanType;
+  sqft: number | null;
+  frequency: Frequency;
+  add_ons: string[];
+  pets: boolean;
+  status: Generated<LeadStatus>;
+  contacted: Generated<boolean>;
+  follow_ups_sent: Generated<number>;
+  last_follow_up_at: Date | null;
+  quote_total_cents: number | null;
+  quote: ColumnType<unknown, string | null, string | null> | null;
+  notes: string | null;
+  flag_reason: string | null;
+  flag_evidence: ColumnType<string[], string | null, string | null> | null;
+  flagged_at: Date | null;
+  quoted_at: Generated<Date>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type Lead = Selectable<LeadsTable>;

@@ -1,0 +1,25 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PriceList, WeeklyHours } from '@frontdesk/domain';
+
+export interface ProsTable {
+  id: string;
+  name: string;
+  timezone: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  service_zips: string[];
+  price_list: ColumnType<PriceList, string, string>;
+  weekly_hours: ColumnType<WeeklyHours, string, string>;
+  travel_buffer_minutes: Generated<number>;
+  slot_step_minutes: Generated<number>;
+  min_notice_minutes: Generated<number>;
+  /** Last event sequence number; bumped under the row lock by every event written. */
+  event_seq: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type Pro = Selectable<ProsTable>;
+export type NewPro = Insertable<ProsTable>;
+export type ProUpdate = Updateable<ProsTable>;

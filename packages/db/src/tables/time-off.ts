@@ -1,0 +1,11 @@
+import type { Selectable } from 'kysely';
+
+export interface TimeOffTable {
+  id: string;
+  pro_id: string;
+  starts_at: Date;
+  ends_at: Date;
+  note: string | null;
+}
+
+export type TimeOffRow = Selectable<TimeOffTable>;

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb, type Db } from './connect';
+import { migrateToLatest } from './migrate';
+import { createDatabase, dropDatabase, freePort, startEmbeddedPostgres } from './provision';
+
+/**
+ * Where tests get a real PostgreSQL (DESIGN.md): TEST_DATABASE_URL if set, else
+ * testcontainers when a Docker engine answers, else the embedded server.
+ */
+export interface TestServer {
+  adminUrl: string;
+  source: string;
+  stop(): Promise<void>;
+}
+
+async function dockerAnswers(): Promise<boolean> {
+  if (!process.env.DOCKER_HOST && !existsSync('/var/run/docker.sock')) return false;
+  try {
+    const { getContainerRuntimeClient } = await import('testcontainers');
+    await Promise.race([
+      getContainerRuntimeClient(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 5000)),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  if (process.env.TEST_DATABASE_URL) {
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    return { adminUrl: url.toString(), source: `TEST_DATABASE_URL (${url.host})`, stop: async () => {} };
+  }
+  if (await dockerAnswers()) {
+    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+    const container = await new PostgreSqlContainer('postgres:17-alpine').start();
+    return {
+      adminUrl: container.getConnectionUri().replace(/\/[^/]*$/, '/postgres'),
+      source: 'testcontainers (postgres:17-alpine)',
+      stop: async () => {
+        await container.stop();
+      },
+    };
+  }
+  const dataDir = join(tmpdir(), `front-desk-test-pg-${process.pid}-${randomBytes(3).toString('hex')}`);
+  const port = await freePort();
+  const server = await startEmbeddedPostgres({ dataDir, port, password: 'test', persistent: false });
+  return {
+    adminUrl: server.adminUrl,
+    source: `embedded PostgreSQL on port ${port}`,
+    stop: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates and migrates the template every test file's database is cloned from. */
+export async function createTemplate(adminUrl: string, name: string): Promise<void> {
+  const url = await createDatabase(adminUrl, name);
+  const db = createDb(url, { maxConnections: 1 });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+/** A fresh database for one test file, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.FD_TEST_ADMIN_URL;
+  const template = process.env.FD_TEST_TEMPLATE;
+  if (!adminUrl || !template) throw new Error('Run tests through jest: its global setup provides the database.');
+  const name = `fd_test_${randomBytes(6).toString('hex')}`;
+  const url = await createDatabase(adminUrl, name, template);
+  const db = createDb(url, { maxConnections: 20 });
+  return {
+    name,
+    url,
+    db,
+    drop: async () => {
+      await db.destroy();
+      await dropDatabase(adminUrl, name);
+    },
+  };
+}

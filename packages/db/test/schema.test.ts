@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import {
+  appendEvent,
+  createBooking,
+  createDatabase,
+  createDb,
+  dropDatabase,
+  migrateDown,
+  migrateToLatest,
+  type BookingRequest,
+} from '../src';
+import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { job, makePro } from './factories';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.drop());
+
+describe('migrations', () => {
+  it('run up, down and up again on an empty database', async () => {
+    const admin = process.env.FD_TEST_ADMIN_URL!;
+    const name = `fd_migr_${randomBytes(4).toString('hex')}`;
+    const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
+    const tables = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(db)).rows[0]!.n;
+    try {
+      expect(await migrateToLatest(db)).toEqual(['20261121T110000-initial-schema']);
+      expect(await tables()).toBe(7);
+      await migrateDown(db);
+      expect(await tables()).toBe(0);
+      await migrateToLatest(db);
+      expect(await tables()).toBe(7);
+      expect(await migrateToLatest(db)).toEqual([]);
+    } finally {
+      await db.destroy();
+      await dropDatabase(admin, name);
+    }
+  });
+});
+
+const start = new Date('2030-01-07T15:00:00Z'); // a Monday, 10:00 in New York
+const request = (proId: string, over: Partial<BookingRequest> = {}): BookingRequest => ({
+  proId,
+  job: job(),
+  start,
+  customer: { name: 'Ana', phone: '555-0100', email: null },
+  address: '1 Main St',
+  zip: '10001',
+  notes: null,
+  accessDetails: null,
+  channel: 'pro',
+  clientName: null,
+  leadId: null,
+  feeCents: 0,
+  manageTokenHash: null,
+  expectedTotalCents: null,
+  now: new Date('2030-01-01T00:00:00Z'),
+  ...over,
+});
+
+describe('the bookings overlap rule', () => {
+  it('is enforced by Postgres, travel buffer included, whatever writes the row', async () => {
+    const { pro } = await makePro(t.db);
+    const { booking } = await createBooking(t.db, request(pro.id));
+    // Bypass the application: copy the row with a start inside the first one's buffer.
+    const insertCopy = (startsAt: string, id: string) =>
+      sql`INSERT INTO bookings (id, pro_id, channel, starts_at, ends_at, blocked_until, customer_name, customer_phone, address, zip, bedrooms, bathrooms, clean_type, frequency, price_cents, quote)
+          SELECT ${id}, pro_id, channel, ${startsAt}::timestamptz, ${startsAt}::timestamptz + interval '1 hour', ${startsAt}::timestamptz + interval '90 minutes', customer_name, customer_phone, address, zip, bedrooms, bathrooms, clean_type, frequency, price_cents, quote
+          FROM bookings WHERE id = ${booking.id}`.execute(t.db);
+    const inBuffer = new Date(booking.blocked_until.getTime() - 60_000).toISOString();
+    await expect(insertCopy(inBuffer, 'bk_x1')).rejects.toMatchObject({ code: '23P01' });
+    // Starting exactly when the buffer ends is allowed: the ranges are half-open.
+    await expect(insertCopy(booking.blocked_until.toISOString(), 'bk_x2')).resolves.toBeDefined();
+  });
+
+  it('frees the time when a booking is cancelled', async () => {
+    const { pro } = await makePro(t.db);
+    const { booking } = await createBooking(t.db, request(pro.id));
+    await t.db.updateTable('bookings').set({ status: 'cancelled', cancelled_at: new Date() }).where('id', '=', booking.id).execute();
+    await expect(createBooking(t.db, request(pro.id))).resolves.toBeDefined();
+  });
+});
+
+describe('the event sequence', () => {
+  it('is gapless per pro: a rolled-back event gives its number back', async () => {
+    const { pro } = await makePro(t.db);
+    await appendEvent(t.db, pro.id, 'test.one', {});
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await appendEvent(trx, pro.id, 'test.lost', {});
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await appendEvent(t.db, pro.id, 'test.two', {});
+    const rows = await t.db.selectFrom('events').select(['seq', 'kind']).where('pro_id', '=', pro.id).orderBy('seq').execute();
+    expect(rows).toEqual([
+      { seq: 1, kind: 'test.one' },
+      { seq: 2, kind: 'test.two' },
+    ]);
+  });
+
+  it('writes an event with a dedupe key once, however many writers race for it', async () => {
+    const { pro } = await makePro(t.db);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => t.db.transaction().execute((trx) => appendEvent(trx, pro.id, 'jobs.today', {}, 'jobs.today:2030-01-07'))),
+    );
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    const n = await t.db.selectFrom('events').select(t.db.fn.countAll<number>().as('n')).where('pro_id', '=', pro.id).executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(1);
+  });
+});
