@@ -14,3 +14,5 @@ export * from './repos/bookings';
 export * from './repos/events';
 export * from './repos/notifications';
 export * from './repos/pros';
+export * from './present';
+export * from './repos/availability';

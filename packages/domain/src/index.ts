@@ -5,3 +5,5 @@ export * from './price-list';
 export * from './pricing';
 export * from './time';
 export * from './availability';
+export * from './contract-schemas';
+export * from './customer';

@@ -1,6 +1,6 @@
 import { InvalidInputError } from './errors';
 import { CLEAN_TYPE_LABELS, FREQUENCY_LABELS, type Job } from './job';
-import { formatUsd, percentOf, type Cents } from './money';
+import { formatUsd, percentOf, toUsd, type Cents } from './money';
 import { offeredAddOns, offeredCleanTypes, type PriceList } from './price-list';
 
 export interface LineItem {
@@ -167,10 +167,8 @@ function hoursText(hours: number): string {
 
 function summarize(q: Omit<Quote, 'summary'>): string {
   const { job } = q;
-  const parts = [
-    `${CLEAN_TYPE_LABELS[job.clean_type]}, ${bedLabel(job.bedrooms)}, ${bathLabel(job.bathrooms)}`,
-  ];
-  let text = `${parts.join('')}: ${formatUsd(q.total_cents)}, about ${hoursText(q.estimated_hours)} on site with a crew of ${q.crew_size}.`;
+  const what = `${CLEAN_TYPE_LABELS[job.clean_type]}, ${bedLabel(job.bedrooms)}, ${bathLabel(job.bathrooms)}`;
+  let text = `${what}: ${formatUsd(q.total_cents)}, about ${hoursText(q.estimated_hours)} on site with a crew of ${q.crew_size}.`;
   if (q.recurring && q.recurring.discount_pct > 0) {
     text += q.recurring.first_visit_discounted
       ? ` ${FREQUENCY_LABELS[q.recurring.frequency]} visits are ${formatUsd(q.recurring.visit_total_cents)} each, the first one included.`
@@ -198,4 +196,25 @@ export function requireFirmQuote(job: Job, list: PriceList): Quote {
     );
   }
   throw new InvalidInputError(problems.join(' '));
+}
+
+/** A quote as responses show it: USD numbers, line items, hours and what the first visit costs. */
+export function presentQuote(q: Quote) {
+  return {
+    currency: 'USD',
+    total: toUsd(q.total_cents),
+    line_items: q.line_items.map((l) => ({ label: l.label, amount: toUsd(l.amount_cents) })),
+    estimated_hours: q.estimated_hours,
+    crew_size: q.crew_size,
+    duration_minutes: q.duration_minutes,
+    minimum_applied: q.minimum_applied,
+    recurring: q.recurring && {
+      frequency: q.recurring.frequency,
+      discount_pct: q.recurring.discount_pct,
+      visit_total: toUsd(q.recurring.visit_total_cents),
+      first_visit: q.recurring.first_visit_discounted ? 'discounted' : 'full_price',
+    },
+    job: q.job,
+    summary: q.summary,
+  };
 }

@@ -148,6 +148,8 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
           cancelled_at: null,
           cancelled_by: null,
           no_show_reported_at: null,
+          created_at: req.now,
+          updated_at: req.now,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

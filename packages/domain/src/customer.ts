@@ -1,0 +1,26 @@
+import { InvalidInputError } from './errors';
+
+/** Trims customer details and checks what a schema cannot: not blank, a plausible phone and email. */
+export function customerDetails(input: {
+  customer_name: string;
+  customer_phone?: string;
+  customer_email?: string;
+  address: string;
+  notes?: string;
+}) {
+  const name = input.customer_name.trim();
+  const phone = input.customer_phone?.trim() || null;
+  const email = input.customer_email?.trim() || null;
+  const address = input.address.trim();
+  if (!name) throw new InvalidInputError('customer_name must not be blank.');
+  if (address.length < 3) throw new InvalidInputError('address must be at least 3 characters long (not counting spaces).');
+  if (phone !== null && (phone.replace(/\D/g, '').length < 7 || !/^[0-9+().\-\s x]+$/i.test(phone))) {
+    throw new InvalidInputError(`customer_phone "${phone}" is not a phone number (digits, spaces, + ( ) - allowed; at least 7 digits).`);
+  }
+  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new InvalidInputError(`customer_email "${email}" is not an email address.`);
+  }
+  if (!phone && !email) throw new InvalidInputError('Give at least one of customer_phone or customer_email.');
+  return { name, phone, email, address, notes: input.notes?.trim() || null };
+}
+

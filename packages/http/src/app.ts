@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type Router } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { errorHandler, notFoundHandler } from './errors';
+import type { JsonSchema, Operation } from './operation';
+
+export interface BaseAppOptions {
+  logger: Logger;
+  /** Readiness: resolves when the database answers. */
+  ready(): Promise<void>;
+  openApiDocument: JsonSchema;
+  operations: readonly Operation<any>[];
+  /** Routers mounted after health and well-known routes, before the error handler. */
+  routers: Router[];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Health checks, request ids and logs first; the API routers; the error mapper last. */
+export function createBaseApp(opts: BaseAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(
+    pinoHttp({
+      logger: opts.logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await opts.ready();
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ error: 'The database is not reachable.' });
+    }
+  });
+  app.get('/openapi.json', (_req, res) => {
+    res.json(opts.openApiDocument);
+  });
+  for (const router of opts.routers) app.use(router);
+
+  const knownPaths = () => opts.operations.map((o) => `${o.method} /api/v1/${o.name}`);
+  const patterns = new Map<string, string>();
+  for (const op of opts.operations) {
+    for (const [field, schema] of Object.entries(op.input.properties)) {
+      if (typeof schema.pattern === 'string') patterns.set(field, schema.pattern);
+    }
+  }
+  app.use(notFoundHandler({ knownPaths }));
+  app.use(errorHandler({ logger: opts.logger, knownPaths, patternOf: (f) => patterns.get(f) }));
+  return app;
+}

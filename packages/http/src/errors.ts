@@ -1,0 +1,85 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError } from '@frontdesk/domain';
+import type { Logger } from 'pino';
+import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
+
+export { AppError, ForbiddenError, InvalidInputError, NotFoundError, UnauthorizedError } from '@frontdesk/domain';
+
+/** A 401 with its `WWW-Authenticate` challenge (RFC 6750). */
+export class AuthChallengeError extends AppError {
+  readonly status = 401;
+  constructor(
+    message: string,
+    readonly challenge: string,
+  ) {
+    super(message);
+  }
+}
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  errors?: ValidatorErrorItem[];
+  message?: string;
+  path?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ErrorMappingOptions {
+  logger: Logger;
+  /** Pattern of a field, for plain-words hints ("exactly 5 digits"). */
+  patternOf?: (field: string) => string | undefined;
+  /** The operations there are, named in the answer to an unknown path. */
+  knownPaths?: () => string[];
+}
+
+/** Maps every error to `{error}` with the right status; a 500 says nothing of internals. */
+export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    const requestId = String(req.id ?? '');
+    const send = (status: number, error: string) => {
+      if (!res.headersSent) res.status(status).json({ error });
+    };
+    if (err instanceof AppError) {
+      if (err instanceof AuthChallengeError) res.setHeader('WWW-Authenticate', err.challenge);
+      return send(err.status, err.message);
+    }
+    const e = (err ?? {}) as HttpLikeError;
+    const status = e.status ?? e.statusCode ?? 500;
+    if (e.type === 'entity.parse.failed') return send(400, 'The request body is not valid JSON.');
+    if (e.type === 'entity.too.large') return send(413, 'The request body is too large; the limit is 64 KB.');
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+      return send(415, 'Send the body as UTF-8 JSON with Content-Type: application/json.');
+    }
+    if (status === 400 && Array.isArray(e.errors)) {
+      return send(400, describeValidationErrors(e.errors, opts.patternOf));
+    }
+    if (status === 415) return send(415, 'Send the body as JSON with Content-Type: application/json.');
+    if (status === 404) {
+      const known = opts.knownPaths?.() ?? [];
+      return send(404, `There is no operation at ${req.method} ${req.path}.${known.length ? ` Operations: ${known.join(', ')}.` : ''}`);
+    }
+    if (status === 405) {
+      const allow = e.headers?.Allow ?? e.headers?.allow;
+      if (allow) res.setHeader('Allow', allow);
+      return send(405, `${req.path} does not take ${req.method}${allow ? `; use ${allow}` : ''}.`);
+    }
+    if (status >= 400 && status < 500) return send(status, e.message ?? 'The request was refused.');
+    opts.logger.error({ err, requestId }, 'unhandled error');
+    return send(
+      500,
+      `Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${requestId}.`,
+    );
+  };
+}
+
+/** The answer for any path nobody mounted: JSON, never an HTML page. */
+export function notFoundHandler(opts: Pick<ErrorMappingOptions, 'knownPaths'>): RequestHandler {
+  return (req, res) => {
+    const known = opts.knownPaths?.() ?? [];
+    res.status(404).json({
+      error: `There is no ${req.method} ${req.path} here.${known.length ? ` Operations: ${known.join(', ')}.` : ''}`,
+    });
+  };
+}

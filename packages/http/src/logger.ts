@@ -1,0 +1,15 @@
+import pino, { type Logger } from 'pino';
+
+/** One logger per service. Credentials never reach the log, whatever level. */
+export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({
+    name,
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+export type { Logger };

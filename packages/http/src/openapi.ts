@@ -1,0 +1,76 @@
+import type { JsonSchema, Operation } from './operation';
+
+export interface OpenApiOptions {
+  title: string;
+  version: string;
+  description: string;
+  serverUrl: string;
+  operations: readonly Operation<any>[];
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+export const CLIENT_NAME_PARAMETER = {
+  name: 'X-Client-Name',
+  in: 'header',
+  required: false,
+  description: 'The assistant making the call; bookings show it.',
+  schema: { type: 'string', maxLength: 100 },
+} as const;
+
+/** Reads send each input property as a query parameter; lists comma-separated. */
+function queryParameters(op: Operation<any>): JsonSchema[] {
+  const required = new Set(op.input.required ?? []);
+  return Object.entries(op.input.properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    ...(schema.description ? { description: schema.description } : {}),
+    schema,
+    ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
+  }));
+}
+
+/** The OpenAPI 3.0 document, generated from the operation definitions. */
+export function buildOpenApiDocument(opts: OpenApiOptions): JsonSchema {
+  const paths: Record<string, JsonSchema> = {};
+  for (const op of opts.operations) {
+    const entry: JsonSchema = {
+      operationId: op.name,
+      summary: op.title,
+      description: op.description,
+      parameters: [CLIENT_NAME_PARAMETER, ...(op.method === 'GET' ? queryParameters(op) : [])],
+      responses: {
+        '200': { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } },
+        '400': errorResponse('Invalid input, or the action was refused; the error says why.'),
+        '401': errorResponse('Missing or invalid key.'),
+        '404': errorResponse('Unknown id or token.'),
+      },
+      ...(op.scope ? { 'x-scope': op.scope } : {}),
+    };
+    if (op.method === 'POST') {
+      entry.requestBody = { required: true, content: { 'application/json': { schema: op.input } } };
+    }
+    paths[`/api/v1/${op.name}`] = { [op.method.toLowerCase()]: entry };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: opts.title, version: opts.version, description: opts.description },
+    servers: [{ url: opts.serverUrl }],
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: { error: { type: 'string', description: 'A sentence a person can act on.' } },
+        },
+      },
+    },
+  };
+}

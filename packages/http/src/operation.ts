@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+
+/** A JSON Schema object as OpenAPI 3.0 and MCP both read it. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ObjectSchema extends JsonSchema {
+  type: 'object';
+  properties: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: false;
+}
+
+/** What a handler knows about the call besides its input, whichever transport carried it. */
+export interface CallContext<P> {
+  principal: P;
+  /** The assistant's name from X-Client-Name, if it sent one. */
+  clientName: string | null;
+  requestId: string;
+  /** The service clock, read once per call. */
+  now: Date;
+  log: Logger;
+}
+
+/**
+ * One definition per operation: the REST route `/api/v1/<name>`, its OpenAPI entry (which
+ * the validator enforces) and the MCP tool are all generated from it.
+ */
+export interface Operation<P = unknown, I = any> {
+  name: string;
+  title: string;
+  /** Written for an assistant: what it does, when to use it, what to confirm first. */
+  description: string;
+  method: 'GET' | 'POST';
+  input: ObjectSchema;
+  /** Scope an OAuth token needs (book host); pro keys have every scope. */
+  scope?: 'read' | 'write';
+  readOnly: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  handler(input: I, call: CallContext<P>): Promise<object>;
+}
+
+/** Ties a handler's input type to its definition without repeating it. */
+export function defineOperation<P, I>(op: Operation<P, I>): Operation<P, I> {
+  return op;
+}

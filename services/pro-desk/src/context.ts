@@ -1,0 +1,11 @@
+import type { Db } from '@frontdesk/db';
+import type { Logger } from '@frontdesk/http';
+import type { ProDeskConfig } from './config';
+
+/** Every dependency of the pro-desk app, in one plain object; tests pass their own. */
+export interface AppContext {
+  db: Db;
+  config: Pick<ProDeskConfig, 'publicUrl' | 'bookingUrl'>;
+  logger: Logger;
+  clock: () => Date;
+}

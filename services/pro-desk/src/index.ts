@@ -1,0 +1,5 @@
+export * from './app';
+export * from './auth';
+export * from './config';
+export * from './context';
+export * from './operations';

@@ -1,0 +1,20 @@
+import { createDb, migrateToLatest } from '@frontdesk/db';
+import { createLogger, serve } from '@frontdesk/http';
+import { createProDeskApp } from './app';
+import { readProDeskConfig } from './config';
+
+/** Entry point of the deployable pro-desk service: config, optional migration, app, serve. */
+async function main(): Promise<void> {
+  const logger = createLogger('pro-desk');
+  const config = readProDeskConfig();
+  const db = createDb(config.databaseUrl, { applicationName: 'pro-desk' });
+  if (process.env.MIGRATE_ON_START === 'true') await migrateToLatest(db);
+  const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
+  await serve(app, config.port, logger, () => db.destroy());
+  logger.info({ port: config.port, url: config.publicUrl }, 'pro-desk listening');
+}
+
+main().catch((err) => {
+  process.stderr.write(`pro-desk failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+import {
+  customerDetails,
+  customerFieldSchemas,
+  jobFieldSchemas,
+  normalizeJob,
+  parseStart,
+  phoneOrEmail,
+  type JobInput,
+} from '@frontdesk/domain';
+import { cancelBooking, createBooking, presentBooking, type Pro } from '@frontdesk/db';
+import { defineOperation } from '@frontdesk/http';
+import type { AppContext } from '../context';
+
+export interface BookJobInput extends JobInput {
+  lead_id?: string;
+  start: string;
+  customer_name: string;
+  customer_phone?: string;
+  customer_email?: string;
+  address: string;
+  zip: string;
+  notes?: string;
+}
+
+const idSchema = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
+
+export const bookJob = (ctx: AppContext) =>
+  defineOperation<Pro, BookJobInput>({
+    name: 'book_job',
+    title: 'Book a job on your schedule',
+    description:
+      "Books a cleaning on this business's own schedule at a start from open_times, priced from its own list (no fee). Needs the customer's name, phone or email, address and ZIP. Confirm the details with the pro first. It cannot book other cleaners. The customer is not messaged.",
+    method: 'POST',
+    input: {
+      type: 'object',
+      properties: {
+        lead_id: idSchema('Links the booking to a lead from log_lead; the lead becomes booked.'),
+        ...jobFieldSchemas,
+        start: { type: 'string', minLength: 10, maxLength: 40, description: 'The chosen start from open_times, e.g. 2026-11-24T09:00:00-05:00; without an offset it is local time.' },
+        ...customerFieldSchemas,
+      },
+      required: ['bedrooms', 'bathrooms', 'start', 'customer_name', 'address', 'zip'],
+      additionalProperties: false,
+      ...phoneOrEmail,
+    },
+    readOnly: false,
+    scope: 'write',
+    async handler(input, { principal: pro, clientName, now }) {
+      const customer = customerDetails(input);
+      const start = parseStart(input.start, pro.timezone);
+      const { booking } = await createBooking(ctx.db, {
+        proId: pro.id,
+        job: normalizeJob(input),
+        start,
+        customer: { name: customer.name, phone: customer.phone, email: customer.email },
+        address: customer.address,
+        zip: input.zip,
+        notes: customer.notes,
+        accessDetails: null,
+        channel: 'pro',
+        clientName: clientName?.slice(0, 100) ?? null,
+        leadId: input.lead_id ?? null,
+        feeCents: 0,
+        manageTokenHash: null,
+        expectedTotalCents: null,
+        now,
+      });
+      const shown = presentBooking(booking, pro.timezone);
+      return {
+        ...shown,
+        message: `Booked ${shown.customer.name} for ${shown.label}, ${shown.total.toFixed(2)} USD. No fee: bookings the business makes are free. The customer has not been messaged; confirm with them directly.`,
+      };
+    },
+  });
+
+export const cancelJob = (ctx: AppContext) =>
+  defineOperation<Pro, { booking_id: string }>({
+    name: 'cancel_job',
+    title: 'Cancel a job',
+    description:
+      "Cancels an upcoming job on this business's schedule (booking_id from schedule or book_job). Confirm with the pro before calling. No fee is charged. The service does NOT message the customer: tell the pro to inform them.",
+    method: 'POST',
+    input: {
+      type: 'object',
+      properties: { booking_id: idSchema('The booking to cancel.') },
+      required: ['booking_id'],
+      additionalProperties: false,
+    },
+    readOnly: false,
+    destructive: true,
+    idempotent: false,
+    scope: 'write',
+    async handler(input, { principal: pro, now }) {
+      const { booking } = await cancelBooking(ctx.db, { id: input.booking_id, proId: pro.id }, 'pro', now);
+      const shown = presentBooking(booking, pro.timezone);
+      const reach = [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
+      return {
+        booking_id: shown.booking_id,
+        status: shown.status,
+        start: shown.start,
+        label: shown.label,
+        customer: shown.customer,
+        fee: 0,
+        customer_notified: false,
+        message: `Cancelled ${shown.customer.name}'s job on ${shown.label}. No fee. The customer has NOT been told: let them know (${reach}).`,
+      };
+    },
+  });

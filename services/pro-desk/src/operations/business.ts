@@ -1,0 +1,102 @@
+import { offeredAddOns, toUsd, type WeeklyHours } from '@frontdesk/domain';
+import { presentBooking, takeUnreadNotifications, upcomingBookings, type Pro } from '@frontdesk/db';
+import { defineOperation } from '@frontdesk/http';
+import type { AppContext } from '../context';
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+function presentHours(hours: WeeklyHours): Record<string, string[]> {
+  return Object.fromEntries(
+    WEEKDAYS.map((day, i) => [day, (hours[String(i + 1) as keyof WeeklyHours] ?? []).map((w) => `${w.start}-${w.end}`)]),
+  );
+}
+
+export function presentBusiness(pro: Pro, bookingUrl: string) {
+  const list = pro.price_list;
+  return {
+    pro_id: pro.id,
+    name: pro.name,
+    timezone: pro.timezone,
+    phone: pro.phone,
+    email: pro.email,
+    website: pro.website,
+    service_zips: pro.service_zips,
+    booking_page: `${bookingUrl}/book/${pro.id}`,
+    prices: {
+      currency: 'USD',
+      base: toUsd(list.base_cents),
+      per_bedroom: toUsd(list.per_bedroom_cents),
+      per_bathroom: toUsd(list.per_bathroom_cents),
+      per_half_bathroom: toUsd(list.per_bathroom_cents / 2),
+      minimum: toUsd(list.minimum_cents),
+      clean_types: Object.fromEntries(
+        Object.entries(list.clean_types).map(([type, rule]) => [type, { price_multiplier: rule!.price_pct / 100 }]),
+      ),
+      frequency_discounts_pct: list.frequency_discount_pct,
+      first_visit: list.first_visit_discounted ? 'discounted' : 'full_price',
+      larger_home_surcharge: {
+        per_100_sqft_over_usual: toUsd(list.sqft.surcharge_cents_per_100),
+        usual_sqft_by_bedrooms: list.sqft.usual_max_by_bedrooms,
+      },
+      pets_fee: toUsd(list.pets_fee_cents),
+      crew_size: list.crew_size,
+    },
+    add_ons: offeredAddOns(list).map((name) => ({
+      name,
+      label: list.add_ons[name]!.label,
+      price: toUsd(list.add_ons[name]!.price_cents),
+      minutes: list.add_ons[name]!.minutes,
+    })),
+    working_hours: presentHours(pro.weekly_hours),
+    travel_buffer_minutes: pro.travel_buffer_minutes,
+    slot_step_minutes: pro.slot_step_minutes,
+    min_notice_hours: pro.min_notice_minutes / 60,
+  };
+}
+
+export const myBusiness = (ctx: AppContext) =>
+  defineOperation<Pro, Record<string, never>>({
+    name: 'my_business',
+    title: 'Show the business profile',
+    description:
+      "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, booking page link. Read it first to know what the business offers.",
+    method: 'GET',
+    input: { type: 'object', properties: {}, additionalProperties: false },
+    readOnly: true,
+    idempotent: true,
+    scope: 'read',
+    async handler(_input, { principal: pro }) {
+      return presentBusiness(pro, ctx.config.bookingUrl);
+    },
+  });
+
+export const schedule = (ctx: AppContext) =>
+  defineOperation<Pro, Record<string, never>>({
+    name: 'schedule',
+    title: 'Show the upcoming schedule',
+    description:
+      'Shows upcoming jobs (soonest first, up to 100) with customer contact and address, including bookings customers made through the booking service and by AI assistants, and the unread notifications (such as new bookings from AI agents). Reading marks the notifications read.',
+    method: 'GET',
+    input: { type: 'object', properties: {}, additionalProperties: false },
+    readOnly: false,
+    idempotent: false,
+    scope: 'read',
+    async handler(_input, { principal: pro, now }) {
+      const [jobs, notifications] = await Promise.all([
+        upcomingBookings(ctx.db, pro.id, now),
+        takeUnreadNotifications(ctx.db, pro.id, now),
+      ]);
+      return {
+        timezone: pro.timezone,
+        count: jobs.length,
+        jobs: jobs.map((b) => presentBooking(b, pro.timezone)),
+        notifications: notifications.map((n) => ({
+          id: n.id,
+          kind: n.kind,
+          booking_id: n.booking_id,
+          message: n.message,
+          created_at: n.created_at.toISOString(),
+        })),
+      };
+    },
+  });

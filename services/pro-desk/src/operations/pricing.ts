@@ -1,0 +1,78 @@
+import {
+  jobFieldSchemas,
+  normalizeJob,
+  openTimesFieldSchemas,
+  presentOpenTime,
+  presentQuote,
+  requireFirmQuote,
+  toUsd,
+  type JobInput,
+} from '@frontdesk/domain';
+import { findOpenTimes, type Pro } from '@frontdesk/db';
+import { defineOperation } from '@frontdesk/http';
+import type { AppContext } from '../context';
+
+const jobRequired = ['bedrooms', 'bathrooms'];
+
+export const quoteJob = (_ctx: AppContext) =>
+  defineOperation<Pro, JobInput>({
+    name: 'quote_job',
+    title: 'Price a cleaning',
+    description:
+      "Prices a cleaning from the business's own price list: the firm total, line items and estimated hours on site. Give bedrooms and bathrooms; add sqft only if the customer stated it. Refuses a clean type or add-on the business does not offer and lists what it offers.",
+    method: 'GET',
+    input: { type: 'object', properties: { ...jobFieldSchemas }, required: jobRequired, additionalProperties: false },
+    readOnly: true,
+    idempotent: true,
+    scope: 'read',
+    async handler(input, { principal: pro }) {
+      return presentQuote(requireFirmQuote(normalizeJob(input), pro.price_list));
+    },
+  });
+
+export interface OpenTimesInput extends JobInput {
+  start_after?: string;
+  finish_by?: string;
+  date?: string;
+  days?: number;
+}
+
+export const openTimesOperation = (ctx: AppContext) =>
+  defineOperation<Pro, OpenTimesInput>({
+    name: 'open_times',
+    title: 'List open start times',
+    description:
+      'Lists open start times for a job of this size on the business\'s own schedule, from working hours, time off, existing bookings with their travel buffer and the minimum notice. Each start is ISO 8601 with the business\'s local offset plus a human label; pass a start unchanged to book_job.',
+    method: 'GET',
+    input: {
+      type: 'object',
+      properties: { ...jobFieldSchemas, ...openTimesFieldSchemas },
+      required: jobRequired,
+      additionalProperties: false,
+    },
+    readOnly: true,
+    idempotent: true,
+    scope: 'read',
+    async handler(input, { principal: pro, now }) {
+      const job = normalizeJob(input);
+      const days = input.days ?? 7;
+      const { quote, from, times } = await findOpenTimes(ctx.db, pro, job, {
+        date: input.date,
+        days,
+        startAfter: input.start_after,
+        finishBy: input.finish_by,
+        now,
+      });
+      return {
+        timezone: pro.timezone,
+        from,
+        days,
+        job: { ...job, duration_minutes: quote.duration_minutes, estimated_hours: quote.estimated_hours, total: toUsd(quote.total_cents) },
+        count: times.length,
+        open_times: times.map((t) => presentOpenTime(t, pro.timezone)),
+        ...(times.length === 0
+          ? { message: `No open times in ${days} day${days === 1 ? '' : 's'} from ${from}. Try later dates or a wider window.` }
+          : {}),
+      };
+    },
+  });

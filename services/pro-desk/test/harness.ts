@@ -1,0 +1,53 @@
+import { createPro, type NewProInput } from '@frontdesk/db';
+import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
+import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
+import { createLogger } from '@frontdesk/http';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { createProDeskApp } from '../src';
+
+/** Monday 2026-11-23, 07:00 in New York. */
+export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
+
+export interface Harness {
+  t: TestDatabase;
+  clock: { now: Date };
+  api: ReturnType<typeof request>;
+  app: ReturnType<typeof createProDeskApp>['app'];
+  close(): Promise<void>;
+}
+
+/** The pro-desk app on a fresh database, driven over real HTTP, with a clock tests can move. */
+export async function proDeskHarness(now = MONDAY_7AM): Promise<Harness> {
+  const t = await createTestDatabase();
+  const clock = { now };
+  const { app } = createProDeskApp({
+    db: t.db,
+    config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test' },
+    logger: createLogger('pro-desk-test', process.env.LOG_LEVEL ?? 'silent'),
+    clock: () => clock.now,
+  });
+  return { t, clock, api: request(app), app, close: () => t.drop() };
+}
+
+export async function newPro(h: Harness, over: Partial<NewProInput> = {}) {
+  const { pro, apiKey } = await createPro(h.t.db, {
+    name: `Sparkle ${randomBytes(3).toString('hex')}`,
+    timezone: 'America/New_York',
+    service_zips: ['10001'],
+    weekly_hours: DEFAULT_WEEKLY_HOURS,
+    ...over,
+  });
+  return { pro, key: apiKey, auth: { Authorization: `Bearer ${apiKey}` } };
+}
+
+export const validBooking = (over: Record<string, unknown> = {}) => ({
+  bedrooms: 2,
+  bathrooms: 1,
+  start: '2026-11-24T09:00:00-05:00',
+  customer_name: 'Ana Lopez',
+  customer_phone: '(212) 555-0100',
+  address: '12 Grove St, Apt 3',
+  zip: '10001',
+  ...over,
+});
