@@ -1,5 +1,5 @@
 import type { Cents } from './money';
-import type { CleanType, Frequency } from './job';
+import { CLEAN_TYPES, type CleanType, type Frequency } from './job';
 
 export interface CleanTypeRule {
   /** Price multiplier in percent of the standard clean (150 = 1.5x). */
@@ -73,10 +73,12 @@ export const DEFAULT_PRICE_LIST: PriceList = {
   crew_size: 2,
 };
 
+/** Offered clean types in the contract's order (stored JSON does not keep key order). */
 export function offeredCleanTypes(list: PriceList): CleanType[] {
-  return (Object.keys(list.clean_types) as CleanType[]).filter((t) => list.clean_types[t]);
+  return CLEAN_TYPES.filter((t) => list.clean_types[t]);
 }
 
+/** Offered add-on names, alphabetically (stored JSON does not keep key order). */
 export function offeredAddOns(list: PriceList): string[] {
-  return Object.keys(list.add_ons);
+  return Object.keys(list.add_ons).sort();
 }

@@ -93,7 +93,7 @@ describe('priceJob', () => {
 describe('requireFirmQuote', () => {
   it('refuses an add-on the pro does not offer, listing what is offered', () => {
     expect(() => requireFirmQuote(job({ add_ons: ['garage'] }), list)).toThrow(
-      /does not offer the add-on "garage"; add-ons offered: fridge, oven, windows, cabinets, laundry/,
+      /does not offer the add-on "garage"; add-ons offered: cabinets, fridge, laundry, oven, windows/,
     );
   });
 

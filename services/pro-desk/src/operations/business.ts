@@ -1,4 +1,4 @@
-import { offeredAddOns, toUsd, type WeeklyHours } from '@frontdesk/domain';
+import { offeredAddOns, offeredCleanTypes, toUsd, type WeeklyHours } from '@frontdesk/domain';
 import { presentBooking, takeUnreadNotifications, upcomingBookings, type Pro } from '@frontdesk/db';
 import { defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
@@ -30,7 +30,7 @@ export function presentBusiness(pro: Pro, bookingUrl: string) {
       per_half_bathroom: toUsd(list.per_bathroom_cents / 2),
       minimum: toUsd(list.minimum_cents),
       clean_types: Object.fromEntries(
-        Object.entries(list.clean_types).map(([type, rule]) => [type, { price_multiplier: rule!.price_pct / 100 }]),
+        offeredCleanTypes(list).map((type) => [type, { price_multiplier: list.clean_types[type]!.price_pct / 100 }]),
       ),
       frequency_discounts_pct: list.frequency_discount_pct,
       first_visit: list.first_visit_discounted ? 'discounted' : 'full_price',
