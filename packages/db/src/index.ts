@@ -16,3 +16,5 @@ export * from './repos/notifications';
 export * from './repos/pros';
 export * from './present';
 export * from './repos/availability';
+export * from './dev-database';
+export * from './demo';

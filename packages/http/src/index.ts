@@ -7,3 +7,4 @@ export * from './operation';
 export * from './rest';
 export * from './server';
 export * from './validation-messages';
+export * from './config';

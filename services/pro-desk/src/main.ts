@@ -1,5 +1,5 @@
 import { createDb, migrateToLatest } from '@frontdesk/db';
-import { createLogger, serve } from '@frontdesk/http';
+import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
 import { createProDeskApp } from './app';
 import { readProDeskConfig } from './config';
 
@@ -10,7 +10,11 @@ async function main(): Promise<void> {
   const db = createDb(config.databaseUrl, { applicationName: 'pro-desk' });
   if (process.env.MIGRATE_ON_START === 'true') await migrateToLatest(db);
   const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
-  await serve(app, config.port, logger, () => db.destroy());
+  const server = await listen(app, config.port);
+  shutdownOnSignals(logger, async () => {
+    await closeServer(server);
+    await db.destroy();
+  });
   logger.info({ port: config.port, url: config.publicUrl }, 'pro-desk listening');
 }
 

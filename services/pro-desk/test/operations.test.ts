@@ -63,7 +63,7 @@ describe('quote_job', () => {
     [{ bedrooms: 2, bathrooms: 1, pets: 'maybe' }, /pets must be true or false/],
     [{ bedrooms: 2, bathrooms: 1, colour: 'blue' }, /colour is not a parameter of this operation/],
   ])('refuses %j with a sentence naming the field', async (query, message) => {
-    const { body } = await get('quote_job', query as Record<string, string>).expect(400);
+    const { body } = await get('quote_job', query as Record<string, string | number>).expect(400);
     expect(body.error).toMatch(message);
   });
 });

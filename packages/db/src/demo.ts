@@ -1,0 +1,28 @@
+import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
+import type { Db } from './connect';
+import { createPro, getPro, rotateProKey } from './repos/pros';
+import type { Pro } from './tables/pros';
+
+export const DEMO_PRO_NAME = 'Sparkle & Shine Cleaning (demo)';
+
+/**
+ * Loads the demo business if it is not there yet, and returns it with a usable key. Keys
+ * are stored only as hashes, so an existing demo business gets a fresh key each time.
+ */
+export async function loadDemoBusiness(db: Db): Promise<{ pro: Pro; apiKey: string; created: boolean }> {
+  const existing = await db.selectFrom('pros').select('id').where('name', '=', DEMO_PRO_NAME).orderBy('created_at').executeTakeFirst();
+  if (existing) {
+    const apiKey = (await rotateProKey(db, existing.id))!;
+    return { pro: (await getPro(db, existing.id))!, apiKey, created: false };
+  }
+  const { pro, apiKey } = await createPro(db, {
+    name: DEMO_PRO_NAME,
+    timezone: 'America/New_York',
+    service_zips: ['10001', '10002', '10003', '11201'],
+    phone: '(212) 555-0142',
+    email: 'hello@sparkle-shine.example',
+    website: 'https://sparkle-shine.example',
+    weekly_hours: { ...DEFAULT_WEEKLY_HOURS },
+  });
+  return { pro, apiKey, created: true };
+}

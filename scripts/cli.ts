@@ -1,0 +1,123 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { AppError, NotFoundError } from '@frontdesk/domain';
+import { createDb, createPro, loadDemoBusiness, migrateToLatest, resolveDatabase, rotateProKey, type Db } from '@frontdesk/db';
+
+const HELP = `Front Desk ops CLI. Every command uses DATABASE_URL, or the project's embedded PostgreSQL when it is unset.
+
+Usage:
+  pnpm cli migrate
+      Bring the schema to the latest migration (safe to run from several places at once).
+  pnpm cli pro create --name <name> --timezone <IANA zone> --zips <zip,zip> [--phone <p>] [--email <e>] [--website <url>] [--json]
+      Create a cleaning business with the default price list and hours. Prints its key once.
+  pnpm cli pro rotate-key --pro <pro_id> [--json]
+      Revoke every key of the business and print a new one, once.
+  pnpm cli demo [--json]
+      Load the demo business (or give it a fresh key if it is there) and print its key.
+  pnpm cli --help
+
+With --json a command prints one JSON object (pro create: pro_id, name, api_key).
+Exit codes: 0 done, 1 refused or failed (the reason is printed), 2 wrong usage.`;
+
+class UsageError extends Error {}
+
+async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const database = await resolveDatabase(process.env, resolve(__dirname, '..'));
+  const db = createDb(database.url, { maxConnections: 2, applicationName: 'front-desk-cli' });
+  try {
+    // The project's own embedded database is brought up to date as `pnpm start` would;
+    // a DATABASE_URL database is migrated only by `pnpm cli migrate`, when ops say so.
+    if (!process.env.DATABASE_URL) await migrateToLatest(db);
+    return await fn(db);
+  } finally {
+    await db.destroy();
+    await database.stop();
+  }
+}
+
+function print(json: boolean, object: Record<string, unknown>, text: string): void {
+  process.stdout.write(json ? `${JSON.stringify(object)}\n` : `${text}\n`);
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      json: { type: 'boolean' },
+      name: { type: 'string' },
+      timezone: { type: 'string' },
+      zips: { type: 'string' },
+      phone: { type: 'string' },
+      email: { type: 'string' },
+      website: { type: 'string' },
+      pro: { type: 'string' },
+    },
+  });
+  const json = values.json ?? false;
+  const command = positionals.join(' ');
+  if (values.help || command === '' || command === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  switch (command) {
+    case 'migrate': {
+      const applied = await withDb((db) => migrateToLatest(db));
+      print(json, { applied }, applied.length ? `Applied: ${applied.join(', ')}` : 'The schema is up to date.');
+      return;
+    }
+    case 'pro create': {
+      const missing = (['name', 'timezone', 'zips'] as const).filter((k) => !values[k]);
+      if (missing.length) throw new UsageError(`pro create needs ${missing.map((m) => `--${m}`).join(', ')}.`);
+      const { pro, apiKey } = await withDb((db) =>
+        createPro(db, {
+          name: values.name!,
+          timezone: values.timezone!,
+          service_zips: values.zips!.split(',').map((z) => z.trim()).filter(Boolean),
+          phone: values.phone ?? null,
+          email: values.email ?? null,
+          website: values.website ?? null,
+        }),
+      );
+      print(
+        json,
+        { pro_id: pro.id, name: pro.name, timezone: pro.timezone, service_zips: pro.service_zips, api_key: apiKey },
+        `Created ${pro.name} (${pro.id}).\nAPI key (shown once, store it now): ${apiKey}`,
+      );
+      return;
+    }
+    case 'pro rotate-key': {
+      if (!values.pro) throw new UsageError('pro rotate-key needs --pro <pro_id>.');
+      const key = await withDb((db) => rotateProKey(db, values.pro!));
+      if (!key) throw new NotFoundError(`No business with id ${values.pro}.`);
+      print(json, { pro_id: values.pro, api_key: key }, `New API key for ${values.pro} (shown once; the old keys stop working now): ${key}`);
+      return;
+    }
+    case 'demo': {
+      const { pro, apiKey, created } = await withDb((db) => loadDemoBusiness(db));
+      print(json, { pro_id: pro.id, name: pro.name, api_key: apiKey, created }, `${created ? 'Loaded' : 'Refreshed the key of'} ${pro.name} (${pro.id}).\nAPI key: ${apiKey}`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+run(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (err: unknown) => {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${(err as Error).message}\nRun "pnpm cli --help" for usage.\n`);
+      process.exit(2);
+    }
+    const message =
+      err instanceof AppError
+        ? err.message
+        : (err as { code?: string }).code === '42P01'
+          ? 'The database has no Front Desk schema yet: run "pnpm cli migrate" first.'
+          : `Failed: ${err instanceof Error ? err.message : String(err)}`;
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,11 @@
+import type { Db } from '@frontdesk/db';
+import type { Logger } from '@frontdesk/http';
+import type { BookingConfig } from './config';
+
+/** Every dependency of the booking app, in one plain object; tests pass their own. */
+export interface AppContext {
+  db: Db;
+  config: Pick<BookingConfig, 'publicUrl' | 'proDeskUrl'>;
+  logger: Logger;
+  clock: () => Date;
+}

@@ -1,0 +1,23 @@
+import { createDb } from '@frontdesk/db';
+import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
+import { createBookingApp } from './app';
+import { readBookingConfig } from './config';
+
+/** Entry point of the deployable booking service. */
+async function main(): Promise<void> {
+  const logger = createLogger('booking');
+  const config = readBookingConfig();
+  const db = createDb(config.databaseUrl, { applicationName: 'booking' });
+  const { app } = createBookingApp({ db, config, logger, clock: () => new Date() });
+  const server = await listen(app, config.port);
+  shutdownOnSignals(logger, async () => {
+    await closeServer(server);
+    await db.destroy();
+  });
+  logger.info({ port: config.port, url: config.publicUrl }, 'booking listening');
+}
+
+main().catch((err) => {
+  process.stderr.write(`booking failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export const ROOT = resolve(__dirname, '..');
+
+/** Runs `pnpm cli …` exactly as ops would, with the given environment. */
+export function cli(args: string[], env: Record<string, string>) {
+  const res = spawnSync('pnpm', ['-s', 'cli', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+export interface RunningService {
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+/** Starts a service entry point as its own process and waits until its /readyz answers. */
+export async function startService(entry: string, env: Record<string, string>, readyUrl: string): Promise<RunningService> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited early: ${out}`);
+    try {
+      const res = await fetch(readyUrl);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${entry} did not become ready: ${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    output: () => out,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

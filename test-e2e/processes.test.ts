@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { createDatabase, dropDatabase, freePort } from '@frontdesk/db';
+import { cli, startService } from './helpers';
+
+// The forms ops and deployment scripts use: the CLI, and each service started on its own.
+const admin = () => process.env.FD_TEST_ADMIN_URL!;
+let name: string;
+let url: string;
+beforeAll(async () => {
+  name = `fd_e2e_${randomBytes(4).toString('hex')}`;
+  url = await createDatabase(admin(), name); // empty: no schema until `pnpm cli migrate`
+});
+afterAll(() => dropDatabase(admin(), name));
+
+describe('the ops CLI', () => {
+  it('migrates, creates a pro (key printed once, as JSON) and rotates its key', () => {
+    const env = { DATABASE_URL: url };
+    const before = cli(['pro', 'create', '--name', 'Early', '--timezone', 'UTC', '--zips', '10001'], env);
+    expect(before.status).toBe(1);
+    expect(before.stderr).toMatch(/run "pnpm cli migrate" first/);
+
+    const migrated = cli(['migrate', '--json'], env);
+    expect(migrated.status).toBe(0);
+    expect(JSON.parse(migrated.stdout)).toEqual({ applied: ['20261121T110000-initial-schema'] });
+
+    const created = cli(['pro', 'create', '--name', 'Bright Homes', '--timezone', 'America/Chicago', '--zips', '60601,60602', '--json'], env);
+    expect(created.status).toBe(0);
+    const pro = JSON.parse(created.stdout);
+    expect(pro).toMatchObject({ name: 'Bright Homes', timezone: 'America/Chicago', service_zips: ['60601', '60602'] });
+    expect(pro.pro_id).toMatch(/^pro_/);
+    expect(pro.api_key).toMatch(/^fdk_[A-Za-z0-9]{32}$/);
+
+    const rotated = cli(['pro', 'rotate-key', '--pro', pro.pro_id, '--json'], env);
+    expect(rotated.status).toBe(0);
+    expect(JSON.parse(rotated.stdout).api_key).not.toBe(pro.api_key);
+
+    expect(cli(['pro', 'create', '--name', 'X', '--timezone', 'Mars/Base', '--zips', '10001'], env).stderr).toMatch(/not an IANA time zone/);
+    expect(cli(['pro', 'create', '--name', 'X'], env).status).toBe(2);
+    expect(cli(['pro', 'rotate-key', '--pro', 'pro_nobody'], env).status).toBe(1);
+    const help = cli(['--help'], env);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/pnpm cli pro create --name <name> --timezone <IANA zone> --zips <zip,zip>/);
+  });
+});
+
+describe('each service on its own', () => {
+  it('starts pro-desk with DATABASE_URL, serves a key holder, and stops cleanly on SIGTERM', async () => {
+    const env = { DATABASE_URL: url };
+    cli(['migrate'], env);
+    const { api_key: key } = JSON.parse(cli(['pro', 'create', '--name', 'Solo', '--timezone', 'UTC', '--zips', '10001', '--json'], env).stdout);
+    const port = await freePort();
+    const svc = await startService('services/pro-desk/src/main.ts', { DATABASE_URL: url, PRO_DESK_PORT: String(port) }, `http://127.0.0.1:${port}/readyz`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/quote_job?bedrooms=1&bathrooms=1`, { headers: { Authorization: `Bearer ${key}` } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { total: number }).total).toBe(120);
+      const doc = (await (await fetch(`http://127.0.0.1:${port}/openapi.json`)).json()) as { servers: { url: string }[] };
+      expect(doc.servers[0]?.url).toBe(`http://localhost:${port}`);
+    } finally {
+      expect(await svc.stop()).toBe(0);
+    }
+  });
+
+  it('starts booking with DATABASE_URL and answers its health checks', async () => {
+    const port = await freePort();
+    const svc = await startService('services/booking/src/main.ts', { DATABASE_URL: url, BOOKING_PORT: String(port) }, `http://127.0.0.1:${port}/readyz`);
+    try {
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      expect(await svc.stop()).toBe(0);
+    }
+  });
+
+  it('refuses to start without DATABASE_URL, naming the variable', async () => {
+    const env = { ...process.env, DATABASE_URL: '' };
+    const { spawnSync } = await import('node:child_process');
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'services/pro-desk/src/main.ts'], { cwd: `${__dirname}/..`, env, encoding: 'utf8' });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toMatch(/DATABASE_URL must be set/);
+  });
+});
