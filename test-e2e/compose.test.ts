@@ -24,6 +24,11 @@ const schema = withoutIdLabels(composeSchema) as Record<string, unknown>;
 const ajv = new Ajv2019({ strict: false, allErrors: true });
 // Compose durations are Go-style ("5s", "1m30s"), not ISO 8601.
 ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+// Port mappings: [ip:][host[-range]:]container[-range][/protocol].
+const portSpec = /^((\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\]):)?(\d+(-\d+)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/i;
+ajv.addFormat('ports', portSpec);
+ajv.addFormat('expose', portSpec);
+ajv.addFormat('subnet_ip_address', /^[0-9a-f.:]+\/\d{1,3}$/i);
 const validate = ajv.compile(schema);
 
 describe('docker-compose.yml', () => {
@@ -37,6 +42,7 @@ describe('docker-compose.yml', () => {
     expect(validate({ services: { web: { depends_on: { db: { condition: 'whenever' } } } } })).toBe(false);
     expect(validate({ services: { web: { healthcheck: { tset: ['CMD', 'true'] } } } })).toBe(false);
     expect(validate({ services: { web: { healthcheck: { interval: 'often' } } } })).toBe(false);
+    expect(validate({ services: { web: { ports: ['eighty:80'] } } })).toBe(false);
   });
 
   it('runs PostgreSQL, a one-shot migration, and both services with health checks', () => {
