@@ -94,6 +94,35 @@ function overlaps(aStart: number, aEnd: number, bStart: number, bEnd: number): b
 }
 
 /**
+ * Half-open intervals sorted by start, with the running maximum of their ends, so an
+ * overlap test is a binary search instead of a scan (300 bookings x 1,000 starts).
+ */
+class SortedIntervals {
+  private readonly starts: number[];
+  private readonly maxEnds: number[];
+  constructor(intervals: [number, number][]) {
+    intervals.sort((a, b) => a[0] - b[0]);
+    this.starts = intervals.map((i) => i[0]);
+    let max = Number.NEGATIVE_INFINITY;
+    this.maxEnds = intervals.map((i) => (max = Math.max(max, i[1])));
+  }
+
+  /** Does any interval overlap [from, to)? */
+  overlaps(from: number, to: number): boolean {
+    // The intervals that start before `to` are a prefix; one of them overlaps iff the
+    // largest end among them lies after `from`.
+    let lo = 0;
+    let hi = this.starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.starts[mid]! < to) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && this.maxEnds[lo - 1]! > from;
+  }
+}
+
+/**
  * Open start times, earliest first. Slots step through each working window in real time
  * from its opening, so a DST change never produces a start twice nor a time that does not
  * exist; a job must fit the window (and finish_by) entirely, keep the minimum notice, miss
@@ -107,8 +136,8 @@ export function openTimes(q: OpenTimesQuery): OpenTime[] {
   const buffer = rules.travel_buffer_minutes * MINUTE;
   const step = Math.max(5, rules.slot_step_minutes) * MINUTE;
   const earliest = q.now.getTime() + rules.min_notice_minutes * MINUTE;
-  const busy = q.busy.map((b) => [b.start.getTime(), b.blockedUntil.getTime()] as const);
-  const off = q.timeOff.map((t) => [t.start.getTime(), t.end.getTime()] as const);
+  const busy = new SortedIntervals(q.busy.map((b) => [b.start.getTime(), b.blockedUntil.getTime()]));
+  const off = new SortedIntervals(q.timeOff.map((t) => [t.start.getTime(), t.end.getTime()]));
   const result: OpenTime[] = [];
 
   for (let i = 0; i < q.days; i += 1) {
@@ -125,8 +154,8 @@ export function openTimes(q: OpenTimesQuery): OpenTime[] {
       for (let start = open; start + duration <= close; start += step) {
         if (start < earliest) continue;
         const end = start + duration;
-        if (off.some(([s, e]) => overlaps(start, end, s, e))) continue;
-        if (busy.some(([s, blockedUntil]) => overlaps(start, end + buffer, s, blockedUntil))) continue;
+        if (off.overlaps(start, end)) continue;
+        if (busy.overlaps(start, end + buffer)) continue;
         result.push({ start: new Date(start), end: new Date(end) });
       }
     }

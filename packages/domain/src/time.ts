@@ -1,5 +1,5 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { InvalidInputError } from './errors';
+import { instantsForWallTime, wallClock } from './zone';
 
 /** A calendar day, `YYYY-MM-DD`, in some time zone. */
 export type LocalDate = string;
@@ -13,9 +13,12 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
 /** Today's date in the zone. */
 export function localDate(instant: Date, zone: string): LocalDate {
-  return formatInTimeZone(instant, zone, 'yyyy-MM-dd');
+  const { wall } = wallClock(instant.getTime(), zone);
+  return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {
@@ -48,19 +51,9 @@ export function minutesOfDay(hhmm: string): number {
  * and this returns null; in an overlap it returns the earlier (daylight) instant.
  */
 export function wallTimeToInstant(date: LocalDate, minutes: number, zone: string): Date | null {
-  if (minutes >= 24 * 60) {
-    // The end of the day is the next day's midnight.
-    return wallTimeToInstant(addDays(date, 1), minutes - 24 * 60, zone);
-  }
-  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
-  const mm = String(minutes % 60).padStart(2, '0');
-  const wall = `${date}T${hh}:${mm}:00`;
-  const instant = fromZonedTime(wall, zone);
-  if (formatInTimeZone(instant, zone, "yyyy-MM-dd'T'HH:mm:ss") !== wall) return null;
-  // In a fall-back overlap prefer the first occurrence (the larger offset).
-  const hourEarlier = new Date(instant.getTime() - 60 * 60 * 1000);
-  if (formatInTimeZone(hourEarlier, zone, "yyyy-MM-dd'T'HH:mm:ss") === wall) return hourEarlier;
-  return instant;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const first = instantsForWallTime(Date.UTC(y, m - 1, d) + minutes * 60_000, zone)[0];
+  return first === undefined ? null : new Date(first);
 }
 
 /**
@@ -78,12 +71,25 @@ export function wallTimeOrNextInstant(date: LocalDate, minutes: number, zone: st
 
 /** `2026-11-24T09:00:00-05:00`: the form every start value takes in responses. */
 export function formatLocalIso(instant: Date, zone: string): string {
-  return formatInTimeZone(instant, zone, "yyyy-MM-dd'T'HH:mm:ssXXX");
+  const { wall, info } = wallClock(instant.getTime(), zone);
+  const off = Math.abs(info.offsetMinutes);
+  const sign = info.offsetMinutes < 0 ? '-' : '+';
+  return (
+    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
+    `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}` +
+    `${sign}${pad(Math.floor(off / 60))}:${pad(off % 60)}`
+  );
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** `Tue, Nov 24, 9:00 AM EST`: the human label next to each start. */
 export function formatLabel(instant: Date, zone: string): string {
-  return formatInTimeZone(instant, zone, 'EEE, MMM d, h:mm a zzz');
+  const { wall, info } = wallClock(instant.getTime(), zone);
+  const h = wall.getUTCHours();
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${WEEKDAYS[wall.getUTCDay()]}, ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCDate()}, ${h12}:${pad(wall.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'} ${info.abbreviation}`;
 }
 
 const ISO_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
