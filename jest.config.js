@@ -15,4 +15,5 @@ module.exports = {
   globalTeardown: '<rootDir>/jest/global-teardown.ts',
   testTimeout: 30_000,
   maxWorkers: 2,
+  reporters: ['default', '<rootDir>/jest/summary-reporter.js'],
 };

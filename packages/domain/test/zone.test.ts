@@ -29,7 +29,7 @@ function* instants(count: number): Generator<Date> {
 
 describe('zone arithmetic', () => {
   it.each(ZONES)('formats instants in %s exactly as date-fns-tz does', (zone) => {
-    for (const t of instants(3000)) {
+    for (const t of instants(800)) {
       expect(formatLocalIso(t, zone)).toBe(formatInTimeZone(t, zone, "yyyy-MM-dd'T'HH:mm:ssxxx"));
       expect(formatLabel(t, zone)).toBe(formatInTimeZone(t, zone, 'EEE, MMM d, h:mm a zzz'));
       expect(localDate(t, zone)).toBe(formatInTimeZone(t, zone, 'yyyy-MM-dd'));
@@ -37,7 +37,7 @@ describe('zone arithmetic', () => {
   });
 
   it.each(ZONES)('turns wall times in %s into the instant date-fns-tz finds, or null in a gap', (zone) => {
-    for (const t of instants(1500)) {
+    for (const t of instants(400)) {
       const wall = formatInTimeZone(t, zone, "yyyy-MM-dd'T'HH:mm");
       const [date, hhmm] = wall.split('T') as [string, string];
       const [h, m] = hhmm.split(':').map(Number) as [number, number];
