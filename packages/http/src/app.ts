@@ -3,7 +3,9 @@ import express, { type Express, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
+import { buildOpenApiDocument } from './openapi';
 import type { JsonSchema, Operation } from './operation';
+import { createRestRouter, type RestOptions } from './rest';
 
 export interface BaseAppOptions {
   logger: Logger;
@@ -60,4 +62,32 @@ export function createBaseApp(opts: BaseAppOptions): Express {
   app.use(notFoundHandler({ knownPaths }));
   app.use(errorHandler({ logger: opts.logger, knownPaths, patternOf: (f) => patterns.get(f) }));
   return app;
+}
+
+export interface ServiceAppOptions<P> extends Omit<RestOptions<P>, 'openApiDocument'> {
+  title: string;
+  description: string;
+  version: string;
+  publicUrl: string;
+  ready(): Promise<void>;
+  /** Routers mounted before the API (well-known metadata, pages). */
+  routers?: Router[];
+}
+
+/** A service's whole app from its operation registry: /openapi.json, /api/v1/*, health, errors. */
+export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
+  const openApiDocument = buildOpenApiDocument({
+    title: opts.title,
+    version: opts.version,
+    description: opts.description,
+    serverUrl: opts.publicUrl,
+    operations: opts.operations,
+  });
+  return createBaseApp({
+    logger: opts.logger,
+    ready: opts.ready,
+    openApiDocument,
+    operations: opts.operations,
+    routers: [...(opts.routers ?? []), createRestRouter<P>({ ...opts, openApiDocument })],
+  });
 }

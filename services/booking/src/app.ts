@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { buildOpenApiDocument, createBaseApp, type Operation } from '@frontdesk/http';
+import { AuthChallengeError, createServiceApp, type Operation } from '@frontdesk/http';
 import type { Express } from 'express';
 import type { AppContext } from './context';
 
@@ -11,21 +11,20 @@ export const API_VERSION = '1.0.0';
  */
 export function createBookingApp(ctx: AppContext): { app: Express; operations: Operation<unknown>[] } {
   const operations: Operation<unknown>[] = [];
-  const openApiDocument = buildOpenApiDocument({
+  const app = createServiceApp<unknown>({
     title: 'Front Desk: customer booking interface',
-    version: API_VERSION,
     description: 'Find local house cleaners, see firm prices and open times, book and manage a cleaning.',
-    serverUrl: ctx.config.publicUrl,
+    version: API_VERSION,
+    publicUrl: ctx.config.publicUrl,
     operations,
-  });
-  const app = createBaseApp({
+    authenticate: async () => {
+      throw new AuthChallengeError('Send a key: Authorization: Bearer <key>.', 'Bearer realm="booking"');
+    },
+    clock: ctx.clock,
     logger: ctx.logger,
     ready: async () => {
       await sql`SELECT 1`.execute(ctx.db);
     },
-    openApiDocument,
-    operations,
-    routers: [],
   });
   return { app, operations };
 }

@@ -72,4 +72,10 @@ describe('errors', () => {
     const rows = await h.t.db.selectFrom('bookings').select('id').where('pro_id', '=', pro.id).execute();
     expect(rows).toEqual([]);
   });
+
+  it('validates the X-Client-Name header like a field', async () => {
+    const { auth } = await newPro(h);
+    const { body } = await h.api.get('/api/v1/my_business').set(auth).set('X-Client-Name', 'x'.repeat(101)).expect(400);
+    expect(body.error).toMatch(/x-client-name must be at most 100 characters long/i);
+  });
 });

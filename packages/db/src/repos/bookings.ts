@@ -5,6 +5,7 @@ import {
   formatLabel,
   formatLocalIso,
   formatUsd,
+  localDate,
   openTimes,
   requireFirmQuote,
   whyNotOpen,
@@ -72,6 +73,8 @@ const isExclusionViolation = (err: unknown) => (err as { code?: string }).code =
 function justTaken(label: string): InvalidInputError {
   return new InvalidInputError(`${label} was just taken by another booking. Pick another time from the open times.`);
 }
+const justTakenByAnotherWriter = () =>
+  new InvalidInputError('That time was just taken by another booking. Pick another time from the open times.');
 
 /**
  * Books a start on a pro's schedule. The pro's row is locked first, so bookings of one pro
@@ -107,7 +110,7 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
         const label = formatLabel(req.start, pro.timezone);
         const recent = (b: BusyBlock & { createdAt: Date }) => req.now.getTime() - b.createdAt.getTime() < 60_000;
         if (why.reason === 'taken' && busy.some(recent)) throw justTaken(label);
-        const near = openTimes({ rules, durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff, from: formatLocalIso(req.start, pro.timezone).slice(0, 10), days: 2 })
+        const near = openTimes({ rules, durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff, from: localDate(req.start, pro.timezone), days: 2 })
           .filter((o) => o.start.getTime() > req.start.getTime() - 3 * 60 * 60 * 1000)
           .slice(0, 3)
           .map((o) => formatLabel(o.start, pro.timezone));
@@ -176,7 +179,7 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
     });
   } catch (err) {
     // Another writer (another service or replica) got there between our check and insert.
-    if (isExclusionViolation(err)) throw justTaken(formatLocalIso(req.start, 'UTC'));
+    if (isExclusionViolation(err)) throw justTakenByAnotherWriter();
     throw err;
   }
 }
