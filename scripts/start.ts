@@ -15,7 +15,10 @@ async function main(): Promise<void> {
   const env = { ...process.env, DATABASE_URL: database.url };
   const proConfig = readProDeskConfig(env);
   const bookingConfig = readBookingConfig(env);
-  const db = createDb(database.url, { applicationName: 'front-desk' });
+  const db = createDb(database.url, {
+    applicationName: 'front-desk',
+    onIdleError: (err) => logger.warn({ err }, 'idle database connection closed'),
+  });
   await migrateToLatest(db);
   const demo = await loadDemoBusiness(db);
 

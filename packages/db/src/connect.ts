@@ -15,15 +15,21 @@ const types = {
 export interface DbOptions {
   maxConnections?: number;
   applicationName?: string;
+  /** Told when an idle connection fails; the pool itself recovers. */
+  onIdleError?: (err: Error) => void;
 }
 
 export function createPool(url: string, options: DbOptions = {}): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
     application_name: options.applicationName ?? 'front-desk',
     types,
   });
+  // An idle connection the server ends (restart, failover, a forced drop) emits 'error' on
+  // the pool; unhandled, that would crash the process. The pool replaces the connection.
+  pool.on('error', (err) => options.onIdleError?.(err));
+  return pool;
 }
 
 export function createDb(url: string, options: DbOptions = {}): Kysely<Database> {

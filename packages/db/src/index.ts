@@ -18,3 +18,6 @@ export * from './present';
 export * from './repos/availability';
 export * from './dev-database';
 export * from './demo';
+export * from './repos/leads';
+export * from './repos/pipeline';
+export * from './repos/updates';

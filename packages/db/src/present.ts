@@ -1,5 +1,6 @@
-import { formatLabel, formatLocalIso, toUsd } from '@frontdesk/domain';
+import { formatLabel, formatLocalIso, isPlatformSource, nextFollowUpDue, toUsd } from '@frontdesk/domain';
 import type { Booking } from './tables/bookings';
+import type { Lead } from './tables/leads';
 
 /** A booking as both services show it: local times with the pro's offset, USD amounts. */
 export function presentBooking(b: Booking, timezone: string) {
@@ -33,5 +34,40 @@ export function presentBooking(b: Booking, timezone: string) {
     created_at: b.created_at.toISOString(),
     cancelled_at: b.cancelled_at?.toISOString() ?? null,
     cancelled_by: b.cancelled_by,
+  };
+}
+
+/** A lead as the pro-desk shows it. Platform leads never have a name or contact to show. */
+export function presentLead(l: Lead, timezone: string) {
+  const next = nextFollowUpDue(l);
+  return {
+    lead_id: l.id,
+    source: l.source,
+    platform: isPlatformSource(l.source),
+    lead_ref: l.lead_ref,
+    customer_first_name: l.customer_first_name,
+    contact: l.contact,
+    zip: l.zip,
+    lead_cost: toUsd(l.lead_cost_cents),
+    job: {
+      bedrooms: l.bedrooms,
+      bathrooms: l.bathrooms,
+      clean_type: l.clean_type,
+      sqft: l.sqft,
+      frequency: l.frequency,
+      add_ons: l.add_ons,
+      pets: l.pets,
+    },
+    quote_total: l.quote_total_cents === null ? null : toUsd(l.quote_total_cents),
+    status: l.status,
+    contacted: l.contacted,
+    follow_ups_sent: l.follow_ups_sent,
+    last_follow_up_at: l.last_follow_up_at ? formatLocalIso(l.last_follow_up_at, timezone) : null,
+    next_follow_up_due: next ? formatLocalIso(next.dueAt, timezone) : null,
+    notes: l.notes,
+    flagged: l.flag_reason
+      ? { reason: l.flag_reason, evidence: l.flag_evidence ?? [], flagged_at: l.flagged_at ? formatLocalIso(l.flagged_at, timezone) : null }
+      : null,
+    logged_at: formatLocalIso(l.quoted_at, timezone),
   };
 }

@@ -87,14 +87,14 @@ describe('the bookings overlap rule', () => {
 describe('the event sequence', () => {
   it('is gapless per pro: a rolled-back event gives its number back', async () => {
     const { pro } = await makePro(t.db);
-    await appendEvent(t.db, pro.id, 'test.one', {});
+    await appendEvent(t.db, pro.id, 'test.one', {}, new Date());
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await appendEvent(trx, pro.id, 'test.lost', {});
+        await appendEvent(trx, pro.id, 'test.lost', {}, new Date());
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await appendEvent(t.db, pro.id, 'test.two', {});
+    await appendEvent(t.db, pro.id, 'test.two', {}, new Date());
     const rows = await t.db.selectFrom('events').select(['seq', 'kind']).where('pro_id', '=', pro.id).orderBy('seq').execute();
     expect(rows).toEqual([
       { seq: 1, kind: 'test.one' },
@@ -105,7 +105,7 @@ describe('the event sequence', () => {
   it('writes an event with a dedupe key once, however many writers race for it', async () => {
     const { pro } = await makePro(t.db);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.db.transaction().execute((trx) => appendEvent(trx, pro.id, 'jobs.today', {}, 'jobs.today:2030-01-07'))),
+      Array.from({ length: 10 }, () => t.db.transaction().execute((trx) => appendEvent(trx, pro.id, 'jobs.today', {}, new Date(), 'jobs.today:2030-01-07'))),
     );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     const n = await t.db.selectFrom('events').select(t.db.fn.countAll<number>().as('n')).where('pro_id', '=', pro.id).executeTakeFirstOrThrow();

@@ -235,3 +235,15 @@ export function presentOpenTime(o: OpenTime, zone: string) {
     label: formatLabel(o.start, zone),
   };
 }
+
+/** Is `now` inside one of the day's working windows (for how often a watcher should poll)? */
+export function isWorkingTime(rules: ScheduleRules, now: Date): boolean {
+  const day = localDate(now, rules.timezone);
+  const windows = rules.weekly_hours[String(isoWeekday(day)) as keyof WeeklyHours] ?? [];
+  const t = now.getTime();
+  return windows.some(
+    (w) =>
+      t >= wallTimeOrNextInstant(day, minutesOfDay(w.start), rules.timezone).getTime() &&
+      t < wallTimeOrNextInstant(day, minutesOfDay(w.end), rules.timezone).getTime(),
+  );
+}

@@ -7,3 +7,5 @@ export * from './time';
 export * from './availability';
 export * from './contract-schemas';
 export * from './customer';
+export * from './leads';
+export * from './drafts';

@@ -7,7 +7,10 @@ import { readBookingConfig } from './config';
 async function main(): Promise<void> {
   const logger = createLogger('booking');
   const config = readBookingConfig();
-  const db = createDb(config.databaseUrl, { applicationName: 'booking' });
+  const db = createDb(config.databaseUrl, {
+    applicationName: 'booking',
+    onIdleError: (err) => logger.warn({ err }, 'idle database connection closed'),
+  });
   const { app } = createBookingApp({ db, config, logger, clock: () => new Date() });
   const server = await listen(app, config.port);
   shutdownOnSignals(logger, async () => {

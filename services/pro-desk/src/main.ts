@@ -7,7 +7,10 @@ import { readProDeskConfig } from './config';
 async function main(): Promise<void> {
   const logger = createLogger('pro-desk');
   const config = readProDeskConfig();
-  const db = createDb(config.databaseUrl, { applicationName: 'pro-desk' });
+  const db = createDb(config.databaseUrl, {
+    applicationName: 'pro-desk',
+    onIdleError: (err) => logger.warn({ err }, 'idle database connection closed'),
+  });
   if (process.env.MIGRATE_ON_START === 'true') await migrateToLatest(db);
   const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
   const server = await listen(app, config.port);

@@ -13,7 +13,7 @@ describe('health and description', () => {
     const doc = (await h.api.get('/openapi.json').expect(200)).body;
     expect(doc.info.version).toBe('1.0.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['book_job', 'cancel_job', 'my_business', 'open_times', 'quote_job', 'schedule'].map((n) => `/api/v1/${n}`),
+      ['book_job', 'cancel_job', 'flag_bad_lead', 'follow_ups_due', 'log_lead', 'my_business', 'open_times', 'pipeline', 'quote_job', 'report_no_show', 'schedule', 'update_lead', 'updates'].map((n) => `/api/v1/${n}`),
     );
     expect(doc.paths['/api/v1/quote_job'].get.parameters.map((p: { name: string }) => p.name)).toContain('bedrooms');
   });

@@ -42,14 +42,24 @@ export async function findOpenTimes(
   job: Job,
   o: OpenTimesOptions,
 ): Promise<{ quote: Quote; from: string; times: OpenTime[] }> {
-  checkOpenTimesOptions(o);
   const quote = requireFirmQuote(job, pro.price_list);
+  return { quote, ...(await openTimesForDuration(db, pro, quote.duration_minutes, o)) };
+}
+
+/** Open starts for a job of a known length (log_lead prices what it can, then asks this). */
+export async function openTimesForDuration(
+  db: Db,
+  pro: Pro,
+  durationMinutes: number,
+  o: OpenTimesOptions,
+): Promise<{ from: string; times: OpenTime[] }> {
+  checkOpenTimesOptions(o);
   const rules = scheduleRules(pro);
   const range = dayRange({ rules, now: o.now, from: o.date, days: o.days });
   const { busy, timeOff } = await loadBusy(db, pro.id, range.firstInstant, range.endInstant);
   const times = openTimes({
     rules,
-    durationMinutes: quote.duration_minutes,
+    durationMinutes,
     now: o.now,
     from: range.from,
     days: o.days,
@@ -58,6 +68,6 @@ export async function findOpenTimes(
     busy,
     timeOff,
   });
-  return { quote, from: range.from, times };
+  return { from: range.from, times };
 }
 

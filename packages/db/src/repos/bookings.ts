@@ -174,7 +174,7 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
         client_name: req.clientName,
         total: quote.total_cents / 100,
         message: `New booking${by} ${via}: ${booking.customer_name}, ${label}, ${CLEAN_TYPE_LABELS[req.job.clean_type].toLowerCase()} (${req.job.bedrooms} bd / ${req.job.bathrooms} ba), ${formatUsd(quote.total_cents)}.`,
-      });
+      }, req.now);
       return { booking, pro };
     });
   } catch (err) {
@@ -230,7 +230,7 @@ export async function cancelBooking(
       customer_name: booking.customer_name,
       cancelled_by: by,
       message: `Booking cancelled by the ${by === 'pro' ? 'business' : 'customer'}: ${booking.customer_name}, ${label}. The time is open again.`,
-    });
+    }, now);
     return { booking: cancelled, pro };
   });
 }
@@ -246,4 +246,33 @@ export async function upcomingBookings(db: Db, proId: string, now: Date, limit =
     .orderBy('starts_at')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Records that the customer did not show up: only for a live booking whose start has
+ * passed. A customer-made booking's fee is waived; a pro-made one never had a fee.
+ */
+export async function reportNoShow(db: Db, proId: string, bookingId: string, now: Date): Promise<{ booking: Booking; pro: Pro }> {
+  return db.transaction().execute(async (trx) => {
+    const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).where('pro_id', '=', proId).forUpdate().executeTakeFirst();
+    if (!booking) throw new NotFoundError(`No booking with id ${bookingId} on this schedule.`);
+    const pro = await trx.selectFrom('pros').selectAll().where('id', '=', proId).executeTakeFirstOrThrow();
+    const label = formatLabel(booking.starts_at, pro.timezone);
+    if (booking.status === 'cancelled') {
+      throw new InvalidInputError(`Booking ${booking.id} (${label}) was cancelled; there is no no-show to report.`);
+    }
+    if (booking.status === 'no_show') {
+      throw new InvalidInputError(`A no-show was already reported for booking ${booking.id} (${label}); nothing changed.`);
+    }
+    if (booking.starts_at.getTime() > now.getTime()) {
+      throw new InvalidInputError(`Booking ${booking.id} starts ${label}; a no-show can be reported only after the start.`);
+    }
+    const updated = await trx
+      .updateTable('bookings')
+      .set({ status: 'no_show', no_show_reported_at: now, fee_waived_at: booking.fee_cents > 0 ? now : null, updated_at: now })
+      .where('id', '=', booking.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { booking: updated, pro };
+  });
 }

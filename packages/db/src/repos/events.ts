@@ -15,6 +15,7 @@ export async function appendEvent(
   proId: string,
   kind: string,
   payload: Record<string, unknown>,
+  at: Date,
   dedupeKey: string | null = null,
 ): Promise<number | null> {
   if (dedupeKey !== null) {
@@ -31,8 +32,8 @@ export async function appendEvent(
     WITH next AS (
       UPDATE pros SET event_seq = event_seq + 1 WHERE id = ${proId} RETURNING event_seq
     )
-    INSERT INTO events (pro_id, seq, kind, payload, dedupe_key)
-    SELECT ${proId}, event_seq, ${kind}, ${JSON.stringify(payload)}::jsonb, ${dedupeKey} FROM next
+    INSERT INTO events (pro_id, seq, kind, payload, dedupe_key, created_at)
+    SELECT ${proId}, event_seq, ${kind}, ${JSON.stringify(payload)}::jsonb, ${dedupeKey}, ${at} FROM next
     RETURNING seq`.execute(trx);
   const seq = row.rows[0]?.seq;
   if (seq === undefined) throw new Error(`appendEvent: no pro ${proId}`);

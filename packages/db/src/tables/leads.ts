@@ -1,21 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { CleanType, Frequency } from '@frontdesk/domain';
+import type { BadLeadReason, CleanType, Frequency, LeadSource, LeadStatus } from '@frontdesk/domain';
 
-export const LEAD_SOURCES = [
-  'marketplace_1',
-  'marketplace_2',
-  'marketplace_3',
-  'marketplace_4',
-  'marketplace_5',
-  'social_1',
-  'social_2',
-  'website',
-  'referral',
-  'other',
-] as const;
-export type LeadSource = (typeof LEAD_SOURCES)[number];
-export const LEAD_STATUSES = ['quoted', 'booked', 'lost'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from '@frontdesk/domain';
 
 export interface LeadsTable {
   id: string;
@@ -41,7 +27,7 @@ export interface LeadsTable {
   quote_total_cents: number | null;
   quote: ColumnType<unknown, string | null, string | null> | null;
   notes: string | null;
-  flag_reason: string | null;
+  flag_reason: BadLeadReason | null;
   flag_evidence: ColumnType<string[], string | null, string | null> | null;
   flagged_at: Date | null;
   quoted_at: Generated<Date>;

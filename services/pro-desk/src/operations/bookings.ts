@@ -7,7 +7,7 @@ import {
   phoneOrEmail,
   type JobInput,
 } from '@frontdesk/domain';
-import { cancelBooking, createBooking, presentBooking, type Pro } from '@frontdesk/db';
+import { cancelBooking, createBooking, presentBooking, reportNoShow, type Pro } from '@frontdesk/db';
 import { defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
@@ -103,6 +103,40 @@ export const cancelJob = (ctx: AppContext) =>
         fee: 0,
         customer_notified: false,
         message: `Cancelled ${shown.customer.name}'s job on ${shown.label}. No fee. The customer has NOT been told: let them know (${reach}).`,
+      };
+    },
+  });
+
+export const reportNoShowOperation = (ctx: AppContext) =>
+  defineOperation<Pro, { booking_id: string }>({
+    name: 'report_no_show',
+    title: 'Report a customer no-show',
+    description:
+      'Reports that the customer neither showed up nor cancelled: only after the job\'s start, only for a live booking. The 5 USD fee of a booking a customer made through the booking service is waived; bookings the business made have no fee. Confirm with the pro first.',
+    method: 'POST',
+    input: {
+      type: 'object',
+      properties: { booking_id: idSchema('The booking the customer missed.') },
+      required: ['booking_id'],
+      additionalProperties: false,
+    },
+    readOnly: false,
+    scope: 'write',
+    async handler(input, { principal: pro, now }) {
+      const { booking } = await reportNoShow(ctx.db, pro.id, input.booking_id, now);
+      const shown = presentBooking(booking, pro.timezone);
+      const waived = booking.fee_waived_at !== null;
+      return {
+        booking_id: shown.booking_id,
+        status: shown.status,
+        start: shown.start,
+        label: shown.label,
+        customer: shown.customer,
+        fee_waived: waived,
+        fee: 0,
+        message: waived
+          ? `No-show recorded for ${shown.customer.name} on ${shown.label}; the 5 USD booking fee is waived.`
+          : `No-show recorded for ${shown.customer.name} on ${shown.label}. This booking was made by the business, so there was no fee to waive.`,
       };
     },
   });

@@ -1,5 +1,5 @@
-import { offeredAddOns, offeredCleanTypes, toUsd, type WeeklyHours } from '@frontdesk/domain';
-import { presentBooking, takeUnreadNotifications, upcomingBookings, type Pro } from '@frontdesk/db';
+import { localDate, offeredAddOns, offeredCleanTypes, toUsd, type WeeklyHours } from '@frontdesk/domain';
+import { pipelineReport, presentBooking, takeUnreadNotifications, upcomingBookings, type Pro } from '@frontdesk/db';
 import { defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
@@ -59,14 +59,17 @@ export const myBusiness = (ctx: AppContext) =>
     name: 'my_business',
     title: 'Show the business profile',
     description:
-      "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, booking page link. Read it first to know what the business offers.",
+      "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, booking page link, and this month's pipeline. Read it first to know what the business offers.",
     method: 'GET',
     input: { type: 'object', properties: {}, additionalProperties: false },
     readOnly: true,
     idempotent: true,
     scope: 'read',
-    async handler(_input, { principal: pro }) {
-      return presentBusiness(pro, ctx.config.bookingUrl);
+    async handler(_input, { principal: pro, now }) {
+      return {
+        ...presentBusiness(pro, ctx.config.bookingUrl),
+        pipeline: await pipelineReport(ctx.db, pro, localDate(now, pro.timezone).slice(0, 7)),
+      };
     },
   });
 

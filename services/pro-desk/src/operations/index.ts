@@ -2,10 +2,26 @@ import type { Operation } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
 import type { AppContext } from '../context';
 import { myBusiness, schedule } from './business';
-import { bookJob, cancelJob } from './bookings';
+import { bookJob, cancelJob, reportNoShowOperation } from './bookings';
+import { flagBadLead, followUpsDue, logLead, updateLeadOperation } from './leads';
 import { openTimesOperation, quoteJob } from './pricing';
+import { pipeline, updates } from './reports';
 
 /** The pro-desk operation registry: REST routes, /openapi.json and MCP tools come from this list. */
 export function proDeskOperations(ctx: AppContext): Operation<Pro>[] {
-  return [myBusiness(ctx), quoteJob(ctx), openTimesOperation(ctx), bookJob(ctx), cancelJob(ctx), schedule(ctx)];
+  return [
+    myBusiness(ctx),
+    logLead(ctx),
+    quoteJob(ctx),
+    openTimesOperation(ctx),
+    bookJob(ctx),
+    followUpsDue(ctx),
+    updateLeadOperation(ctx),
+    flagBadLead(ctx),
+    cancelJob(ctx),
+    updates(ctx),
+    reportNoShowOperation(ctx),
+    pipeline(ctx),
+    schedule(ctx),
+  ];
 }

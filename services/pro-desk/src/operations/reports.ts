@@ -1,0 +1,64 @@
+import { MONTH_PATTERN, isWorkingTime, localDate, formatLocalIso } from '@frontdesk/domain';
+import { materializeDueEvents, pipelineReport, readUpdates, scheduleRules, type Pro } from '@frontdesk/db';
+import { defineOperation } from '@frontdesk/http';
+import type { AppContext } from '../context';
+
+/** Poll again soon during working hours, rarely outside them, at once while more is waiting. */
+export const CHECK_IN_MINUTES = { more: 0, working: 15, offHours: 60 } as const;
+const MAX_CURSOR = 9007199254740991;
+
+export const updates = (ctx: AppContext) =>
+  defineOperation<Pro, { since?: number }>({
+    name: 'updates',
+    title: 'What changed',
+    description:
+      "Reports what changed since the cursor: new bookings (including customers' and AI assistants'), cancellations, follow-ups due and today's jobs. Pass the returned cursor as since next time; without since it returns the last 7 days. A scheduled watcher calls this every next_check_in_minutes and messages the pro only when events is not empty; each event's message is one sentence for the pro.",
+    method: 'GET',
+    input: {
+      type: 'object',
+      properties: {
+        since: { type: 'integer', minimum: 0, maximum: MAX_CURSOR, description: 'The cursor from the previous call.' },
+      },
+      additionalProperties: false,
+    },
+    readOnly: true,
+    idempotent: true,
+    scope: 'read',
+    async handler(input, { principal: pro, now }) {
+      await materializeDueEvents(ctx.db, pro, now);
+      const page = await readUpdates(ctx.db, pro.id, input.since, now);
+      const next = page.more ? CHECK_IN_MINUTES.more : isWorkingTime(scheduleRules(pro), now) ? CHECK_IN_MINUTES.working : CHECK_IN_MINUTES.offHours;
+      return {
+        events: page.events.map((e) => ({ seq: e.seq, kind: e.kind, at: formatLocalIso(e.created_at, pro.timezone), ...e.payload })),
+        cursor: page.cursor,
+        next_check_in_minutes: next,
+        more: page.more,
+        ...(page.reset
+          ? {
+              reset: true,
+              message: `The cursor ${input.since} is ahead of this feed (the data was restored); it now points at the latest event, ${page.cursor}. Use the new cursor from now on.`,
+            }
+          : {}),
+      };
+    },
+  });
+
+export const pipeline = (ctx: AppContext) =>
+  defineOperation<Pro, { month?: string }>({
+    name: 'pipeline',
+    title: 'Monthly pipeline report',
+    description:
+      'Monthly report: leads and spend by platform, booked and lost, true cost per booked job (spend / booked), possible lead credits, customers the booking service brought directly (with the 5 USD fees due after cancellations and no-show waivers), and jobs booked. month is YYYY-MM; default this month.',
+    method: 'GET',
+    input: {
+      type: 'object',
+      properties: { month: { type: 'string', pattern: MONTH_PATTERN, description: 'YYYY-MM; default this month in the business time zone.' } },
+      additionalProperties: false,
+    },
+    readOnly: true,
+    idempotent: true,
+    scope: 'read',
+    async handler(input, { principal: pro, now }) {
+      return pipelineReport(ctx.db, pro, input.month ?? localDate(now, pro.timezone).slice(0, 7));
+    },
+  });
