@@ -102,6 +102,33 @@ describe('the event sequence', () => {
     ]);
   });
 
+  it('is commit-ordered: a later writer waits for an open one, so a reader never skips a number', async () => {
+    const { pro } = await makePro(t.db);
+    let releaseA!: () => void;
+    const aHolds = new Promise<void>((r) => (releaseA = r));
+    let aWrote!: () => void;
+    const aHasSeq = new Promise<void>((r) => (aWrote = r));
+    const a = t.db.transaction().execute(async (trx) => {
+      const seq = await appendEvent(trx, pro.id, 'test.a', {}, new Date());
+      aWrote();
+      await aHolds; // keep the transaction open, uncommitted
+      return seq;
+    });
+    await aHasSeq;
+    let bDone = false;
+    const b = t.db.transaction().execute((trx) => appendEvent(trx, pro.id, 'test.b', {}, new Date())).then((seq) => {
+      bDone = true;
+      return seq;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bDone).toBe(false); // B cannot take a number, let alone commit, before A commits
+    const visible = await t.db.selectFrom('events').select('seq').where('pro_id', '=', pro.id).execute();
+    expect(visible).toEqual([]);
+    releaseA();
+    expect(await a).toBe(1);
+    expect(await b).toBe(2);
+  });
+
   it('writes an event with a dedupe key once, however many writers race for it', async () => {
     const { pro } = await makePro(t.db);
     const results = await Promise.all(

@@ -1,4 +1,4 @@
-import { CLEAN_TYPE_LABELS, FREQUENCY_LABELS, type CleanType } from './job';
+import { CLEAN_TYPE_LABELS, type CleanType } from './job';
 import { findContactDetails, isPlatformSource, type LeadSource } from './leads';
 import { formatUsd } from './money';
 import type { Quote } from './pricing';
@@ -47,21 +47,24 @@ function homeText(q: Quote): string {
   return `${CLEAN_TYPE_LABELS[job.clean_type].toLowerCase()} of your ${beds}, ${job.bathrooms}-bathroom home`;
 }
 
+const RATE_WORDS = { weekly: 'weekly', biweekly: 'every-other-week', monthly: 'monthly', once: 'one-time' } as const;
+
 function priceSentence(q: Quote): string {
   const hours = q.estimated_hours;
   const duration = hours === 1 ? 'about an hour' : `about ${hours} hours`;
   let text = `For a ${homeText(q)}, the price is ${formatUsd(q.total_cents)} (${duration} with a crew of ${q.crew_size}).`;
   if (q.recurring && q.recurring.discount_pct > 0) {
     text += q.recurring.first_visit_discounted
-      ? ` That is the ${FREQUENCY_LABELS[q.recurring.frequency].toLowerCase()} rate, first visit included.`
-      : ` The first visit is at the full price; ${FREQUENCY_LABELS[q.recurring.frequency].toLowerCase()} visits after that are ${formatUsd(q.recurring.visit_total_cents)}.`;
+      ? ` That is the ${RATE_WORDS[q.recurring.frequency]} rate, first visit included.`
+      : ` The first visit is at the full price; ${RATE_WORDS[q.recurring.frequency]} visits after that are ${formatUsd(q.recurring.visit_total_cents)}.`;
   }
   return text;
 }
 
 function timesSentence(times: string[]): string {
   if (times.length === 0) return '';
-  return ` We have openings on ${times.join(', ')}.`;
+  const list = times.length === 1 ? times[0] : `${times.slice(0, -1).join('; ')}; or ${times.at(-1)}`;
+  return ` We have openings on ${list}.`;
 }
 
 function bookingSentence(d: DraftInput, ask: string): string {
@@ -113,7 +116,8 @@ export function spreadTimes<T extends { label: string; day: string }>(times: T[]
   for (const t of times) {
     if (days.has(t.day)) continue;
     days.add(t.day);
-    picked.push(t.label.replace(/ [A-Z]{2,5}$|\s?GMT[+-][\d:]+$/, ''));
+    // "Tue, Nov 24, 8:00 AM EST" reads as "Tue, Nov 24 at 8:00 AM" to a customer.
+    picked.push(t.label.replace(/ [A-Z]{2,5}$|\s?GMT[+-][\d:]+$/, '').replace(/, (\d{1,2}:\d{2} [AP]M)$/, ' at $1'));
     if (picked.length === count) break;
   }
   return picked;

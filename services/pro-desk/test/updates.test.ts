@@ -1,0 +1,171 @@
+import { appendEvent } from '@frontdesk/db';
+import { proDeskHarness, newPro, validBooking, MONDAY_7AM, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await proDeskHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => {
+  h.clock.now = MONDAY_7AM;
+});
+
+const HOUR = 3_600_000;
+const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
+const poll = async (auth: Record<string, string>, since?: number) =>
+  (await h.api.get('/api/v1/updates').set(auth).query(since === undefined ? {} : { since }).expect(200)).body;
+
+describe('updates', () => {
+  it('reports a new booking in one sentence, with a cursor that moves past it', async () => {
+    const pro = await newPro(h);
+    const empty = await poll(pro.auth);
+    expect(empty).toMatchObject({ events: [], cursor: 0, more: false });
+    await h.api.post('/api/v1/book_job').set(pro.auth).set('X-Client-Name', 'Claude').send(validBooking()).expect(200);
+    const first = await poll(pro.auth, empty.cursor);
+    expect(first.events).toHaveLength(1);
+    expect(first.events[0]).toMatchObject({ seq: 1, kind: 'booking.created', channel: 'pro', client_name: 'Claude', customer_name: 'Ana Lopez' });
+    expect(first.events[0].message).toBe('New booking by Claude on your schedule: Ana Lopez, Tue, Nov 24, 9:00 AM EST, standard clean (2 bd / 1 ba), $125.00.');
+    expect(first.cursor).toBe(1);
+    expect((await poll(pro.auth, first.cursor)).events).toEqual([]);
+  });
+
+  it('reports cancellations, and without since returns the last 7 days', async () => {
+    const pro = await newPro(h);
+    const booked = await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking()).expect(200);
+    await h.api.post('/api/v1/cancel_job').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(200);
+    expect((await poll(pro.auth)).events.map((e: { kind: string }) => e.kind)).toEqual(['booking.created', 'booking.cancelled']);
+    expect((await poll(pro.auth, 1)).events[0]).toMatchObject({ kind: 'booking.cancelled', cancelled_by: 'pro' });
+    h.clock.now = new Date(MONDAY_7AM.getTime() + 8 * 24 * HOUR);
+    const later = await poll(pro.auth);
+    expect(later.events).toEqual([]);
+    expect(later.cursor).toBe(2);
+  });
+
+  it('suggests polling soon during working hours, rarely outside them, at once while more waits', async () => {
+    const pro = await newPro(h);
+    expect((await poll(pro.auth)).next_check_in_minutes).toBe(60); // Monday 07:00, opens at 08:00
+    h.clock.now = new Date(MONDAY_7AM.getTime() + 2 * HOUR);
+    expect((await poll(pro.auth)).next_check_in_minutes).toBe(15);
+    for (let i = 0; i < 55; i += 1) await appendEvent(h.t.db, pro.pro.id, 'test.filler', { message: `filler ${i}` }, h.clock.now);
+    const page1 = await poll(pro.auth, 0);
+    expect(page1).toMatchObject({ more: true, next_check_in_minutes: 0, cursor: 50 });
+    expect(page1.events).toHaveLength(50);
+    const page2 = await poll(pro.auth, page1.cursor);
+    expect(page2).toMatchObject({ more: false, cursor: 55 });
+    expect(page2.events.map((e: { seq: number }) => e.seq)).toEqual([51, 52, 53, 54, 55]);
+  });
+
+  it('resets a cursor that is ahead of the feed to the head and says so', async () => {
+    const pro = await newPro(h);
+    await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking()).expect(200);
+    const res = await poll(pro.auth, 500);
+    expect(res).toMatchObject({ events: [], cursor: 1, reset: true });
+    expect(res.message).toMatch(/ahead of this feed/);
+  });
+
+  it.each([
+    [{ since: -1 }, /since must be at least 0/],
+    [{ since: '9007199254740992' }, /since must be at most 9007199254740991/],
+    [{ since: 'abc' }, /since must be a whole number/],
+    [{ since: 1.5 }, /since must be a whole number/],
+  ])('refuses %j', async (query, message) => {
+    const pro = await newPro(h);
+    const res = await h.api.get('/api/v1/updates').set(pro.auth).query(query).expect(400);
+    expect(res.body.error).toMatch(message);
+  });
+
+  it('writes a follow_up.due event once however many polls race to notice it', async () => {
+    const pro = await newPro(h);
+    const { body } = await h.api.post('/api/v1/log_lead').set(pro.auth).send({ source: 'marketplace_1', lead_ref: 'Q-1', bedrooms: 2, bathrooms: 1 }).expect(200);
+    h.clock.now = new Date(MONDAY_7AM.getTime() + 24 * HOUR);
+    const results = await Promise.all(Array.from({ length: 10 }, () => poll(pro.auth, 0)));
+    for (const r of results) expect(r.events.map((e: { kind: string }) => e.kind)).toEqual(['follow_up.due']);
+    const rows = await h.t.db.selectFrom('events').select(['seq', 'kind', 'dedupe_key']).where('pro_id', '=', pro.pro.id).execute();
+    expect(rows).toEqual([{ seq: 1, kind: 'follow_up.due', dedupe_key: `follow_up.due:${body.lead_id}:1` }]);
+    expect(results[0].events[0]).toMatchObject({ lead_id: body.lead_id, follow_up_number: 1 });
+    expect(results[0].events[0].message).toMatch(/^Follow-up 1 of 2 is due for the marketplace_1 lead Q-1/);
+    // The second follow-up is a new event, after the first is sent and two more days pass.
+    await h.api.post('/api/v1/update_lead').set(pro.auth).send({ lead_id: body.lead_id, contacted: true }).expect(200);
+    h.clock.now = new Date(h.clock.now.getTime() + 48 * HOUR);
+    expect((await poll(pro.auth, 1)).events.map((e: { follow_up_number: number }) => e.follow_up_number)).toEqual([2]);
+  });
+
+  it("announces today's jobs once, from 06:00 on the day", async () => {
+    const pro = await newPro(h);
+    await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking()).expect(200); // Tue 09:00
+    await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking({ start: '2026-11-24T13:00:00-05:00', customer_name: 'Bo' })).expect(200);
+    h.clock.now = new Date('2026-11-24T10:59:00Z'); // 05:59 local
+    expect((await poll(pro.auth, 2)).events).toEqual([]);
+    h.clock.now = new Date('2026-11-24T11:00:00Z'); // 06:00 local
+    const [a, b] = await Promise.all([poll(pro.auth, 2), poll(pro.auth, 2)]);
+    expect(a.events).toEqual(b.events);
+    expect(a.events).toHaveLength(1);
+    expect(a.events[0]).toMatchObject({ kind: 'jobs.today', date: '2026-11-24', count: 2 });
+    expect(a.events[0].message).toBe('2 jobs today: 9:00 AM EST Ana Lopez (12 Grove St, Apt 3); 1:00 PM EST Bo (12 Grove St, Apt 3).');
+    h.clock.now = new Date('2026-11-24T15:00:00Z');
+    expect((await poll(pro.auth, 3)).events).toEqual([]);
+  });
+});
+
+describe('updates under concurrent writers', () => {
+  it('a poller following the cursor sees every event exactly once, in order, while 10 writers book and log leads', async () => {
+    const pro = await newPro(h, { weekly_hours: allDay, min_notice_minutes: 0 });
+    let writing = true;
+    const writer = async (w: number) => {
+      const ids: string[] = [];
+      for (let k = 0; k < 4; k += 1) {
+        const day = String(24 + (w % 6)).padStart(2, '0');
+        const hour = String(Math.floor(w / 6) * 12 + k * 2).padStart(2, '0');
+        const res = await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking({ start: `2026-11-${day}T${hour}:00:00-05:00`, customer_name: `W${w}-${k}` }));
+        if (res.status === 200) ids.push(res.body.booking_id);
+        else throw new Error(`writer ${w}: ${res.body.error}`);
+        await h.api.post('/api/v1/log_lead').set(pro.auth).send({ source: 'website', bedrooms: 1, bathrooms: 1 }).expect(200);
+      }
+      return ids;
+    };
+    const seen: { seq: number; booking_id: string }[] = [];
+    let cursor = 0;
+    const poller = (async () => {
+      for (;;) {
+        const stillWriting = writing;
+        const page = await poll(pro.auth, cursor);
+        seen.push(...page.events);
+        cursor = page.cursor;
+        if (!stillWriting && !page.more) return;
+      }
+    })();
+    const booked = (await Promise.all(Array.from({ length: 10 }, (_, w) => writer(w)))).flat();
+    writing = false;
+    await poller;
+    expect(booked).toHaveLength(40);
+    expect(seen.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(seen.map((e) => e.booking_id).sort()).toEqual([...booked].sort());
+  });
+});
+
+describe('report_no_show', () => {
+  it('is refused before the start, and after it waives nothing for a business-made booking', async () => {
+    const pro = await newPro(h);
+    const booked = await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking()).expect(200);
+    const early = await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(400);
+    expect(early.body.error).toMatch(/only after the start/);
+    h.clock.now = new Date('2026-11-24T14:05:00Z');
+    const res = await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(200);
+    expect(res.body).toMatchObject({ status: 'no_show', fee_waived: false });
+    expect(res.body.message).toMatch(/made by the business, so there was no fee/);
+    const again = await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(400);
+    expect(again.body.error).toMatch(/already reported/);
+  });
+
+  it('is refused for a cancelled job and an unknown one', async () => {
+    const pro = await newPro(h);
+    const booked = await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking()).expect(200);
+    await h.api.post('/api/v1/cancel_job').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(200);
+    h.clock.now = new Date('2026-11-24T15:00:00Z');
+    const res = await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(400);
+    expect(res.body.error).toMatch(/was cancelled/);
+    await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: 'bk_none' }).expect(404);
+    const row = await h.t.db.selectFrom('bookings').select('status').where('id', '=', booked.body.booking_id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('cancelled');
+  });
+});
