@@ -34,7 +34,7 @@ async function seed(url: string) {
       customer_name: `Customer ${i}`, customer_phone: '555-0100', customer_email: null, address: '1 Main St', zip: '10001',
       notes: null, access_details: null, bedrooms: 0, bathrooms: 1, clean_type: 'standard' as const, sqft: null,
       frequency: 'once' as const, add_ons: [], pets: false, price_cents: quote.total_cents, quote: JSON.stringify(quote),
-      fee_waived_at: null, manage_token_hash: null, cancelled_at: null, cancelled_by: null, no_show_reported_at: null,
+      fee_waived_at: null, manage_token_hash: null, account_email: null, cancelled_at: null, cancelled_by: null, no_show_reported_at: null,
     };
   });
   await db.insertInto('bookings').values(rows).execute();

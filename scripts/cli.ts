@@ -1,7 +1,19 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { AppError, NotFoundError } from '@frontdesk/domain';
-import { createDb, createPro, loadDemoBusiness, migrateToLatest, resolveDatabase, rotateProKey, type Db } from '@frontdesk/db';
+import {
+  addProCheck,
+  createDb,
+  createPersonalKey,
+  createPro,
+  getPro,
+  loadDemoBusiness,
+  migrateToLatest,
+  presentCheck,
+  resolveDatabase,
+  rotateProKey,
+  type Db,
+} from '@frontdesk/db';
 
 const HELP = `Front Desk ops CLI. Every command uses DATABASE_URL, or the project's embedded PostgreSQL when it is unset.
 
@@ -12,11 +24,17 @@ Usage:
       Create a cleaning business with the default price list and hours. Prints its key once.
   pnpm cli pro rotate-key --pro <pro_id> [--json]
       Revoke every key of the business and print a new one, once.
+  pnpm cli pro check --pro <pro_id> --kind website --subject <site> [--failed] [--date YYYY-MM-DD] [--json]
+  pnpm cli pro check --pro <pro_id> --kind marketplace --subject <platform> [--rating 4.8] [--reviews 120] [--failed] [--date …]
+      Record a best-effort check as seen that day (default today): website ownership, or a
+      marketplace profile and its rating. find_cleaners shows the newest of each.
+  pnpm cli key create --email <email> [--json]
+      Issue a customer's personal key for the booking service. Prints it once.
   pnpm cli demo [--json]
       Load the demo business (or give it a fresh key if it is there) and print its key.
   pnpm cli --help
 
-With --json a command prints one JSON object (pro create: pro_id, name, api_key).
+With --json a command prints one JSON object (pro create: pro_id, name, api_key; key create: key).
 Exit codes: 0 done, 1 refused or failed (the reason is printed), 2 wrong usage.`;
 
 class UsageError extends Error {}
@@ -53,6 +71,12 @@ async function run(argv: string[]): Promise<void> {
       email: { type: 'string' },
       website: { type: 'string' },
       pro: { type: 'string' },
+      kind: { type: 'string' },
+      subject: { type: 'string' },
+      failed: { type: 'boolean' },
+      rating: { type: 'string' },
+      reviews: { type: 'string' },
+      date: { type: 'string' },
     },
   });
   const json = values.json ?? false;
@@ -92,6 +116,39 @@ async function run(argv: string[]): Promise<void> {
       const key = await withDb((db) => rotateProKey(db, values.pro!));
       if (!key) throw new NotFoundError(`No business with id ${values.pro}.`);
       print(json, { pro_id: values.pro, api_key: key }, `New API key for ${values.pro} (shown once; the old keys stop working now): ${key}`);
+      return;
+    }
+    case 'pro check': {
+      const kinds = { website: 'website_ownership', marketplace: 'marketplace_profile' } as const;
+      if (!values.pro || !values.kind || !values.subject) throw new UsageError('pro check needs --pro, --kind (website or marketplace) and --subject.');
+      const kind = kinds[values.kind as keyof typeof kinds];
+      if (!kind) throw new UsageError('--kind must be website or marketplace.');
+      const num = (v: string | undefined, name: string) => {
+        if (v === undefined) return null;
+        const n = Number(v);
+        if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number.`);
+        return n;
+      };
+      const check = await withDb(async (db) => {
+        if (!(await getPro(db, values.pro!))) throw new NotFoundError(`No business with id ${values.pro}.`);
+        return addProCheck(db, {
+          proId: values.pro!,
+          kind,
+          subject: values.subject!,
+          passed: !values.failed,
+          rating: num(values.rating, 'rating'),
+          reviews: num(values.reviews, 'reviews'),
+          checkedOn: values.date ?? new Date().toISOString().slice(0, 10),
+        });
+      });
+      const shown = presentCheck(check);
+      print(json, { pro_id: values.pro, ...shown }, `Recorded: ${shown.summary}`);
+      return;
+    }
+    case 'key create': {
+      if (!values.email) throw new UsageError('key create needs --email <email>.');
+      const { key, record } = await withDb((db) => createPersonalKey(db, values.email!));
+      print(json, { key, email: record.email, key_id: record.id }, `Personal key for ${record.email} (shown once, store it now): ${key}`);
       return;
     }
     case 'demo': {

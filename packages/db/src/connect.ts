@@ -8,6 +8,8 @@ const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === pg.types.builtins.INT8) return (v: string) => Number.parseInt(v, 10);
     if (oid === pg.types.builtins.NUMERIC) return (v: string) => Number.parseFloat(v);
+    // A calendar day stays a YYYY-MM-DD string: as a Date it would shift with the server zone.
+    if (oid === pg.types.builtins.DATE) return (v: string) => v;
     return pg.types.getTypeParser(oid, format);
   },
 } as unknown as pg.CustomTypesConfig;

@@ -3,6 +3,8 @@ import type { EventsTable } from './tables/events';
 import type { LeadsTable } from './tables/leads';
 import type { NotificationsTable } from './tables/notifications';
 import type { ProApiKeysTable } from './tables/pro-api-keys';
+import type { PersonalKeysTable } from './tables/personal-keys';
+import type { ProChecksTable } from './tables/pro-checks';
 import type { ProsTable } from './tables/pros';
 import type { TimeOffTable } from './tables/time-off';
 
@@ -14,4 +16,6 @@ export interface Database {
   bookings: BookingsTable;
   events: EventsTable;
   notifications: NotificationsTable;
+  personal_keys: PersonalKeysTable;
+  pro_checks: ProChecksTable;
 }

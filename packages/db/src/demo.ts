@@ -1,5 +1,6 @@
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import type { Db } from './connect';
+import { addProCheck } from './repos/checks';
 import { createPro, getPro, rotateProKey } from './repos/pros';
 import type { Pro } from './tables/pros';
 
@@ -24,5 +25,8 @@ export async function loadDemoBusiness(db: Db): Promise<{ pro: Pro; apiKey: stri
     website: 'https://sparkle-shine.example',
     weekly_hours: { ...DEFAULT_WEEKLY_HOURS },
   });
+  const today = new Date().toISOString().slice(0, 10);
+  await addProCheck(db, { proId: pro.id, kind: 'website_ownership', subject: 'sparkle-shine.example', passed: true, checkedOn: today });
+  await addProCheck(db, { proId: pro.id, kind: 'marketplace_profile', subject: 'marketplace_1', passed: true, rating: 4.8, reviews: 127, checkedOn: today });
   return { pro, apiKey, created: true };
 }

@@ -27,12 +27,14 @@ describe('migrations', () => {
     const tables = async () =>
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(db)).rows[0]!.n;
     try {
-      expect(await migrateToLatest(db)).toEqual(['20261121T110000-initial-schema']);
+      expect(await migrateToLatest(db)).toEqual(['20261121T110000-initial-schema', '20261121T120000-customer-booking']);
+      expect(await tables()).toBe(9);
+      await migrateDown(db);
       expect(await tables()).toBe(7);
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(7);
+      expect(await tables()).toBe(9);
       expect(await migrateToLatest(db)).toEqual([]);
     } finally {
       await db.destroy();
@@ -56,6 +58,7 @@ const request = (proId: string, over: Partial<BookingRequest> = {}): BookingRequ
   leadId: null,
   feeCents: 0,
   manageTokenHash: null,
+  accountEmail: null,
   expectedTotalCents: null,
   now: new Date('2030-01-01T00:00:00Z'),
   ...over,

@@ -3,6 +3,7 @@ import express, { type Express, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
+import { redactUrl } from './logger';
 import { buildOpenApiDocument } from './openapi';
 import type { JsonSchema, Operation } from './operation';
 import { createRestRouter, type RestOptions } from './rest';
@@ -34,6 +35,10 @@ export function createBaseApp(opts: BaseAppOptions): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      // Secrets travel in some query strings (booking_status?manage_token=…): never log them.
+      serializers: {
+        req: (req: { url: string; query?: unknown }) => ({ ...req, url: redactUrl(req.url), query: undefined }),
+      },
     }),
   );
   app.get('/healthz', (_req, res) => {
@@ -69,6 +74,7 @@ export interface ServiceAppOptions<P> extends Omit<RestOptions<P>, 'openApiDocum
   description: string;
   version: string;
   publicUrl: string;
+  headerParameters?: JsonSchema[];
   ready(): Promise<void>;
   /** Routers mounted before the API (well-known metadata, pages). */
   routers?: Router[];
@@ -82,6 +88,7 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     description: opts.description,
     serverUrl: opts.publicUrl,
     operations: opts.operations,
+    headerParameters: opts.headerParameters,
   });
   return createBaseApp({
     logger: opts.logger,

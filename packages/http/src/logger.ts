@@ -13,3 +13,10 @@ export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'inf
 }
 
 export type { Logger };
+
+const SECRET_PARAMS = /([?&](?:manage_token|token|code|code_verifier|refresh_token|key)=)[^&#]*/gi;
+
+/** A URL fit for the log: secret query parameters (manage_token, codes, tokens) blanked. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}

@@ -6,6 +6,8 @@ export interface OpenApiOptions {
   description: string;
   serverUrl: string;
   operations: readonly Operation<any>[];
+  /** Headers every operation of this host reads (beyond X-Client-Name). */
+  headerParameters?: JsonSchema[];
 }
 
 const errorResponse = (description: string) => ({
@@ -42,7 +44,7 @@ export function buildOpenApiDocument(opts: OpenApiOptions): JsonSchema {
       operationId: op.name,
       summary: op.title,
       description: op.description,
-      parameters: [CLIENT_NAME_PARAMETER, ...(op.method === 'GET' ? queryParameters(op) : [])],
+      parameters: [CLIENT_NAME_PARAMETER, ...(opts.headerParameters ?? []), ...(op.method === 'GET' ? queryParameters(op) : [])],
       responses: {
         '200': { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } },
         '400': errorResponse('Invalid input, or the action was refused; the error says why.'),

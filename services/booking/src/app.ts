@@ -1,25 +1,40 @@
 import { sql } from 'kysely';
-import { AuthChallengeError, createServiceApp, type Operation } from '@frontdesk/http';
+import { createServiceApp, type Operation } from '@frontdesk/http';
 import type { Express } from 'express';
+import { customerAuth, requireScope, type Customer } from './auth';
 import type { AppContext } from './context';
+import { bookingOperations } from './operations';
 
 export const API_VERSION = '1.0.0';
 
-/**
- * The booking (book host) app. For now it answers health checks and describes itself;
- * the customer operations join its registry next.
- */
-export function createBookingApp(ctx: AppContext): { app: Express; operations: Operation<unknown>[] } {
-  const operations: Operation<unknown>[] = [];
-  const app = createServiceApp<unknown>({
+const userHeader = (name: string, maxLength: number, description: string) => ({
+  name,
+  in: 'header',
+  required: false,
+  description,
+  schema: { type: 'string', maxLength },
+});
+
+/** The user's details an assistant may send with the shared public key. */
+export const USER_HEADERS = [
+  userHeader('X-User-Name', 100, "The user's name; used when customer_name is not given."),
+  userHeader('X-User-Email', 200, "The user's email; used when customer_email is not given."),
+  userHeader('X-User-Phone', 30, "The user's phone; used when customer_phone is not given."),
+];
+
+/** Builds the booking (book host) Express app from its context. */
+export function createBookingApp(ctx: AppContext): { app: Express; operations: Operation<Customer>[] } {
+  const operations = bookingOperations(ctx);
+  const app = createServiceApp<Customer>({
     title: 'Front Desk: customer booking interface',
-    description: 'Find local house cleaners, see firm prices and open times, book and manage a cleaning.',
+    description:
+      'Find local house cleaners, see firm prices and open times, book, check and cancel a cleaning. Send Authorization: Bearer with the shared public key, a personal key, or an access token.',
     version: API_VERSION,
     publicUrl: ctx.config.publicUrl,
     operations,
-    authenticate: async () => {
-      throw new AuthChallengeError('Send a key: Authorization: Bearer <key>.', 'Bearer realm="booking"');
-    },
+    headerParameters: USER_HEADERS,
+    authenticate: customerAuth(ctx),
+    authorize: requireScope,
     clock: ctx.clock,
     logger: ctx.logger,
     ready: async () => {

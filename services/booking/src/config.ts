@@ -6,7 +6,11 @@ export interface BookingConfig {
   publicUrl: string;
   proDeskUrl: string;
   databaseUrl: string;
+  /** The shared public key assistants send when the user has no account of their own. */
+  publicSharedKey: string;
 }
+
+export const DEFAULT_PUBLIC_SHARED_KEY = 'fdpub_local_shared_key';
 
 export function readBookingConfig(env: NodeJS.ProcessEnv = process.env): BookingConfig {
   const port = readPort(env, 'BOOKING_PORT', 8081);
@@ -16,5 +20,14 @@ export function readBookingConfig(env: NodeJS.ProcessEnv = process.env): Booking
     publicUrl: readUrl(env, 'BOOKING_URL', `http://localhost:${port}`),
     proDeskUrl: readUrl(env, 'PRO_DESK_URL', `http://localhost:${proDeskPort}`),
     databaseUrl: readDatabaseUrl(env),
+    publicSharedKey: readPublicKey(env),
   };
+}
+
+function readPublicKey(env: NodeJS.ProcessEnv): string {
+  const key = env.PUBLIC_SHARED_KEY || DEFAULT_PUBLIC_SHARED_KEY;
+  if (!/^[A-Za-z0-9_.-]{12,100}$/.test(key)) {
+    throw new Error('PUBLIC_SHARED_KEY must be 12 to 100 letters, digits, dots, dashes or underscores.');
+  }
+  return key;
 }

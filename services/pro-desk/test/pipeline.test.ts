@@ -23,6 +23,7 @@ const customerBooking = (proId: string, start: string, name: string): BookingReq
   leadId: null,
   feeCents: BOOK_HOST_FEE_CENTS,
   manageTokenHash: hashSecret(newToken()),
+  accountEmail: null,
   expectedTotalCents: null,
   now: h.clock.now,
 });

@@ -23,30 +23,40 @@ import { scheduleRules } from './pros';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+export interface BusyTimes {
+  busy: (BusyBlock & { createdAt: Date })[];
+  timeOff: TimeOff[];
+}
+
 /**
- * Live bookings and time off that touch [from, to), as the availability rules see them.
- * One round trip, and instants come back as epoch milliseconds: parsing hundreds of
- * timestamps into Dates was the largest cost of open_times.
+ * Live bookings and time off of many pros that touch [from, to), as the availability
+ * rules see them. One round trip whatever the number of pros, and instants come back as
+ * epoch milliseconds: parsing hundreds of timestamps into Dates was the largest cost.
  */
-export async function loadBusy(db: Db, proId: string, from: Date, to: Date) {
-  const { rows } = await sql<{ kind: 'b' | 'o'; s: number; e: number; c: number | null }>`
-    SELECT 'b' AS kind,
+export async function loadBusyMany(db: Db, proIds: string[], from: Date, to: Date): Promise<Map<string, BusyTimes>> {
+  const byPro = new Map<string, BusyTimes>(proIds.map((id) => [id, { busy: [], timeOff: [] }]));
+  if (proIds.length === 0) return byPro;
+  const { rows } = await sql<{ pro_id: string; kind: 'b' | 'o'; s: number; e: number; c: number | null }>`
+    SELECT pro_id, 'b' AS kind,
            (extract(epoch FROM starts_at) * 1000)::float8 AS s,
            (extract(epoch FROM blocked_until) * 1000)::float8 AS e,
            (extract(epoch FROM created_at) * 1000)::float8 AS c
       FROM bookings
-     WHERE pro_id = ${proId} AND status <> 'cancelled' AND starts_at < ${to} AND blocked_until > ${from}
+     WHERE pro_id = ANY(${proIds}::text[]) AND status <> 'cancelled' AND starts_at < ${to} AND blocked_until > ${from}
     UNION ALL
-    SELECT 'o', (extract(epoch FROM starts_at) * 1000)::float8, (extract(epoch FROM ends_at) * 1000)::float8, NULL
+    SELECT pro_id, 'o', (extract(epoch FROM starts_at) * 1000)::float8, (extract(epoch FROM ends_at) * 1000)::float8, NULL
       FROM time_off
-     WHERE pro_id = ${proId} AND starts_at < ${to} AND ends_at > ${from}`.execute(db);
-  const busy: (BusyBlock & { createdAt: Date })[] = [];
-  const timeOff: TimeOff[] = [];
+     WHERE pro_id = ANY(${proIds}::text[]) AND starts_at < ${to} AND ends_at > ${from}`.execute(db);
   for (const r of rows) {
-    if (r.kind === 'b') busy.push({ start: new Date(r.s), blockedUntil: new Date(r.e), createdAt: new Date(r.c!) });
-    else timeOff.push({ start: new Date(r.s), end: new Date(r.e) });
+    const times = byPro.get(r.pro_id)!;
+    if (r.kind === 'b') times.busy.push({ start: new Date(r.s), blockedUntil: new Date(r.e), createdAt: new Date(r.c!) });
+    else times.timeOff.push({ start: new Date(r.s), end: new Date(r.e) });
   }
-  return { busy, timeOff };
+  return byPro;
+}
+
+export async function loadBusy(db: Db, proId: string, from: Date, to: Date): Promise<BusyTimes> {
+  return (await loadBusyMany(db, [proId], from, to)).get(proId)!;
 }
 
 export interface BookingRequest {
@@ -63,6 +73,8 @@ export interface BookingRequest {
   leadId: string | null;
   feeCents: number;
   manageTokenHash: Buffer | null;
+  /** The verified email of the customer account the booking belongs to. */
+  accountEmail: string | null;
   /** The total the customer was shown; a different current price refuses the booking. */
   expectedTotalCents: number | null;
   now: Date;
@@ -150,6 +162,7 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
           fee_cents: req.feeCents,
           fee_waived_at: null,
           manage_token_hash: req.manageTokenHash,
+          account_email: req.accountEmail,
           cancelled_at: null,
           cancelled_by: null,
           no_show_reported_at: null,
@@ -165,6 +178,14 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
       const label = formatLabel(booking.starts_at, pro.timezone);
       const via = req.channel === 'book' ? 'through the booking service' : 'on your schedule';
       const by = req.clientName ? ` by ${req.clientName}` : '';
+      const message = `New booking${by} ${via}: ${booking.customer_name}, ${label}, ${CLEAN_TYPE_LABELS[req.job.clean_type].toLowerCase()} (${req.job.bedrooms} bd / ${req.job.bathrooms} ba), ${formatUsd(quote.total_cents)}.`;
+      if (req.channel === 'book') {
+        // A customer's booking is news for the pro: it waits, unread, on the schedule.
+        await trx
+          .insertInto('notifications')
+          .values({ id: newId('ntf'), pro_id: pro.id, booking_id: booking.id, kind: 'booking.created', message, created_at: req.now, read_at: null })
+          .execute();
+      }
       await appendEvent(trx, pro.id, 'booking.created', {
         booking_id: booking.id,
         start: formatLocalIso(booking.starts_at, pro.timezone),
@@ -173,7 +194,7 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
         channel: req.channel,
         client_name: req.clientName,
         total: quote.total_cents / 100,
-        message: `New booking${by} ${via}: ${booking.customer_name}, ${label}, ${CLEAN_TYPE_LABELS[req.job.clean_type].toLowerCase()} (${req.job.bedrooms} bd / ${req.job.bathrooms} ba), ${formatUsd(quote.total_cents)}.`,
+        message,
       }, req.now);
       return { booking, pro };
     });
@@ -223,13 +244,20 @@ export async function cancelBooking(
       .where('status', '=', 'booked')
       .returningAll()
       .executeTakeFirstOrThrow();
+    const message = `Booking cancelled by the ${by === 'pro' ? 'business' : 'customer'}: ${booking.customer_name}, ${label}. The time is open again.`;
+    if (by === 'customer') {
+      await trx
+        .insertInto('notifications')
+        .values({ id: newId('ntf'), pro_id: pro.id, booking_id: booking.id, kind: 'booking.cancelled', message, created_at: now, read_at: null })
+        .execute();
+    }
     await appendEvent(trx, pro.id, 'booking.cancelled', {
       booking_id: booking.id,
       start: formatLocalIso(booking.starts_at, pro.timezone),
       label,
       customer_name: booking.customer_name,
       cancelled_by: by,
-      message: `Booking cancelled by the ${by === 'pro' ? 'business' : 'customer'}: ${booking.customer_name}, ${label}. The time is open again.`,
+      message,
     }, now);
     return { booking: cancelled, pro };
   });
@@ -275,4 +303,25 @@ export async function reportNoShow(db: Db, proId: string, bookingId: string, now
       .executeTakeFirstOrThrow();
     return { booking: updated, pro };
   });
+}
+
+/** The booking a manage token opens, or 404. */
+export async function bookingByToken(db: Db, manageTokenHash: Buffer): Promise<{ booking: Booking; pro: Pro }> {
+  const booking = await db.selectFrom('bookings').selectAll().where('manage_token_hash', '=', manageTokenHash).executeTakeFirst();
+  if (!booking) throw new NotFoundError('No booking with that manage_token. Check that it was copied whole.');
+  const pro = await db.selectFrom('pros').selectAll().where('id', '=', booking.pro_id).executeTakeFirstOrThrow();
+  return { booking, pro };
+}
+
+/** A customer account's bookings, newest first, with each cleaner's time zone and name. */
+export async function bookingsOfAccount(db: Db, email: string, limit = 100) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('pros as p', 'p.id', 'b.pro_id')
+    .selectAll('b')
+    .select(['p.timezone as pro_timezone', 'p.name as pro_name', 'p.phone as pro_phone', 'p.email as pro_email', 'p.website as pro_website'])
+    .where('b.account_email', '=', email.toLowerCase())
+    .orderBy('b.created_at', 'desc')
+    .limit(limit)
+    .execute();
 }

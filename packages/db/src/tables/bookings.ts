@@ -37,6 +37,8 @@ export interface BookingsTable {
   fee_cents: Generated<number>;
   fee_waived_at: Date | null;
   manage_token_hash: Buffer | null;
+  /** The verified email of the customer account the booking belongs to, if any. */
+  account_email: string | null;
   cancelled_at: Date | null;
   cancelled_by: string | null;
   no_show_reported_at: Date | null;

@@ -62,6 +62,7 @@ export const bookJob = (ctx: AppContext) =>
         leadId: input.lead_id ?? null,
         feeCents: 0,
         manageTokenHash: null,
+        accountEmail: null,
         expectedTotalCents: null,
         now,
       });

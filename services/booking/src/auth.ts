@@ -1,0 +1,77 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { findPersonalKey } from '@frontdesk/db';
+import { InvalidInputError } from '@frontdesk/domain';
+import { AuthChallengeError, ForbiddenError, bearerToken, type Operation } from '@frontdesk/http';
+import type { Request } from 'express';
+import type { AppContext } from './context';
+
+export type Scope = 'read' | 'write';
+
+/**
+ * Who is calling the book host. `user` holds the X-User-* details an assistant sends;
+ * `email` is a verified account email (personal key, later OAuth), never a header's.
+ */
+export interface Customer {
+  credential: 'public' | 'personal';
+  email: string | null;
+  scopes: ReadonlySet<Scope>;
+  user: { name: string | null; email: string | null; phone: string | null };
+}
+
+const ALL_SCOPES: ReadonlySet<Scope> = new Set(['read', 'write']);
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+function header(req: Request, name: string, max: number): string | null {
+  const raw = req.get(name);
+  if (raw === undefined) return null;
+  const value = raw.trim();
+  if (!value) throw new InvalidInputError(`The ${name} header must not be blank.`);
+  if (value.length > max) throw new InvalidInputError(`The ${name} header must be at most ${max} characters long.`);
+  return value;
+}
+
+/** X-User-Name, X-User-Email and X-User-Phone, checked like the body fields they stand for. */
+export function userHeaders(req: Request): Customer['user'] {
+  const name = header(req, 'X-User-Name', 100);
+  const email = header(req, 'X-User-Email', 200);
+  const phone = header(req, 'X-User-Phone', 30);
+  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new InvalidInputError(`The X-User-Email header "${email}" is not an email address.`);
+  }
+  if (phone !== null && (phone.replace(/\D/g, '').length < 7 || !/^[0-9+().\-\s x]+$/i.test(phone))) {
+    throw new InvalidInputError(`The X-User-Phone header "${phone}" is not a phone number (at least 7 digits).`);
+  }
+  return { name, email, phone };
+}
+
+/**
+ * Resolves the caller: the shared public key, or a personal key (`fdp_…`). OAuth access
+ * tokens join here as one more credential.
+ */
+export function customerAuth(ctx: Pick<AppContext, 'db' | 'config'>) {
+  const publicDigest = digest(ctx.config.publicSharedKey);
+  const challenge = 'Bearer realm="booking"';
+  return async (req: Request): Promise<Customer> => {
+    const token = bearerToken(req);
+    if (!token) {
+      throw new AuthChallengeError(
+        'Missing credentials: send "Authorization: Bearer <key>" with the shared public key, a personal key or an access token.',
+        challenge,
+      );
+    }
+    const user = userHeaders(req);
+    if (timingSafeEqual(digest(token), publicDigest)) return { credential: 'public', email: null, scopes: ALL_SCOPES, user };
+    if (token.startsWith('fdp_') && token.length <= 100) {
+      const key = await findPersonalKey(ctx.db, token);
+      if (key) return { credential: 'personal', email: key.email, scopes: ALL_SCOPES, user };
+    }
+    throw new AuthChallengeError('That key or token is not valid (wrong, revoked or expired).', `${challenge}, error="invalid_token"`);
+  };
+}
+
+/** A credential without the operation's scope gets 403 (never 401: it did authenticate). */
+export function requireScope(customer: Customer, op: Operation<Customer>): void {
+  if (op.scope && !customer.scopes.has(op.scope)) {
+    throw new ForbiddenError(`This credential lacks the "${op.scope}" scope needed for ${op.name}.`);
+  }
+}

@@ -1,0 +1,191 @@
+import {
+  InvalidInputError,
+  NotFoundError,
+  customerDetails,
+  customerFieldSchemas,
+  formatUsd,
+  fromUsd,
+  jobFieldSchemas,
+  normalizeJob,
+  parseStart,
+  type JobInput,
+} from '@frontdesk/domain';
+import {
+  BOOK_HOST_FEE_CENTS,
+  bookingByToken,
+  bookingsOfAccount,
+  cancelBooking,
+  createBooking,
+  getPro,
+  hashSecret,
+  newToken,
+} from '@frontdesk/db';
+import { defineOperation } from '@frontdesk/http';
+import type { Customer } from '../auth';
+import type { AppContext } from '../context';
+import { cleanerIdSchema } from './cleaners';
+import { presentCustomerBooking } from './present';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const MANAGE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
+const manageTokenSchema = {
+  type: 'string',
+  pattern: MANAGE_TOKEN_PATTERN,
+  description: 'The manage_token book_cleaning returned (43 characters).',
+} as const;
+
+interface BookInput extends JobInput {
+  cleaner_id: string;
+  start: string;
+  customer_name?: string;
+  customer_phone?: string;
+  customer_email?: string;
+  address: string;
+  zip: string;
+  notes?: string;
+  access_details?: string;
+  expected_total?: number;
+}
+
+export const bookCleaning = (ctx: AppContext) =>
+  defineOperation<Customer, BookInput>({
+    name: 'book_cleaning',
+    title: 'Book a cleaning',
+    description:
+      "Books the cleaner for a start from find_cleaners or available_times at the firm price. Confirm once with the user (cleaner, time, address, price) unless they already said to book. Name and phone or email come from the customer_ fields or the X-User-Name / X-User-Phone / X-User-Email headers; fill them from what you know and ask only for what is missing. Notes and access details are optional: never hold a booking back for them. Pass expected_total (the price the user saw) so a changed price is refused rather than charged. Keep the returned manage_token: it is the only way to check or cancel.",
+    method: 'POST',
+    input: {
+      type: 'object',
+      properties: {
+        cleaner_id: cleanerIdSchema,
+        start: { type: 'string', minLength: 10, maxLength: 40, description: 'The chosen start, unchanged from the open times.' },
+        ...jobFieldSchemas,
+        ...customerFieldSchemas,
+        customer_name: { ...customerFieldSchemas.customer_name, description: "The customer's name (or send X-User-Name)." },
+        access_details: { type: 'string', maxLength: 500, description: 'How to get in: door code, key, parking (optional).' },
+        expected_total: { type: 'number', minimum: 0, maximum: 100000, description: 'The total in USD the user was shown; refused if the price has changed.' },
+      },
+      required: ['cleaner_id', 'start', 'bedrooms', 'bathrooms', 'address', 'zip'],
+      additionalProperties: false,
+    },
+    readOnly: false,
+    scope: 'write',
+    async handler(input, { principal, clientName, now }) {
+      const user = principal.user;
+      const name = input.customer_name ?? user.name;
+      const phone = input.customer_phone ?? user.phone ?? undefined;
+      const email = input.customer_email ?? user.email ?? principal.email ?? undefined;
+      if (!name) throw new InvalidInputError('customer_name is required (or send the X-User-Name header).');
+      if (!phone && !email) {
+        throw new InvalidInputError('Give customer_phone or customer_email (or send X-User-Phone or X-User-Email) so the cleaner can reach the customer.');
+      }
+      const customer = customerDetails({ customer_name: name, customer_phone: phone, customer_email: email, address: input.address, notes: input.notes });
+      const pro = await getPro(ctx.db, input.cleaner_id);
+      if (!pro) throw new NotFoundError(`No cleaner with id ${input.cleaner_id}; find_cleaners lists them.`);
+      if (!pro.service_zips.includes(input.zip)) {
+        throw new InvalidInputError(`${pro.name} does not serve ZIP ${input.zip}; find_cleaners lists the cleaners who do.`);
+      }
+      const token = newToken();
+      const { booking } = await createBooking(ctx.db, {
+        proId: pro.id,
+        job: normalizeJob(input),
+        start: parseStart(input.start, pro.timezone),
+        customer: { name: customer.name, phone: customer.phone, email: customer.email },
+        address: customer.address,
+        zip: input.zip,
+        notes: customer.notes,
+        accessDetails: input.access_details?.trim() || null,
+        channel: 'book',
+        clientName: clientName?.slice(0, 100) ?? null,
+        leadId: null,
+        feeCents: BOOK_HOST_FEE_CENTS,
+        manageTokenHash: hashSecret(token),
+        accountEmail: principal.email,
+        expectedTotalCents: input.expected_total === undefined ? null : fromUsd(input.expected_total),
+        now,
+      });
+      const shown = presentCustomerBooking(booking, pro);
+      const shared = ['name', customer.phone ? 'phone' : null, customer.email ? 'email' : null, 'address'].filter(Boolean);
+      return {
+        ...shown,
+        manage_token: token,
+        shared_with_cleaner: shared,
+        message: `Booked ${pro.name} for ${shown.label} at ${shown.address}, ${formatUsd(booking.price_cents)} in total, no added fees. ${pro.name} will contact ${customer.name} about access and payment. Shared with the cleaner: ${shared.join(', ')}. Keep the manage_token: it is the only way to check or cancel this booking.`,
+      };
+    },
+  });
+
+export const cancelBookingOperation = (ctx: AppContext) =>
+  defineOperation<Customer, { manage_token: string }>({
+    name: 'cancel_booking',
+    title: 'Cancel a booking',
+    description:
+      'Cancels a booking with the manage_token from book_cleaning. Confirm with the user first. Free until 24 hours before the start; closer than that it still cancels, but the cleaner may charge under their own policy, and the answer says so.',
+    method: 'POST',
+    input: { type: 'object', properties: { manage_token: manageTokenSchema }, required: ['manage_token'], additionalProperties: false },
+    readOnly: false,
+    destructive: true,
+    idempotent: false,
+    scope: 'write',
+    async handler(input, { now }) {
+      const { booking, pro } = await cancelBooking(ctx.db, { manageTokenHash: hashSecret(input.manage_token) }, 'customer', now);
+      const shown = presentCustomerBooking(booking, pro);
+      const late = booking.starts_at.getTime() - now.getTime() < DAY;
+      return {
+        booking_id: shown.booking_id,
+        status: shown.status,
+        cleaner: shown.cleaner,
+        start: shown.start,
+        label: shown.label,
+        within_24_hours: late,
+        message: late
+          ? `Cancelled ${pro.name} on ${shown.label}. The start was less than 24 hours away, so ${pro.name} may charge under their own cancellation policy; tell the user.`
+          : `Cancelled ${pro.name} on ${shown.label}, free of charge. ${pro.name} has been told.`,
+      };
+    },
+  });
+
+export const bookingStatus = (ctx: AppContext) =>
+  defineOperation<Customer, { manage_token: string }>({
+    name: 'booking_status',
+    title: 'Check a booking',
+    description: 'Shows the status and details of a booking from its manage_token. The way to check a booking with the shared public key.',
+    method: 'GET',
+    input: { type: 'object', properties: { manage_token: manageTokenSchema }, required: ['manage_token'], additionalProperties: false },
+    readOnly: true,
+    idempotent: true,
+    scope: 'read',
+    async handler(input) {
+      const { booking, pro } = await bookingByToken(ctx.db, hashSecret(input.manage_token));
+      return presentCustomerBooking(booking, pro);
+    },
+  });
+
+export const myBookings = (ctx: AppContext) =>
+  defineOperation<Customer, Record<string, never>>({
+    name: 'my_bookings',
+    title: "List the user's bookings",
+    description:
+      "Lists the user's bookings, newest first. Needs the user's own credential (personal key or sign-in); with the shared public key it lists none: use booking_status with each manage_token instead.",
+    method: 'GET',
+    input: { type: 'object', properties: {}, additionalProperties: false },
+    readOnly: true,
+    idempotent: true,
+    scope: 'read',
+    async handler(_input, { principal }) {
+      if (!principal.email) {
+        return {
+          count: 0,
+          bookings: [],
+          message: 'The shared public key cannot list anyone\'s bookings. Use booking_status with the manage_token from each booking, or connect the user\'s own account.',
+        };
+      }
+      const rows = await bookingsOfAccount(ctx.db, principal.email);
+      return {
+        count: rows.length,
+        bookings: rows.map((r) =>
+          presentCustomerBooking(r, { id: r.pro_id, name: r.pro_name, timezone: r.pro_timezone, phone: r.pro_phone, email: r.pro_email, website: r.pro_website }),
+        ),
+      };
+    },
+  });

@@ -1,0 +1,141 @@
+import {
+  NotFoundError,
+  jobFieldSchemas,
+  normalizeJob,
+  openTimesFieldSchemas,
+  presentOpenTime,
+  presentQuote,
+  toUsd,
+  zipSchema,
+  type JobInput,
+} from '@frontdesk/domain';
+import { findCleaners, findOpenTimes, getPro, presentCheck } from '@frontdesk/db';
+import { defineOperation } from '@frontdesk/http';
+import type { Customer } from '../auth';
+import type { AppContext } from '../context';
+
+export const CHECKS_NOTE =
+  'Best-effort checks the service made on the dates shown, not a guarantee or an endorsement. Each business is independent; the service does not check licenses or insurance.';
+
+export const cleanerIdSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'cleaner_id from find_cleaners.' } as const;
+
+interface FindInput extends JobInput {
+  zip: string;
+  start_after?: string;
+  finish_by?: string;
+  date?: string;
+  days?: number;
+  limit?: number;
+}
+
+export const findCleanersOperation = (ctx: AppContext) =>
+  defineOperation<Customer, FindInput>({
+    name: 'find_cleaners',
+    title: 'Find cleaners for a ZIP',
+    description:
+      "Finds house cleaners who serve a ZIP code and offer the job, each with a firm total price (everything included, no added fees) and its next open start times, earliest first, then cheapest. Each cleaner has a checks list: best-effort checks with dates, never a guarantee. Give bedrooms and bathrooms; sqft only if the user said it; frequency only as asked.",
+    method: 'GET',
+    input: {
+      type: 'object',
+      properties: {
+        zip: zipSchema,
+        ...jobFieldSchemas,
+        ...openTimesFieldSchemas,
+        limit: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'How many cleaners to list, 1 to 50 (default 10).' },
+      },
+      required: ['zip', 'bedrooms', 'bathrooms'],
+      additionalProperties: false,
+    },
+    readOnly: true,
+    idempotent: true,
+    scope: 'read',
+    async handler(input, { now }) {
+      const job = normalizeJob(input);
+      const days = input.days ?? 7;
+      const { offers, serving, notOffering } = await findCleaners(ctx.db, input.zip, job, {
+        date: input.date,
+        days,
+        startAfter: input.start_after,
+        finishBy: input.finish_by,
+        now,
+        limit: input.limit ?? 10,
+      });
+      const cleaners = offers.map(({ pro, quote, times, checks }) => {
+        const q = presentQuote(quote);
+        return {
+          cleaner_id: pro.id,
+          name: pro.name,
+          website: pro.website,
+          total: toUsd(quote.total_cents),
+          price: { currency: q.currency, total: q.total, line_items: q.line_items, estimated_hours: q.estimated_hours, recurring: q.recurring, summary: q.summary },
+          timezone: pro.timezone,
+          next_open_times: times.slice(0, 5).map((t) => presentOpenTime(t, pro.timezone)),
+          checks: checks.map(presentCheck),
+        };
+      });
+      return {
+        zip: input.zip,
+        job,
+        count: cleaners.length,
+        cleaners,
+        checks_note: CHECKS_NOTE,
+        ...(cleaners.length === 0
+          ? {
+              message:
+                serving === 0
+                  ? `No cleaner on this service serves ZIP ${input.zip} yet.`
+                  : `${serving} cleaner${serving === 1 ? ' serves' : 's serve'} ZIP ${input.zip}, but none offers this job (${notOffering} do not offer the clean type or an add-on).`,
+            }
+          : {}),
+      };
+    },
+  });
+
+interface AvailableInput extends JobInput {
+  cleaner_id: string;
+  start_after?: string;
+  finish_by?: string;
+  date?: string;
+  days?: number;
+}
+
+export const availableTimes = (ctx: AppContext) =>
+  defineOperation<Customer, AvailableInput>({
+    name: 'available_times',
+    title: "List a cleaner's open times",
+    description:
+      "Lists open start times for one cleaner (cleaner_id from find_cleaners) and the job over the coming days, with the firm total. Each start is ISO 8601 with the cleaner's local offset plus a label; pass it unchanged to book_cleaning.",
+    method: 'GET',
+    input: {
+      type: 'object',
+      properties: { cleaner_id: cleanerIdSchema, ...jobFieldSchemas, ...openTimesFieldSchemas },
+      required: ['cleaner_id', 'bedrooms', 'bathrooms'],
+      additionalProperties: false,
+    },
+    readOnly: true,
+    idempotent: true,
+    scope: 'read',
+    async handler(input, { now }) {
+      const pro = await getPro(ctx.db, input.cleaner_id);
+      if (!pro) throw new NotFoundError(`No cleaner with id ${input.cleaner_id}; find_cleaners lists them.`);
+      const days = input.days ?? 7;
+      const { quote, from, times } = await findOpenTimes(ctx.db, pro, normalizeJob(input), {
+        date: input.date,
+        days,
+        startAfter: input.start_after,
+        finishBy: input.finish_by,
+        now,
+      });
+      return {
+        cleaner: { cleaner_id: pro.id, name: pro.name },
+        timezone: pro.timezone,
+        from,
+        days,
+        total: toUsd(quote.total_cents),
+        estimated_hours: quote.estimated_hours,
+        count: times.length,
+        open_times: times.map((t) => presentOpenTime(t, pro.timezone)),
+        ...(times.length === 0 ? { message: `No open times in ${days} days from ${from}; try later dates.` } : {}),
+      };
+    },
+  });

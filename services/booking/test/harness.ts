@@ -1,0 +1,57 @@
+import { createPro, type NewProInput } from '@frontdesk/db';
+import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
+import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
+import { createLogger } from '@frontdesk/http';
+import { createProDeskApp } from '@frontdesk/pro-desk';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { createBookingApp } from '../src';
+
+/** Monday 2026-11-23, 07:00 in New York. */
+export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
+export const PUBLIC_KEY = 'fdpub_test_public_key';
+
+/** Both hosts on one fresh database, over real HTTP, sharing a clock tests can move. */
+export async function bothHosts(now = MONDAY_7AM) {
+  const t: TestDatabase = await createTestDatabase();
+  const clock = { now };
+  const logger = createLogger('test', process.env.LOG_LEVEL ?? 'silent');
+  const config = { publicUrl: 'http://book.test', proDeskUrl: 'http://pro.test', bookingUrl: 'http://book.test', publicSharedKey: PUBLIC_KEY };
+  const book = createBookingApp({ db: t.db, config, logger, clock: () => clock.now });
+  const pro = createProDeskApp({ db: t.db, config, logger, clock: () => clock.now });
+  return {
+    t,
+    clock,
+    book: request(book.app),
+    pro: request(pro.app),
+    bookOps: book.operations,
+    close: () => t.drop(),
+  };
+}
+
+export type Hosts = Awaited<ReturnType<typeof bothHosts>>;
+
+export async function newCleaner(h: Hosts, over: Partial<NewProInput> = {}) {
+  const { pro, apiKey } = await createPro(h.t.db, {
+    name: `Cleaner ${randomBytes(3).toString('hex')}`,
+    timezone: 'America/New_York',
+    service_zips: ['10001'],
+    weekly_hours: DEFAULT_WEEKLY_HOURS,
+    ...over,
+  });
+  return { pro, auth: { Authorization: `Bearer ${apiKey}` } };
+}
+
+export const asPublic = { Authorization: `Bearer ${PUBLIC_KEY}` };
+
+export const booking = (cleanerId: string, over: Record<string, unknown> = {}) => ({
+  cleaner_id: cleanerId,
+  start: '2026-11-24T09:00:00-05:00',
+  bedrooms: 2,
+  bathrooms: 1,
+  customer_name: 'Ana Lopez',
+  customer_email: 'ana@example.com',
+  address: '12 Grove St, Apt 3',
+  zip: '10001',
+  ...over,
+});
