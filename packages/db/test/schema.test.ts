@@ -27,7 +27,9 @@ describe('migrations', () => {
     const tables = async () =>
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(db)).rows[0]!.n;
     try {
-      expect(await migrateToLatest(db)).toEqual(['20261121T110000-initial-schema', '20261121T120000-customer-booking']);
+      expect(await migrateToLatest(db)).toEqual(['20261121T110000-initial-schema', '20261121T120000-customer-booking', '20261121T130000-pro-config-version']);
+      expect(await tables()).toBe(9);
+      await migrateDown(db);
       expect(await tables()).toBe(9);
       await migrateDown(db);
       expect(await tables()).toBe(7);

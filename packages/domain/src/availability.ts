@@ -51,6 +51,10 @@ export interface OpenTimesQuery {
   finishBy?: string;
   busy: BusyBlock[];
   timeOff: TimeOff[];
+  /** Stop after this many starts (ranking cleaners needs only the first). */
+  limit?: number;
+  /** Busy times are known only up to here: a job must end, buffer included, by then. */
+  knownUntil?: Date;
 }
 
 export interface OpenTime {
@@ -139,8 +143,10 @@ export function openTimes(q: OpenTimesQuery): OpenTime[] {
   const busy = new SortedIntervals(q.busy.map((b) => [b.start.getTime(), b.blockedUntil.getTime()]));
   const off = new SortedIntervals(q.timeOff.map((t) => [t.start.getTime(), t.end.getTime()]));
   const result: OpenTime[] = [];
+  const limit = q.limit ?? Number.POSITIVE_INFINITY;
+  const knownUntil = q.knownUntil?.getTime() ?? Number.POSITIVE_INFINITY;
 
-  for (let i = 0; i < q.days; i += 1) {
+  for (let i = 0; i < q.days && result.length < limit; i += 1) {
     const day = addDays(from, i);
     const windows = rules.weekly_hours[String(isoWeekday(day)) as keyof WeeklyHours] ?? [];
     for (const window of windows) {
@@ -154,6 +160,7 @@ export function openTimes(q: OpenTimesQuery): OpenTime[] {
       for (let start = open; start + duration <= close; start += step) {
         if (start < earliest) continue;
         const end = start + duration;
+        if (end + buffer > knownUntil) break;
         if (off.overlaps(start, end)) continue;
         if (busy.overlaps(start, end + buffer)) continue;
         result.push({ start: new Date(start), end: new Date(end) });
@@ -161,7 +168,9 @@ export function openTimes(q: OpenTimesQuery): OpenTime[] {
     }
   }
   result.sort((a, b) => a.start.getTime() - b.start.getTime());
-  return result;
+  // Windows of one day are walked in order, so whole days beyond the limit were skipped
+  // and the earliest starts are the first ones.
+  return result.slice(0, limit);
 }
 
 export type StartRefusal = 'past' | 'too_soon' | 'outside_hours' | 'time_off' | 'taken' | 'off_step';

@@ -1,6 +1,8 @@
 import { InvalidInputError } from './errors';
 import { instantsForWallTime, wallClock } from './zone';
 
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
 /** A calendar day, `YYYY-MM-DD`, in some time zone. */
 export type LocalDate = string;
 
@@ -13,7 +15,6 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Today's date in the zone. */
 export function localDate(instant: Date, zone: string): LocalDate {
@@ -22,14 +23,13 @@ export function localDate(instant: Date, zone: string): LocalDate {
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const t = new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10) + days));
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
 /** ISO weekday of a calendar day: 1 = Monday … 7 = Sunday. */
 export function isoWeekday(date: LocalDate): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const day = new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10))).getUTCDay();
   return day === 0 ? 7 : day;
 }
 
@@ -51,10 +51,18 @@ export function minutesOfDay(hhmm: string): number {
  * and this returns null; in an overlap it returns the earlier (daylight) instant.
  */
 export function wallTimeToInstant(date: LocalDate, minutes: number, zone: string): Date | null {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const first = instantsForWallTime(Date.UTC(y, m - 1, d) + minutes * 60_000, zone)[0];
-  return first === undefined ? null : new Date(first);
+  // Many pros share a zone and opening hours: the same wall times recur on every call.
+  const key = `${zone}|${date}|${minutes}`;
+  let ms = wallTimes.get(key);
+  if (ms === undefined) {
+    const localMs = Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) + minutes * 60_000;
+    ms = instantsForWallTime(localMs, zone)[0] ?? null;
+    if (wallTimes.size >= 50_000) wallTimes.clear();
+    wallTimes.set(key, ms);
+  }
+  return ms === null ? null : new Date(ms);
 }
+const wallTimes = new Map<string, number | null>();
 
 /**
  * Instant for a local wall time that may fall into a DST gap: clocks jump, so a time in the

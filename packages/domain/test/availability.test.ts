@@ -62,6 +62,14 @@ describe('openTimes', () => {
     expect(starts(query({ now: new Date('2026-11-23T12:00:00Z') }))).toEqual([]);
   });
 
+  it('stops at a limit with the earliest starts, even when a day lists its windows out of order', () => {
+    const split = rules({ weekly_hours: { '1': [{ start: '13:00', end: '17:00' }, { start: '08:00', end: '10:00' }] } });
+    const all = starts(query({ rules: split }));
+    expect(starts(query({ rules: split, limit: 2 }))).toEqual(all.slice(0, 2));
+    expect(all[0]).toBe('2026-11-23T08:00:00-05:00');
+    expect(starts(query({ days: 7, limit: 1 }))).toEqual(['2026-11-23T08:00:00-05:00']);
+  });
+
   it('lists nothing on a day without working hours', () => {
     expect(starts(query({ from: '2026-11-22' }))).toEqual([]); // Sunday
   });

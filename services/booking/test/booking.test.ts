@@ -48,6 +48,39 @@ describe('find_cleaners', () => {
     expect(body.cleaners.map((c: { cleaner_id: string }) => c.cleaner_id)).toEqual([same.pro.id, dear.pro.id, cheap.pro.id]);
   });
 
+  it('shows a changed price list at once, though profiles are cached between searches', async () => {
+    const zip = freshZip();
+    const c = await newCleaner(h, { service_zips: [zip] });
+    const find = async () => (await h.book.get('/api/v1/find_cleaners').set(asPublic).query({ zip, bedrooms: 2, bathrooms: 1 }).expect(200)).body;
+    expect((await find()).cleaners[0].total).toBe(125);
+    const before = await h.t.db.selectFrom('pros').select('config_version').where('id', '=', c.pro.id).executeTakeFirstOrThrow();
+    // Bookings bump the event counter on the pro's row: that is not a profile change.
+    await h.pro.post('/api/v1/book_job').set(c.auth).send({ bedrooms: 2, bathrooms: 1, start: '2026-11-24T09:00:00-05:00', customer_name: 'P', customer_phone: '5550100999', address: '1 Main St', zip });
+    const afterBooking = await h.t.db.selectFrom('pros').select('config_version').where('id', '=', c.pro.id).executeTakeFirstOrThrow();
+    expect(afterBooking.config_version).toBe(before.config_version);
+    await h.t.db.updateTable('pros').set({ price_list: JSON.stringify({ ...DEFAULT_PRICE_LIST, base_cents: 9000 }) }).where('id', '=', c.pro.id).execute();
+    expect((await find()).cleaners[0].total).toBe(155);
+    await h.t.db.updateTable('pros').set({ service_zips: ['10001'] }).where('id', '=', c.pro.id).execute();
+    expect((await find()).cleaners).toEqual([]);
+  });
+
+  it('keeps cached open times exact: a booking, time off and the passing of time all show at once', async () => {
+    const zip = freshZip();
+    const c = await newCleaner(h, { service_zips: [zip] });
+    const first = async () => (await h.book.get('/api/v1/find_cleaners').set(asPublic).query({ zip, bedrooms: 2, bathrooms: 1 }).expect(200)).body.cleaners[0].next_open_times[0].start;
+    expect(await first()).toBe('2026-11-24T08:00:00-05:00');
+    // Taken through the other host: the cache must not offer it again.
+    await h.pro.post('/api/v1/book_job').set(c.auth).send({ bedrooms: 2, bathrooms: 1, start: '2026-11-24T08:00:00-05:00', customer_name: 'P', customer_phone: '5550100999', address: '1 Main St', zip }).expect(200);
+    expect(await first()).toBe('2026-11-24T10:00:00-05:00'); // 08:00 + 75 min + 30 min buffer, on the half hour
+    await h.t.db.insertInto('time_off').values({ id: 'off_1', pro_id: c.pro.id, starts_at: new Date('2026-11-24T15:00:00Z'), ends_at: new Date('2026-11-25T00:00:00Z'), note: null }).execute();
+    expect(await first()).toBe('2026-11-25T08:00:00-05:00');
+    await h.t.db.deleteFrom('time_off').where('id', '=', 'off_1').execute();
+    expect(await first()).toBe('2026-11-24T10:00:00-05:00');
+    // Time passes: with 12 hours' notice, 10:00 on Tuesday is too soon at 22:30 on Monday.
+    h.clock.now = new Date('2026-11-24T03:30:00Z');
+    expect(await first()).toBe('2026-11-24T10:30:00-05:00');
+  });
+
   it('says so when nobody serves the ZIP, and honours limit', async () => {
     const none = await h.book.get('/api/v1/find_cleaners').set(asPublic).query({ zip: freshZip(), bedrooms: 1, bathrooms: 1 }).expect(200);
     expect(none.body).toMatchObject({ count: 0, cleaners: [] });

@@ -24,7 +24,7 @@ import { scheduleRules } from './pros';
 const DAY = 24 * 60 * 60 * 1000;
 
 export interface BusyTimes {
-  busy: (BusyBlock & { createdAt: Date })[];
+  busy: BusyBlock[];
   timeOff: TimeOff[];
 }
 
@@ -36,21 +36,24 @@ export interface BusyTimes {
 export async function loadBusyMany(db: Db, proIds: string[], from: Date, to: Date): Promise<Map<string, BusyTimes>> {
   const byPro = new Map<string, BusyTimes>(proIds.map((id) => [id, { busy: [], timeOff: [] }]));
   if (proIds.length === 0) return byPro;
-  const { rows } = await sql<{ pro_id: string; kind: 'b' | 'o'; s: number; e: number; c: number | null }>`
-    SELECT pro_id, 'b' AS kind,
-           (extract(epoch FROM starts_at) * 1000)::float8 AS s,
-           (extract(epoch FROM blocked_until) * 1000)::float8 AS e,
-           (extract(epoch FROM created_at) * 1000)::float8 AS c
-      FROM bookings
-     WHERE pro_id = ANY(${proIds}::text[]) AND status <> 'cancelled' AND starts_at < ${to} AND blocked_until > ${from}
-    UNION ALL
-    SELECT pro_id, 'o', (extract(epoch FROM starts_at) * 1000)::float8, (extract(epoch FROM ends_at) * 1000)::float8, NULL
-      FROM time_off
-     WHERE pro_id = ANY(${proIds}::text[]) AND starts_at < ${to} AND ends_at > ${from}`.execute(db);
-  for (const r of rows) {
-    const times = byPro.get(r.pro_id)!;
-    if (r.kind === 'b') times.busy.push({ start: new Date(r.s), blockedUntil: new Date(r.e), createdAt: new Date(r.c!) });
-    else times.timeOff.push({ start: new Date(r.s), end: new Date(r.e) });
+  // One row holding one JSON array: a single native parse instead of thousands of row parses.
+  // Served by the partial covering index bookings_live_pro_range (an index-only scan).
+  const { rows } = await sql<{ busy: [string, 'b' | 'o', number, number][] }>`
+    SELECT coalesce(json_agg(json_build_array(pro_id, kind, s, e)), '[]'::json) AS busy FROM (
+      SELECT pro_id, 'b' AS kind,
+             (extract(epoch FROM starts_at) * 1000)::float8 AS s,
+             (extract(epoch FROM blocked_until) * 1000)::float8 AS e
+        FROM bookings
+       WHERE pro_id = ANY(${proIds}::text[]) AND status <> 'cancelled' AND starts_at < ${to} AND blocked_until > ${from}
+      UNION ALL
+      SELECT pro_id, 'o', (extract(epoch FROM starts_at) * 1000)::float8, (extract(epoch FROM ends_at) * 1000)::float8
+        FROM time_off
+       WHERE pro_id = ANY(${proIds}::text[]) AND starts_at < ${to} AND ends_at > ${from}
+    ) t`.execute(db);
+  for (const [proId, kind, s, e] of rows[0]!.busy) {
+    const times = byPro.get(proId)!;
+    if (kind === 'b') times.busy.push({ start: new Date(s), blockedUntil: new Date(e) });
+    else times.timeOff.push({ start: new Date(s), end: new Date(e) });
   }
   return byPro;
 }
@@ -88,6 +91,21 @@ function justTaken(label: string): InvalidInputError {
 const justTakenByAnotherWriter = () =>
   new InvalidInputError('That time was just taken by another booking. Pick another time from the open times.');
 
+/** Was the time taken by a booking made in the last minute (a lost race, not an old booking)? */
+async function takenJustNow(db: Db, proId: string, start: Date, minutes: number, bufferMinutes: number, now: Date): Promise<boolean> {
+  const blockedUntil = new Date(start.getTime() + (minutes + bufferMinutes) * 60_000);
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('pro_id', '=', proId)
+    .where('status', '<>', 'cancelled')
+    .where('starts_at', '<', blockedUntil)
+    .where('blocked_until', '>', start)
+    .where('created_at', '>', new Date(now.getTime() - 60_000))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Books a start on a pro's schedule. The pro's row is locked first, so bookings of one pro
  * are checked and written one at a time and a refusal can say why; the exclusion
@@ -120,8 +138,9 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
       const why = whyNotOpen({ rules, durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff }, req.start);
       if (why) {
         const label = formatLabel(req.start, pro.timezone);
-        const recent = (b: BusyBlock & { createdAt: Date }) => req.now.getTime() - b.createdAt.getTime() < 60_000;
-        if (why.reason === 'taken' && busy.some(recent)) throw justTaken(label);
+        if (why.reason === 'taken' && (await takenJustNow(trx, pro.id, req.start, quote.duration_minutes, pro.travel_buffer_minutes, req.now))) {
+          throw justTaken(label);
+        }
         const near = openTimes({ rules, durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff, from: localDate(req.start, pro.timezone), days: 2 })
           .filter((o) => o.start.getTime() > req.start.getTime() - 3 * 60 * 60 * 1000)
           .slice(0, 3)

@@ -8,9 +8,10 @@ import {
   type ScheduleRules,
   type WeeklyHours,
 } from '@frontdesk/domain';
+import { sql } from 'kysely';
 import type { Db } from '../connect';
 import { hashSecret, newId, newKey } from '../ids';
-import type { Pro } from '../tables/pros';
+import type { Pro, ProProfile } from '../tables/pros';
 
 export interface NewProInput {
   name: string;
@@ -102,7 +103,7 @@ export async function getPro(db: Db, id: string): Promise<Pro | undefined> {
   return db.selectFrom('pros').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function scheduleRules(pro: Pro): ScheduleRules {
+export function scheduleRules(pro: ProProfile): ScheduleRules {
   return {
     timezone: pro.timezone,
     weekly_hours: pro.weekly_hours,
@@ -110,4 +111,42 @@ export function scheduleRules(pro: Pro): ScheduleRules {
     slot_step_minutes: pro.slot_step_minutes,
     min_notice_minutes: pro.min_notice_minutes,
   };
+}
+
+const profileCaches = new WeakMap<Db, Map<string, ProProfile>>();
+const MAX_CACHED_PROFILES = 20_000;
+
+export interface ServingPro {
+  pro: ProProfile;
+  /** Changes whenever the pro's availability may have: profile, hours, time off or bookings. */
+  availabilityVersion: string;
+}
+
+/**
+ * The pros serving a ZIP. Parsing every price list on every search was the largest cost of
+ * find_cleaners, so parsed profiles are cached per database and checked by config_version
+ * (bumped by a trigger on any profile change): one narrow query, plus one for changed rows.
+ */
+export async function prosServingZip(db: Db, zip: string): Promise<ServingPro[]> {
+  let cache = profileCaches.get(db);
+  if (!cache) profileCaches.set(db, (cache = new Map()));
+  const heads = await db
+    .selectFrom('pros')
+    .select(['id', 'config_version', 'event_seq'])
+    .where(sql<boolean>`service_zips @> ARRAY[${zip}]::text[]`)
+    .execute();
+  const stale = heads.filter((h) => cache.get(h.id)?.config_version !== h.config_version).map((h) => h.id);
+  if (stale.length > 0) {
+    if (cache.size + stale.length > MAX_CACHED_PROFILES) cache.clear();
+    const rows = await db.selectFrom('pros').selectAll().where('id', 'in', stale).execute();
+    for (const { event_seq: _seq, updated_at: _at, ...profile } of rows) cache.set(profile.id, profile);
+  }
+  const serving: ServingPro[] = [];
+  for (const h of heads) {
+    const pro = cache.get(h.id);
+    // A profile changed between the two reads is newer than its head: take it next time.
+    if (!pro || pro.config_version !== h.config_version || !pro.service_zips.includes(zip)) continue;
+    serving.push({ pro, availabilityVersion: `${h.config_version}.${h.event_seq}` });
+  }
+  return serving;
 }

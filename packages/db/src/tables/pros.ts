@@ -16,6 +16,8 @@ export interface ProsTable {
   min_notice_minutes: Generated<number>;
   /** Last event sequence number; bumped under the row lock by every event written. */
   event_seq: Generated<number>;
+  /** Bumped by a trigger whenever profile, prices or hours change: a cache key. */
+  config_version: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -23,3 +25,6 @@ export interface ProsTable {
 export type Pro = Selectable<ProsTable>;
 export type NewPro = Insertable<ProsTable>;
 export type ProUpdate = Updateable<ProsTable>;
+
+/** A pro without its ever-changing event counter: what may be cached by config_version. */
+export type ProProfile = Omit<Pro, 'event_seq' | 'updated_at'>;

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { addProCheck, createPro, newId, type Db } from '@frontdesk/db';
+import { DEFAULT_PRICE_LIST, normalizeJob, priceJob } from '@frontdesk/domain';
+
+const DAY = 86_400_000;
+const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
+
+function bookingRow(proId: string, start: Date, i: number) {
+  const quote = priceJob(normalizeJob({ bedrooms: 0, bathrooms: 1 }), DEFAULT_PRICE_LIST);
+  const end = new Date(start.getTime() + quote.duration_minutes * 60_000);
+  return {
+    id: newId('bk'), pro_id: proId, lead_id: null, channel: 'pro' as const, client_name: null,
+    starts_at: start, ends_at: end, blocked_until: new Date(end.getTime() + 30 * 60_000),
+    customer_name: `Customer ${i}`, customer_phone: '555-0100', customer_email: null, address: '1 Main St', zip: '10001',
+    notes: null, access_details: null, bedrooms: 0, bathrooms: 1, clean_type: 'standard' as const, sqft: null,
+    frequency: 'once' as const, add_ons: [], pets: false, price_cents: quote.total_cents, quote: JSON.stringify(quote),
+    fee_waived_at: null, manage_token_hash: null, account_email: null, cancelled_at: null, cancelled_by: null, no_show_reported_at: null,
+  };
+}
+
+/** One pro open around the clock with 300 future bookings, 15 a day (the open_times case). */
+export async function seedBusyPro(db: Db) {
+  const { pro, apiKey } = await createPro(db, { name: 'Bench Cleaning', timezone: 'America/New_York', service_zips: ['10001'], weekly_hours: allDay, min_notice_minutes: 0 });
+  const first = Math.ceil(Date.now() / DAY) * DAY + DAY;
+  const rows = Array.from({ length: 300 }, (_, i) => bookingRow(pro.id, new Date(first + Math.floor(i / 15) * DAY + (i % 15) * 75 * 60_000), i));
+  await db.insertInto('bookings').values(rows).execute();
+  const inWindow = await sql<{ n: number }>`SELECT count(*)::int AS n FROM bookings WHERE pro_id = ${pro.id} AND starts_at < now() + interval '21 days'`.execute(db);
+  return { pro, apiKey, inWindow: inWindow.rows[0]!.n };
+}
+
+/**
+ * 200 pros serving one ZIP, each with its own prices, two dated checks and 100 future
+ * bookings (4 a day over 25 days, in working hours): the find_cleaners case.
+ */
+export async function seedCrowdedZip(db: Db, zip: string, pros = 200, bookingsEach = 100): Promise<string[]> {
+  const first = Math.ceil(Date.now() / DAY) * DAY + DAY;
+  const ids: string[] = [];
+  for (let p = 0; p < pros; p += 1) {
+    const { pro } = await createPro(db, {
+      name: `Crowd ${p} ${randomBytes(2).toString('hex')}`,
+      timezone: 'America/New_York',
+      service_zips: [zip, '10001'],
+      price_list: { ...DEFAULT_PRICE_LIST, base_cents: 4000 + ((p * 37) % 50) * 100 },
+    });
+    ids.push(pro.id);
+    // 13:00Z, 15:00Z, 17:00Z, 19:00Z are 08:00-14:00 in New York: inside the default hours.
+    const rows = Array.from({ length: bookingsEach }, (_, i) =>
+      bookingRow(pro.id, new Date(first + Math.floor(i / 4) * DAY + (13 + (i % 4) * 2) * 3_600_000 + (p % 3) * 30 * 60_000), i),
+    );
+    await db.insertInto('bookings').values(rows).execute();
+    await addProCheck(db, { proId: pro.id, kind: 'website_ownership', subject: `crowd${p}.example`, passed: true, checkedOn: '2026-11-20' });
+    await addProCheck(db, { proId: pro.id, kind: 'marketplace_profile', subject: 'marketplace_1', passed: true, rating: 4.5, reviews: 10 + p, checkedOn: '2026-11-20' });
+  }
+  await sql`VACUUM ANALYZE`.execute(db);
+  return ids;
+}
