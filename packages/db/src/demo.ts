@@ -14,6 +14,7 @@ export async function loadDemoBusiness(db: Db): Promise<{ pro: Pro; apiKey: stri
   const existing = await db.selectFrom('pros').select('id').where('name', '=', DEMO_PRO_NAME).orderBy('created_at').executeTakeFirst();
   if (existing) {
     const apiKey = (await rotateProKey(db, existing.id))!;
+    await addDemoChecks(db, existing.id);
     return { pro: (await getPro(db, existing.id))!, apiKey, created: false };
   }
   const { pro, apiKey } = await createPro(db, {
@@ -25,8 +26,14 @@ export async function loadDemoBusiness(db: Db): Promise<{ pro: Pro; apiKey: stri
     website: 'https://sparkle-shine.example',
     weekly_hours: { ...DEFAULT_WEEKLY_HOURS },
   });
-  const today = new Date().toISOString().slice(0, 10);
-  await addProCheck(db, { proId: pro.id, kind: 'website_ownership', subject: 'sparkle-shine.example', passed: true, checkedOn: today });
-  await addProCheck(db, { proId: pro.id, kind: 'marketplace_profile', subject: 'marketplace_1', passed: true, rating: 4.8, reviews: 127, checkedOn: today });
+  await addDemoChecks(db, pro.id);
   return { pro, apiKey, created: true };
+}
+
+/** The demo's best-effort checks, dated today, unless it has some already. */
+async function addDemoChecks(db: Db, proId: string): Promise<void> {
+  if (await db.selectFrom('pro_checks').select('id').where('pro_id', '=', proId).executeTakeFirst()) return;
+  const today = new Date().toISOString().slice(0, 10);
+  await addProCheck(db, { proId, kind: 'website_ownership', subject: 'sparkle-shine.example', passed: true, checkedOn: today });
+  await addProCheck(db, { proId, kind: 'marketplace_profile', subject: 'marketplace_1', passed: true, rating: 4.8, reviews: 127, checkedOn: today });
 }
