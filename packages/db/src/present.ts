@@ -2,8 +2,8 @@ import { formatLabel, formatLocalIso, isPlatformSource, nextFollowUpDue, toUsd }
 import type { Booking } from './tables/bookings';
 import type { Lead } from './tables/leads';
 
-/** A booking as both services show it: local times with the pro's offset, USD amounts. */
-export function presentBooking(b: Booking, timezone: string) {
+/** What pro and customer both see of a booking: when, where, what, for how much. */
+export function bookingDetails(b: Booking, timezone: string) {
   return {
     booking_id: b.id,
     status: b.status,
@@ -27,13 +27,20 @@ export function presentBooking(b: Booking, timezone: string) {
     total: toUsd(b.price_cents),
     line_items: b.quote.line_items.map((l) => ({ label: l.label, amount: toUsd(l.amount_cents) })),
     estimated_hours: b.quote.estimated_hours,
+    cancelled_at: b.cancelled_at?.toISOString() ?? null,
+    cancelled_by: b.cancelled_by,
+  };
+}
+
+/** A booking as the pro sees it: the details, who booked it through what, and the fee. */
+export function presentBooking(b: Booking, timezone: string) {
+  return {
+    ...bookingDetails(b, timezone),
     channel: b.channel,
     client_name: b.client_name,
     lead_id: b.lead_id,
     fee: b.fee_waived_at || b.status === 'cancelled' ? 0 : toUsd(b.fee_cents),
     created_at: b.created_at.toISOString(),
-    cancelled_at: b.cancelled_at?.toISOString() ?? null,
-    cancelled_by: b.cancelled_by,
   };
 }
 

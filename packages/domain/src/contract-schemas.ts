@@ -46,6 +46,16 @@ export const openTimesFieldSchemas = {
   days: { type: 'integer', minimum: 1, maximum: 21, default: 7, description: 'Number of days listed, 1 to 21 (default 7).' },
 } as const;
 
+/** The open-times fields as they arrive, validated, from a request. */
+export interface OpenTimesFields {
+  start_after?: string;
+  finish_by?: string;
+  date?: string;
+  days?: number;
+}
+
+export const DEFAULT_DAYS = 7;
+
 export const customerFieldSchemas = {
   customer_name: { type: 'string', minLength: 1, maxLength: 100, description: "The customer's name." },
   customer_phone: { type: 'string', maxLength: 30, description: "The customer's phone; give phone or email (or both)." },

@@ -10,6 +10,9 @@ export interface ObjectSchema extends JsonSchema {
   additionalProperties?: false;
 }
 
+/** The input of an operation that takes none. */
+export const NO_INPUT: ObjectSchema = { type: 'object', properties: {}, additionalProperties: false };
+
 /** What a handler knows about the call besides its input, whichever transport carried it. */
 export interface CallContext<P> {
   principal: P;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DAYS,
   InvalidInputError,
   dayRange,
   isValidLocalDate,
@@ -6,6 +7,7 @@ import {
   openTimes,
   requireFirmQuote,
   type Job,
+  type OpenTimesFields,
   type OpenTime,
   type Quote,
 } from '@frontdesk/domain';
@@ -20,6 +22,11 @@ export interface OpenTimesOptions {
   startAfter?: string;
   finishBy?: string;
   now: Date;
+}
+
+/** The request's open-times fields as options, with the contract's default of 7 days. */
+export function openTimesOptions(input: OpenTimesFields, now: Date): OpenTimesOptions {
+  return { date: input.date, days: input.days ?? DEFAULT_DAYS, startAfter: input.start_after, finishBy: input.finish_by, now };
 }
 
 /** Checks the parts of an open-times request a schema cannot (a real date, a sane window). */

@@ -20,7 +20,7 @@ import {
   hashSecret,
   newToken,
 } from '@frontdesk/db';
-import { defineOperation } from '@frontdesk/http';
+import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
@@ -168,7 +168,7 @@ export const myBookings = (ctx: AppContext) =>
     description:
       "Lists the user's bookings, newest first. Needs the user's own credential (personal key or sign-in); with the shared public key it lists none: use booking_status with each manage_token instead.",
     method: 'GET',
-    input: { type: 'object', properties: {}, additionalProperties: false },
+    input: NO_INPUT,
     readOnly: true,
     idempotent: true,
     scope: 'read',

@@ -8,8 +8,9 @@ import {
   toUsd,
   zipSchema,
   type JobInput,
+  type OpenTimesFields,
 } from '@frontdesk/domain';
-import { findCleaners, findOpenTimes, getPro, presentCheck } from '@frontdesk/db';
+import { findCleaners, findOpenTimes, getPro, openTimesOptions, presentCheck } from '@frontdesk/db';
 import { defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
@@ -19,12 +20,8 @@ export const CHECKS_NOTE =
 
 export const cleanerIdSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'cleaner_id from find_cleaners.' } as const;
 
-interface FindInput extends JobInput {
+interface FindInput extends JobInput, OpenTimesFields {
   zip: string;
-  start_after?: string;
-  finish_by?: string;
-  date?: string;
-  days?: number;
   limit?: number;
 }
 
@@ -51,15 +48,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
     scope: 'read',
     async handler(input, { now }) {
       const job = normalizeJob(input);
-      const days = input.days ?? 7;
-      const { offers, serving, notOffering } = await findCleaners(ctx.db, input.zip, job, {
-        date: input.date,
-        days,
-        startAfter: input.start_after,
-        finishBy: input.finish_by,
-        now,
-        limit: input.limit ?? 10,
-      });
+      const { offers, serving, notOffering } = await findCleaners(ctx.db, input.zip, job, { ...openTimesOptions(input, now), limit: input.limit ?? 10 });
       const cleaners = offers.map(({ pro, quote, times, checks }) => {
         const q = presentQuote(quote);
         return {
@@ -91,12 +80,8 @@ export const findCleanersOperation = (ctx: AppContext) =>
     },
   });
 
-interface AvailableInput extends JobInput {
+interface AvailableInput extends JobInput, OpenTimesFields {
   cleaner_id: string;
-  start_after?: string;
-  finish_by?: string;
-  date?: string;
-  days?: number;
 }
 
 export const availableTimes = (ctx: AppContext) =>
@@ -118,14 +103,9 @@ export const availableTimes = (ctx: AppContext) =>
     async handler(input, { now }) {
       const pro = await getPro(ctx.db, input.cleaner_id);
       if (!pro) throw new NotFoundError(`No cleaner with id ${input.cleaner_id}; find_cleaners lists them.`);
-      const days = input.days ?? 7;
-      const { quote, from, times } = await findOpenTimes(ctx.db, pro, normalizeJob(input), {
-        date: input.date,
-        days,
-        startAfter: input.start_after,
-        finishBy: input.finish_by,
-        now,
-      });
+      const options = openTimesOptions(input, now);
+      const days = options.days;
+      const { quote, from, times } = await findOpenTimes(ctx.db, pro, normalizeJob(input), options);
       return {
         cleaner: { cleaner_id: pro.id, name: pro.name },
         timezone: pro.timezone,

@@ -1,6 +1,6 @@
 import { localDate, offeredAddOns, offeredCleanTypes, toUsd, type WeeklyHours } from '@frontdesk/domain';
 import { pipelineReport, presentBooking, takeUnreadNotifications, upcomingBookings, type Pro } from '@frontdesk/db';
-import { defineOperation } from '@frontdesk/http';
+import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -61,7 +61,7 @@ export const myBusiness = (ctx: AppContext) =>
     description:
       "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, booking page link, and this month's pipeline. Read it first to know what the business offers.",
     method: 'GET',
-    input: { type: 'object', properties: {}, additionalProperties: false },
+    input: NO_INPUT,
     readOnly: true,
     idempotent: true,
     scope: 'read',
@@ -80,7 +80,7 @@ export const schedule = (ctx: AppContext) =>
     description:
       'Shows upcoming jobs (soonest first, up to 100) with customer contact and address, including bookings customers made through the booking service and by AI assistants, and the unread notifications (such as new bookings from AI agents). Reading marks the notifications read.',
     method: 'GET',
-    input: { type: 'object', properties: {}, additionalProperties: false },
+    input: NO_INPUT,
     readOnly: false,
     idempotent: false,
     scope: 'read',

@@ -42,7 +42,7 @@ import {
   type Lead,
   type Pro,
 } from '@frontdesk/db';
-import { defineOperation } from '@frontdesk/http';
+import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
 const idSchema = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
@@ -190,7 +190,7 @@ export const followUpsDue = (ctx: AppContext) =>
     description:
       'Lists quoted leads that have not replied and are due a follow-up (1 day after the quote, then 2 days after the first follow-up, then no more), each with a draft. After the pro sends one, call update_lead with contacted=true.',
     method: 'GET',
-    input: { type: 'object', properties: {}, additionalProperties: false },
+    input: NO_INPUT,
     readOnly: true,
     idempotent: true,
     scope: 'read',

@@ -7,8 +7,9 @@ import {
   requireFirmQuote,
   toUsd,
   type JobInput,
+  type OpenTimesFields,
 } from '@frontdesk/domain';
-import { findOpenTimes, type Pro } from '@frontdesk/db';
+import { findOpenTimes, openTimesOptions, type Pro } from '@frontdesk/db';
 import { defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
@@ -30,12 +31,7 @@ export const quoteJob = (_ctx: AppContext) =>
     },
   });
 
-export interface OpenTimesInput extends JobInput {
-  start_after?: string;
-  finish_by?: string;
-  date?: string;
-  days?: number;
-}
+export interface OpenTimesInput extends JobInput, OpenTimesFields {}
 
 export const openTimesOperation = (ctx: AppContext) =>
   defineOperation<Pro, OpenTimesInput>({
@@ -55,14 +51,9 @@ export const openTimesOperation = (ctx: AppContext) =>
     scope: 'read',
     async handler(input, { principal: pro, now }) {
       const job = normalizeJob(input);
-      const days = input.days ?? 7;
-      const { quote, from, times } = await findOpenTimes(ctx.db, pro, job, {
-        date: input.date,
-        days,
-        startAfter: input.start_after,
-        finishBy: input.finish_by,
-        now,
-      });
+      const options = openTimesOptions(input, now);
+      const days = options.days;
+      const { quote, from, times } = await findOpenTimes(ctx.db, pro, job, options);
       return {
         timezone: pro.timezone,
         from,
