@@ -6,6 +6,7 @@ import { errorHandler, notFoundHandler } from './errors';
 import { redactUrl } from './logger';
 import { buildOpenApiDocument } from './openapi';
 import type { JsonSchema, Operation } from './operation';
+import { createMcpRouter, type McpOptions } from './mcp';
 import { createRestRouter, type RestOptions } from './rest';
 
 export interface BaseAppOptions {
@@ -70,6 +71,8 @@ export function createBaseApp(opts: BaseAppOptions): Express {
 }
 
 export interface ServiceAppOptions<P> extends Omit<RestOptions<P>, 'openApiDocument'> {
+  /** The MCP endpoint at /mcp, generated from the same operations. */
+  mcp: Pick<McpOptions<P>, 'serverInfo' | 'instructions' | 'allowedOrigins'>;
   title: string;
   description: string;
   version: string;
@@ -95,6 +98,10 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     ready: opts.ready,
     openApiDocument,
     operations: opts.operations,
-    routers: [...(opts.routers ?? []), createRestRouter<P>({ ...opts, openApiDocument })],
+    routers: [
+      ...(opts.routers ?? []),
+      createMcpRouter<P>({ ...opts, ...opts.mcp }),
+      createRestRouter<P>({ ...opts, openApiDocument }),
+    ],
   });
 }

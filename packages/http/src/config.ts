@@ -25,3 +25,21 @@ export function readDatabaseUrl(env: NodeJS.ProcessEnv): string {
   if (!url) throw new Error('DATABASE_URL must be set to a PostgreSQL URL, e.g. postgres://user:pass@host:5432/frontdesk.');
   return url;
 }
+
+/** Browser origins allowed to call /mcp besides the host's own and loopback ones. */
+export const DEFAULT_MCP_ORIGINS = ['https://claude.ai', 'https://chatgpt.com'];
+
+export function readOrigins(env: NodeJS.ProcessEnv, name = 'MCP_ALLOWED_ORIGINS'): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return DEFAULT_MCP_ORIGINS;
+  return raw.split(',').map((o) => {
+    const origin = o.trim();
+    try {
+      const url = new URL(origin);
+      if (url.origin !== origin) throw new Error('not an origin');
+      return origin;
+    } catch {
+      throw new Error(`${name} must be comma-separated origins such as https://claude.ai (scheme, host, optional port, no path); got "${origin}".`);
+    }
+  });
+}

@@ -8,3 +8,5 @@ export * from './rest';
 export * from './server';
 export * from './validation-messages';
 export * from './config';
+export * from './call';
+export * from './mcp';

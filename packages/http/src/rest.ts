@@ -1,6 +1,7 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
+import { runOperation } from './call';
 import type { JsonSchema, Operation } from './operation';
 
 export interface RestOptions<P> {
@@ -14,11 +15,6 @@ export interface RestOptions<P> {
   logger: Logger;
 }
 
-export function clientNameOf(req: Request): string | null {
-  const raw = req.get('x-client-name');
-  const name = raw?.trim();
-  return name ? name : null;
-}
 
 /**
  * Mounts `/api/v1/<name>` for every operation: bearer auth first (a caller without a key
@@ -52,14 +48,7 @@ export function createRestRouter<P>(opts: RestOptions<P>): Router {
       const principal = res.locals.principal as P;
       opts.authorize?.(principal, op);
       const input = op.method === 'GET' ? { ...(req.query as object) } : req.body;
-      const result = await op.handler(input, {
-        principal,
-        clientName: clientNameOf(req),
-        requestId: String(req.id ?? ''),
-        now: opts.clock(),
-        log: (req as { log?: Logger }).log ?? opts.logger,
-      });
-      res.json(result);
+      res.json(await runOperation(op, input, req, principal, opts.clock, opts.logger));
     };
     if (op.method === 'GET') router.get(route, handler);
     else router.post(route, handler);

@@ -3,9 +3,11 @@ import { createServiceApp, type Operation } from '@frontdesk/http';
 import type { Express } from 'express';
 import { customerAuth, requireScope, type Customer } from './auth';
 import type { AppContext } from './context';
+import { BOOKING_SERVER_INFO, BOOKING_INSTRUCTIONS } from './mcp';
+import { API_VERSION } from './version';
 import { bookingOperations } from './operations';
 
-export const API_VERSION = '1.0.0';
+export { API_VERSION } from './version';
 
 const userHeader = (name: string, maxLength: number, description: string) => ({
   name,
@@ -30,6 +32,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     description:
       'Find local house cleaners, see firm prices and open times, book, check and cancel a cleaning. Send Authorization: Bearer with the shared public key, a personal key, or an access token.',
     version: API_VERSION,
+    mcp: { serverInfo: BOOKING_SERVER_INFO, instructions: BOOKING_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     publicUrl: ctx.config.publicUrl,
     operations,
     headerParameters: USER_HEADERS,

@@ -50,7 +50,8 @@ export function userHeaders(req: Request): Customer['user'] {
  */
 export function customerAuth(ctx: Pick<AppContext, 'db' | 'config'>) {
   const publicDigest = digest(ctx.config.publicSharedKey);
-  const challenge = 'Bearer realm="booking"';
+  // RFC 9728: the challenge points MCP clients at the protected-resource metadata.
+  const challenge = `Bearer realm="booking", resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp"`;
   return async (req: Request): Promise<Customer> => {
     const token = bearerToken(req);
     if (!token) {

@@ -1,4 +1,4 @@
-import { readDatabaseUrl, readPort, readUrl } from '@frontdesk/http';
+import { readDatabaseUrl, readOrigins, readPort, readUrl } from '@frontdesk/http';
 
 /** Config in steps: env -> typed config; every error names its variable. */
 export interface BookingConfig {
@@ -6,6 +6,8 @@ export interface BookingConfig {
   publicUrl: string;
   proDeskUrl: string;
   databaseUrl: string;
+  /** Browser origins allowed to call /mcp (MCP_ALLOWED_ORIGINS). */
+  mcpAllowedOrigins: string[];
   /** The shared public key assistants send when the user has no account of their own. */
   publicSharedKey: string;
 }
@@ -20,6 +22,7 @@ export function readBookingConfig(env: NodeJS.ProcessEnv = process.env): Booking
     publicUrl: readUrl(env, 'BOOKING_URL', `http://localhost:${port}`),
     proDeskUrl: readUrl(env, 'PRO_DESK_URL', `http://localhost:${proDeskPort}`),
     databaseUrl: readDatabaseUrl(env),
+    mcpAllowedOrigins: readOrigins(env),
     publicSharedKey: readPublicKey(env),
   };
 }

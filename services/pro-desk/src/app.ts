@@ -4,9 +4,11 @@ import type { Pro } from '@frontdesk/db';
 import type { Express } from 'express';
 import { proKeyAuth } from './auth';
 import type { AppContext } from './context';
+import { PRO_DESK_SERVER_INFO, PRO_DESK_INSTRUCTIONS } from './mcp';
+import { API_VERSION } from './version';
 import { proDeskOperations } from './operations';
 
-export const API_VERSION = '1.0.0';
+export { API_VERSION } from './version';
 
 export interface ProDeskApp {
   app: Express;
@@ -21,6 +23,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     description:
       "The front desk of a cleaning business: prices jobs from the business's own list, lists open times, books and cancels jobs, shows the schedule. Every call needs the business's key: Authorization: Bearer <key>.",
     version: API_VERSION,
+    mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: PRO_DESK_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     publicUrl: ctx.config.publicUrl,
     operations,
     authenticate: proKeyAuth(ctx),

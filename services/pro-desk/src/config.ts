@@ -1,4 +1,4 @@
-import { readDatabaseUrl, readPort, readUrl } from '@frontdesk/http';
+import { readDatabaseUrl, readOrigins, readPort, readUrl } from '@frontdesk/http';
 
 /** Config in steps: env -> flat values -> typed config; every error names its variable. */
 export interface ProDeskConfig {
@@ -6,6 +6,8 @@ export interface ProDeskConfig {
   publicUrl: string;
   bookingUrl: string;
   databaseUrl: string;
+  /** Browser origins allowed to call /mcp (MCP_ALLOWED_ORIGINS). */
+  mcpAllowedOrigins: string[];
 }
 
 export function readProDeskConfig(env: NodeJS.ProcessEnv = process.env): ProDeskConfig {
@@ -16,5 +18,6 @@ export function readProDeskConfig(env: NodeJS.ProcessEnv = process.env): ProDesk
     publicUrl: readUrl(env, 'PRO_DESK_URL', `http://localhost:${port}`),
     bookingUrl: readUrl(env, 'BOOKING_URL', `http://localhost:${bookingPort}`),
     databaseUrl: readDatabaseUrl(env),
+    mcpAllowedOrigins: readOrigins(env),
   };
 }

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './config';
 export * from './context';
 export * from './operations';
+export * from './mcp';

@@ -23,7 +23,7 @@ export async function proDeskHarness(now = MONDAY_7AM): Promise<Harness> {
   const clock = { now };
   const { app } = createProDeskApp({
     db: t.db,
-    config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test' },
+    config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: ['https://claude.ai'] },
     logger: createLogger('pro-desk-test', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => clock.now,
   });

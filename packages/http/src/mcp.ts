@@ -1,0 +1,245 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
+import { AppError, ForbiddenError } from '@frontdesk/domain';
+import { runOperation } from './call';
+import { AuthChallengeError } from './errors';
+import type { Operation } from './operation';
+import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
+
+/**
+ * The Model Context Protocol's Streamable HTTP transport in stateless mode: one POST per
+ * JSON-RPC message, a plain JSON answer, no session and no event stream. Tools are the
+ * operation registry itself, read on every tools/list, so a new operation appears at once.
+ */
+export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
+export const LATEST_MCP_PROTOCOL_VERSION = MCP_PROTOCOL_VERSIONS[0];
+
+export const JSONRPC = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603,
+} as const;
+
+export interface McpOptions<P> {
+  operations: readonly Operation<P>[];
+  authenticate(req: Request): Promise<P>;
+  /** Throws ForbiddenError (403) when the caller lacks the operation's scope. */
+  authorize?(principal: P, op: Operation<P>): void;
+  clock(): Date;
+  logger: Logger;
+  serverInfo: { name: string; title: string; version: string };
+  /** The contract's rules an assistant must follow, sent with initialize. */
+  instructions: string;
+  /** Browser origins allowed to call; the host's own and loopback origins always are. */
+  allowedOrigins: string[];
+  publicUrl: string;
+}
+
+type Id = string | number;
+interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  id?: Id;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const rpcError = (id: Id | null, code: number, message: string) => ({ jsonrpc: '2.0' as const, id, error: { code, message } });
+
+function isLoopback(origin: string): boolean {
+  try {
+    const { hostname, protocol } = new URL(origin);
+    return (protocol === 'http:' || protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** An MCP tool for an operation: the same JSON Schema the REST validator enforces. */
+export function toolOf(op: Operation<unknown>) {
+  return {
+    name: op.name,
+    title: op.title,
+    description: op.description,
+    inputSchema: op.input,
+    annotations: {
+      title: op.title,
+      readOnlyHint: op.readOnly,
+      ...(op.readOnly ? {} : { destructiveHint: op.destructive ?? false }),
+      idempotentHint: op.idempotent ?? false,
+      openWorldHint: false,
+    },
+  };
+}
+
+/** Ajv errors in the shape the REST validator reports, so both speak the same sentences. */
+function asValidatorItems(errors: ErrorObject[]): ValidatorErrorItem[] {
+  return errors.map((e) => {
+    const params = e.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
+    const leaf = params.missingProperty ?? params.additionalProperty;
+    return {
+      path: `/body${e.instancePath}${leaf ? `/${leaf}` : ''}`,
+      message: e.keyword === 'enum' && params.allowedValues ? `${e.message}: ${params.allowedValues.join(', ')}` : e.message,
+      errorCode: `${e.keyword}.openapi.validation`,
+    };
+  });
+}
+
+export function createMcpRouter<P>(opts: McpOptions<P>): Router {
+  const router = Router();
+  const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false });
+  const validators = new WeakMap<Operation<P>, ValidateFunction>();
+  const validatorFor = (op: Operation<P>) => {
+    let v = validators.get(op);
+    if (!v) validators.set(op, (v = ajv.compile(op.input)));
+    return v;
+  };
+  const ownOrigin = new URL(opts.publicUrl).origin;
+  const allowed = new Set([ownOrigin, ...opts.allowedOrigins]);
+
+  const notAllowed: RequestHandler = (_req, res) => {
+    res.setHeader('Allow', 'POST');
+    res.status(405).json(rpcError(null, JSONRPC.INVALID_REQUEST, 'This MCP endpoint takes POST only: it is stateless and opens no event stream.'));
+  };
+  router.get('/mcp', notAllowed);
+  router.delete('/mcp', notAllowed);
+
+  const guard: RequestHandler = async (req, res, next) => {
+    // DNS-rebinding protection: a browser page may only call from an allowed origin.
+    const origin = req.get('origin');
+    if (origin !== undefined && !allowed.has(origin) && !isLoopback(origin)) {
+      res.status(403).json(rpcError(null, JSONRPC.INVALID_REQUEST, `Origin ${origin} is not allowed to call this endpoint.`));
+      return;
+    }
+    const version = req.get('mcp-protocol-version');
+    if (version !== undefined && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+      res
+        .status(400)
+        .json(rpcError(null, JSONRPC.INVALID_REQUEST, `Unsupported MCP-Protocol-Version ${version}; this server speaks ${MCP_PROTOCOL_VERSIONS.join(', ')}.`));
+      return;
+    }
+    try {
+      res.locals.principal = await opts.authenticate(req);
+      next();
+    } catch (err) {
+      if (err instanceof AuthChallengeError) {
+        res.setHeader('WWW-Authenticate', err.challenge);
+        res.status(401).json(rpcError(null, JSONRPC.INVALID_REQUEST, err.message));
+        return;
+      }
+      if (err instanceof AppError) {
+        res.status(err.status).json(rpcError(null, JSONRPC.INVALID_REQUEST, err.message));
+        return;
+      }
+      next(err);
+    }
+  };
+
+  const callTool = async (req: Request, res: Response, params: Record<string, unknown>) => {
+    const name = params.name;
+    if (typeof name !== 'string' || name === '') throw new RpcError(JSONRPC.INVALID_PARAMS, 'tools/call needs params.name, the name of a tool from tools/list.');
+    const op = opts.operations.find((o) => o.name === name);
+    if (!op) throw new RpcError(JSONRPC.INVALID_PARAMS, `Unknown tool: ${name}. tools/list names the tools there are.`);
+    const args = params.arguments ?? {};
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+      throw new RpcError(JSONRPC.INVALID_PARAMS, 'params.arguments must be an object of the tool\'s input fields.');
+    }
+    const principal = res.locals.principal as P;
+    opts.authorize?.(principal, op);
+    const validate = validatorFor(op);
+    if (!validate(args)) {
+      const patternOf = (field: string) => {
+        const schema = op.input.properties[field];
+        return typeof schema?.pattern === 'string' ? schema.pattern : undefined;
+      };
+      return toolError(describeValidationErrors(asValidatorItems(validate.errors ?? []), patternOf));
+    }
+    try {
+      const result = await runOperation(op, args, req, principal, opts.clock, opts.logger);
+      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+    } catch (err) {
+      if (err instanceof AppError && !(err instanceof ForbiddenError)) return toolError(err.message);
+      if (err instanceof ForbiddenError) throw err;
+      opts.logger.error({ err, requestId: req.id }, 'tool failed');
+      return toolError(`Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${String(req.id ?? '')}.`);
+    }
+  };
+
+  const dispatch = async (req: Request, res: Response, msg: JsonRpcRequest): Promise<unknown> => {
+    const params = msg.params ?? {};
+    switch (msg.method) {
+      case 'initialize': {
+        const asked = params.protocolVersion;
+        const protocolVersion = typeof asked === 'string' && (MCP_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_MCP_PROTOCOL_VERSION;
+        return { protocolVersion, capabilities: { tools: { listChanged: false } }, serverInfo: opts.serverInfo, instructions: opts.instructions };
+      }
+      case 'ping':
+        return {};
+      case 'tools/list':
+        return { tools: opts.operations.map((op) => toolOf(op as Operation<unknown>)) };
+      case 'tools/call':
+        return callTool(req, res, params);
+      default:
+        throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${msg.method}. This server answers initialize, ping, tools/list and tools/call.`);
+    }
+  };
+
+  router.post('/mcp', guard, express.text({ type: () => true, limit: '64kb' }), async (req, res, next) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(typeof req.body === 'string' ? req.body : '');
+    } catch {
+      res.status(400).json(rpcError(null, JSONRPC.PARSE_ERROR, 'Parse error: the body is not valid JSON.'));
+      return;
+    }
+    const m = message as Partial<JsonRpcRequest> & { result?: unknown; error?: unknown };
+    const isObject = typeof message === 'object' && message !== null && !Array.isArray(message);
+    // A client's response to a server request, or a notification: nothing to answer.
+    if (isObject && m.jsonrpc === '2.0' && m.method === undefined && ('result' in m || 'error' in m)) {
+      res.status(202).end();
+      return;
+    }
+    const validId = m.id === undefined || typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id));
+    const validParams = m.params === undefined || (typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params));
+    if (!isObject || m.jsonrpc !== '2.0' || typeof m.method !== 'string' || !validId || !validParams) {
+      const why = Array.isArray(message)
+        ? 'batches are not supported; send one message per request'
+        : 'expected {"jsonrpc": "2.0", "method": "…", "id": …, "params": {…}}';
+      res.status(400).json(rpcError(isObject && validId && m.id !== undefined ? (m.id as Id) : null, JSONRPC.INVALID_REQUEST, `Invalid Request: ${why}.`));
+      return;
+    }
+    if (m.id === undefined) {
+      res.status(202).end();
+      return;
+    }
+    try {
+      const result = await dispatch(req, res, m as JsonRpcRequest);
+      res.json({ jsonrpc: '2.0', id: m.id, result });
+    } catch (err) {
+      if (err instanceof RpcError) {
+        res.json(rpcError(m.id, err.code, err.message));
+      } else if (err instanceof ForbiddenError) {
+        res.setHeader('WWW-Authenticate', `Bearer error="insufficient_scope", error_description="${err.message.replace(/"/g, "'")}"`);
+        res.status(403).json(rpcError(m.id, JSONRPC.INVALID_REQUEST, err.message));
+      } else {
+        next(err);
+      }
+    }
+  });
+  return router;
+}
+
+function toolError(message: string) {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
