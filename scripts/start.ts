@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createDb, loadDemoBusiness, migrateToLatest, resolveDatabase } from '@frontdesk/db';
+import { createDb, createMailTransport, loadDemoBusiness, migrateToLatest, resolveDatabase, startOutboxWorker } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
@@ -26,8 +26,10 @@ async function main(): Promise<void> {
   const pro = createProDeskApp({ db, config: proConfig, logger: logger.child({ service: 'pro-desk' }), clock });
   const booking = createBookingApp({ db, config: bookingConfig, logger: logger.child({ service: 'booking' }), clock });
   const servers = [await listen(pro.app, proConfig.port), await listen(booking.app, bookingConfig.port)];
+  const outbox = startOutboxWorker(db, createMailTransport(process.env.SMTP_URL, process.env.MAIL_FROM || 'Front Desk <no-reply@localhost>', logger), logger);
   shutdownOnSignals(logger, async () => {
     await Promise.all(servers.map(closeServer));
+    await outbox.stop();
     await db.destroy();
     await database.stop();
   });
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
       `  Demo business:    ${demo.pro.name} (${demo.pro.id})`,
       `  Demo pro key:     ${demo.apiKey}${demo.created ? '' : '   (new each start; earlier demo keys no longer work)'}`,
       `  Public key:       ${bookingConfig.publicSharedKey}   (the shared public key for the booking service)`,
+      `  Personal keys:    ${proConfig.publicUrl}/key   (sign-in codes go to this log unless SMTP_URL is set)`,
       '',
       '  Try it:',
       `    curl -H "Authorization: Bearer ${demo.apiKey}" "${proConfig.publicUrl}/api/v1/quote_job?bedrooms=3&bathrooms=2"`,

@@ -6,6 +6,7 @@ import type { ProApiKeysTable } from './tables/pro-api-keys';
 import type { PersonalKeysTable } from './tables/personal-keys';
 import type { ProChecksTable } from './tables/pro-checks';
 import type { ProsTable } from './tables/pros';
+import type { KeySessionsTable, OutboxTable, SignInCodesTable } from './tables/sign-in';
 import type { TimeOffTable } from './tables/time-off';
 
 export interface Database {
@@ -18,4 +19,7 @@ export interface Database {
   notifications: NotificationsTable;
   personal_keys: PersonalKeysTable;
   pro_checks: ProChecksTable;
+  sign_in_codes: SignInCodesTable;
+  outbox: OutboxTable;
+  key_sessions: KeySessionsTable;
 }

@@ -26,3 +26,7 @@ export * from './repos/updates';
 export * from './repos/checks';
 export * from './repos/customers';
 export * from './repos/cleaners';
+export * from './mail';
+export * from './repos/outbox';
+export * from './repos/sign-in';
+export * from './tables/sign-in';

@@ -27,7 +27,9 @@ describe('migrations', () => {
     const tables = async () =>
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(db)).rows[0]!.n;
     try {
-      expect(await migrateToLatest(db)).toEqual(['20261121T110000-initial-schema', '20261121T120000-customer-booking', '20261121T130000-pro-config-version']);
+      expect(await migrateToLatest(db)).toEqual(['20261121T110000-initial-schema', '20261121T120000-customer-booking', '20261121T130000-pro-config-version', '20261121T140000-sign-in-and-outbox']);
+      expect(await tables()).toBe(12);
+      await migrateDown(db);
       expect(await tables()).toBe(9);
       await migrateDown(db);
       expect(await tables()).toBe(9);
@@ -36,7 +38,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(9);
+      expect(await tables()).toBe(12);
       expect(await migrateToLatest(db)).toEqual([]);
     } finally {
       await db.destroy();

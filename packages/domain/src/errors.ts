@@ -30,4 +30,9 @@ export class NotFoundError extends AppError {
   readonly status = 404;
 }
 
+/** 429: too many attempts or requests; try again later. */
+export class TooManyRequestsError extends AppError {
+  readonly status = 429;
+}
+
 /** 409 is never used: races are reported as 400 refusals per the contract. */

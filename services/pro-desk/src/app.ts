@@ -3,6 +3,7 @@ import { createServiceApp, type Operation } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
 import type { Express } from 'express';
 import { proKeyAuth } from './auth';
+import { keyRouter } from './key-page';
 import type { AppContext } from './context';
 import { PRO_DESK_SERVER_INFO, PRO_DESK_INSTRUCTIONS } from './mcp';
 import { API_VERSION } from './version';
@@ -29,6 +30,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     authenticate: proKeyAuth(ctx),
     clock: ctx.clock,
     logger: ctx.logger,
+    routers: [keyRouter(ctx)],
     ready: async () => {
       await sql`SELECT 1`.execute(ctx.db);
     },

@@ -1,4 +1,4 @@
-import { createDb, migrateToLatest } from '@frontdesk/db';
+import { createDb, createMailTransport, startOutboxWorker, migrateToLatest } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
 import { createProDeskApp } from './app';
 import { readProDeskConfig } from './config';
@@ -14,8 +14,11 @@ async function main(): Promise<void> {
   if (process.env.MIGRATE_ON_START === 'true') await migrateToLatest(db);
   const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
   const server = await listen(app, config.port);
+  // Mail (sign-in codes) leaves through the outbox; every replica may deliver it.
+  const outbox = startOutboxWorker(db, createMailTransport(process.env.SMTP_URL, process.env.MAIL_FROM || 'Front Desk <no-reply@localhost>', logger), logger);
   shutdownOnSignals(logger, async () => {
     await closeServer(server);
+    await outbox.stop();
     await db.destroy();
   });
   logger.info({ port: config.port, url: config.publicUrl }, 'pro-desk listening');

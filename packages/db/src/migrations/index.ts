@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as initialSchema from './20261121T110000-initial-schema';
 import * as customerBooking from './20261121T120000-customer-booking';
 import * as proConfigVersion from './20261121T130000-pro-config-version';
+import * as signInAndOutbox from './20261121T140000-sign-in-and-outbox';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '20261121T110000-initial-schema': initialSchema,
   '20261121T120000-customer-booking': customerBooking,
   '20261121T130000-pro-config-version': proConfigVersion,
+  '20261121T140000-sign-in-and-outbox': signInAndOutbox,
 };

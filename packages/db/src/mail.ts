@@ -1,0 +1,44 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from './connect';
+import { deliverOutbox, type MailTransport } from './repos/outbox';
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set (e.g. smtp://user:pass@mail.example:587);
+ * otherwise each mail is written to the log, which is how a local run shows sign-in codes.
+ */
+export function createMailTransport(smtpUrl: string | undefined, from: string, logger: Logger): MailTransport {
+  if (!smtpUrl) {
+    return {
+      send: async (m) => {
+        logger.info({ mail: { to: m.to, subject: m.subject, text: m.text } }, 'mail (no SMTP_URL set, so it is logged instead of sent)');
+      },
+    };
+  }
+  const smtp = nodemailer.createTransport(smtpUrl);
+  return {
+    send: async (m) => {
+      await smtp.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+    },
+  };
+}
+
+/** Delivers the outbox every `everyMs` until stopped. */
+export function startOutboxWorker(db: Db, transport: MailTransport, logger: Logger, everyMs = 2000): { stop(): Promise<void> } {
+  let running = true;
+  let current: Promise<unknown> = Promise.resolve();
+  const tick = async () => {
+    if (!running) return;
+    current = deliverOutbox(db, transport).catch((err) => logger.error({ err }, 'outbox delivery failed'));
+    await current;
+    if (running) timer = setTimeout(tick, everyMs);
+  };
+  let timer = setTimeout(tick, 0);
+  return {
+    stop: async () => {
+      running = false;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Db } from '../connect';
+import { newId } from '../ids';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  now: Date;
+}
+
+/**
+ * Queues a mail inside the caller's transaction: it is sent only if that commits. Delivery
+ * is scheduled on the database's clock (next_attempt_at defaults to now()).
+ */
+export async function enqueueMail(trx: Db, m: Mail): Promise<string> {
+  const id = newId('msg');
+  await trx
+    .insertInto('outbox')
+    .values({ id, to_address: m.to, subject: m.subject, text_body: m.text, created_at: m.now, sent_at: null, last_error: null })
+    .execute();
+  return id;
+}
+
+export interface MailTransport {
+  send(message: { to: string; subject: string; text: string }): Promise<void>;
+}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Sends what is due in the outbox. Rows are claimed with SKIP LOCKED, so any number of
+ * replicas deliver side by side and each mail goes out once; a failure is retried later
+ * with a growing delay.
+ */
+export async function deliverOutbox(db: Db, transport: MailTransport, limit = 20): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .where('next_attempt_at', '<=', sql<Date>`now()`)
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const m of due) {
+      try {
+        await transport.send({ to: m.to_address, subject: m.subject, text: m.text_body });
+        await trx.updateTable('outbox').set({ sent_at: new Date(), attempts: m.attempts + 1, last_error: null }).where('id', '=', m.id).execute();
+      } catch (err) {
+        const delay = 30 * 2 ** m.attempts;
+        await trx
+          .updateTable('outbox')
+          .set({
+            attempts: m.attempts + 1,
+            last_error: err instanceof Error ? err.message.slice(0, 500) : 'send failed',
+            next_attempt_at: sql<Date>`now() + make_interval(secs => ${delay})`,
+          })
+          .where('id', '=', m.id)
+          .execute();
+      }
+    }
+    return due.length;
+  });
+}

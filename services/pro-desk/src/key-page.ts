@@ -1,0 +1,178 @@
+import express, { Router, type Request, type Response } from 'express';
+import {
+  createKeySession,
+  createPersonalKey,
+  endKeySession,
+  findPersonalKey,
+  keySessionEmail,
+  requestSignInCode,
+  revokePersonalKey,
+  verifySignInCode,
+  KEY_SESSION_MINUTES,
+} from '@frontdesk/db';
+import { AppError, InvalidInputError } from '@frontdesk/domain';
+import { bearerToken } from '@frontdesk/http';
+import type { AppContext } from './context';
+
+const COOKIE = 'fd_key_session';
+const PURPOSE = 'get your Front Desk personal key';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)} - Front Desk</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1d2430}
+input,button{font:inherit;padding:.5rem .7rem;margin:.25rem 0}input{width:100%;box-sizing:border-box}
+.key{font-family:ui-monospace,monospace;background:#f2f4f7;padding:.6rem;word-break:break-all}
+.error{color:#a4161a}.note{color:#5b6473;font-size:.9rem}table{width:100%;border-collapse:collapse}td{padding:.3rem 0}</style>
+</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
+}
+
+const emailForm = (error = '') => `
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+<p>A personal key lets your AI assistant list and manage your cleaning bookings. Sign in with your email: we send you a code.</p>
+<form method="post" action="/key/code"><label>Email <input type="email" name="email" required maxlength="200" autocomplete="email"></label>
+<button type="submit">Send me a code</button></form>`;
+
+const codeForm = (email: string, error = '') => `
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+<p>We sent a 6-digit code to <strong>${esc(email)}</strong>. It works once, for 10 minutes.</p>
+<form method="post" action="/key/verify"><input type="hidden" name="email" value="${esc(email)}">
+<label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
+<button type="submit">Sign in</button></form>
+<p class="note"><a href="/key">Use another email</a></p>`;
+
+function cookieOf(req: Request): string | null {
+  const header = req.get('cookie') ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([A-Za-z0-9_-]+)`).exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * `{base_url}/key`: a customer signs in with an emailed code and gets a personal key for
+ * the booking service, shown once, and can revoke keys. Works without JavaScript. The same
+ * flow for assistants under /key/api.
+ */
+export function keyRouter(ctx: AppContext): Router {
+  const router = Router();
+  const secure = ctx.config.publicUrl.startsWith('https://');
+  const ownOrigin = new URL(ctx.config.publicUrl).origin;
+  const form = express.urlencoded({ extended: false, limit: '8kb' });
+  const json = express.json({ limit: '8kb' });
+
+  const html = (res: Response, status: number, title: string, body: string) => {
+    res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(page(title, body));
+  };
+  // Forms post only from this site: a browser sends Origin on POST, and the cookie is SameSite=Strict.
+  router.post('/key/*path', (req, res, next) => {
+    const origin = req.get('origin');
+    if (origin && origin !== ownOrigin && !req.path.startsWith('/key/api/')) {
+      html(res, 403, 'Not allowed', '<p class="error">This form can only be sent from this site.</p>');
+      return;
+    }
+    next();
+  });
+  const signedIn = async (req: Request) => {
+    const token = cookieOf(req);
+    return token ? keySessionEmail(ctx.db, token, ctx.clock()) : null;
+  };
+
+  router.get('/key', async (req, res) => {
+    const email = await signedIn(req);
+    if (!email) return html(res, 200, 'Your personal key', emailForm());
+    const keys = await ctx.db
+      .selectFrom('personal_keys')
+      .select(['id', 'key_hint', 'created_at'])
+      .where('email', '=', email)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at')
+      .execute();
+    const rows = keys
+      .map(
+        (k) => `<tr><td class="key">fdp_…${esc(k.key_hint)}</td><td>${esc(k.created_at.toISOString().slice(0, 10))}</td>
+<td><form method="post" action="/key/revoke"><input type="hidden" name="key_id" value="${esc(k.id)}"><button type="submit">Revoke</button></form></td></tr>`,
+      )
+      .join('');
+    html(
+      res,
+      200,
+      'Your personal keys',
+      `<p>Signed in as <strong>${esc(email)}</strong>.</p>
+${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
+<form method="post" action="/key/create"><button type="submit">Create a new key</button></form>
+<form method="post" action="/key/sign-out"><button type="submit">Sign out</button></form>`,
+    );
+  });
+
+  router.post('/key/code', form, async (req, res) => {
+    const email = String(req.body?.email ?? '');
+    try {
+      const sent = await requestSignInCode(ctx.db, email, ctx.clock(), PURPOSE);
+      html(res, 200, 'Check your email', codeForm(sent.email));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      html(res, err.status, 'Your personal key', emailForm(err.message));
+    }
+  });
+
+  router.post('/key/verify', form, async (req, res) => {
+    const email = String(req.body?.email ?? '');
+    try {
+      const verified = await verifySignInCode(ctx.db, email, String(req.body?.code ?? ''), ctx.clock());
+      const token = await createKeySession(ctx.db, verified, ctx.clock());
+      res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/key; HttpOnly; SameSite=Strict; Max-Age=${KEY_SESSION_MINUTES * 60}${secure ? '; Secure' : ''}`);
+      res.redirect(303, '/key');
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      html(res, err.status, 'Check your email', codeForm(email, err.message));
+    }
+  });
+
+  router.post('/key/create', async (req, res) => {
+    const email = await signedIn(req);
+    if (!email) return html(res, 401, 'Your personal key', emailForm('Your sign-in has ended; sign in again.'));
+    const { key } = await createPersonalKey(ctx.db, email);
+    html(
+      res,
+      201,
+      'Your new personal key',
+      `<p>Copy it now: it is shown only this once. Give it to your assistant as <code>Authorization: Bearer &lt;key&gt;</code> for the booking service.</p>
+<p class="key" id="new-key">${esc(key)}</p><p><a href="/key">Back to your keys</a></p>`,
+    );
+  });
+
+  router.post('/key/revoke', form, async (req, res) => {
+    const email = await signedIn(req);
+    if (!email) return html(res, 401, 'Your personal key', emailForm('Your sign-in has ended; sign in again.'));
+    await revokePersonalKey(ctx.db, String(req.body?.key_id ?? ''), email);
+    res.redirect(303, '/key');
+  });
+
+  router.post('/key/sign-out', async (req, res) => {
+    const token = cookieOf(req);
+    if (token) await endKeySession(ctx.db, token);
+    res.setHeader('Set-Cookie', `${COOKIE}=; Path=/key; HttpOnly; SameSite=Strict; Max-Age=0`);
+    res.redirect(303, '/key');
+  });
+
+  // The same for assistants, as JSON.
+  router.post('/key/api/code', json, async (req, res) => {
+    const sent = await requestSignInCode(ctx.db, String(req.body?.email ?? ''), ctx.clock(), PURPOSE);
+    res.status(202).json({ email: sent.email, expires_at: sent.expiresAt.toISOString(), message: `A 6-digit code was sent to ${sent.email}; it works once, for 10 minutes.` });
+  });
+  router.post('/key/api/keys', json, async (req, res) => {
+    const email = await verifySignInCode(ctx.db, String(req.body?.email ?? ''), String(req.body?.code ?? ''), ctx.clock());
+    const { key, record } = await createPersonalKey(ctx.db, email);
+    res.status(201).json({ key, key_id: record.id, email, message: 'Shown once: store it now. Send it as Authorization: Bearer <key> to the booking service.' });
+  });
+  router.post('/key/api/revoke', async (req, res) => {
+    const token = bearerToken(req);
+    const key = token ? await findPersonalKey(ctx.db, token) : undefined;
+    if (!key) throw new InvalidInputError('Send the personal key to revoke as Authorization: Bearer <key>.');
+    await revokePersonalKey(ctx.db, key.id, key.email);
+    res.json({ revoked: true, key_id: key.id, message: 'The key no longer works.' });
+  });
+  return router;
+}
