@@ -7,6 +7,7 @@ import type { PersonalKeysTable } from './tables/personal-keys';
 import type { ProChecksTable } from './tables/pro-checks';
 import type { ProsTable } from './tables/pros';
 import type { KeySessionsTable, OutboxTable, SignInCodesTable } from './tables/sign-in';
+import type { OAuthClientsTable, OAuthCodesTable, OAuthRefreshTokensTable, OAuthRequestsTable, OAuthSigningKeysTable } from './tables/oauth';
 import type { TimeOffTable } from './tables/time-off';
 
 export interface Database {
@@ -22,4 +23,9 @@ export interface Database {
   sign_in_codes: SignInCodesTable;
   outbox: OutboxTable;
   key_sessions: KeySessionsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_requests: OAuthRequestsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_refresh_tokens: OAuthRefreshTokensTable;
+  oauth_signing_keys: OAuthSigningKeysTable;
 }

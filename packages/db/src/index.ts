@@ -30,3 +30,4 @@ export * from './mail';
 export * from './repos/outbox';
 export * from './repos/sign-in';
 export * from './tables/sign-in';
+export * from './tables/oauth';

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError } from '@frontdesk/domain';
+import { AppError, ForbiddenError } from '@frontdesk/domain';
 import type { Logger } from 'pino';
 import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
 
@@ -8,6 +8,16 @@ export { AppError, ForbiddenError, InvalidInputError, NotFoundError, Unauthorize
 /** A 401 with its `WWW-Authenticate` challenge (RFC 6750). */
 export class AuthChallengeError extends AppError {
   readonly status = 401;
+  constructor(
+    message: string,
+    readonly challenge: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A 403 for a credential that lacks a scope (RFC 6750 §3.1 insufficient_scope). */
+export class InsufficientScopeError extends ForbiddenError {
   constructor(
     message: string,
     readonly challenge: string,
@@ -42,7 +52,7 @@ export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
       if (!res.headersSent) res.status(status).json({ error });
     };
     if (err instanceof AppError) {
-      if (err instanceof AuthChallengeError) res.setHeader('WWW-Authenticate', err.challenge);
+      if (err instanceof AuthChallengeError || err instanceof InsufficientScopeError) res.setHeader('WWW-Authenticate', err.challenge);
       return send(err.status, err.message);
     }
     const e = (err ?? {}) as HttpLikeError;

@@ -10,3 +10,4 @@ export * from './validation-messages';
 export * from './config';
 export * from './call';
 export * from './mcp';
+export * from './html';

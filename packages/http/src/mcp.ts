@@ -3,7 +3,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Logger } from 'pino';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
-import { AuthChallengeError } from './errors';
+import { AuthChallengeError, InsufficientScopeError } from './errors';
 import type { Operation } from './operation';
 import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
 
@@ -112,13 +112,28 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
     res.setHeader('Allow', 'POST');
     res.status(405).json(rpcError(null, JSONRPC.INVALID_REQUEST, 'This MCP endpoint takes POST only: it is stateless and opens no event stream.'));
   };
+  /** CORS for allowed browser origins: the Authorization and protocol headers may be sent. */
+  const cors = (req: Request, res: Response): boolean => {
+    const origin = req.get('origin');
+    if (origin === undefined) return true;
+    if (!allowed.has(origin) && !isLoopback(origin)) return false;
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, MCP-Protocol-Version, X-Client-Name, X-User-Name, X-User-Email, X-User-Phone');
+    res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
+    res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate');
+    return true;
+  };
+  router.options('/mcp', (req, res) => {
+    res.status(cors(req, res) ? 204 : 403).end();
+  });
   router.get('/mcp', notAllowed);
   router.delete('/mcp', notAllowed);
 
   const guard: RequestHandler = async (req, res, next) => {
     // DNS-rebinding protection: a browser page may only call from an allowed origin.
     const origin = req.get('origin');
-    if (origin !== undefined && !allowed.has(origin) && !isLoopback(origin)) {
+    if (!cors(req, res)) {
       res.status(403).json(rpcError(null, JSONRPC.INVALID_REQUEST, `Origin ${origin} is not allowed to call this endpoint.`));
       return;
     }
@@ -230,7 +245,7 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
       if (err instanceof RpcError) {
         res.json(rpcError(m.id, err.code, err.message));
       } else if (err instanceof ForbiddenError) {
-        res.setHeader('WWW-Authenticate', `Bearer error="insufficient_scope", error_description="${err.message.replace(/"/g, "'")}"`);
+        res.setHeader('WWW-Authenticate', err instanceof InsufficientScopeError ? err.challenge : 'Bearer error="insufficient_scope"');
         res.status(403).json(rpcError(m.id, JSONRPC.INVALID_REQUEST, err.message));
       } else {
         next(err);

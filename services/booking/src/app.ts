@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { createServiceApp, type Operation } from '@frontdesk/http';
 import type { Express } from 'express';
-import { customerAuth, requireScope, type Customer } from './auth';
+import { customerAuth, scopeGuard, type Customer } from './auth';
+import { DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS } from './config';
+import { SigningKeys } from './oauth/keys';
+import { oauthRouter } from './oauth/router';
 import type { AppContext } from './context';
 import { BOOKING_SERVER_INFO, BOOKING_INSTRUCTIONS } from './mcp';
 import { API_VERSION } from './version';
@@ -27,6 +30,11 @@ export const USER_HEADERS = [
 /** Builds the booking (book host) Express app from its context. */
 export function createBookingApp(ctx: AppContext): { app: Express; operations: Operation<Customer>[] } {
   const operations = bookingOperations(ctx);
+  const keys = new SigningKeys(ctx.db);
+  const oauth = oauthRouter(ctx, keys, {
+    publicClientId: ctx.config.publicClientId ?? 'front-desk',
+    publicClientRedirectUris: ctx.config.publicClientRedirectUris ?? DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS,
+  });
   const app = createServiceApp<Customer>({
     title: 'Front Desk: customer booking interface',
     description:
@@ -36,8 +44,9 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     publicUrl: ctx.config.publicUrl,
     operations,
     headerParameters: USER_HEADERS,
-    authenticate: customerAuth(ctx),
-    authorize: requireScope,
+    routers: [oauth],
+    authenticate: customerAuth(ctx, keys),
+    authorize: scopeGuard(ctx.config.publicUrl),
     clock: ctx.clock,
     logger: ctx.logger,
     ready: async () => {

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { findPersonalKey } from '@frontdesk/db';
 import { InvalidInputError } from '@frontdesk/domain';
-import { AuthChallengeError, ForbiddenError, bearerToken, type Operation } from '@frontdesk/http';
+import { AuthChallengeError, InsufficientScopeError, bearerToken, type Operation } from '@frontdesk/http';
+import type { SigningKeys } from './oauth/keys';
+import { resourcesOf } from './oauth/router';
 import type { Request } from 'express';
 import type { AppContext } from './context';
 
@@ -12,7 +14,7 @@ export type Scope = 'read' | 'write';
  * `email` is a verified account email (personal key, later OAuth), never a header's.
  */
 export interface Customer {
-  credential: 'public' | 'personal';
+  credential: 'public' | 'personal' | 'oauth';
   email: string | null;
   scopes: ReadonlySet<Scope>;
   user: { name: string | null; email: string | null; phone: string | null };
@@ -48,7 +50,7 @@ export function userHeaders(req: Request): Customer['user'] {
  * Resolves the caller: the shared public key, or a personal key (`fdp_…`). OAuth access
  * tokens join here as one more credential.
  */
-export function customerAuth(ctx: Pick<AppContext, 'db' | 'config'>) {
+export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, keys: SigningKeys) {
   const publicDigest = digest(ctx.config.publicSharedKey);
   // RFC 9728: the challenge points MCP clients at the protected-resource metadata.
   const challenge = `Bearer realm="booking", resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp"`;
@@ -66,13 +68,28 @@ export function customerAuth(ctx: Pick<AppContext, 'db' | 'config'>) {
       const key = await findPersonalKey(ctx.db, token);
       if (key) return { credential: 'personal', email: key.email, scopes: ALL_SCOPES, user };
     }
+    if (token.split('.').length === 3 && token.length <= 4096) {
+      // An OAuth access token: our signature, type, issuer, this host as audience, not expired.
+      try {
+        const claims = await keys.verify(token, ctx.config.publicUrl, resourcesOf(ctx.config.publicUrl), ctx.clock());
+        const scopes = new Set(String(claims.scope).split(' ').filter((s): s is Scope => s === 'read' || s === 'write'));
+        return { credential: 'oauth', email: claims.sub, scopes, user };
+      } catch {
+        throw new AuthChallengeError('The access token is expired or not valid; refresh it or sign in again.', `${challenge}, error="invalid_token"`);
+      }
+    }
     throw new AuthChallengeError('That key or token is not valid (wrong, revoked or expired).', `${challenge}, error="invalid_token"`);
   };
 }
 
 /** A credential without the operation's scope gets 403 (never 401: it did authenticate). */
-export function requireScope(customer: Customer, op: Operation<Customer>): void {
-  if (op.scope && !customer.scopes.has(op.scope)) {
-    throw new ForbiddenError(`This credential lacks the "${op.scope}" scope needed for ${op.name}.`);
-  }
+export function scopeGuard(publicUrl: string) {
+  return (customer: Customer, op: Operation<Customer>): void => {
+    if (op.scope && !customer.scopes.has(op.scope)) {
+      throw new InsufficientScopeError(
+        `This sign-in lacks the "${op.scope}" scope needed for ${op.name}; connect again and allow it.`,
+        `Bearer error="insufficient_scope", scope="${op.scope}", resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp"`,
+      );
+    }
+  };
 }

@@ -10,7 +10,16 @@ export interface BookingConfig {
   mcpAllowedOrigins: string[];
   /** The shared public key assistants send when the user has no account of their own. */
   publicSharedKey: string;
+  /** The pre-registered public OAuth client (PUBLIC_CLIENT_ID, PUBLIC_CLIENT_REDIRECT_URIS). */
+  publicClientId: string;
+  publicClientRedirectUris: string[];
 }
+
+export const DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS = [
+  'https://claude.ai/api/mcp/auth_callback',
+  'https://chatgpt.com/connector_platform_oauth_redirect',
+  'http://localhost:6274/oauth/callback',
+];
 
 export const DEFAULT_PUBLIC_SHARED_KEY = 'fdpub_local_shared_key';
 
@@ -24,6 +33,8 @@ export function readBookingConfig(env: NodeJS.ProcessEnv = process.env): Booking
     databaseUrl: readDatabaseUrl(env),
     mcpAllowedOrigins: readOrigins(env),
     publicSharedKey: readPublicKey(env),
+    publicClientId: readClientId(env),
+    publicClientRedirectUris: readRedirectUris(env),
   };
 }
 
@@ -33,4 +44,22 @@ function readPublicKey(env: NodeJS.ProcessEnv): string {
     throw new Error('PUBLIC_SHARED_KEY must be 12 to 100 letters, digits, dots, dashes or underscores.');
   }
   return key;
+}
+
+function readClientId(env: NodeJS.ProcessEnv): string {
+  const id = env.PUBLIC_CLIENT_ID || 'front-desk';
+  if (!/^[A-Za-z0-9_.-]{3,100}$/.test(id)) throw new Error('PUBLIC_CLIENT_ID must be 3 to 100 letters, digits, dots, dashes or underscores.');
+  return id;
+}
+
+function readRedirectUris(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.PUBLIC_CLIENT_REDIRECT_URIS;
+  if (!raw) return DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS;
+  return raw.split(',').map((u) => {
+    try {
+      return new URL(u.trim()).toString();
+    } catch {
+      throw new Error(`PUBLIC_CLIENT_REDIRECT_URIS must be comma-separated absolute URIs; got "${u.trim()}".`);
+    }
+  });
 }

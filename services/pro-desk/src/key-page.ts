@@ -11,33 +11,22 @@ import {
   KEY_SESSION_MINUTES,
 } from '@frontdesk/db';
 import { AppError, InvalidInputError } from '@frontdesk/domain';
-import { bearerToken } from '@frontdesk/http';
+import { bearerToken, errorLine, esc, htmlPage } from '@frontdesk/http';
 import type { AppContext } from './context';
 
 const COOKIE = 'fd_key_session';
 const PURPOSE = 'get your Front Desk personal key';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} - Front Desk</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1d2430}
-input,button{font:inherit;padding:.5rem .7rem;margin:.25rem 0}input{width:100%;box-sizing:border-box}
-.key{font-family:ui-monospace,monospace;background:#f2f4f7;padding:.6rem;word-break:break-all}
-.error{color:#a4161a}.note{color:#5b6473;font-size:.9rem}table{width:100%;border-collapse:collapse}td{padding:.3rem 0}</style>
-</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
-}
+const page = htmlPage;
 
 const emailForm = (error = '') => `
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+${errorLine(error)}
 <p>A personal key lets your AI assistant list and manage your cleaning bookings. Sign in with your email: we send you a code.</p>
 <form method="post" action="/key/code"><label>Email <input type="email" name="email" required maxlength="200" autocomplete="email"></label>
 <button type="submit">Send me a code</button></form>`;
 
 const codeForm = (email: string, error = '') => `
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+${errorLine(error)}
 <p>We sent a 6-digit code to <strong>${esc(email)}</strong>. It works once, for 10 minutes.</p>
 <form method="post" action="/key/verify"><input type="hidden" name="email" value="${esc(email)}">
 <label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>

@@ -1,0 +1,59 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export interface OAuthClientsTable {
+  id: string;
+  name: string;
+  redirect_uris: string[];
+  created_at: Generated<Date>;
+}
+
+export interface OAuthRequestsTable {
+  id: string;
+  client_id: string;
+  redirect_uri: string;
+  state: string | null;
+  code_challenge: string;
+  scope: string;
+  resource: string;
+  /** Set once the person signed in with an emailed code. */
+  email: string | null;
+  expires_at: Date;
+  created_at: Generated<Date>;
+}
+
+export interface OAuthCodesTable {
+  code_hash: Buffer;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  email: string;
+  scope: string;
+  resource: string;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface OAuthRefreshTokensTable {
+  token_hash: Buffer;
+  family_id: string;
+  client_id: string;
+  email: string;
+  scope: string;
+  resource: string;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface OAuthSigningKeysTable {
+  kid: string;
+  private_jwk: ColumnType<Record<string, unknown>, string, string>;
+  public_jwk: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+  retired_at: Date | null;
+}
+
+export type OAuthClient = Selectable<OAuthClientsTable>;
+export type OAuthRequest = Selectable<OAuthRequestsTable>;

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from 'jose';
+import type { Db } from '@frontdesk/db';
+
+/** Access tokens live an hour at most. */
+export const ACCESS_TOKEN_SECONDS = 3600;
+/** A retired key still verifies (and is published) until every token it signed expired. */
+const RETIRED_KEY_GRACE_MS = 2 * ACCESS_TOKEN_SECONDS * 1000;
+const RELOAD_MS = 60_000;
+const ALG = 'ES256';
+
+interface LoadedKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JWK;
+  createdAt: Date;
+}
+
+/** Retires the active key and adds a new one, inside the caller's transaction. */
+async function replaceActiveKey(trx: Db): Promise<string> {
+  const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
+  const kid = randomUUID();
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG };
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
+  await trx.updateTable('oauth_signing_keys').set({ retired_at: new Date() }).where('retired_at', 'is', null).execute();
+  await trx.insertInto('oauth_signing_keys').values({ kid, private_jwk: JSON.stringify(privateJwk), public_jwk: JSON.stringify(publicJwk), retired_at: null }).execute();
+  return kid;
+}
+
+/** Creates a new signing key; the newest active one signs, retired ones keep verifying. */
+export async function rotateSigningKey(db: Db): Promise<string> {
+  return db.transaction().execute(replaceActiveKey);
+}
+
+/**
+ * The keys access tokens are signed and checked with, stored in the database so every
+ * replica agrees and `pnpm cli oauth rotate-key` rotates them; reloaded every minute.
+ */
+export class SigningKeys {
+  private keys: LoadedKey[] = [];
+  private loadedAt = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  private async load(): Promise<void> {
+    const since = new Date(Date.now() - RETIRED_KEY_GRACE_MS);
+    let rows = await this.db.selectFrom('oauth_signing_keys').selectAll().where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', since)])).orderBy('created_at', 'desc').execute();
+    if (!rows.some((r) => r.retired_at === null)) {
+      // First start: make a key. Replicas racing here may each add one; all stay valid.
+      await this.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('oauth_signing_keys').select('kid').forUpdate().execute();
+        const active = await trx.selectFrom('oauth_signing_keys').select('kid').where('retired_at', 'is', null).executeTakeFirst();
+        if (!active) await replaceActiveKey(trx);
+      });
+      rows = await this.db.selectFrom('oauth_signing_keys').selectAll().where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', since)])).orderBy('created_at', 'desc').execute();
+    }
+    this.keys = await Promise.all(
+      rows.map(async (r) => ({
+        kid: r.kid,
+        privateKey: (await importJWK(r.private_jwk as JWK, ALG)) as CryptoKey,
+        publicKey: (await importJWK(r.public_jwk as JWK, ALG)) as CryptoKey,
+        publicJwk: r.public_jwk as JWK,
+        createdAt: r.created_at,
+      })),
+    );
+    this.loadedAt = Date.now();
+  }
+
+  private async fresh(force = false): Promise<LoadedKey[]> {
+    if (force || Date.now() - this.loadedAt > RELOAD_MS || this.keys.length === 0) {
+      this.loading ??= this.load().finally(() => (this.loading = null));
+      await this.loading;
+    }
+    return this.keys;
+  }
+
+  async jwks(): Promise<{ keys: JWK[] }> {
+    return { keys: (await this.fresh()).map((k) => k.publicJwk) };
+  }
+
+  async sign(claims: { iss: string; aud: string; sub: string; scope: string; client_id: string }, now: Date): Promise<string> {
+    const [key] = await this.fresh();
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ scope: claims.scope, client_id: claims.client_id })
+      .setProtectedHeader({ alg: ALG, kid: key!.kid, typ: 'at+jwt' })
+      .setIssuer(claims.iss)
+      .setAudience(claims.aud)
+      .setSubject(claims.sub)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+      .setJti(randomUUID())
+      .sign(key!.privateKey);
+  }
+
+  /** Verifies an access token's signature, type, issuer, audience and expiry. */
+  async verify(token: string, issuer: string, audiences: string[], now: Date) {
+    const find = async (kid: string | undefined, force: boolean) => (await this.fresh(force)).find((k) => k.kid === kid);
+    const { payload } = await jwtVerify(
+      token,
+      async (header) => {
+        const key = (await find(header.kid, false)) ?? (await find(header.kid, true));
+        if (!key) throw new Error('unknown key');
+        return key.publicKey;
+      },
+      { issuer, audience: audiences, typ: 'at+jwt', algorithms: [ALG], currentDate: now },
+    );
+    return payload as { sub: string; scope: string; client_id: string; aud: string };
+  }
+}

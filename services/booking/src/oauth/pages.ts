@@ -1,0 +1,39 @@
+import { errorLine, esc, htmlPage } from '@frontdesk/http';
+
+const SCOPE_TEXT: Record<string, string> = {
+  read: 'find cleaners, see open times, and see your bookings',
+  write: 'book cleanings and cancel your bookings for you',
+};
+
+const hidden = (requestId: string) => `<input type="hidden" name="request_id" value="${esc(requestId)}">`;
+
+export const emailPage = (requestId: string, client: string, error = '') =>
+  htmlPage(
+    'Sign in to Front Desk',
+    `${errorLine(error)}<p><strong>${esc(client)}</strong> wants to use your Front Desk cleaning bookings. Sign in with your email: we send you a code.</p>
+<form method="post" action="/authorize/email">${hidden(requestId)}
+<label>Email <input type="email" name="email" required maxlength="200" autocomplete="email"></label>
+<button type="submit">Send me a code</button></form>`,
+  );
+
+export const codePage = (requestId: string, client: string, email: string, error = '') =>
+  htmlPage(
+    'Check your email',
+    `${errorLine(error)}<p>We sent a 6-digit code to <strong>${esc(email)}</strong>. It works once, for 10 minutes.</p>
+<form method="post" action="/authorize/code">${hidden(requestId)}<input type="hidden" name="email" value="${esc(email)}">
+<label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
+<button type="submit">Continue</button></form>`,
+  );
+
+export const consentPage = (requestId: string, client: string, email: string, scopes: string[]) =>
+  htmlPage(
+    `Allow ${client}?`,
+    `<p>Signed in as <strong>${esc(email)}</strong>. <strong>${esc(client)}</strong> asks to:</p>
+<ul>${scopes.map((s) => `<li>${esc(SCOPE_TEXT[s] ?? s)} (${esc(s)})</li>`).join('')}</ul>
+<form method="post" action="/authorize/consent">${hidden(requestId)}
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button></form>
+<p class="note">You can revoke access from the assistant at any time.</p>`,
+  );
+
+export const errorPage = (title: string, message: string) => htmlPage(title, `<p class="error" role="alert">${esc(message)}</p>`);

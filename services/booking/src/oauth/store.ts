@@ -1,0 +1,172 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hashSecret, newToken, type Db, type OAuthClient } from '@frontdesk/db';
+import { InvalidClientError, InvalidGrantError, InvalidRedirectUriError } from './errors';
+
+export const CODE_SECONDS = 60;
+export const REQUEST_MINUTES = 15;
+export const REFRESH_DAYS = 30;
+export const SCOPES = ['read', 'write'] as const;
+
+/** https anywhere, plain http only back to this machine (RFC 8252 loopback redirects). */
+export function checkRedirectUri(uri: unknown): string {
+  if (typeof uri !== 'string') throw new InvalidRedirectUriError('Each redirect URI must be a string.');
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    throw new InvalidRedirectUriError(`"${uri}" is not an absolute URI.`);
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.hash) throw new InvalidRedirectUriError(`"${uri}" must not have a fragment.`);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new InvalidRedirectUriError(`"${uri}" must use https (plain http is allowed only for localhost or 127.0.0.1).`);
+  }
+  return uri;
+}
+
+export interface PublicClient {
+  id: string;
+  redirectUris: string[];
+}
+
+export async function registerClient(db: Db, name: string, redirectUris: string[]): Promise<OAuthClient> {
+  return db
+    .insertInto('oauth_clients')
+    .values({ id: `fdc_${randomBytes(16).toString('base64url')}`, name, redirect_uris: redirectUris })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A registered client, or the pre-registered public client from the configuration. */
+export async function findClient(db: Db, id: string, pub: PublicClient): Promise<OAuthClient | undefined> {
+  if (id === pub.id) {
+    return db
+      .insertInto('oauth_clients')
+      .values({ id: pub.id, name: 'Front Desk', redirect_uris: pub.redirectUris })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ redirect_uris: pub.redirectUris }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+  return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function s256(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+export interface Grant {
+  clientId: string;
+  email: string;
+  scope: string;
+  resource: string;
+}
+
+/** A single-use authorization code for a signed-in, consenting person. */
+export async function issueCode(db: Db, g: Grant & { redirectUri: string; codeChallenge: string }, now: Date): Promise<string> {
+  const code = newToken();
+  await db
+    .insertInto('oauth_codes')
+    .values({
+      code_hash: hashSecret(code),
+      client_id: g.clientId,
+      redirect_uri: g.redirectUri,
+      code_challenge: g.codeChallenge,
+      email: g.email,
+      scope: g.scope,
+      resource: g.resource,
+      expires_at: new Date(now.getTime() + CODE_SECONDS * 1000),
+      consumed_at: null,
+      created_at: now,
+    })
+    .execute();
+  return code;
+}
+
+async function issueRefresh(db: Db, familyId: string, g: Grant, now: Date): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('oauth_refresh_tokens')
+    .values({
+      token_hash: hashSecret(token),
+      family_id: familyId,
+      client_id: g.clientId,
+      email: g.email,
+      scope: g.scope,
+      resource: g.resource,
+      expires_at: new Date(now.getTime() + REFRESH_DAYS * 86_400_000),
+      used_at: null,
+      revoked_at: null,
+      created_at: now,
+    })
+    .execute();
+  return token;
+}
+
+const revokeFamily = (db: Db, familyId: string, now: Date) =>
+  db.updateTable('oauth_refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+
+/**
+ * Trades a code for a grant and the first refresh token of its family. A code works once:
+ * presented again, it is refused and every token issued from it is revoked (RFC 6749 §4.1.2).
+ */
+export async function redeemCode(
+  db: Db,
+  p: { code: string; clientId: string; redirectUri: string | undefined; verifier: string | undefined },
+  now: Date,
+): Promise<{ grant: Grant; refreshToken: string }> {
+  const hash = hashSecret(p.code);
+  const familyId = hash.toString('hex');
+  const result = await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('oauth_codes').selectAll().where('code_hash', '=', hash).forUpdate().executeTakeFirst();
+    if (!row) return new InvalidGrantError('The authorization code is not valid.');
+    if (row.consumed_at) {
+      await revokeFamily(trx, familyId, now);
+      return new InvalidGrantError('The authorization code was already used; the tokens issued from it are revoked.');
+    }
+    if (row.expires_at.getTime() <= now.getTime()) return new InvalidGrantError('The authorization code has expired.');
+    if (row.client_id !== p.clientId) return new InvalidGrantError('The authorization code was issued to another client.');
+    if (p.redirectUri !== row.redirect_uri) return new InvalidGrantError('redirect_uri does not match the one the code was issued for.');
+    if (!p.verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(p.verifier)) return new InvalidGrantError('code_verifier is missing or malformed (43 to 128 characters).');
+    if (s256(p.verifier) !== row.code_challenge) return new InvalidGrantError('code_verifier does not match the code challenge.');
+    await trx.updateTable('oauth_codes').set({ consumed_at: now }).where('code_hash', '=', hash).execute();
+    const grant = { clientId: row.client_id, email: row.email, scope: row.scope, resource: row.resource };
+    return { grant, refreshToken: await issueRefresh(trx, familyId, grant, now) };
+  });
+  if (result instanceof Error) throw result;
+  return result;
+}
+
+/**
+ * Rotates a refresh token: the old one is spent and a new one of the same family issued.
+ * A spent token presented again means it leaked: the whole family is revoked.
+ */
+export async function rotateRefresh(db: Db, p: { token: string; clientId: string; scope?: string }, now: Date): Promise<{ grant: Grant; refreshToken: string }> {
+  const hash = hashSecret(p.token);
+  const result = await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', hash).forUpdate().executeTakeFirst();
+    if (!row || row.revoked_at) return new InvalidGrantError('The refresh token is not valid or was revoked.');
+    if (row.used_at) {
+      await revokeFamily(trx, row.family_id, now);
+      return new InvalidGrantError('The refresh token was already used; every token of this sign-in is now revoked. Sign in again.');
+    }
+    if (row.expires_at.getTime() <= now.getTime()) return new InvalidGrantError('The refresh token has expired; sign in again.');
+    if (row.client_id !== p.clientId) return new InvalidClientError('The refresh token was issued to another client.');
+    let scope = row.scope;
+    if (p.scope !== undefined) {
+      const asked = p.scope.split(' ').filter(Boolean);
+      if (asked.some((s) => !row.scope.split(' ').includes(s))) return new InvalidGrantError('The scope asked for exceeds the scope granted.');
+      scope = asked.join(' ');
+    }
+    await trx.updateTable('oauth_refresh_tokens').set({ used_at: now }).where('token_hash', '=', hash).execute();
+    const grant = { clientId: row.client_id, email: row.email, scope, resource: row.resource };
+    return { grant, refreshToken: await issueRefresh(trx, row.family_id, grant, now) };
+  });
+  if (result instanceof Error) throw result;
+  return result;
+}
+
+/** RFC 7009: revoking a refresh token revokes its family; unknown tokens are not an error. */
+export async function revokeRefresh(db: Db, token: string, now: Date): Promise<void> {
+  const row = await db.selectFrom('oauth_refresh_tokens').select('family_id').where('token_hash', '=', hashSecret(token)).executeTakeFirst();
+  if (row) await revokeFamily(db, row.family_id, now);
+}
