@@ -1,0 +1,122 @@
+import { chromium, type Browser } from 'playwright-core';
+import * as oauth from 'oauth4webapi';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo, Server } from 'node:net';
+import { freePort } from '@frontdesk/db';
+import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
+import { createLogger } from '@frontdesk/http';
+import { createBookingApp } from '@frontdesk/booking';
+import { createProDeskApp } from '@frontdesk/pro-desk';
+import { CHROMIUM_ARGS, ensureChromium } from './browser';
+
+// A person in a real browser: the OAuth sign-in and consent pages, and the /key page.
+const found = ensureChromium();
+if ('reason' in found) process.stdout.write(`\nSkipping the browser page tests: ${found.reason}.\n`);
+const maybe = 'path' in found ? describe : describe.skip;
+
+let t: TestDatabase;
+let browser: Browser;
+const servers: Server[] = [];
+let book = '';
+let pro = '';
+const redirectUri = 'http://127.0.0.1:9/callback';
+
+async function listen(app: import('express').Express, port: number): Promise<void> {
+  const server: Server = await new Promise((res) => {
+    const s = app.listen(port, '127.0.0.1', () => res(s));
+  });
+  expect((server.address() as AddressInfo).port).toBe(port);
+  servers.push(server);
+}
+
+async function codeSentTo(email: string): Promise<string> {
+  for (let i = 0; i < 50; i += 1) {
+    const mail = await t.db.selectFrom('outbox').select('subject').where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirst();
+    if (mail) return /\b(\d{6})\b/.exec(mail.subject)![1]!;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${email}`);
+}
+
+maybe('pages in a real browser (Debian chromium driven by playwright-core)', () => {
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    const [bookPort, proPort] = [await freePort(), await freePort()];
+    book = `http://127.0.0.1:${bookPort}`;
+    pro = `http://127.0.0.1:${proPort}`;
+    const logger = createLogger('pages', 'silent');
+    const clock = () => new Date();
+    const common = { proDeskUrl: pro, bookingUrl: book, publicSharedKey: 'fdpub_pages_public_key', mcpAllowedOrigins: [] };
+    await listen(createBookingApp({ db: t.db, config: { ...common, publicUrl: book, publicClientId: 'front-desk', publicClientRedirectUris: [redirectUri] }, logger, clock }).app, bookPort);
+    await listen(createProDeskApp({ db: t.db, config: { ...common, publicUrl: pro }, logger, clock }).app, proPort);
+    // playwright gives each launch a fresh, empty profile of its own.
+    browser = await chromium.launch({ executablePath: (found as { path: string }).path, headless: true, args: CHROMIUM_ARGS });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    await t?.drop();
+  });
+
+  it('signs in with the emailed code, shows the consent naming the client and scopes, and returns a code', async () => {
+    const verifier = oauth.generateRandomCodeVerifier();
+    const url = new URL(`${book}/authorize`);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'front-desk',
+      redirect_uri: redirectUri,
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'browser-state',
+    }).toString();
+    const page = await browser.newPage();
+    let landed: URL | undefined;
+    await page.route(`${redirectUri}**`, async (route) => {
+      landed = new URL(route.request().url());
+      await route.fulfill({ contentType: 'text/html', body: '<p>Back in the assistant.</p>' });
+    });
+    await page.goto(url.href);
+    await page.getByLabel('Email').fill('robin@example.com');
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByLabel('Code').fill(await codeSentTo('robin@example.com'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Allow Front Desk?' }).waitFor();
+    const consent = await page.textContent('body');
+    expect(consent).toMatch(/Signed in as robin@example\.com/);
+    expect(consent).toMatch(/book cleanings and cancel your bookings for you \(write\)/);
+    await page.screenshot({ path: join(tmpdir(), 'front-desk-consent.png') });
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(`${redirectUri}**`);
+    expect(landed?.searchParams.get('state')).toBe('browser-state');
+    expect(landed?.searchParams.get('iss')).toBe(book);
+    const code = landed?.searchParams.get('code');
+    const tokens = await fetch(`${book}/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'front-desk', code: code!, redirect_uri: redirectUri, code_verifier: verifier }),
+    });
+    expect(tokens.status).toBe(200);
+    await page.close();
+  });
+
+  it('gets a personal key on the /key page and revokes it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${pro}/key`);
+    await page.getByLabel('Email').fill('sam@example.com');
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByLabel('Code').fill(await codeSentTo('sam@example.com'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('You have no keys yet.').waitFor();
+    await page.getByRole('button', { name: 'Create a new key' }).click();
+    const key = (await page.textContent('#new-key'))!.trim();
+    expect(key).toMatch(/^fdp_[A-Za-z0-9]{32}$/);
+    await page.screenshot({ path: join(tmpdir(), 'front-desk-key.png') });
+    const works = await fetch(`${book}/api/v1/my_bookings`, { headers: { authorization: `Bearer ${key}` } });
+    expect(works.status).toBe(200);
+    await page.getByRole('link', { name: 'Back to your keys' }).click();
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText('You have no keys yet.').waitFor();
+    expect((await fetch(`${book}/api/v1/my_bookings`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+    await page.close();
+  });
+});
