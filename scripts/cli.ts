@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { AppError, NotFoundError } from '@frontdesk/domain';
+import { rotateSigningKey } from '@frontdesk/booking';
 import {
   addProCheck,
   createDb,
@@ -30,6 +31,8 @@ Usage:
       marketplace profile and its rating. find_cleaners shows the newest of each.
   pnpm cli key create --email <email> [--json]
       Issue a customer's personal key for the booking service. Prints it once.
+  pnpm cli oauth rotate-key [--json]
+      Sign new access tokens with a new key; the old one keeps verifying until its tokens expire.
   pnpm cli demo [--json]
       Load the demo business (or give it a fresh key if it is there) and print its key.
   pnpm cli --help
@@ -149,6 +152,11 @@ async function run(argv: string[]): Promise<void> {
       if (!values.email) throw new UsageError('key create needs --email <email>.');
       const { key, record } = await withDb((db) => createPersonalKey(db, values.email!));
       print(json, { key, email: record.email, key_id: record.id }, `Personal key for ${record.email} (shown once, store it now): ${key}`);
+      return;
+    }
+    case 'oauth rotate-key': {
+      const kid = await withDb((db) => rotateSigningKey(db));
+      print(json, { kid }, `New signing key ${kid}. Replicas pick it up within a minute; tokens signed with the old key stay valid until they expire.`);
       return;
     }
     case 'demo': {

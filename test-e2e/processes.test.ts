@@ -37,6 +37,9 @@ describe('the ops CLI', () => {
     expect(cli(['pro', 'create', '--name', 'X', '--timezone', 'Mars/Base', '--zips', '10001'], env).stderr).toMatch(/not an IANA time zone/);
     expect(cli(['pro', 'create', '--name', 'X'], env).status).toBe(2);
     expect(cli(['pro', 'rotate-key', '--pro', 'pro_nobody'], env).status).toBe(1);
+    const rotated2 = cli(['oauth', 'rotate-key', '--json'], env);
+    expect(rotated2.status).toBe(0);
+    expect(JSON.parse(rotated2.stdout).kid).toMatch(/^[0-9a-f-]{36}$/);
     const help = cli(['--help'], env);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/pnpm cli pro create --name <name> --timezone <IANA zone> --zips <zip,zip>/);

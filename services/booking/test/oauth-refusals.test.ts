@@ -141,3 +141,24 @@ describe('the book host refuses access tokens that are', () => {
     expect((await call(expired)).status).toBe(401);
   });
 });
+
+describe('CORS for browser-based clients', () => {
+  it('answers preflights on metadata, register, token, revoke and /mcp, exposing WWW-Authenticate', async () => {
+    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/mcp', '/register', '/token', '/revoke']) {
+      const res = await fetch(`${host.url}${path}`, { method: 'OPTIONS', headers: { origin: 'https://claude.ai', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, mcp-protocol-version' } });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization.*MCP-Protocol-Version/);
+      expect(res.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate');
+    }
+    const mcp = await fetch(`${host.url}/mcp`, { method: 'OPTIONS', headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' } });
+    expect(mcp.status).toBe(204);
+    expect(mcp.headers.get('access-control-allow-origin')).toBe('http://localhost:6274');
+    expect(mcp.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate');
+    const unauthorized = await fetch(`${host.url}/mcp`, { method: 'POST', headers: { origin: 'http://localhost:6274', 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate');
+    const foreign = await fetch(`${host.url}/mcp`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+  });
+});
