@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createDb, createMailTransport, loadDemoBusiness, migrateToLatest, resolveDatabase, startOutboxWorker } from '@frontdesk/db';
+import { createDb, loadDemoBusiness, migrateToLatest, resolveDatabase, startOutboxWorkerFromEnv } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const pro = createProDeskApp({ db, config: proConfig, logger: logger.child({ service: 'pro-desk' }), clock });
   const booking = createBookingApp({ db, config: bookingConfig, logger: logger.child({ service: 'booking' }), clock });
   const servers = [await listen(pro.app, proConfig.port), await listen(booking.app, bookingConfig.port)];
-  const outbox = startOutboxWorker(db, createMailTransport(process.env.SMTP_URL, process.env.MAIL_FROM || 'Front Desk <no-reply@localhost>', logger), logger);
+  const outbox = startOutboxWorkerFromEnv(db, logger);
   shutdownOnSignals(logger, async () => {
     await Promise.all(servers.map(closeServer));
     await outbox.stop();

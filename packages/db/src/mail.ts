@@ -42,3 +42,8 @@ export function startOutboxWorker(db: Db, transport: MailTransport, logger: Logg
     },
   };
 }
+
+/** The outbox worker as the environment configures it: SMTP_URL and MAIL_FROM. */
+export function startOutboxWorkerFromEnv(db: Db, logger: Logger, env: NodeJS.ProcessEnv = process.env) {
+  return startOutboxWorker(db, createMailTransport(env.SMTP_URL, env.MAIL_FROM || 'Front Desk <no-reply@localhost>', logger), logger);
+}

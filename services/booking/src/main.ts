@@ -1,4 +1,4 @@
-import { createDb, createMailTransport, startOutboxWorker } from '@frontdesk/db';
+import { createDb, startOutboxWorkerFromEnv } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
 import { createBookingApp } from './app';
 import { readBookingConfig } from './config';
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const { app } = createBookingApp({ db, config, logger, clock: () => new Date() });
   const server = await listen(app, config.port);
   // Mail (sign-in codes) leaves through the outbox; every replica may deliver it.
-  const outbox = startOutboxWorker(db, createMailTransport(process.env.SMTP_URL, process.env.MAIL_FROM || 'Front Desk <no-reply@localhost>', logger), logger);
+  const outbox = startOutboxWorkerFromEnv(db, logger);
   shutdownOnSignals(logger, async () => {
     await closeServer(server);
     await outbox.stop();

@@ -1,4 +1,4 @@
-import { createDb, createMailTransport, startOutboxWorker, migrateToLatest } from '@frontdesk/db';
+import { createDb, startOutboxWorkerFromEnv, migrateToLatest } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
 import { createProDeskApp } from './app';
 import { readProDeskConfig } from './config';
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
   const server = await listen(app, config.port);
   // Mail (sign-in codes) leaves through the outbox; every replica may deliver it.
-  const outbox = startOutboxWorker(db, createMailTransport(process.env.SMTP_URL, process.env.MAIL_FROM || 'Front Desk <no-reply@localhost>', logger), logger);
+  const outbox = startOutboxWorkerFromEnv(db, logger);
   shutdownOnSignals(logger, async () => {
     await closeServer(server);
     await outbox.stop();
