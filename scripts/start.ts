@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createDb, loadDemoBusiness, migrateToLatest, resolveDatabase, startOutboxWorkerFromEnv } from '@frontdesk/db';
+import { loadDemoBusiness, migrateToLatest, openServiceDb, resolveDatabase } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
@@ -15,10 +15,7 @@ async function main(): Promise<void> {
   const env = { ...process.env, DATABASE_URL: database.url };
   const proConfig = readProDeskConfig(env);
   const bookingConfig = readBookingConfig(env);
-  const db = createDb(database.url, {
-    applicationName: 'front-desk',
-    onIdleError: (err) => logger.warn({ err }, 'idle database connection closed'),
-  });
+  const { db, close } = openServiceDb('front-desk', database.url, logger);
   await migrateToLatest(db);
   const demo = await loadDemoBusiness(db);
 
@@ -26,11 +23,9 @@ async function main(): Promise<void> {
   const pro = createProDeskApp({ db, config: proConfig, logger: logger.child({ service: 'pro-desk' }), clock });
   const booking = createBookingApp({ db, config: bookingConfig, logger: logger.child({ service: 'booking' }), clock });
   const servers = [await listen(pro.app, proConfig.port), await listen(booking.app, bookingConfig.port)];
-  const outbox = startOutboxWorkerFromEnv(db, logger);
   shutdownOnSignals(logger, async () => {
     await Promise.all(servers.map(closeServer));
-    await outbox.stop();
-    await db.destroy();
+    await close();
     await database.stop();
   });
 

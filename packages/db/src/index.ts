@@ -31,3 +31,4 @@ export * from './repos/outbox';
 export * from './repos/sign-in';
 export * from './tables/sign-in';
 export * from './tables/oauth';
+export * from './service-db';

@@ -47,3 +47,4 @@ export function startOutboxWorker(db: Db, transport: MailTransport, logger: Logg
 export function startOutboxWorkerFromEnv(db: Db, logger: Logger, env: NodeJS.ProcessEnv = process.env) {
   return startOutboxWorker(db, createMailTransport(env.SMTP_URL, env.MAIL_FROM || 'Front Desk <no-reply@localhost>', logger), logger);
 }
+

@@ -1,4 +1,4 @@
-import { createDb, startOutboxWorkerFromEnv } from '@frontdesk/db';
+import { openServiceDb } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
 import { createBookingApp } from './app';
 import { readBookingConfig } from './config';
@@ -7,18 +7,12 @@ import { readBookingConfig } from './config';
 async function main(): Promise<void> {
   const logger = createLogger('booking');
   const config = readBookingConfig();
-  const db = createDb(config.databaseUrl, {
-    applicationName: 'booking',
-    onIdleError: (err) => logger.warn({ err }, 'idle database connection closed'),
-  });
+  const { db, close } = openServiceDb('booking', config.databaseUrl, logger);
   const { app } = createBookingApp({ db, config, logger, clock: () => new Date() });
   const server = await listen(app, config.port);
-  // Mail (sign-in codes) leaves through the outbox; every replica may deliver it.
-  const outbox = startOutboxWorkerFromEnv(db, logger);
   shutdownOnSignals(logger, async () => {
     await closeServer(server);
-    await outbox.stop();
-    await db.destroy();
+    await close();
   });
   logger.info({ port: config.port, url: config.publicUrl }, 'booking listening');
 }

@@ -1,4 +1,4 @@
-import { createDb, startOutboxWorkerFromEnv, migrateToLatest } from '@frontdesk/db';
+import { migrateToLatest, openServiceDb } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
 import { createProDeskApp } from './app';
 import { readProDeskConfig } from './config';
@@ -7,19 +7,13 @@ import { readProDeskConfig } from './config';
 async function main(): Promise<void> {
   const logger = createLogger('pro-desk');
   const config = readProDeskConfig();
-  const db = createDb(config.databaseUrl, {
-    applicationName: 'pro-desk',
-    onIdleError: (err) => logger.warn({ err }, 'idle database connection closed'),
-  });
+  const { db, close } = openServiceDb('pro-desk', config.databaseUrl, logger);
   if (process.env.MIGRATE_ON_START === 'true') await migrateToLatest(db);
   const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
   const server = await listen(app, config.port);
-  // Mail (sign-in codes) leaves through the outbox; every replica may deliver it.
-  const outbox = startOutboxWorkerFromEnv(db, logger);
   shutdownOnSignals(logger, async () => {
     await closeServer(server);
-    await outbox.stop();
-    await db.destroy();
+    await close();
   });
   logger.info({ port: config.port, url: config.publicUrl }, 'pro-desk listening');
 }
