@@ -32,3 +32,4 @@ export * from './repos/sign-in';
 export * from './tables/sign-in';
 export * from './tables/oauth';
 export * from './service-db';
+export * from './repos/purge';

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from './connect';
 import { deliverOutbox, type MailTransport } from './repos/outbox';
+import { purgeExpired } from './repos/purge';
 
 /**
  * SMTP through nodemailer when SMTP_URL is set (e.g. smtp://user:pass@mail.example:587);
@@ -23,13 +24,20 @@ export function createMailTransport(smtpUrl: string | undefined, from: string, l
   };
 }
 
-/** Delivers the outbox every `everyMs` until stopped. */
+const PURGE_EVERY_MS = 10 * 60_000;
+
+/** Delivers the outbox every `everyMs`, and purges expired rows every ten minutes, until stopped. */
 export function startOutboxWorker(db: Db, transport: MailTransport, logger: Logger, everyMs = 2000): { stop(): Promise<void> } {
   let running = true;
   let current: Promise<unknown> = Promise.resolve();
+  let lastPurge = 0;
   const tick = async () => {
     if (!running) return;
-    current = deliverOutbox(db, transport).catch((err) => logger.error({ err }, 'outbox delivery failed'));
+    const purge = Date.now() - lastPurge > PURGE_EVERY_MS;
+    if (purge) lastPurge = Date.now();
+    current = deliverOutbox(db, transport)
+      .then(() => (purge ? purgeExpired(db, new Date()) : undefined))
+      .catch((err) => logger.error({ err }, 'outbox delivery or purge failed'));
     await current;
     if (running) timer = setTimeout(tick, everyMs);
   };

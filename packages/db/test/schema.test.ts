@@ -7,7 +7,9 @@ import {
   createDb,
   dropDatabase,
   migrateDown,
+  hashSecret,
   migrateToLatest,
+  purgeExpired,
   type BookingRequest,
 } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
@@ -146,5 +148,31 @@ describe('the event sequence', () => {
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     const n = await t.db.selectFrom('events').select(t.db.fn.countAll<number>().as('n')).where('pro_id', '=', pro.id).executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(1);
+  });
+});
+
+describe('purgeExpired', () => {
+  it('deletes codes, sessions, authorizations and tokens that can no longer be used, and keeps live ones', async () => {
+    const now = new Date('2030-01-10T00:00:00Z');
+    const old = new Date('2030-01-01T00:00:00Z');
+    const soon = new Date('2030-01-10T00:05:00Z');
+    await t.db.insertInto('sign_in_codes').values([
+      { id: 'sic_old', email: 'a@example.com', code_hash: hashSecret('1'), expires_at: old, consumed_at: null },
+      { id: 'sic_live', email: 'a@example.com', code_hash: hashSecret('2'), expires_at: soon, consumed_at: null },
+    ]).execute();
+    await t.db.insertInto('key_sessions').values([
+      { token_hash: hashSecret('s1'), email: 'a@example.com', expires_at: old },
+      { token_hash: hashSecret('s2'), email: 'a@example.com', expires_at: soon },
+    ]).execute();
+    await t.db.insertInto('oauth_clients').values({ id: 'fdc_p', name: 'P', redirect_uris: ['https://p.example/cb'] }).execute();
+    const refresh = (hash: string, expires: Date, revoked: Date | null) => ({
+      token_hash: hashSecret(hash), family_id: 'f', client_id: 'fdc_p', email: 'a@example.com', scope: 'read', resource: 'r', expires_at: expires, used_at: null, revoked_at: revoked,
+    });
+    await t.db.insertInto('oauth_refresh_tokens').values([refresh('r1', old, null), refresh('r2', new Date('2030-02-01T00:00:00Z'), old), refresh('r3', new Date('2030-02-01T00:00:00Z'), null)]).execute();
+    const purged = await purgeExpired(t.db, now);
+    expect(purged).toMatchObject({ sign_in_codes: 1, key_sessions: 1, oauth_refresh_tokens: 2 });
+    expect((await t.db.selectFrom('sign_in_codes').select('id').execute()).map((r) => r.id)).toEqual(['sic_live']);
+    expect(await t.db.selectFrom('oauth_refresh_tokens').select('token_hash').execute()).toEqual([{ token_hash: hashSecret('r3') }]);
+    expect(await purgeExpired(t.db, now)).toMatchObject({ sign_in_codes: 0, key_sessions: 0, oauth_refresh_tokens: 0 });
   });
 });

@@ -1,0 +1,27 @@
+import { sql } from 'kysely';
+import type { Db } from '../connect';
+
+const DAY = 86_400_000;
+
+/**
+ * Deletes what can no longer be used: expired sign-in codes, sessions, pending OAuth
+ * authorizations and codes, refresh tokens long expired or revoked, mail sent a month ago.
+ * Kept a day past expiry so a late "already used / expired" answer can still be precise.
+ */
+export async function purgeExpired(db: Db, now: Date): Promise<Record<string, number>> {
+  const dayAgo = new Date(now.getTime() - DAY);
+  const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+  return {
+    sign_in_codes: count(await db.deleteFrom('sign_in_codes').where('expires_at', '<', dayAgo).executeTakeFirst()),
+    key_sessions: count(await db.deleteFrom('key_sessions').where('expires_at', '<', now).executeTakeFirst()),
+    oauth_requests: count(await db.deleteFrom('oauth_requests').where('expires_at', '<', now).executeTakeFirst()),
+    oauth_codes: count(await db.deleteFrom('oauth_codes').where('expires_at', '<', dayAgo).executeTakeFirst()),
+    oauth_refresh_tokens: count(
+      await db
+        .deleteFrom('oauth_refresh_tokens')
+        .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo), eb('used_at', '<', new Date(now.getTime() - 30 * DAY))]))
+        .executeTakeFirst(),
+    ),
+    outbox: count(await db.deleteFrom('outbox').where('sent_at', '<', sql<Date>`${now}::timestamptz - interval '30 days'`).executeTakeFirst()),
+  };
+}
