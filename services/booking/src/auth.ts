@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { findPersonalKey } from '@frontdesk/db';
-import { InvalidInputError } from '@frontdesk/domain';
+import { InvalidInputError, isEmail, isPhone } from '@frontdesk/domain';
 import { AuthChallengeError, InsufficientScopeError, bearerToken, type Operation } from '@frontdesk/http';
 import type { SigningKeys } from './oauth/keys';
 import { resourcesOf } from './oauth/router';
@@ -37,10 +37,10 @@ export function userHeaders(req: Request): Customer['user'] {
   const name = header(req, 'X-User-Name', 100);
   const email = header(req, 'X-User-Email', 200);
   const phone = header(req, 'X-User-Phone', 30);
-  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (email !== null && !isEmail(email)) {
     throw new InvalidInputError(`The X-User-Email header "${email}" is not an email address.`);
   }
-  if (phone !== null && (phone.replace(/\D/g, '').length < 7 || !/^[0-9+().\-\s x]+$/i.test(phone))) {
+  if (phone !== null && !isPhone(phone)) {
     throw new InvalidInputError(`The X-User-Phone header "${phone}" is not a phone number (at least 7 digits).`);
   }
   return { name, email, phone };

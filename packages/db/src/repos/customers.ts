@@ -1,13 +1,11 @@
-import { InvalidInputError } from '@frontdesk/domain';
+import { InvalidInputError, isEmail } from '@frontdesk/domain';
 import type { Db } from '../connect';
 import { hashSecret, newId, newKey } from '../ids';
 import type { PersonalKey } from '../tables/personal-keys';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function normalizeEmail(email: string, field = 'email'): string {
   const e = email.trim().toLowerCase();
-  if (!EMAIL.test(e) || e.length > 200) throw new InvalidInputError(`${field} "${email}" is not an email address.`);
+  if (!isEmail(e) || e.length > 200) throw new InvalidInputError(`${field} "${email}" is not an email address.`);
   return e;
 }
 
