@@ -53,8 +53,6 @@ export interface OpenTimesQuery {
   timeOff: TimeOff[];
   /** Stop after this many starts (ranking cleaners needs only the first). */
   limit?: number;
-  /** Busy times are known only up to here: a job must end, buffer included, by then. */
-  knownUntil?: Date;
 }
 
 export interface OpenTime {
@@ -144,7 +142,6 @@ export function openTimes(q: OpenTimesQuery): OpenTime[] {
   const off = new SortedIntervals(q.timeOff.map((t) => [t.start.getTime(), t.end.getTime()]));
   const result: OpenTime[] = [];
   const limit = q.limit ?? Number.POSITIVE_INFINITY;
-  const knownUntil = q.knownUntil?.getTime() ?? Number.POSITIVE_INFINITY;
 
   for (let i = 0; i < q.days && result.length < limit; i += 1) {
     const day = addDays(from, i);
@@ -160,7 +157,6 @@ export function openTimes(q: OpenTimesQuery): OpenTime[] {
       for (let start = open; start + duration <= close; start += step) {
         if (start < earliest) continue;
         const end = start + duration;
-        if (end + buffer > knownUntil) break;
         if (off.overlaps(start, end)) continue;
         if (busy.overlaps(start, end + buffer)) continue;
         result.push({ start: new Date(start), end: new Date(end) });

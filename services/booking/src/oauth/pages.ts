@@ -16,7 +16,7 @@ export const emailPage = (requestId: string, client: string, error = '') =>
 <button type="submit">Send me a code</button></form>`,
   );
 
-export const codePage = (requestId: string, client: string, email: string, error = '') =>
+export const codePage = (requestId: string, email: string, error = '') =>
   htmlPage(
     'Check your email',
     `${errorLine(error)}<p>We sent a 6-digit code to <strong>${esc(email)}</strong>. It works once, for 10 minutes.</p>

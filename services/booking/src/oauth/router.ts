@@ -200,7 +200,7 @@ export function oauthRouter(ctx: AppContext, keys: SigningKeys, config: OAuthCon
     const email = String(req.body?.email ?? '');
     try {
       const sent = await requestSignInCode(ctx.db, email, ctx.clock(), `let ${p.client.name} use your Front Desk bookings`);
-      page(res, 200, codePage(p.row.id, p.client.name, sent.email));
+      page(res, 200, codePage(p.row.id, sent.email));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       page(res, err.status, emailPage(p.row.id, p.client.name, err.message));
@@ -217,7 +217,7 @@ export function oauthRouter(ctx: AppContext, keys: SigningKeys, config: OAuthCon
       page(res, 200, consentPage(p.row.id, p.client.name, verified, p.row.scope.split(' ')));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      page(res, err.status, codePage(p.row.id, p.client.name, email, err.message));
+      page(res, err.status, codePage(p.row.id, email, err.message));
     }
   });
 
