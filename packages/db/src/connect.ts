@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
 
@@ -39,3 +39,8 @@ export function createDb(url: string, options: DbOptions = {}): Kysely<Database>
 }
 
 export type Db = Kysely<Database>;
+
+/** Readiness: resolves when the database answers a query (what /readyz reports). */
+export async function databaseReady(db: Db): Promise<void> {
+  await sql`SELECT 1`.execute(db);
+}

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { createServiceApp, type Operation } from '@frontdesk/http';
+import { databaseReady } from '@frontdesk/db';
 import type { Express } from 'express';
 import { customerAuth, scopeGuard, type Customer } from './auth';
 import { DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS } from './config';
@@ -49,9 +49,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     authorize: scopeGuard(ctx.config.publicUrl),
     clock: ctx.clock,
     logger: ctx.logger,
-    ready: async () => {
-      await sql`SELECT 1`.execute(ctx.db);
-    },
+    ready: () => databaseReady(ctx.db),
   });
   return { app, operations };
 }

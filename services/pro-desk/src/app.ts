@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import { createServiceApp, type Operation } from '@frontdesk/http';
-import type { Pro } from '@frontdesk/db';
+import { databaseReady, type Pro } from '@frontdesk/db';
 import type { Express } from 'express';
 import { proKeyAuth } from './auth';
 import { keyRouter } from './key-page';
@@ -31,9 +30,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     clock: ctx.clock,
     logger: ctx.logger,
     routers: [keyRouter(ctx)],
-    ready: async () => {
-      await sql`SELECT 1`.execute(ctx.db);
-    },
+    ready: () => databaseReady(ctx.db),
   });
   return { app, operations };
 }

@@ -37,15 +37,23 @@ export async function registerClient(db: Db, name: string, redirectUris: string[
     .executeTakeFirstOrThrow();
 }
 
+// The configured public client is written (or its redirect URIs updated) once per process.
+const publicClientWritten = new WeakMap<Db, Promise<unknown>>();
+
 /** A registered client, or the pre-registered public client from the configuration. */
 export async function findClient(db: Db, id: string, pub: PublicClient): Promise<OAuthClient | undefined> {
   if (id === pub.id) {
-    return db
-      .insertInto('oauth_clients')
-      .values({ id: pub.id, name: 'Front Desk', redirect_uris: pub.redirectUris })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ redirect_uris: pub.redirectUris }))
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    let written = publicClientWritten.get(db);
+    if (!written) {
+      written = db
+        .insertInto('oauth_clients')
+        .values({ id: pub.id, name: 'Front Desk', redirect_uris: pub.redirectUris })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ redirect_uris: pub.redirectUris }))
+        .execute();
+      publicClientWritten.set(db, written);
+      written.catch(() => publicClientWritten.delete(db));
+    }
+    await written;
   }
   return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
