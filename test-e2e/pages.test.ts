@@ -2,10 +2,10 @@ import { chromium, type Browser } from 'playwright-core';
 import * as oauth from 'oauth4webapi';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo, Server } from 'node:net';
+import type { Server } from 'node:http';
 import { freePort } from '@frontdesk/db';
-import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import { createLogger } from '@frontdesk/http';
+import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
+import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
@@ -22,22 +22,7 @@ let book = '';
 let pro = '';
 const redirectUri = 'http://127.0.0.1:9/callback';
 
-async function listen(app: import('express').Express, port: number): Promise<void> {
-  const server: Server = await new Promise((res) => {
-    const s = app.listen(port, '127.0.0.1', () => res(s));
-  });
-  expect((server.address() as AddressInfo).port).toBe(port);
-  servers.push(server);
-}
-
-async function codeSentTo(email: string): Promise<string> {
-  for (let i = 0; i < 50; i += 1) {
-    const mail = await t.db.selectFrom('outbox').select('subject').where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirst();
-    if (mail) return /\b(\d{6})\b/.exec(mail.subject)![1]!;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${email}`);
-}
+const codeSentTo = (email: string) => signInCodeSentTo(t.db, email);
 
 maybe('pages in a real browser (Debian chromium driven by playwright-core)', () => {
   beforeAll(async () => {
@@ -48,14 +33,14 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     const logger = createLogger('pages', 'silent');
     const clock = () => new Date();
     const common = { proDeskUrl: pro, bookingUrl: book, publicSharedKey: 'fdpub_pages_public_key', mcpAllowedOrigins: [] };
-    await listen(createBookingApp({ db: t.db, config: { ...common, publicUrl: book, publicClientId: 'front-desk', publicClientRedirectUris: [redirectUri] }, logger, clock }).app, bookPort);
-    await listen(createProDeskApp({ db: t.db, config: { ...common, publicUrl: pro }, logger, clock }).app, proPort);
+    servers.push(await listen(createBookingApp({ db: t.db, config: { ...common, publicUrl: book, publicClientId: 'front-desk', publicClientRedirectUris: [redirectUri] }, logger, clock }).app, bookPort, '127.0.0.1'));
+    servers.push(await listen(createProDeskApp({ db: t.db, config: { ...common, publicUrl: pro }, logger, clock }).app, proPort, '127.0.0.1'));
     // playwright gives each launch a fresh, empty profile of its own.
     browser = await chromium.launch({ executablePath: (found as { path: string }).path, headless: true, args: CHROMIUM_ARGS });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    await Promise.all(servers.map(closeServer));
     await t?.drop();
   });
 

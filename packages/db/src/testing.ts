@@ -96,3 +96,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * The newest sign-in code mailed to an address, read where a mail server would get it: the
+ * outbox. Waits briefly, since a browser test may ask before its form post has finished.
+ */
+export async function signInCodeSentTo(db: Db, email: string): Promise<string> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const mail = await db.selectFrom('outbox').select('subject').where('to_address', '=', email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirst();
+    const code = mail && /\b(\d{6})\b/.exec(mail.subject)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No sign-in code was mailed to ${email}.`);
+}

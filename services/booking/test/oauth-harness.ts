@@ -1,7 +1,6 @@
-import { createLogger } from '@frontdesk/http';
+import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { freePort } from '@frontdesk/db';
-import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import type { AddressInfo, Server } from 'node:net';
+import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { createBookingApp } from '../src';
 
 /** The book host on a real port whose public URL is that port: OAuth checks the issuer. */
@@ -22,20 +21,19 @@ export async function bookHostOnPort(clock: { now: Date } = { get now() { return
     logger: createLogger('t', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => clock.now,
   });
-  const server: Server = await new Promise((res) => {
-    const s = app.listen(port, '127.0.0.1', () => res(s));
-  });
-  expect((server.address() as AddressInfo).port).toBe(port);
-  return { t, url, clock, close: async () => { await new Promise<void>((r) => server.close(() => r())); await t.drop(); } };
+  const server = await listen(app, port, '127.0.0.1');
+  return {
+    t,
+    url,
+    clock,
+    close: async () => {
+      await closeServer(server);
+      await t.drop();
+    },
+  };
 }
 
 export type BookHost = Awaited<ReturnType<typeof bookHostOnPort>>;
-
-/** The sign-in code, read where a mail server would get it: the outbox. */
-export async function codeSentTo(host: BookHost, email: string): Promise<string> {
-  const mail = await host.t.db.selectFrom('outbox').select('subject').where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(mail.subject)![1]!;
-}
 
 const field = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1];
 
@@ -53,7 +51,7 @@ export async function signInAndDecide(host: BookHost, authorizationUrl: string, 
     fetch(`${host.url}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: host.url }, body: new URLSearchParams(body) });
   const page2 = await post('/authorize/email', { request_id: requestId, email });
   expect(page2.status).toBe(200);
-  const code = await codeSentTo(host, email.toLowerCase());
+  const code = await signInCodeSentTo(host.t.db, email);
   const page3 = await post('/authorize/code', { request_id: requestId, email, code });
   const consent = await page3.text();
   expect(consent).toMatch(/asks to:/);

@@ -1,4 +1,5 @@
 import { deliverOutbox, findPersonalKey, type MailTransport } from '@frontdesk/db';
+import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { proDeskHarness, MONDAY_7AM, type Harness } from './harness';
 
 let h: Harness;
@@ -12,11 +13,7 @@ beforeEach(() => {
 
 let seq = 0;
 const freshEmail = () => `customer${(seq += 1)}.${Date.now()}@example.com`;
-/** The sign-in code, read where a real mail server would get it: the outbox. */
-async function codeSentTo(email: string): Promise<string> {
-  const mail = await h.t.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(mail.subject)![1]!;
-}
+const codeSentTo = (email: string) => signInCodeSentTo(h.t.db, email);
 const cookieFrom = (res: { headers: Record<string, unknown> }) => String((res.headers['set-cookie'] as string[])[0]).split(';')[0]!;
 
 describe('the /key page', () => {

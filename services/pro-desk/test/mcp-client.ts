@@ -1,17 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Express } from 'express';
-import type { AddressInfo, Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { closeServer, listen } from '@frontdesk/http';
 
 /** The app on a real port, and the official MCP SDK client connected to its /mcp. */
 export async function listenOn(app: Express): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = await new Promise((res) => {
-    const s = app.listen(0, '127.0.0.1', () => res(s));
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((res) => server.close(() => res())),
-  };
+  const server = await listen(app, 0, '127.0.0.1');
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => closeServer(server) };
 }
 
 export async function mcpClient(baseUrl: string, headers: Record<string, string>): Promise<Client> {
