@@ -64,8 +64,3 @@ export const customerFieldSchemas = {
   zip: zipSchema,
   notes: { type: 'string', maxLength: 500, description: 'Anything the cleaner should know (optional).' },
 } as const;
-
-/** book_job and book_cleaning need at least one way to reach the customer. */
-export const phoneOrEmail = {
-  anyOf: [{ required: ['customer_phone'] }, { required: ['customer_email'] }],
-} as const;

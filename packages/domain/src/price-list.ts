@@ -82,3 +82,11 @@ export function offeredCleanTypes(list: PriceList): CleanType[] {
 export function offeredAddOns(list: PriceList): string[] {
   return Object.keys(list.add_ons).sort();
 }
+
+/**
+ * The add-on a name stands for, if the list offers it. Names come from callers, so only the
+ * list's own entries count: `__proto__` or `constructor` are not add-ons.
+ */
+export function addOnOf(list: PriceList, name: string): AddOn | undefined {
+  return Object.hasOwn(list.add_ons, name) ? list.add_ons[name] : undefined;
+}

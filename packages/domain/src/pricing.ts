@@ -1,7 +1,7 @@
 import { InvalidInputError } from './errors';
 import { CLEAN_TYPE_LABELS, FREQUENCY_LABELS, type Job } from './job';
 import { formatUsd, percentOf, toUsd, type Cents } from './money';
-import { offeredAddOns, offeredCleanTypes, type PriceList } from './price-list';
+import { addOnOf, offeredAddOns, offeredCleanTypes, type PriceList } from './price-list';
 
 export interface LineItem {
   label: string;
@@ -89,7 +89,7 @@ export function priceJob(job: Job, list: PriceList): Quote {
   let addOnCents = 0;
   let addOnMinutes = 0;
   for (const name of job.add_ons) {
-    const addOn = list.add_ons[name];
+    const addOn = addOnOf(list, name);
     if (!addOn) {
       unpriced.push(`add-on "${name}"`);
       continue;
@@ -188,7 +188,7 @@ export function requireFirmQuote(job: Job, list: PriceList): Quote {
       `This business does not offer the clean type "${job.clean_type}"; clean types offered: ${offeredCleanTypes(list).join(', ')}.`,
     );
   }
-  const missing = job.add_ons.filter((a) => !list.add_ons[a]);
+  const missing = job.add_ons.filter((a) => !addOnOf(list, a));
   if (missing.length > 0) {
     const offered = offeredAddOns(list);
     problems.push(

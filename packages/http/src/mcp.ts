@@ -1,11 +1,9 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
-import { AuthChallengeError, InsufficientScopeError } from './errors';
+import { AuthChallengeError, InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
 import type { Operation } from './operation';
-import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
 
 /**
  * The Model Context Protocol's Streamable HTTP transport in stateless mode: one POST per
@@ -36,6 +34,8 @@ export interface McpOptions<P> {
   /** Browser origins allowed to call; the host's own and loopback origins always are. */
   allowedOrigins: string[];
   publicUrl: string;
+  /** True for an error that means the database is away or busy: HTTP 503, retry soon. */
+  isUnavailable?: (err: unknown) => boolean;
 }
 
 type Id = string | number;
@@ -83,28 +83,8 @@ export function toolOf(op: Operation<unknown>) {
   };
 }
 
-/** Ajv errors in the shape the REST validator reports, so both speak the same sentences. */
-function asValidatorItems(errors: ErrorObject[]): ValidatorErrorItem[] {
-  return errors.map((e) => {
-    const params = e.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
-    const leaf = params.missingProperty ?? params.additionalProperty;
-    return {
-      path: `/body${e.instancePath}${leaf ? `/${leaf}` : ''}`,
-      message: e.keyword === 'enum' && params.allowedValues ? `${e.message}: ${params.allowedValues.join(', ')}` : e.message,
-      errorCode: `${e.keyword}.openapi.validation`,
-    };
-  });
-}
-
 export function createMcpRouter<P>(opts: McpOptions<P>): Router {
   const router = Router();
-  const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false });
-  const validators = new WeakMap<Operation<P>, ValidateFunction>();
-  const validatorFor = (op: Operation<P>) => {
-    let v = validators.get(op);
-    if (!v) validators.set(op, (v = ajv.compile(op.input)));
-    return v;
-  };
   const ownOrigin = new URL(opts.publicUrl).origin;
   const allowed = new Set([ownOrigin, ...opts.allowedOrigins]);
 
@@ -172,20 +152,12 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
     }
     const principal = res.locals.principal as P;
     opts.authorize?.(principal, op);
-    const validate = validatorFor(op);
-    if (!validate(args)) {
-      const patternOf = (field: string) => {
-        const schema = op.input.properties[field];
-        return typeof schema?.pattern === 'string' ? schema.pattern : undefined;
-      };
-      return toolError(describeValidationErrors(asValidatorItems(validate.errors ?? []), patternOf));
-    }
     try {
       const result = await runOperation(op, args, req, principal, opts.clock, opts.logger);
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (err) {
       if (err instanceof AppError && !(err instanceof ForbiddenError)) return toolError(err.message);
-      if (err instanceof ForbiddenError) throw err;
+      if (err instanceof ForbiddenError || opts.isUnavailable?.(err)) throw err;
       opts.logger.error({ err, requestId: req.id }, 'tool failed');
       return toolError(`Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${String(req.id ?? '')}.`);
     }
@@ -218,8 +190,9 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
       res.status(400).json(rpcError(null, JSONRPC.PARSE_ERROR, 'Parse error: the body is not valid JSON.'));
       return;
     }
-    const m = message as Partial<JsonRpcRequest> & { result?: unknown; error?: unknown };
     const isObject = typeof message === 'object' && message !== null && !Array.isArray(message);
+    // `null`, a number or a list is not a message: read it as an empty one, which is refused below.
+    const m = (isObject ? message : {}) as Partial<JsonRpcRequest> & { result?: unknown; error?: unknown };
     // A client's response to a server request, or a notification: nothing to answer.
     if (isObject && m.jsonrpc === '2.0' && m.method === undefined && ('result' in m || 'error' in m)) {
       res.status(202).end();
@@ -247,6 +220,10 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
       } else if (err instanceof ForbiddenError) {
         res.setHeader('WWW-Authenticate', err instanceof InsufficientScopeError ? err.challenge : 'Bearer error="insufficient_scope"');
         res.status(403).json(rpcError(m.id, JSONRPC.INVALID_REQUEST, err.message));
+      } else if (opts.isUnavailable?.(err)) {
+        opts.logger.warn({ err: { message: (err as Error).message }, requestId: req.id }, 'database unavailable');
+        res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        res.status(503).json(rpcError(m.id, JSONRPC.INTERNAL_ERROR, UNAVAILABLE_MESSAGE));
       } else {
         next(err);
       }

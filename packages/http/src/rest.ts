@@ -1,12 +1,12 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
+import { AppError } from '@frontdesk/domain';
 import { runOperation } from './call';
-import type { JsonSchema, Operation } from './operation';
+import { inputFromQuery } from './input';
+import type { Operation } from './operation';
 
 export interface RestOptions<P> {
   operations: readonly Operation<P>[];
-  openApiDocument: JsonSchema;
   /** Resolves the caller from the request or throws a 401/403 AppError. */
   authenticate(req: Request): Promise<P>;
   /** Throws if the principal may not call the operation (e.g. a missing OAuth scope). */
@@ -15,11 +15,19 @@ export interface RestOptions<P> {
   logger: Logger;
 }
 
+/** 415: a write whose body is not JSON. */
+class UnsupportedMediaTypeError extends AppError {
+  readonly status = 415;
+}
+
+/** A body was sent (any length), so its type matters; an empty POST reads as `{}`. */
+const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * Mounts `/api/v1/<name>` for every operation: bearer auth first (a caller without a key
- * learns nothing else), then JSON parsing and the OpenAPI validator generated from the same
- * definitions, then the handler. Input is the validated query (reads) or body (writes).
+ * learns nothing else), then JSON parsing, then the handler. The input is the query (reads)
+ * or the body (writes); runOperation checks it against the operation's one schema, exactly
+ * as it checks MCP arguments, so both transports refuse the same things in the same words.
  */
 export function createRestRouter<P>(opts: RestOptions<P>): Router {
   const router = Router();
@@ -33,25 +41,24 @@ export function createRestRouter<P>(opts: RestOptions<P>): Router {
   };
   router.use('/api/v1', authenticated);
   router.use('/api/v1', express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
-  router.use(
-    OpenApiValidator.middleware({
-      apiSpec: opts.openApiDocument as never,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
-      validateResponses: false,
-      validateSecurity: false,
-      ignorePaths: (path: string) => !path.startsWith('/api/v1/'),
-    }),
-  );
   for (const op of opts.operations) {
     const route = `/api/v1/${op.name}`;
     const handler: RequestHandler = async (req, res) => {
       const principal = res.locals.principal as P;
       opts.authorize?.(principal, op);
-      const input = op.method === 'GET' ? { ...(req.query as object) } : req.body;
+      let input: unknown;
+      if (op.method === 'GET') input = inputFromQuery(op as Operation<unknown>, req.query as Record<string, unknown>);
+      else if (req.body !== undefined) input = req.body;
+      else if (hasBody(req)) throw new UnsupportedMediaTypeError('Send the body as JSON with Content-Type: application/json.');
+      else input = {};
       res.json(await runOperation(op, input, req, principal, opts.clock, opts.logger));
     };
     if (op.method === 'GET') router.get(route, handler);
     else router.post(route, handler);
+    router.all(route, (req, res) => {
+      res.setHeader('Allow', op.method);
+      res.status(405).json({ error: `${route} does not take ${req.method}; use ${op.method}.` });
+    });
   }
   return router;
 }

@@ -83,30 +83,10 @@ function sentence(item: ValidatorErrorItem, patternOf: (field: string) => string
   }
 }
 
-/**
- * One sentence for all problems found. `anyOf` over `required` (one of phone or email)
- * reads as "give at least one of …".
- */
+/** One sentence for all problems found, each said once. */
 export function describeValidationErrors(
   items: ValidatorErrorItem[],
   patternOf: (field: string) => string | undefined = () => undefined,
 ): string {
-  const anyOfPaths = items.filter((i) => (i.errorCode ?? '').startsWith('anyOf')).map((i) => i.path ?? '');
-  const grouped = new Map<string, string[]>();
-  const rest: ValidatorErrorItem[] = [];
-  for (const item of items) {
-    const keyword = (item.errorCode ?? '').split('.')[0];
-    const parent = (item.path ?? '').replace(/\/[^/]+$/, '');
-    if (keyword === 'required' && anyOfPaths.includes(parent)) {
-      grouped.set(parent, [...(grouped.get(parent) ?? []), fieldOf(item.path)]);
-    } else if (keyword !== 'anyOf') {
-      rest.push(item);
-    }
-  }
-  const sentences = [
-    ...[...grouped.values()].map((fields) => `Give at least one of ${fields.join(' or ')}.`),
-    ...rest.map((i) => sentence(i, patternOf)),
-  ];
-  if (sentences.length === 0 && anyOfPaths.length > 0) sentences.push('The request does not match any accepted form.');
-  return [...new Set(sentences)].join(' ');
+  return [...new Set(items.map((i) => sentence(i, patternOf)))].join(' ');
 }

@@ -4,7 +4,6 @@ import {
   jobFieldSchemas,
   normalizeJob,
   parseStart,
-  phoneOrEmail,
   type JobInput,
 } from '@frontdesk/domain';
 import { cancelBooking, createBooking, presentBooking, reportNoShow, type Pro } from '@frontdesk/db';
@@ -41,7 +40,6 @@ export const bookJob = (ctx: AppContext) =>
       },
       required: ['bedrooms', 'bathrooms', 'start', 'customer_name', 'address', 'zip'],
       additionalProperties: false,
-      ...phoneOrEmail,
     },
     readOnly: false,
     scope: 'write',

@@ -1,5 +1,6 @@
 import {
   BAD_LEAD_REASONS,
+  addOnOf,
   BAD_LEAD_REASON_TEXT,
   CLEAN_TYPE_LABELS,
   InvalidInputError,
@@ -77,7 +78,7 @@ function draftInput(pro: Pro, bookingUrl: string, lead: Pick<Lead, 'source' | 'c
     openTimes: [],
     outOfAreaZip: outOfArea ? lead.zip : null,
     cleanTypeNotOffered: list.clean_types[lead.clean_type] ? null : { asked: lead.clean_type, offered: offeredCleanTypes(list) },
-    addOnsNotOffered: lead.add_ons.filter((a) => !list.add_ons[a]),
+    addOnsNotOffered: lead.add_ons.filter((a) => !addOnOf(list, a)),
   };
 }
 
@@ -231,7 +232,7 @@ export const updateLeadOperation = (ctx: AppContext) =>
     name: 'update_lead',
     title: 'Update a lead',
     description:
-      "Updates a lead: status (quoted, booked or lost), contacted=true after the pro sent a follow-up (records it and moves the next due time), notes (replaces them). Confirm with the pro first.",
+      "Updates a lead: status (quoted, booked or lost), contacted=true after the pro sent a follow-up (records it and moves the next due time), notes (replaces them); give at least one of the three. Confirm with the pro first.",
     method: 'POST',
     input: {
       type: 'object',
@@ -243,11 +244,14 @@ export const updateLeadOperation = (ctx: AppContext) =>
       },
       required: ['lead_id'],
       additionalProperties: false,
-      anyOf: [{ required: ['status'] }, { required: ['contacted'] }, { required: ['notes'] }],
     },
     readOnly: false,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
+      // A rule across fields lives here, not in the schema: strict MCP clients refuse a top-level anyOf.
+      if (input.status === undefined && input.contacted === undefined && input.notes === undefined) {
+        throw new InvalidInputError('Give at least one of status or contacted or notes.');
+      }
       const lead = await updateLead(ctx.db, pro.id, input.lead_id, { status: input.status, contacted: input.contacted, notes: input.notes }, now);
       const shown = presentLead(lead, pro.timezone);
       const parts: string[] = [];

@@ -1,0 +1,114 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { InvalidInputError } from '@frontdesk/domain';
+import type { JsonSchema, ObjectSchema, Operation } from './operation';
+import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
+
+/**
+ * The one judge of an operation's input, whichever transport carried it. A JSON body and
+ * MCP arguments are checked as they are: nothing is coerced, so `true` is never 1 and
+ * `null` is never 0. A query string is text by nature: each value is read as the type its
+ * schema names (digits as a number, true/false as a boolean, commas as a list), strictly,
+ * and then checked by the same compiled schema.
+ */
+const ajv = new Ajv({ allErrors: false, strict: false, strictNumbers: true, coerceTypes: false, useDefaults: false });
+const compiled = new WeakMap<ObjectSchema, ValidateFunction>();
+
+function validatorOf(schema: ObjectSchema): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (!validate) compiled.set(schema, (validate = ajv.compile(schema)));
+  return validate;
+}
+
+/** Ajv errors in the shape the sentences are written for. */
+function asItems(errors: ErrorObject[]): ValidatorErrorItem[] {
+  return errors.map((e) => {
+    const params = e.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
+    const leaf = params.missingProperty ?? params.additionalProperty;
+    return {
+      path: `/body${e.instancePath}${leaf ? `/${leaf}` : ''}`,
+      message: e.keyword === 'enum' && params.allowedValues ? `${e.message}: ${params.allowedValues.join(', ')}` : e.message,
+      errorCode: `${e.keyword}.openapi.validation`,
+    };
+  });
+}
+
+// A NUL byte, or half of a UTF-16 surrogate pair: PostgreSQL cannot store either in text or jsonb.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A name for a place in the input, as the sentences write it: `add_ons[2]`, `the body`. */
+const place = (path: string) => path || 'the input';
+
+/** Finds what no schema keyword catches: text PostgreSQL cannot store, numbers that are not finite. */
+function hostileValue(value: unknown, path: string): string | null {
+  if (typeof value === 'string') {
+    return UNSTORABLE.test(value) ? `${place(path)} contains a character that cannot be stored (a NUL byte or a broken UTF-16 surrogate).` : null;
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? null : `${place(path)} must be a finite number.`;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = hostileValue(item, `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (UNSTORABLE.test(key)) return `${place(path)} has a field name that cannot be stored.`;
+      const found = hostileValue(item, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Checks input against the operation's schema; throws a 400 whose sentence names the field. */
+export function validateInput<I>(op: Pick<Operation<unknown, I>, 'input'>, input: unknown): I {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new InvalidInputError('The input must be a JSON object of the operation\'s fields.');
+  }
+  const hostile = hostileValue(input, '');
+  if (hostile) throw new InvalidInputError(hostile);
+  const validate = validatorOf(op.input);
+  if (!validate(input)) {
+    const patternOf = (field: string) => {
+      const pattern = op.input.properties[field]?.pattern;
+      return typeof pattern === 'string' ? pattern : undefined;
+    };
+    throw new InvalidInputError(describeValidationErrors(asItems(validate.errors ?? []), patternOf));
+  }
+  return input as I;
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** One query value read as its schema's type; anything that does not read cleanly stays text for the schema to refuse. */
+function fromText(text: string, schema: JsonSchema): unknown {
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return NUMBER.test(text) && Number.isFinite(Number(text)) ? Number(text) : text;
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : text;
+    case 'array': {
+      const items = (schema.items ?? {}) as JsonSchema;
+      return text === '' ? [] : text.split(',').map((part) => fromText(part.trim(), items));
+    }
+    default:
+      return text;
+  }
+}
+
+/**
+ * A parsed query string as operation input. Every key must be a field, given once;
+ * `add_ons[a]=1` is not the field `add_ons`, and a repeated key is refused rather than guessed.
+ */
+export function inputFromQuery(op: Pick<Operation<unknown>, 'input'>, query: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(query)) {
+    const schema = Object.hasOwn(op.input.properties, key) ? op.input.properties[key] : undefined;
+    if (!schema) throw new InvalidInputError(`${key} is not a parameter of this operation.`);
+    if (typeof raw !== 'string') throw new InvalidInputError(`${key} is given more than once; give it once (lists are comma-separated).`);
+    input[key] = fromText(raw, schema);
+  }
+  return input;
+}
