@@ -44,7 +44,8 @@ class UsageError extends Error {}
 
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   const database = await resolveDatabase(process.env, resolve(__dirname, '..'));
-  const db = createDb(database.url, { maxConnections: 2, applicationName: 'front-desk-cli' });
+  // An ops tool answers no request: no statement timeout, so a long migration runs to its end.
+  const db = createDb(database.url, { maxConnections: 2, applicationName: 'front-desk-cli', statementTimeoutMs: 0 });
   try {
     // The project's own embedded database is brought up to date as `pnpm start` would;
     // a DATABASE_URL database is migrated only by `pnpm cli migrate`, when ops say so.

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { loadDemoBusiness, migrateToLatest, openServiceDb, resolveDatabase } from '@frontdesk/db';
-import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
+import { loadDemoBusiness, migrateDatabase, openServiceDb, resolveDatabase } from '@frontdesk/db';
+import { bindPort, closeServer, createLogger, shutdownOnSignals, type BoundPort } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
 
@@ -8,26 +8,40 @@ import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
  * `pnpm start`: a database (DATABASE_URL, or an embedded PostgreSQL on a fresh machine),
  * migrations, the demo business, and both services in this one process. In production the
  * services deploy separately (services/*\/src/main.ts); this is the one-command local run.
+ *
+ * Order matters: the ports are taken first (a port in use stops us before anything is
+ * written), the schema is migrated before any worker touches it, and on SIGINT or SIGTERM
+ * everything started is stopped in reverse: servers, workers and pool, then the database.
  */
 async function main(): Promise<void> {
   const logger = createLogger('front-desk');
+  let ports: BoundPort[] = [];
+  const resources: Array<() => Promise<void>> = []; // stopped last-in, first-out
+  shutdownOnSignals(logger, async () => {
+    await Promise.all(ports.map((p) => closeServer(p.server)));
+    for (const stop of resources.reverse()) await stop();
+  });
+
+  // The ports and URLs are known before the database is: DATABASE_URL is checked once it is chosen.
+  const beforeDatabase = { ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgres://chosen-below' };
+  const proConfig = readProDeskConfig(beforeDatabase);
+  const bookingConfig = readBookingConfig(beforeDatabase);
+  ports = [await bindPort(proConfig.port, '0.0.0.0', 'PRO_DESK_PORT'), await bindPort(bookingConfig.port, '0.0.0.0', 'BOOKING_PORT')];
+
   const database = await resolveDatabase(process.env, resolve(__dirname, '..'));
-  const env = { ...process.env, DATABASE_URL: database.url };
-  const proConfig = readProDeskConfig(env);
-  const bookingConfig = readBookingConfig(env);
-  const { db, close } = openServiceDb('front-desk', database.url, logger);
-  await migrateToLatest(db);
+  resources.push(() => database.stop());
+  await migrateDatabase(database.url);
+  const { db, startWorkers, close } = openServiceDb('front-desk', database.url, logger);
+  resources.push(close);
+  startWorkers();
   const demo = await loadDemoBusiness(db);
 
   const clock = () => new Date();
-  const pro = createProDeskApp({ db, config: proConfig, logger: logger.child({ service: 'pro-desk' }), clock });
-  const booking = createBookingApp({ db, config: bookingConfig, logger: logger.child({ service: 'booking' }), clock });
-  const servers = [await listen(pro.app, proConfig.port), await listen(booking.app, bookingConfig.port)];
-  shutdownOnSignals(logger, async () => {
-    await Promise.all(servers.map(closeServer));
-    await close();
-    await database.stop();
-  });
+  const env = { ...process.env, DATABASE_URL: database.url };
+  const pro = createProDeskApp({ db, config: readProDeskConfig(env), logger: logger.child({ service: 'pro-desk' }), clock });
+  const booking = createBookingApp({ db, config: readBookingConfig(env), logger: logger.child({ service: 'booking' }), clock });
+  ports[0]!.serve(pro.app);
+  ports[1]!.serve(booking.app);
 
   const line = '-'.repeat(72);
   process.stdout.write(

@@ -14,23 +14,58 @@ const types = {
   },
 } as unknown as pg.CustomTypesConfig;
 
+/** How long a request may wait on the database before it answers 503 (DESIGN: a few seconds). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
 export interface DbOptions {
   maxConnections?: number;
   applicationName?: string;
-  /** Told when an idle connection fails; the pool itself recovers. */
-  onIdleError?: (err: Error) => void;
+  /** Waiting for a pool slot plus opening a connection; 0 waits forever. */
+  connectTimeoutMs?: number;
+  /**
+   * The server cancels a statement running longer (lock waits included), and the client
+   * gives up on a server that has not answered a second after that (a frozen or unreachable
+   * server cancels nothing). 0 for no limit, as migrations want.
+   */
+  statementTimeoutMs?: number;
+  /** Told when a connection fails, idle or in use; the pool replaces it and the process goes on. */
+  onConnectionError?: (err: Error) => void;
 }
 
 export function createPool(url: string, options: DbOptions = {}): pg.Pool {
+  const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
     application_name: options.applicationName ?? 'front-desk',
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    ...(statementTimeout > 0 ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + 1000 } : {}),
+    keepAlive: true,
     types,
   });
-  // An idle connection the server ends (restart, failover, a forced drop) emits 'error' on
-  // the pool; unhandled, that would crash the process. The pool replaces the connection.
-  pool.on('error', (err) => options.onIdleError?.(err));
+  const report = (err: Error) => options.onConnectionError?.(err);
+  // An idle connection the server ends emits 'error' on the pool.
+  pool.on('error', report);
+  pool.on('connect', (client) => {
+    // A connection dropped while checked out emits 'error' on the client itself, where
+    // nobody else listens: unhandled, that event would end the process.
+    client.on('error', report);
+    // After a client-side read timeout pg keeps waiting on the same socket, and every later
+    // query on it would queue behind the lost one. Drop the socket: the pool then discards the client.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (err instanceof Error && err.message === 'Query read timeout') {
+            (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+          }
+        });
+      }
+      return result;
+    };
+  });
   return pool;
 }
 
@@ -43,4 +78,53 @@ export type Db = Kysely<Database>;
 /** Readiness: resolves when the database answers a query (what /readyz reports). */
 export async function databaseReady(db: Db): Promise<void> {
   await sql`SELECT 1`.execute(db);
+}
+
+// SQLSTATE classes and codes that mean "the database is away or busy", not "this request is wrong":
+// connection exceptions, insufficient resources, operator intervention (shutdown, cancel,
+// statement timeout), lock timeouts, serialization failures and deadlocks.
+const UNAVAILABLE_CLASSES = ['08', '53', '57'];
+const UNAVAILABLE_CODES = new Set(['55P03', '40001', '40P01']);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+// pg's own words for a connection it lost or never got.
+const CLIENT_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Query read timeout$/,
+  /is not queryable$/,
+  /^Client has encountered a connection error/,
+  /^Cannot use a pool after calling end/,
+];
+
+/**
+ * True for an error that says the database could not be reached or could not answer in
+ * time: the request was not wrong, and the same request may succeed a moment later.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (code.length === 5 && (UNAVAILABLE_CLASSES.includes(code.slice(0, 2)) || UNAVAILABLE_CODES.has(code))) return true;
+    if (NETWORK_CODES.has(code)) return true;
+  }
+  if (CLIENT_MESSAGES.some((re) => re.test(err.message))) return true;
+  const cause = (err as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== err && isDatabaseUnavailable(cause);
+}
+
+/** Timeouts from the environment: DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS. */
+export function readDbTimeouts(env: NodeJS.ProcessEnv): Pick<DbOptions, 'connectTimeoutMs' | 'statementTimeoutMs'> {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const ms = Number(raw);
+    if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) {
+      throw new Error(`${name} must be a whole number of milliseconds from 0 (no limit) to 600000; got "${raw}".`);
+    }
+    return ms;
+  };
+  return {
+    connectTimeoutMs: read('DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
+    statementTimeoutMs: read('DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
+  };
 }

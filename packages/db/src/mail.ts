@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Db } from './connect';
+import { isDatabaseUnavailable, type Db } from './connect';
 import { deliverOutbox, type MailTransport } from './repos/outbox';
 import { purgeExpired } from './repos/purge';
 
@@ -37,7 +37,11 @@ export function startOutboxWorker(db: Db, transport: MailTransport, logger: Logg
     if (purge) lastPurge = Date.now();
     current = deliverOutbox(db, transport)
       .then(() => (purge ? purgeExpired(db, new Date()) : undefined))
-      .catch((err) => logger.error({ err }, 'outbox delivery or purge failed'));
+      .catch((err) => {
+        // The database being away is a state the next tick retries, not a fault of the outbox.
+        if (isDatabaseUnavailable(err)) logger.warn({ err: { message: (err as Error).message } }, 'outbox waits for the database');
+        else logger.error({ err }, 'outbox delivery or purge failed');
+      });
     await current;
     if (running) timer = setTimeout(tick, everyMs);
   };

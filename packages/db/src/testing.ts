@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type Db } from './connect';
-import { migrateToLatest } from './migrate';
+import { migrateDatabase } from './service-db';
 import { createDatabase, dropDatabase, freePort, startEmbeddedPostgres } from './provision';
 
 /**
@@ -62,13 +62,7 @@ export async function startTestServer(): Promise<TestServer> {
 
 /** Creates and migrates the template every test file's database is cloned from. */
 export async function createTemplate(adminUrl: string, name: string): Promise<void> {
-  const url = await createDatabase(adminUrl, name);
-  const db = createDb(url, { maxConnections: 1 });
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.destroy();
-  }
+  await migrateDatabase(await createDatabase(adminUrl, name));
 }
 
 export interface TestDatabase {

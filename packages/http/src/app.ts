@@ -17,6 +17,8 @@ export interface BaseAppOptions {
   operations: readonly Operation<any>[];
   /** Routers mounted after health and well-known routes, before the error handler. */
   routers: Router[];
+  /** True for an error that means the database is away or busy (answered 503). */
+  isUnavailable?: (err: unknown) => boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -59,18 +61,12 @@ export function createBaseApp(opts: BaseAppOptions): Express {
   for (const router of opts.routers) app.use(router);
 
   const knownPaths = () => opts.operations.map((o) => `${o.method} /api/v1/${o.name}`);
-  const patterns = new Map<string, string>();
-  for (const op of opts.operations) {
-    for (const [field, schema] of Object.entries(op.input.properties)) {
-      if (typeof schema.pattern === 'string') patterns.set(field, schema.pattern);
-    }
-  }
   app.use(notFoundHandler({ knownPaths }));
-  app.use(errorHandler({ logger: opts.logger, knownPaths, patternOf: (f) => patterns.get(f) }));
+  app.use(errorHandler({ logger: opts.logger, isUnavailable: opts.isUnavailable }));
   return app;
 }
 
-export interface ServiceAppOptions<P> extends Omit<RestOptions<P>, 'openApiDocument'> {
+export interface ServiceAppOptions<P> extends RestOptions<P> {
   /** The MCP endpoint at /mcp, generated from the same operations. */
   mcp: Pick<McpOptions<P>, 'serverInfo' | 'instructions' | 'allowedOrigins'>;
   title: string;
@@ -81,6 +77,7 @@ export interface ServiceAppOptions<P> extends Omit<RestOptions<P>, 'openApiDocum
   ready(): Promise<void>;
   /** Routers mounted before the API (well-known metadata, pages). */
   routers?: Router[];
+  isUnavailable?: (err: unknown) => boolean;
 }
 
 /** A service's whole app from its operation registry: /openapi.json, /api/v1/*, health, errors. */
@@ -96,12 +93,13 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
   return createBaseApp({
     logger: opts.logger,
     ready: opts.ready,
+    isUnavailable: opts.isUnavailable,
     openApiDocument,
     operations: opts.operations,
     routers: [
       ...(opts.routers ?? []),
       createMcpRouter<P>({ ...opts, ...opts.mcp }),
-      createRestRouter<P>({ ...opts, openApiDocument }),
+      createRestRouter<P>(opts),
     ],
   });
 }

@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import type { Logger } from 'pino';
-import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
 
 export { AppError, ForbiddenError, InvalidInputError, NotFoundError, UnauthorizedError } from '@frontdesk/domain';
 
@@ -30,19 +29,21 @@ interface HttpLikeError {
   status?: number;
   statusCode?: number;
   type?: string;
-  errors?: ValidatorErrorItem[];
   message?: string;
-  path?: string;
-  headers?: Record<string, string>;
 }
 
 export interface ErrorMappingOptions {
   logger: Logger;
-  /** Pattern of a field, for plain-words hints ("exactly 5 digits"). */
-  patternOf?: (field: string) => string | undefined;
   /** The operations there are, named in the answer to an unknown path. */
   knownPaths?: () => string[];
+  /** True for an error that means the database is away or busy: answered 503, retry soon. */
+  isUnavailable?: (err: unknown) => boolean;
 }
+
+/** What a caller is told when the database could not be reached or did not answer in time. */
+export const UNAVAILABLE_MESSAGE =
+  'The service could not reach its database just now. Try again in a few seconds; a write sent with an Idempotency-Key is safe to retry.';
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /** Maps every error to `{error}` with the right status; a 500 says nothing of internals. */
 export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
@@ -62,20 +63,13 @@ export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
     if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
       return send(415, 'Send the body as UTF-8 JSON with Content-Type: application/json.');
     }
-    if (status === 400 && Array.isArray(e.errors)) {
-      return send(400, describeValidationErrors(e.errors, opts.patternOf));
-    }
     if (status === 415) return send(415, 'Send the body as JSON with Content-Type: application/json.');
-    if (status === 404) {
-      const known = opts.knownPaths?.() ?? [];
-      return send(404, `There is no operation at ${req.method} ${req.path}.${known.length ? ` Operations: ${known.join(', ')}.` : ''}`);
-    }
-    if (status === 405) {
-      const allow = e.headers?.Allow ?? e.headers?.allow;
-      if (allow) res.setHeader('Allow', allow);
-      return send(405, `${req.path} does not take ${req.method}${allow ? `; use ${allow}` : ''}.`);
-    }
     if (status >= 400 && status < 500) return send(status, e.message ?? 'The request was refused.');
+    if (opts.isUnavailable?.(err)) {
+      opts.logger.warn({ err: { message: (err as Error).message }, requestId }, 'database unavailable');
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(503, UNAVAILABLE_MESSAGE);
+    }
     opts.logger.error({ err, requestId }, 'unhandled error');
     return send(
       500,
@@ -88,8 +82,7 @@ export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
 export function notFoundHandler(opts: Pick<ErrorMappingOptions, 'knownPaths'>): RequestHandler {
   return (req, res) => {
     const known = opts.knownPaths?.() ?? [];
-    res.status(404).json({
-      error: `There is no ${req.method} ${req.path} here.${known.length ? ` Operations: ${known.join(', ')}.` : ''}`,
-    });
+    const what = req.path.startsWith('/api/') ? `operation at ${req.method} ${req.path}` : `${req.method} ${req.path} here`;
+    res.status(404).json({ error: `There is no ${what}.${known.length ? ` Operations: ${known.join(', ')}.` : ''}` });
   };
 }

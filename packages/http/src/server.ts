@@ -1,13 +1,65 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 
-export async function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+/** A port taken before the app is ready to serve: until `serve`, every request gets a 503. */
+export interface BoundPort {
+  server: Server;
+  serve(app: Express): void;
+}
+
+/**
+ * Binds the port first, so a port already in use is reported before anything else is
+ * done; `name` (the variable that sets the port) is named in that error.
+ */
+export async function bindPort(port: number, host = '0.0.0.0', name = 'the port'): Promise<BoundPort> {
+  let handle: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '2' });
+    res.end(JSON.stringify({ error: 'The service is starting; try again in a few seconds.' }));
+  };
+  const server = createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} (${name}) is already in use: stop what is using it, or set ${name} to a free port.`) : err),
+    );
+    server.listen(port, host, () => resolve());
   });
   server.keepAliveTimeout = 65_000;
-  return server;
+  server.on('clientError', answerClientError);
+  return {
+    server,
+    serve: (app) => {
+      handle = app;
+    },
+  };
+}
+
+export async function listen(app: Express, port: number, host = '0.0.0.0', name?: string): Promise<Server> {
+  const bound = await bindPort(port, host, name);
+  bound.serve(app);
+  return bound.server;
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large; keep them under 16 KB in all.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive; send it again.'],
+};
+
+/**
+ * A request Node refuses before Express sees it (headers too large, malformed HTTP) still
+ * gets an `{error}` sentence: by default Node answers those with an empty body.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, error] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP/1.1 (a malformed line or header).'];
+  const body = JSON.stringify({ error });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Stops taking connections and resolves once in-flight requests have finished. */

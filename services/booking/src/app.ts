@@ -1,5 +1,5 @@
 import { createServiceApp, type Operation } from '@frontdesk/http';
-import { databaseReady } from '@frontdesk/db';
+import { databaseReady, isDatabaseUnavailable } from '@frontdesk/db';
 import type { Express } from 'express';
 import { customerAuth, scopeGuard, type Customer } from './auth';
 import { DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS } from './config';
@@ -50,6 +50,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     clock: ctx.clock,
     logger: ctx.logger,
     ready: () => databaseReady(ctx.db),
+    isUnavailable: isDatabaseUnavailable,
   });
   return { app, operations };
 }

@@ -7,9 +7,10 @@ import { readBookingConfig } from './config';
 async function main(): Promise<void> {
   const logger = createLogger('booking');
   const config = readBookingConfig();
-  const { db, close } = openServiceDb('booking', config.databaseUrl, logger);
+  const { db, startWorkers, close } = openServiceDb('booking', config.databaseUrl, logger);
+  startWorkers();
   const { app } = createBookingApp({ db, config, logger, clock: () => new Date() });
-  const server = await listen(app, config.port);
+  const server = await listen(app, config.port, '0.0.0.0', 'BOOKING_PORT');
   shutdownOnSignals(logger, async () => {
     await closeServer(server);
     await close();

@@ -1,5 +1,5 @@
 import { createServiceApp, type Operation } from '@frontdesk/http';
-import { databaseReady, type Pro } from '@frontdesk/db';
+import { databaseReady, isDatabaseUnavailable, type Pro } from '@frontdesk/db';
 import type { Express } from 'express';
 import { proKeyAuth } from './auth';
 import { keyRouter } from './key-page';
@@ -31,6 +31,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     logger: ctx.logger,
     routers: [keyRouter(ctx)],
     ready: () => databaseReady(ctx.db),
+    isUnavailable: isDatabaseUnavailable,
   });
   return { app, operations };
 }

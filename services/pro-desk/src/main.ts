@@ -1,4 +1,4 @@
-import { migrateToLatest, openServiceDb } from '@frontdesk/db';
+import { migrateDatabase, openServiceDb } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
 import { createProDeskApp } from './app';
 import { readProDeskConfig } from './config';
@@ -7,10 +7,11 @@ import { readProDeskConfig } from './config';
 async function main(): Promise<void> {
   const logger = createLogger('pro-desk');
   const config = readProDeskConfig();
-  const { db, close } = openServiceDb('pro-desk', config.databaseUrl, logger);
-  if (process.env.MIGRATE_ON_START === 'true') await migrateToLatest(db);
+  if (process.env.MIGRATE_ON_START === 'true') await migrateDatabase(config.databaseUrl);
+  const { db, startWorkers, close } = openServiceDb('pro-desk', config.databaseUrl, logger);
+  startWorkers();
   const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
-  const server = await listen(app, config.port);
+  const server = await listen(app, config.port, '0.0.0.0', 'PRO_DESK_PORT');
   shutdownOnSignals(logger, async () => {
     await closeServer(server);
     await close();
