@@ -9,6 +9,7 @@ import type { ProsTable } from './tables/pros';
 import type { KeySessionsTable, OutboxTable, SignInCodesTable } from './tables/sign-in';
 import type { OAuthClientsTable, OAuthCodesTable, OAuthRefreshTokensTable, OAuthRequestsTable, OAuthSigningKeysTable } from './tables/oauth';
 import type { TimeOffTable } from './tables/time-off';
+import type { IdempotencyKeysTable } from './tables/idempotency-keys';
 
 export interface Database {
   pros: ProsTable;
@@ -28,4 +29,5 @@ export interface Database {
   oauth_codes: OAuthCodesTable;
   oauth_refresh_tokens: OAuthRefreshTokensTable;
   oauth_signing_keys: OAuthSigningKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -33,3 +33,5 @@ export * from './tables/sign-in';
 export * from './tables/oauth';
 export * from './service-db';
 export * from './repos/purge';
+export * from './repos/idempotency';
+export * from './tables/idempotency-keys';

@@ -29,7 +29,9 @@ describe('migrations', () => {
     const tables = async () =>
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(db)).rows[0]!.n;
     try {
-      expect(await migrateToLatest(db)).toEqual(['20261121T110000-initial-schema', '20261121T120000-customer-booking', '20261121T130000-pro-config-version', '20261121T140000-sign-in-and-outbox', '20261121T150000-oauth']);
+      expect(await migrateToLatest(db)).toEqual(['20261121T110000-initial-schema', '20261121T120000-customer-booking', '20261121T130000-pro-config-version', '20261121T140000-sign-in-and-outbox', '20261121T150000-oauth', '20261121T160000-idempotency-keys']);
+      expect(await tables()).toBe(18);
+      await migrateDown(db);
       expect(await tables()).toBe(17);
       await migrateDown(db);
       expect(await tables()).toBe(12);
@@ -42,7 +44,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(17);
+      expect(await tables()).toBe(18);
       expect(await migrateToLatest(db)).toEqual([]);
     } finally {
       await db.destroy();

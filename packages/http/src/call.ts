@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { InvalidInputError } from '@frontdesk/domain';
+import { runOnce, type IdempotencyOptions, type KeptAnswer } from './idempotency';
 import { validateInput } from './input';
 import type { CallContext, Operation } from './operation';
 
@@ -15,25 +16,42 @@ export function clientNameOf(req: Request): string | null {
   return name ? name : null;
 }
 
+export interface RunOptions<P> {
+  clock(): Date;
+  logger: Logger;
+  /** Where idempotency keys are kept; without it, keys are refused as unsupported. */
+  idempotency?: IdempotencyOptions<P>;
+}
+
+const keepAll: KeptAnswer = { keep: (result) => result, replay: async (kept) => kept };
+
 /**
  * The one way an operation runs, whichever transport (REST or MCP) brought the call: the
- * input is judged by the operation's schema here, so no transport can be laxer than another.
+ * input is judged by the operation's schema here, so no transport can be laxer than another,
+ * and a write with an idempotency key runs at most once.
  */
 export async function runOperation<P>(
   op: Operation<P>,
   input: unknown,
   req: Request,
   principal: P,
-  clock: () => Date,
-  logger: Logger,
-): Promise<object> {
+  opts: RunOptions<P>,
+  idempotencyKey?: string,
+): Promise<{ result: object; replayed: boolean }> {
   const valid = validateInput(op, input);
   const call: CallContext<P> = {
     principal,
     clientName: clientNameOf(req),
     requestId: String(req.id ?? ''),
-    now: clock(),
-    log: (req as { log?: Logger }).log ?? logger,
+    now: opts.clock(),
+    log: (req as { log?: Logger }).log ?? opts.logger,
   };
-  return op.handler(valid, call);
+  if (idempotencyKey === undefined || op.readOnly) return { result: await op.handler(valid, call), replayed: false };
+  if (!opts.idempotency) throw new InvalidInputError('This service does not keep idempotency keys; send the request without one.');
+  return runOnce(
+    opts.idempotency,
+    { principal, key: idempotencyKey, operation: op.name, input: valid, now: opts.clock },
+    op.retry ?? keepAll,
+    () => op.handler(valid, call),
+  );
 }

@@ -11,3 +11,5 @@ export * from './config';
 export * from './call';
 export * from './mcp';
 export * from './html';
+export * from './idempotency';
+export * from './input';

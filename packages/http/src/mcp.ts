@@ -2,6 +2,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Logger } from 'pino';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
+import { readIdempotencyKey, type IdempotencyOptions } from './idempotency';
 import { AuthChallengeError, InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
 import type { Operation } from './operation';
 
@@ -28,6 +29,7 @@ export interface McpOptions<P> {
   authorize?(principal: P, op: Operation<P>): void;
   clock(): Date;
   logger: Logger;
+  idempotency?: IdempotencyOptions<P>;
   serverInfo: { name: string; title: string; version: string };
   /** The contract's rules an assistant must follow, sent with initialize. */
   instructions: string;
@@ -66,13 +68,33 @@ function isLoopback(origin: string): boolean {
   }
 }
 
-/** An MCP tool for an operation: the same JSON Schema the REST validator enforces. */
+/** The MCP stand-in for the Idempotency-Key header: an argument every write tool takes. */
+export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
+const idempotencyArgument = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  description:
+    'Optional. A unique value (a UUID) for this one action: if the answer is lost, call again with the same value and the same arguments to get the same answer; it is never done twice. Kept for 24 hours.',
+} as const;
+
+/**
+ * An MCP tool for an operation: the same JSON Schema the REST input is checked against, plus
+ * the idempotency argument on writes. Only type, properties, required and additionalProperties
+ * stand at the top level: some clients refuse a whole tool list over one anyOf there.
+ */
 export function toolOf(op: Operation<unknown>) {
+  const { type, properties, required, additionalProperties } = op.input;
   return {
     name: op.name,
     title: op.title,
-    description: op.description,
-    inputSchema: op.input,
+    description: op.readOnly ? op.description : `${op.description} Pass idempotency_key to make a retry safe.`,
+    inputSchema: {
+      type,
+      properties: op.readOnly ? properties : { ...properties, [IDEMPOTENCY_ARGUMENT]: idempotencyArgument },
+      ...(required?.length ? { required } : {}),
+      ...(additionalProperties === undefined ? {} : { additionalProperties }),
+    },
     annotations: {
       title: op.title,
       readOnlyHint: op.readOnly,
@@ -146,14 +168,17 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
     if (typeof name !== 'string' || name === '') throw new RpcError(JSONRPC.INVALID_PARAMS, 'tools/call needs params.name, the name of a tool from tools/list.');
     const op = opts.operations.find((o) => o.name === name);
     if (!op) throw new RpcError(JSONRPC.INVALID_PARAMS, `Unknown tool: ${name}. tools/list names the tools there are.`);
-    const args = params.arguments ?? {};
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    const given = params.arguments ?? {};
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
       throw new RpcError(JSONRPC.INVALID_PARAMS, 'params.arguments must be an object of the tool\'s input fields.');
     }
+    const { [IDEMPOTENCY_ARGUMENT]: rawKey, ...args } = given as Record<string, unknown>;
+    if (op.readOnly && rawKey !== undefined) return toolError(`${IDEMPOTENCY_ARGUMENT} is not a field of this operation.`);
     const principal = res.locals.principal as P;
     opts.authorize?.(principal, op);
     try {
-      const result = await runOperation(op, args, req, principal, opts.clock, opts.logger);
+      const key = readIdempotencyKey(rawKey, IDEMPOTENCY_ARGUMENT);
+      const { result } = await runOperation(op, args, req, principal, opts, key);
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (err) {
       if (err instanceof AppError && !(err instanceof ForbiddenError)) return toolError(err.message);

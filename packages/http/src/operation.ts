@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { KeptAnswer } from './idempotency';
 
 /** A JSON Schema object as OpenAPI 3.0 and MCP both read it. */
 export type JsonSchema = Record<string, unknown>;
@@ -41,6 +42,12 @@ export interface Operation<P = unknown, I = any> {
   destructive?: boolean;
   idempotent?: boolean;
   handler(input: I, call: CallContext<P>): Promise<object>;
+  /**
+   * For a write retried with the same idempotency key: what of the answer is stored and how
+   * it is given again. By default all of it, unchanged; an answer carrying a secret keeps it
+   * out of storage and mints a fresh one on replay.
+   */
+  retry?: KeptAnswer;
 }
 
 /** Ties a handler's input type to its definition without repeating it. */

@@ -2,6 +2,7 @@ import express, { Router, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from '@frontdesk/domain';
 import { runOperation } from './call';
+import { readIdempotencyKey, type IdempotencyOptions } from './idempotency';
 import { inputFromQuery } from './input';
 import type { Operation } from './operation';
 
@@ -13,6 +14,7 @@ export interface RestOptions<P> {
   authorize?(principal: P, op: Operation<P>): void;
   clock(): Date;
   logger: Logger;
+  idempotency?: IdempotencyOptions<P>;
 }
 
 /** 415: a write whose body is not JSON. */
@@ -51,7 +53,10 @@ export function createRestRouter<P>(opts: RestOptions<P>): Router {
       else if (req.body !== undefined) input = req.body;
       else if (hasBody(req)) throw new UnsupportedMediaTypeError('Send the body as JSON with Content-Type: application/json.');
       else input = {};
-      res.json(await runOperation(op, input, req, principal, opts.clock, opts.logger));
+      const key = readIdempotencyKey(req.get('idempotency-key'), 'The Idempotency-Key header');
+      const { result, replayed } = await runOperation(op, input, req, principal, opts, key);
+      if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+      res.json(result);
     };
     if (op.method === 'GET') router.get(route, handler);
     else router.post(route, handler);

@@ -1,5 +1,5 @@
 import { createServiceApp, type Operation } from '@frontdesk/http';
-import { databaseReady, isDatabaseUnavailable } from '@frontdesk/db';
+import { databaseReady, idempotencyStore, isDatabaseUnavailable } from '@frontdesk/db';
 import type { Express } from 'express';
 import { customerAuth, scopeGuard, type Customer } from './auth';
 import { DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS } from './config';
@@ -51,6 +51,11 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     logger: ctx.logger,
     ready: () => databaseReady(ctx.db),
     isUnavailable: isDatabaseUnavailable,
+    idempotency: {
+      store: idempotencyStore(ctx.db),
+      // The shared public key is everyone's: the X-User-* details tell its callers apart.
+      scopeOf: (c) => (c.credential === 'public' ? { credential: 'public', context: c.user } : { credential: `${c.credential}:${c.email}`, context: c.user }),
+    },
   });
   return { app, operations };
 }

@@ -1,5 +1,5 @@
 import { createServiceApp, type Operation } from '@frontdesk/http';
-import { databaseReady, isDatabaseUnavailable, type Pro } from '@frontdesk/db';
+import { databaseReady, idempotencyStore, isDatabaseUnavailable, type Pro } from '@frontdesk/db';
 import type { Express } from 'express';
 import { proKeyAuth } from './auth';
 import { keyRouter } from './key-page';
@@ -32,6 +32,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     routers: [keyRouter(ctx)],
     ready: () => databaseReady(ctx.db),
     isUnavailable: isDatabaseUnavailable,
+    idempotency: { store: idempotencyStore(ctx.db), scopeOf: (pro) => ({ credential: `pro:${pro.id}` }) },
   });
   return { app, operations };
 }

@@ -344,3 +344,8 @@ export async function bookingsOfAccount(db: Db, email: string, limit = 100) {
     .limit(limit)
     .execute();
 }
+
+/** Gives a booking a new manage token; the old one stops working at once. */
+export async function replaceManageToken(db: Db, bookingId: string, manageTokenHash: Buffer): Promise<void> {
+  await db.updateTable('bookings').set({ manage_token_hash: manageTokenHash }).where('id', '=', bookingId).where('manage_token_hash', 'is not', null).execute();
+}

@@ -22,6 +22,7 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
         .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo), eb('used_at', '<', new Date(now.getTime() - 30 * DAY))]))
         .executeTakeFirst(),
     ),
+    idempotency_keys: count(await db.deleteFrom('idempotency_keys').where('expires_at', '<', now).executeTakeFirst()),
     outbox: count(await db.deleteFrom('outbox').where('sent_at', '<', sql<Date>`${now}::timestamptz - interval '30 days'`).executeTakeFirst()),
   };
 }

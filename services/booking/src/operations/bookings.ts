@@ -19,6 +19,7 @@ import {
   getPro,
   hashSecret,
   newToken,
+  replaceManageToken,
 } from '@frontdesk/db';
 import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
@@ -112,6 +113,16 @@ export const bookCleaning = (ctx: AppContext) =>
         shared_with_cleaner: shared,
         message: `Booked ${pro.name} for ${shown.label} at ${shown.address}, ${formatUsd(booking.price_cents)} in total, no added fees. ${pro.name} will contact ${customer.name} about access and payment. Shared with the cleaner: ${shared.join(', ')}. Keep the manage_token: it is the only way to check or cancel this booking.`,
       };
+    },
+    // The manage_token is stored only as a hash, so a retry cannot be shown the lost one:
+    // it gets a fresh token, and the lost one stops working.
+    retry: {
+      keep: ({ manage_token: _secret, ...rest }: { manage_token?: string }) => rest,
+      async replay(kept) {
+        const token = newToken();
+        await replaceManageToken(ctx.db, (kept as { booking_id: string }).booking_id, hashSecret(token));
+        return { ...kept, manage_token: token };
+      },
     },
   });
 
