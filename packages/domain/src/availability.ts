@@ -6,6 +6,7 @@ import {
   localDate,
   minutesOfDay,
   wallTimeOrNextInstant,
+  weekdayName,
   type LocalDate,
 } from './time';
 
@@ -185,7 +186,7 @@ export function whyNotOpen(
   const t = start.getTime();
   if (sameDay.some((o) => o.start.getTime() === t)) return null;
 
-  const label = formatLabel(start, zone);
+  const label = formatLabel(start, zone, q.now);
   if (t <= q.now.getTime()) return { reason: 'past', message: `${label} is in the past.` };
   const noticeHours = q.rules.min_notice_minutes / 60;
   if (t < q.now.getTime() + q.rules.min_notice_minutes * MINUTE) {
@@ -201,9 +202,10 @@ export function whyNotOpen(
     const close = wallTimeOrNextInstant(day, minutesOfDay(w.end), zone).getTime();
     return t >= open && end <= close;
   });
-  const hoursText = windows.length
-    ? windows.map((w) => `${w.start}-${w.end}`).join(', ')
-    : 'closed that day';
+  if (windows.length === 0) {
+    return { reason: 'outside_hours', message: `${label} is outside working hours: this business is closed on ${weekdayName(day)}s.` };
+  }
+  const hoursText = windows.map((w) => `${w.start}-${w.end}`).join(', ');
   if (!inWindow) {
     return {
       reason: 'outside_hours',
@@ -232,12 +234,29 @@ export function whyNotOpen(
   };
 }
 
-/** An open time as responses show it: local ISO start and end with the pro's offset, and a label. */
-export function presentOpenTime(o: OpenTime, zone: string) {
+/**
+ * The open times nearest to a start that was refused, in time order: the closest `count`
+ * starts from the day before to the day after it (or from today, for a start in the past).
+ */
+export function nearestOpenTimes(q: Omit<OpenTimesQuery, 'from' | 'days'>, start: Date, count = 3): OpenTime[] {
+  const zone = q.rules.timezone;
+  const target = Math.max(start.getTime(), q.now.getTime());
+  const from = addDays(localDate(new Date(target), zone), -1);
+  return openTimes({ ...q, from, days: 3 })
+    .sort((a, b) => Math.abs(a.start.getTime() - target) - Math.abs(b.start.getTime() - target))
+    .slice(0, count)
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/**
+ * An open time as responses show it: local ISO start and end with the pro's offset, and a
+ * label (with the year when `now` is given and the year differs).
+ */
+export function presentOpenTime(o: OpenTime, zone: string, now?: Date) {
   return {
     start: formatLocalIso(o.start, zone),
     end: formatLocalIso(o.end, zone),
-    label: formatLabel(o.start, zone),
+    label: formatLabel(o.start, zone, now),
   };
 }
 

@@ -75,3 +75,31 @@ export function findContactDetails(text: string): string[] {
     ...(text.match(PHONE_PATTERN) ?? []).map((m) => m.trim()),
   ];
 }
+
+/** What our own records hold about a lead, for checking a bad-lead reason against them. */
+export interface LeadRecordFacts {
+  /** The lead was booked: its status is booked, or a booking is linked to it. */
+  booked: boolean;
+  zip: string | null;
+  /** The lead's ZIP is one the business serves. */
+  zipServed: boolean;
+  /** The business offers the lead's clean type and every add-on it asked for. */
+  serviceOffered: boolean;
+}
+
+/**
+ * The sentence that refuses a bad-lead reason our own records contradict, or null. A credit
+ * request is pasted to a platform as fact: it must never claim what the records disprove.
+ */
+export function reasonContradicted(reason: BadLeadReason, facts: LeadRecordFacts): string | null {
+  if (reason === 'no_response' && facts.booked) {
+    return 'Our records show this lead was booked, so the customer did respond; a "no response" credit request would contradict them. Choose the reason that did happen, or do not flag this lead.';
+  }
+  if (reason === 'out_of_area' && facts.zip !== null && facts.zipServed) {
+    return `Our records show ZIP ${facts.zip} is in this business's service area, so "out of area" would contradict them. Change the service ZIPs first if the area changed, or choose another reason.`;
+  }
+  if (reason === 'service_not_offered' && facts.serviceOffered) {
+    return 'Our records show the clean type and add-ons this lead asked for are offered, so "service not offered" would contradict them. Choose another reason.';
+  }
+  return null;
+}

@@ -92,12 +92,24 @@ export function formatLocalIso(instant: Date, zone: string): string {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** `Tue, Nov 24, 9:00 AM EST`: the human label next to each start. */
-export function formatLabel(instant: Date, zone: string): string {
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The weekday's full name of a local date: `Sunday`. */
+export function weekdayName(date: LocalDate): string {
+  return WEEKDAY_NAMES[isoWeekday(date) % 7]!;
+}
+
+/**
+ * `Tue, Nov 24, 9:00 AM EST`: the human label next to each start. Given `now`, a start in
+ * another year than now's (in the same zone) carries its year, `Mon, Nov 24, 2025, 10:00 AM
+ * EST`, so a date a year off never reads like next week.
+ */
+export function formatLabel(instant: Date, zone: string, now?: Date): string {
   const { wall, info } = wallClock(instant.getTime(), zone);
   const h = wall.getUTCHours();
   const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${WEEKDAYS[wall.getUTCDay()]}, ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCDate()}, ${h12}:${pad(wall.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'} ${info.abbreviation}`;
+  const otherYear = now !== undefined && localDate(now, zone).slice(0, 4) !== String(wall.getUTCFullYear());
+  return `${WEEKDAYS[wall.getUTCDay()]}, ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCDate()}, ${otherYear ? `${wall.getUTCFullYear()}, ` : ''}${h12}:${pad(wall.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'} ${info.abbreviation}`;
 }
 
 const ISO_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;

@@ -175,7 +175,7 @@ describe('book_job', () => {
     ['outside hours', '2026-11-24T16:00:00-05:00', /outside working hours: a 75-minute job must start and end within 08:00-17:00/],
     ['too soon', '2026-11-23T15:00:00-05:00', /too soon: this business needs 12 hours' notice/],
     ['in the past', '2026-11-20T09:00:00-05:00', /in the past/],
-    ['a closed day', '2026-11-29T09:00:00-05:00', /closed that day/],
+    ['a closed day', '2026-11-29T09:00:00-05:00', /outside working hours: this business is closed on Sundays\./],
     ['off the step', '2026-11-24T09:10:00-05:00', /not one of the offered start times/],
   ])('refuses a start %s, saying why', async (_what, start, message) => {
     const pro = await newPro(h);

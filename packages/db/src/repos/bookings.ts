@@ -5,8 +5,7 @@ import {
   formatLabel,
   formatLocalIso,
   formatUsd,
-  localDate,
-  openTimes,
+  nearestOpenTimes,
   requireFirmQuote,
   whyNotOpen,
   type BusyBlock,
@@ -134,19 +133,19 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
       }
 
       const rules = scheduleRules(pro);
-      const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(req.start.getTime() - DAY), new Date(req.start.getTime() + 2 * DAY));
-      const why = whyNotOpen({ rules, durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff }, req.start);
+      // A start in the past is refused before anything else, and its alternatives start from now.
+      const around = Math.max(req.start.getTime(), req.now.getTime());
+      const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(around - 2 * DAY), new Date(around + 3 * DAY));
+      const query = { rules, durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff };
+      const why = whyNotOpen(query, req.start);
       if (why) {
-        const label = formatLabel(req.start, pro.timezone);
+        const label = formatLabel(req.start, pro.timezone, req.now);
         if (why.reason === 'taken' && (await takenJustNow(trx, pro.id, req.start, quote.duration_minutes, pro.travel_buffer_minutes, req.now))) {
           throw justTaken(label);
         }
-        const near = openTimes({ rules, durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff, from: localDate(req.start, pro.timezone), days: 2 })
-          .filter((o) => o.start.getTime() > req.start.getTime() - 3 * 60 * 60 * 1000)
-          .slice(0, 3)
-          .map((o) => formatLabel(o.start, pro.timezone));
+        const near = nearestOpenTimes(query, req.start).map((o) => formatLabel(o.start, pro.timezone, req.now));
         throw new InvalidInputError(
-          `${why.message}${near.length ? ` Open times near it: ${near.join('; ')}.` : ' Ask open_times for other days.'}`,
+          `${why.message}${near.length ? ` The nearest open times: ${near.join('; ')}.` : ' There is no open time within a day of it; ask open_times for other days.'}`,
         );
       }
 

@@ -121,3 +121,9 @@ export async function quotedLeadsAwaitingReply(db: Db, proId: string): Promise<L
     .orderBy('quoted_at')
     .execute();
 }
+
+/** Whether a live or finished booking (not a cancelled one) is linked to the lead. */
+export async function leadHasBooking(db: Db, leadId: string): Promise<boolean> {
+  const row = await db.selectFrom('bookings').select('id').where('lead_id', '=', leadId).where('status', '!=', 'cancelled').limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -58,7 +58,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
           total: toUsd(quote.total_cents),
           price: { currency: q.currency, total: q.total, line_items: q.line_items, estimated_hours: q.estimated_hours, recurring: q.recurring, summary: q.summary },
           timezone: pro.timezone,
-          next_open_times: times.slice(0, 5).map((t) => presentOpenTime(t, pro.timezone)),
+          next_open_times: times.slice(0, 5).map((t) => presentOpenTime(t, pro.timezone, now)),
           checks: checks.map(presentCheck),
         };
       });
@@ -114,7 +114,7 @@ export const availableTimes = (ctx: AppContext) =>
         total: toUsd(quote.total_cents),
         estimated_hours: quote.estimated_hours,
         count: times.length,
-        open_times: times.map((t) => presentOpenTime(t, pro.timezone)),
+        open_times: times.map((t) => presentOpenTime(t, pro.timezone, now)),
         ...(times.length === 0 ? { message: `No open times in ${days} days from ${from}; try later dates.` } : {}),
       };
     },

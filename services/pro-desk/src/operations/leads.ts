@@ -17,6 +17,7 @@ import {
   offeredCleanTypes,
   presentOpenTime,
   presentQuote,
+  reasonContradicted,
   priceJob,
   replyDraft,
   spreadTimes,
@@ -37,6 +38,7 @@ import {
   getLead,
   insertLead,
   openTimesForDuration,
+  leadHasBooking,
   presentLead,
   quotedLeadsAwaitingReply,
   updateLead,
@@ -89,8 +91,8 @@ async function timesFor(ctx: AppContext, pro: Pro, d: DraftInput, now: Date): Pr
 }
 
 /** A few starts on different days, as a customer reads them. */
-function draftTimes(pro: Pro, times: OpenTime[]): string[] {
-  return spreadTimes(times.map((t) => ({ label: formatLabel(t.start, pro.timezone), day: localDate(t.start, pro.timezone) })));
+function draftTimes(pro: Pro, times: OpenTime[], now: Date): string[] {
+  return spreadTimes(times.map((t) => ({ label: formatLabel(t.start, pro.timezone, now), day: localDate(t.start, pro.timezone) })));
 }
 
 const REPLY_CHANNEL = {
@@ -145,7 +147,7 @@ export const logLead = (ctx: AppContext) =>
       });
       const d = draftInput(pro, ctx.config.bookingUrl, lead, quote);
       const times = await timesFor(ctx, pro, d, now);
-      d.openTimes = draftTimes(pro, times);
+      d.openTimes = draftTimes(pro, times, now);
 
       const notices: string[] = [];
       const badReasons: BadLeadReason[] = [];
@@ -170,7 +172,7 @@ export const logLead = (ctx: AppContext) =>
         status: lead.status,
         lead: presentLead(lead, pro.timezone),
         quote: quote && !d.cleanTypeNotOffered ? { ...presentQuote(quote), firm: quote.unpriced.length === 0, unpriced: quote.unpriced } : null,
-        open_times: times.slice(0, 10).map((t) => presentOpenTime(t, pro.timezone)),
+        open_times: times.slice(0, 10).map((t) => presentOpenTime(t, pro.timezone, now)),
         draft: replyDraft(d),
         reply_channel: platform ? REPLY_CHANNEL.platform : REPLY_CHANNEL.direct,
         dropped_fields: dropped,
@@ -203,7 +205,7 @@ export const followUpsDue = (ctx: AppContext) =>
       for (const { lead, next } of due) {
         const quote = (lead.quote as Quote | null) ?? null;
         const d = draftInput(pro, ctx.config.bookingUrl, lead, quote);
-        if (next.number === 1) d.openTimes = draftTimes(pro, await timesFor(ctx, pro, d, now));
+        if (next.number === 1) d.openTimes = draftTimes(pro, await timesFor(ctx, pro, d, now), now);
         follow_ups.push({
           lead: presentLead(lead, pro.timezone),
           follow_up_number: next.number,
@@ -314,6 +316,14 @@ export const flagBadLead = (ctx: AppContext) =>
       if (lead.lead_cost_cents <= 0) {
         throw new InvalidInputError(`Lead ${lead.id} cost nothing (lead_cost 0), so there is no credit to ask for; only paid leads can be flagged.`);
       }
+      const list = pro.price_list;
+      const contradiction = reasonContradicted(input.reason, {
+        booked: lead.status === 'booked' || (await leadHasBooking(ctx.db, lead.id)),
+        zip: lead.zip,
+        zipServed: lead.zip !== null && pro.service_zips.includes(lead.zip),
+        serviceOffered: Boolean(list.clean_types[lead.clean_type]) && lead.add_ons.every((a) => addOnOf(list, a)),
+      });
+      if (contradiction) throw new InvalidInputError(`Not flagged: ${contradiction}`);
       const given = (input.evidence ?? []).map((e) => e.trim()).filter(Boolean);
       const flagged = await flagLead(ctx.db, lead, input.reason, given, now);
       const evidence = [...autoEvidence(flagged, pro), ...given];

@@ -60,7 +60,7 @@ export const openTimesOperation = (ctx: AppContext) =>
         days,
         job: { ...job, duration_minutes: quote.duration_minutes, estimated_hours: quote.estimated_hours, total: toUsd(quote.total_cents) },
         count: times.length,
-        open_times: times.map((t) => presentOpenTime(t, pro.timezone)),
+        open_times: times.map((t) => presentOpenTime(t, pro.timezone, now)),
         ...(times.length === 0
           ? { message: `No open times in ${days} day${days === 1 ? '' : 's'} from ${from}. Try later dates or a wider window.` }
           : {}),
