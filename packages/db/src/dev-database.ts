@@ -24,8 +24,10 @@ async function answers(url: string): Promise<boolean> {
 
 /**
  * The database `pnpm start` and `pnpm cli` use: DATABASE_URL when set; otherwise the
- * project's embedded PostgreSQL (data in `.data/postgres`), reusing it when another
- * process (a running `pnpm start`) already has it up.
+ * project's embedded PostgreSQL (data in FRONT_DESK_DATA_DIR, by default `.data/` in the
+ * project, under `postgres/`), reusing it when another process (a running `pnpm start`)
+ * already has it up. As root, in a folder the postgres user cannot reach, the data moves
+ * to /var/tmp (see reachableDataDir); the start banner prints where it is.
  */
 export async function resolveDatabase(env: NodeJS.ProcessEnv, projectRoot: string): Promise<ResolvedDatabase> {
   if (env.DATABASE_URL) {
@@ -44,7 +46,7 @@ export async function resolveDatabase(env: NodeJS.ProcessEnv, projectRoot: strin
   }
   const password = 'frontdesk';
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  const dataDir = reachableDataDir(resolve(projectRoot, '.data', 'postgres'));
+  const dataDir = reachableDataDir(resolve(env.FRONT_DESK_DATA_DIR || resolve(projectRoot, '.data'), 'postgres'));
   if (await answers(adminUrl)) {
     return { url: await createDatabase(adminUrl, 'frontdesk'), source: `embedded PostgreSQL (already running on port ${port})`, stop: async () => {} };
   }

@@ -120,7 +120,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Runn
   const child: ChildProcess = spawn(
     join(bin, 'postgres'),
     ['-D', dataDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { ...(user ?? {}), cwd: '/', env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Its own process group: a Ctrl+C or a signal to our group reaches us, and we stop the
+    // server last, after the services and the pool, instead of it dying under them.
+    { ...(user ?? {}), cwd: '/', env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
   await new Promise<void>((res, rej) => {

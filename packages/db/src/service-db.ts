@@ -20,10 +20,14 @@ export async function migrateDatabase(url: string, applicationName = 'front-desk
  * stopped taking requests.
  */
 export function openServiceDb(applicationName: string, url: string, logger: Logger, env: NodeJS.ProcessEnv = process.env) {
+  let closing = false;
   const db = createDb(url, {
     applicationName,
     ...readDbTimeouts(env),
-    onConnectionError: (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool replaces it'),
+    // While we close, connections ending is what we asked for, not news.
+    onConnectionError: (err) => {
+      if (!closing) logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool replaces it');
+    },
   });
   let outbox: { stop(): Promise<void> } | null = null;
   return {
@@ -33,6 +37,7 @@ export function openServiceDb(applicationName: string, url: string, logger: Logg
       outbox ??= startOutboxWorkerFromEnv(db, logger, env);
     },
     close: async () => {
+      closing = true;
       await outbox?.stop();
       await db.destroy();
     },
