@@ -50,3 +50,46 @@ export async function startService(entry: string, env: Record<string, string>, r
     },
   };
 }
+
+/**
+ * A TCP proxy in front of PostgreSQL that can freeze: while frozen, bytes in both directions
+ * are held back, as a hung server or a stalled network would hold them, and flow on thaw.
+ */
+export async function startFreezableProxy(target: { host: string; port: number }) {
+  const { createServer, connect } = await import('node:net');
+  let frozen = false;
+  const held: Array<() => void> = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const forward = (from: import('node:net').Socket, to: import('node:net').Socket) => {
+    from.on('data', (chunk) => {
+      const send = () => {
+        if (!to.destroyed) to.write(chunk);
+      };
+      if (frozen) held.push(send);
+      else send();
+    });
+    from.on('close', () => to.destroy());
+    from.on('error', () => to.destroy());
+  };
+  const server = createServer((client) => {
+    const upstream = connect(target.port, target.host);
+    sockets.add(client).add(upstream);
+    forward(client, upstream);
+    forward(upstream, client);
+  });
+  await new Promise<void>((res) => server.listen(0, '127.0.0.1', () => res()));
+  return {
+    port: (server.address() as import('node:net').AddressInfo).port,
+    freeze: () => {
+      frozen = true;
+    },
+    thaw: () => {
+      frozen = false;
+      for (const send of held.splice(0)) send();
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((res) => server.close(() => res()));
+    },
+  };
+}
