@@ -55,6 +55,17 @@ describe('the MCP Inspector CLI', () => {
     expect((JSON.parse(list.stdout).tools as { name: string }[]).map((t) => t.name)).toContain('book_cleaning');
   });
 
+  it('finds cleaners with the README example: a ZIP passed as a JSON string, not a number', () => {
+    const auth = ['Authorization: Bearer fdpub_inspector_key'];
+    const args = ['--method', 'tools/call', '--tool-name', 'find_cleaners', '--tool-arg', 'bedrooms=2', '--tool-arg', 'bathrooms=1'];
+    const asNumber = inspector(urls.booking!, [...args, '--tool-arg', 'zip=10001'], auth);
+    expect(JSON.parse(asNumber.stdout)).toMatchObject({ isError: true, content: [{ text: 'zip must be text.' }] });
+    const asText = inspector(urls.booking!, [...args, '--tool-arg', 'zip="10001"'], auth);
+    expect(asText.status).toBe(0);
+    expect(JSON.parse(asText.stdout).isError).toBeUndefined();
+    expect(Array.isArray(JSON.parse(asText.stdout).structuredContent.cleaners)).toBe(true);
+  });
+
   it('fails with a non-zero exit code when the key is wrong', () => {
     const denied = inspector(urls['pro-desk']!, ['--method', 'tools/list'], ['Authorization: Bearer fdk_not_a_real_key']);
     expect(denied.status).not.toBe(0);
