@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createDatabase, dropDatabase, freePort } from '@frontdesk/db';
 import { cli, startService, type RunningService } from './helpers';
 
+// Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
+jest.setTimeout(120_000);
+
 // Both services as their own processes on one database, set up with the ops CLI, driven
 // over real HTTP: a customer's booking must reach the pro with nothing sent between them.
 const admin = () => process.env.FD_TEST_ADMIN_URL!;

@@ -5,7 +5,7 @@ export const ROOT = resolve(__dirname, '..');
 
 /** Runs `pnpm cli …` exactly as ops would, with the given environment. */
 export function cli(args: string[], env: Record<string, string>) {
-  const res = spawnSync('pnpm', ['-s', 'cli', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+  const res = spawnSync('pnpm', ['-s', 'cli', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
@@ -26,7 +26,7 @@ export async function startService(entry: string, env: Record<string, string>, r
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${entry} exited early: ${out}`);
     try {

@@ -4,6 +4,9 @@ import { resolve } from 'node:path';
 import { createDatabase, dropDatabase, freePort } from '@frontdesk/db';
 import { cli, ROOT, startService, type RunningService } from './helpers';
 
+// Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
+jest.setTimeout(120_000);
+
 // The MCP Inspector's CLI, a client we did not write, against both services as processes.
 const admin = () => process.env.FD_TEST_ADMIN_URL!;
 const INSPECTOR = resolve(ROOT, 'node_modules/.bin/mcp-inspector');
@@ -16,7 +19,7 @@ function inspector(url: string, args: string[], headers: string[]) {
   const res = spawnSync(INSPECTOR, ['--cli', url, '--transport', 'http', ...args, ...headers.flatMap((h) => ['--header', h])], {
     cwd: ROOT,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 90_000,
     env: { ...process.env, MCP_CATALOG_PATH: resolve(ROOT, 'node_modules/.cache/mcp-inspector.json') },
   });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };

@@ -10,6 +10,9 @@ import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
 
+// Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
+jest.setTimeout(120_000);
+
 // A person in a real browser: the OAuth sign-in and consent pages, and the /key page.
 const found = ensureChromium();
 if ('reason' in found) process.stdout.write(`\nSkipping the browser page tests: ${found.reason}.\n`);

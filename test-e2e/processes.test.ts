@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createDatabase, dropDatabase, freePort } from '@frontdesk/db';
 import { cli, startService } from './helpers';
 
+// Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
+jest.setTimeout(120_000);
+
 // The forms ops and deployment scripts use: the CLI, and each service started on its own.
 const admin = () => process.env.FD_TEST_ADMIN_URL!;
 let name: string;

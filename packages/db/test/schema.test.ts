@@ -133,7 +133,12 @@ describe('the event sequence', () => {
       bDone = true;
       return seq;
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // Wait until B is blocked on A's row lock (seen by the server), not for a fixed time.
+    for (;;) {
+      const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db);
+      if (waiting.rows[0]!.n > 0) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
     expect(bDone).toBe(false); // B cannot take a number, let alone commit, before A commits
     const visible = await t.db.selectFrom('events').select('seq').where('pro_id', '=', pro.id).execute();
     expect(visible).toEqual([]);
