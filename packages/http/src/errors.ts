@@ -54,6 +54,7 @@ export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
     };
     if (err instanceof AppError) {
       if (err instanceof AuthChallengeError || err instanceof InsufficientScopeError) res.setHeader('WWW-Authenticate', err.challenge);
+      if (err.status === 503) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return send(err.status, err.message);
     }
     const e = (err ?? {}) as HttpLikeError;

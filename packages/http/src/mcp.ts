@@ -172,10 +172,10 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
       throw new RpcError(JSONRPC.INVALID_PARAMS, 'params.arguments must be an object of the tool\'s input fields.');
     }
-    const { [IDEMPOTENCY_ARGUMENT]: rawKey, ...args } = given as Record<string, unknown>;
-    if (op.readOnly && rawKey !== undefined) return toolError(`${IDEMPOTENCY_ARGUMENT} is not a field of this operation.`);
     const principal = res.locals.principal as P;
     opts.authorize?.(principal, op);
+    const { [IDEMPOTENCY_ARGUMENT]: rawKey, ...args } = given as Record<string, unknown>;
+    if (op.readOnly && rawKey !== undefined) return toolError(`${IDEMPOTENCY_ARGUMENT} is not a field of this operation.`);
     try {
       const key = readIdempotencyKey(rawKey, IDEMPOTENCY_ARGUMENT);
       const { result } = await runOperation(op, args, req, principal, opts, key);
