@@ -2,7 +2,8 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Logger } from 'pino';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
-import { readIdempotencyKey, type IdempotencyOptions } from './idempotency';
+import { readIdempotencyKey } from './idempotency';
+import type { RestOptions } from './rest';
 import { AuthChallengeError, InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
 import type { Operation } from './operation';
 
@@ -22,14 +23,8 @@ export const JSONRPC = {
   INTERNAL_ERROR: -32603,
 } as const;
 
-export interface McpOptions<P> {
-  operations: readonly Operation<P>[];
-  authenticate(req: Request): Promise<P>;
-  /** Throws ForbiddenError (403) when the caller lacks the operation's scope. */
-  authorize?(principal: P, op: Operation<P>): void;
-  clock(): Date;
-  logger: Logger;
-  idempotency?: IdempotencyOptions<P>;
+/** What an MCP endpoint needs beyond what the REST routes need: who it is and who may call it. */
+export interface McpOptions<P> extends RestOptions<P> {
   serverInfo: { name: string; title: string; version: string };
   /** The contract's rules an assistant must follow, sent with initialize. */
   instructions: string;
