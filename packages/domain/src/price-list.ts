@@ -90,3 +90,8 @@ export function offeredAddOns(list: PriceList): string[] {
 export function addOnOf(list: PriceList, name: string): AddOn | undefined {
   return Object.hasOwn(list.add_ons, name) ? list.add_ons[name] : undefined;
 }
+
+/** The names among `names` that the list does not offer as add-ons, in the order given. */
+export function addOnsNotOffered(list: PriceList, names: readonly string[]): string[] {
+  return names.filter((name) => !addOnOf(list, name));
+}

@@ -1,7 +1,7 @@
 import { InvalidInputError } from './errors';
 import { CLEAN_TYPE_LABELS, FREQUENCY_LABELS, type Job } from './job';
 import { formatUsd, percentOf, toUsd, type Cents } from './money';
-import { addOnOf, offeredAddOns, offeredCleanTypes, type PriceList } from './price-list';
+import { addOnOf, addOnsNotOffered, offeredAddOns, offeredCleanTypes, type PriceList } from './price-list';
 
 export interface LineItem {
   label: string;
@@ -188,7 +188,7 @@ export function requireFirmQuote(job: Job, list: PriceList): Quote {
       `This business does not offer the clean type "${job.clean_type}"; clean types offered: ${offeredCleanTypes(list).join(', ')}.`,
     );
   }
-  const missing = job.add_ons.filter((a) => !addOnOf(list, a));
+  const missing = addOnsNotOffered(list, job.add_ons);
   if (missing.length > 0) {
     const offered = offeredAddOns(list);
     problems.push(

@@ -1,6 +1,6 @@
 import {
   BAD_LEAD_REASONS,
-  addOnOf,
+  addOnsNotOffered,
   BAD_LEAD_REASON_TEXT,
   CLEAN_TYPE_LABELS,
   InvalidInputError,
@@ -80,7 +80,7 @@ function draftInput(pro: Pro, bookingUrl: string, lead: Pick<Lead, 'source' | 'c
     openTimes: [],
     outOfAreaZip: outOfArea ? lead.zip : null,
     cleanTypeNotOffered: list.clean_types[lead.clean_type] ? null : { asked: lead.clean_type, offered: offeredCleanTypes(list) },
-    addOnsNotOffered: lead.add_ons.filter((a) => !addOnOf(list, a)),
+    addOnsNotOffered: addOnsNotOffered(list, lead.add_ons),
   };
 }
 
@@ -321,7 +321,7 @@ export const flagBadLead = (ctx: AppContext) =>
         booked: lead.status === 'booked' || (await leadHasBooking(ctx.db, lead.id)),
         zip: lead.zip,
         zipServed: lead.zip !== null && pro.service_zips.includes(lead.zip),
-        serviceOffered: Boolean(list.clean_types[lead.clean_type]) && lead.add_ons.every((a) => addOnOf(list, a)),
+        serviceOffered: Boolean(list.clean_types[lead.clean_type]) && addOnsNotOffered(list, lead.add_ons).length === 0,
       });
       if (contradiction) throw new InvalidInputError(`Not flagged: ${contradiction}`);
       const given = (input.evidence ?? []).map((e) => e.trim()).filter(Boolean);
