@@ -8,13 +8,12 @@ import {
   createPersonalKey,
   createPro,
   getPro,
-  loadDemoBusiness,
   migrateToLatest,
-  presentCheck,
   resolveDatabase,
   rotateProKey,
   type Db,
 } from '@frontdesk/db';
+import { loadDemoBusiness, presentCheck } from '@frontdesk/use-cases';
 
 const HELP = `Front Desk ops CLI. Every command uses DATABASE_URL, or the project's embedded PostgreSQL when it is unset.
 

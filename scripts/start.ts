@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { loadDemoBusiness, migrateDatabase, openServiceDb, resolveDatabase } from '@frontdesk/db';
+import { migrateDatabase, openServiceDb, resolveDatabase } from '@frontdesk/db';
+import { loadDemoBusiness } from '@frontdesk/use-cases';
 import { bindPort, closeServer, createLogger, shutdownOnSignals, type BoundPort } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';

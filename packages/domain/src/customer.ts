@@ -34,3 +34,10 @@ export function customerDetails(input: {
   return { name, phone, email, address, notes: input.notes?.trim() || null };
 }
 
+
+/** An email address as it is stored: trimmed, lower case; refused if it is not one. */
+export function normalizeEmail(email: string, field = 'email'): string {
+  const e = email.trim().toLowerCase();
+  if (!isEmail(e) || e.length > 200) throw new InvalidInputError(`${field} "${email}" is not an email address.`);
+  return e;
+}

@@ -152,3 +152,10 @@ export function parseStart(value: string, zone: string, field = 'start'): Date {
     `${field} must be an ISO 8601 date-time such as 2026-11-24T09:00:00-05:00 (without an offset it means the business's local time); got "${value}".`,
   );
 }
+
+/** The instants a local month (YYYY-MM) starts and ends in a zone. */
+export function monthRange(month: string, zone: string): { start: Date; end: Date } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return { start: wallTimeOrNextInstant(`${month}-01`, 0, zone), end: wallTimeOrNextInstant(`${next}-01`, 0, zone) };
+}

@@ -1,4 +1,5 @@
-import { addProCheck, createBooking, createPersonalKey, hashSecret, revokePersonalKey } from '@frontdesk/db';
+import { addProCheck, createPersonalKey, hashSecret, revokePersonalKey } from '@frontdesk/db';
+import { createBooking } from '@frontdesk/use-cases';
 import { DEFAULT_PRICE_LIST, normalizeJob } from '@frontdesk/domain';
 import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, PUBLIC_KEY, type Hosts } from './harness';
 

@@ -1,16 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
-import {
-  createKeySession,
-  createPersonalKey,
-  endKeySession,
-  findPersonalKey,
-  keySessionEmail,
-  requestSignInCode,
-  revokePersonalKey,
-  verifySignInCode,
-  KEY_SESSION_MINUTES,
-} from '@frontdesk/db';
-import { AppError, InvalidInputError } from '@frontdesk/domain';
+import { createPersonalKey, endKeySession, findPersonalKey, keySessionEmail, revokePersonalKey } from '@frontdesk/db';
+import { AppError, InvalidInputError, KEY_SESSION_MINUTES } from '@frontdesk/domain';
+import { openKeySession, requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
 import { bearerToken, errorLine, esc, htmlPage } from '@frontdesk/http';
 import type { AppContext } from './context';
 
@@ -110,7 +101,7 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
     const email = String(req.body?.email ?? '');
     try {
       const verified = await verifySignInCode(ctx.db, email, String(req.body?.code ?? ''), ctx.clock());
-      const token = await createKeySession(ctx.db, verified, ctx.clock());
+      const token = await openKeySession(ctx.db, verified, ctx.clock());
       res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/key; HttpOnly; SameSite=Strict; Max-Age=${KEY_SESSION_MINUTES * 60}${secure ? '; Secure' : ''}`);
       res.redirect(303, '/key');
     } catch (err) {

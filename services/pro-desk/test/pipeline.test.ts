@@ -1,4 +1,6 @@
-import { BOOK_HOST_FEE_CENTS, cancelBooking, createBooking, hashSecret, newToken, type BookingRequest } from '@frontdesk/db';
+import { BOOK_HOST_FEE_CENTS } from '@frontdesk/domain';
+import { hashSecret, newToken } from '@frontdesk/db';
+import { cancelBooking, createBooking, type BookingRequest } from '@frontdesk/use-cases';
 import { normalizeJob } from '@frontdesk/domain';
 import { proDeskHarness, newPro, validBooking, MONDAY_7AM, type Harness } from './harness';
 

@@ -1,13 +1,7 @@
-import { InvalidInputError, isEmail } from '@frontdesk/domain';
+import { normalizeEmail } from '@frontdesk/domain';
 import type { Db } from '../connect';
 import { hashSecret, newId, newKey } from '../ids';
 import type { PersonalKey } from '../tables/personal-keys';
-
-export function normalizeEmail(email: string, field = 'email'): string {
-  const e = email.trim().toLowerCase();
-  if (!isEmail(e) || e.length > 200) throw new InvalidInputError(`${field} "${email}" is not an email address.`);
-  return e;
-}
 
 /** Issues a personal key (`fdp_…`) for a customer's email; the key is returned once. */
 export async function createPersonalKey(db: Db, email: string): Promise<{ key: string; record: PersonalKey }> {

@@ -1,4 +1,4 @@
-import { FOLLOW_UP_DELAYS_DAYS, NotFoundError, type BadLeadReason, type Job, type LeadSource, type LeadStatus, type Quote } from '@frontdesk/domain';
+import { FOLLOW_UP_DELAYS_DAYS, type BadLeadReason, type Job, type LeadSource, type LeadStatus, type Quote } from '@frontdesk/domain';
 import type { Db } from '../connect';
 import { newId } from '../ids';
 import type { Lead } from '../tables/leads';
@@ -29,13 +29,7 @@ export async function insertLead(db: Db, l: NewLead): Promise<Lead> {
       contact: l.contact,
       zip: l.zip,
       lead_cost_cents: l.leadCostCents,
-      bedrooms: l.job.bedrooms,
-      bathrooms: l.job.bathrooms,
-      clean_type: l.job.clean_type,
-      sqft: l.job.sqft,
-      frequency: l.job.frequency,
-      add_ons: l.job.add_ons,
-      pets: l.job.pets,
+      ...l.job,
       quote_total_cents: l.quote && l.quote.unpriced.length === 0 ? l.quote.total_cents : null,
       quote: l.quote ? JSON.stringify(l.quote) : null,
       last_follow_up_at: null,
@@ -63,10 +57,13 @@ export async function findDuplicateLead(db: Db, proId: string, source: LeadSourc
     .executeTakeFirst();
 }
 
-export async function getLead(db: Db, proId: string, leadId: string): Promise<Lead> {
-  const lead = await db.selectFrom('leads').selectAll().where('id', '=', leadId).where('pro_id', '=', proId).executeTakeFirst();
-  if (!lead) throw new NotFoundError(`No lead with id ${leadId} on this business.`);
-  return lead;
+export async function getLead(db: Db, proId: string, leadId: string): Promise<Lead | undefined> {
+  return db.selectFrom('leads').selectAll().where('id', '=', leadId).where('pro_id', '=', proId).executeTakeFirst();
+}
+
+/** Locks a lead's row for a change made in the caller's transaction. */
+export async function lockLead(trx: Db, proId: string, leadId: string): Promise<Lead | undefined> {
+  return trx.selectFrom('leads').selectAll().where('id', '=', leadId).where('pro_id', '=', proId).forUpdate().executeTakeFirst();
 }
 
 export interface LeadChange {
@@ -75,30 +72,28 @@ export interface LeadChange {
   notes?: string;
 }
 
-/**
- * Applies update_lead in one statement on a locked row: contacted=true records one more
- * follow-up sent (count and time), which moves the next due time.
- */
-export async function updateLead(db: Db, proId: string, leadId: string, change: LeadChange, now: Date): Promise<Lead> {
-  return db.transaction().execute(async (trx) => {
-    const lead = await trx.selectFrom('leads').selectAll().where('id', '=', leadId).where('pro_id', '=', proId).forUpdate().executeTakeFirst();
-    if (!lead) throw new NotFoundError(`No lead with id ${leadId} on this business.`);
-    return trx
-      .updateTable('leads')
-      .set({
-        ...(change.status !== undefined ? { status: change.status } : {}),
-        ...(change.notes !== undefined ? { notes: change.notes } : {}),
-        ...(change.contacted === true
-          ? { contacted: true, follow_ups_sent: lead.follow_ups_sent + 1, last_follow_up_at: now }
-          : change.contacted === false
-            ? { contacted: false }
-            : {}),
-        updated_at: now,
-      })
-      .where('id', '=', leadId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+/** Writes a change to a locked lead: contacted=true counts one more follow-up sent, now. */
+export async function applyLeadChange(trx: Db, lead: Lead, change: LeadChange, now: Date): Promise<Lead> {
+  return trx
+    .updateTable('leads')
+    .set({
+      ...(change.status !== undefined ? { status: change.status } : {}),
+      ...(change.notes !== undefined ? { notes: change.notes } : {}),
+      ...(change.contacted === true
+        ? { contacted: true, follow_ups_sent: lead.follow_ups_sent + 1, last_follow_up_at: now }
+        : change.contacted === false
+          ? { contacted: false }
+          : {}),
+      updated_at: now,
+    })
+    .where('id', '=', lead.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A lead a booking was made for is booked. */
+export async function markLeadBooked(trx: Db, leadId: string, now: Date): Promise<void> {
+  await trx.updateTable('leads').set({ status: 'booked', updated_at: now }).where('id', '=', leadId).execute();
 }
 
 export async function flagLead(db: Db, lead: Lead, reason: BadLeadReason, evidence: string[], now: Date): Promise<Lead> {

@@ -2,8 +2,7 @@ import {
   DEFAULT_PRICE_LIST,
   DEFAULT_SCHEDULE_SETTINGS,
   DEFAULT_WEEKLY_HOURS,
-  InvalidInputError,
-  isValidTimeZone,
+  checkNewPro,
   type PriceList,
   type ScheduleRules,
   type WeeklyHours,
@@ -25,17 +24,6 @@ export interface NewProInput {
   travel_buffer_minutes?: number;
   slot_step_minutes?: number;
   min_notice_minutes?: number;
-}
-
-function checkNewPro(input: NewProInput): void {
-  const name = input.name.trim();
-  if (name.length < 1 || name.length > 100) throw new InvalidInputError('name must be 1 to 100 characters.');
-  if (!isValidTimeZone(input.timezone)) {
-    throw new InvalidInputError(`timezone "${input.timezone}" is not an IANA time zone such as America/New_York.`);
-  }
-  const bad = input.service_zips.filter((z) => !/^\d{5}$/.test(z));
-  if (bad.length > 0) throw new InvalidInputError(`service ZIPs must be exactly 5 digits; not: ${bad.join(', ')}.`);
-  if (input.service_zips.length === 0) throw new InvalidInputError('give at least one service ZIP.');
 }
 
 async function issueKey(db: Db, proId: string): Promise<string> {

@@ -1,12 +1,14 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { CleanType, Frequency, Quote } from '@frontdesk/domain';
+import type { Job, Quote } from '@frontdesk/domain';
 
 export const BOOKING_STATUSES = ['booked', 'cancelled', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** pro: booked by the pro's own assistant (book_job); book: by a customer on the book host. */
 export type BookingChannel = 'pro' | 'book';
+export type CancelledBy = 'pro' | 'customer';
 
-export interface BookingsTable {
+/** The job columns (bedrooms to pets) are the domain's Job, one column each. */
+export interface BookingsTable extends Job {
   id: string;
   pro_id: string;
   lead_id: string | null;
@@ -25,13 +27,6 @@ export interface BookingsTable {
   zip: string;
   notes: string | null;
   access_details: string | null;
-  bedrooms: number;
-  bathrooms: number;
-  clean_type: CleanType;
-  sqft: number | null;
-  frequency: Frequency;
-  add_ons: string[];
-  pets: boolean;
   price_cents: number;
   quote: ColumnType<Quote, string, string>;
   fee_cents: Generated<number>;
@@ -48,3 +43,8 @@ export interface BookingsTable {
 
 export type Booking = Selectable<BookingsTable>;
 export type NewBooking = Insertable<BookingsTable>;
+
+/** A job's columns, exactly: a job object with more fields than these must not reach an insert. */
+export function jobColumns(j: Job): Job {
+  return { bedrooms: j.bedrooms, bathrooms: j.bathrooms, clean_type: j.clean_type, sqft: j.sqft, frequency: j.frequency, add_ons: j.add_ons, pets: j.pets };
+}

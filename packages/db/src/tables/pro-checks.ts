@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
-export type CheckKind = 'website_ownership' | 'marketplace_profile';
+import type { CheckKind } from '@frontdesk/domain';
+
+export type { CheckKind };
 
 export interface ProChecksTable {
   id: string;

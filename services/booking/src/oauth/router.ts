@@ -1,5 +1,6 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { newToken, requestSignInCode, verifySignInCode } from '@frontdesk/db';
+import { newToken } from '@frontdesk/db';
+import { requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
 import { AppError } from '@frontdesk/domain';
 import type { AppContext } from '../context';
 import {

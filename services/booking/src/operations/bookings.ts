@@ -1,7 +1,11 @@
 import {
+  BOOK_HOST_FEE_CENTS,
+  FREE_CANCEL_HOURS,
   InvalidInputError,
-  NotFoundError,
   customerDetails,
+  noBookingWithTokenCopied,
+  noCleanerToFind,
+  notServedZip,
   customerFieldSchemas,
   formatUsd,
   fromUsd,
@@ -10,24 +14,14 @@ import {
   parseStart,
   type JobInput,
 } from '@frontdesk/domain';
-import {
-  BOOK_HOST_FEE_CENTS,
-  bookingByToken,
-  bookingsOfAccount,
-  cancelBooking,
-  createBooking,
-  getPro,
-  hashSecret,
-  newToken,
-  replaceManageToken,
-} from '@frontdesk/db';
+import { bookingByToken, bookingsOfAccount, getPro, hashSecret, newToken, replaceManageToken } from '@frontdesk/db';
+import { cancelBooking, createBooking } from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
 import { presentCustomerBooking } from './present';
 
-const DAY = 24 * 60 * 60 * 1000;
 export const MANAGE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
 const manageTokenSchema = {
   type: 'string',
@@ -82,10 +76,8 @@ export const bookCleaning = (ctx: AppContext) =>
       }
       const customer = customerDetails({ customer_name: name, customer_phone: phone, customer_email: email, address: input.address, notes: input.notes });
       const pro = await getPro(ctx.db, input.cleaner_id);
-      if (!pro) throw new NotFoundError(`No cleaner with id ${input.cleaner_id}; find_cleaners lists them.`);
-      if (!pro.service_zips.includes(input.zip)) {
-        throw new InvalidInputError(`${pro.name} does not serve ZIP ${input.zip}; find_cleaners lists the cleaners who do.`);
-      }
+      if (!pro) throw noCleanerToFind(input.cleaner_id);
+      if (!pro.service_zips.includes(input.zip)) throw notServedZip(pro.name, input.zip);
       const token = newToken();
       const { booking } = await createBooking(ctx.db, {
         proId: pro.id,
@@ -141,7 +133,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
     async handler(input, { now }) {
       const { booking, pro } = await cancelBooking(ctx.db, { manageTokenHash: hashSecret(input.manage_token) }, 'customer', now);
       const shown = presentCustomerBooking(booking, pro);
-      const late = booking.starts_at.getTime() - now.getTime() < DAY;
+      const late = booking.starts_at.getTime() - now.getTime() < FREE_CANCEL_HOURS * 60 * 60 * 1000;
       return {
         booking_id: shown.booking_id,
         status: shown.status,
@@ -167,8 +159,9 @@ export const bookingStatus = (ctx: AppContext) =>
     idempotent: true,
     scope: 'read',
     async handler(input) {
-      const { booking, pro } = await bookingByToken(ctx.db, hashSecret(input.manage_token));
-      return presentCustomerBooking(booking, pro);
+      const found = await bookingByToken(ctx.db, hashSecret(input.manage_token));
+      if (!found) throw noBookingWithTokenCopied();
+      return presentCustomerBooking(found.booking, found.pro);
     },
   });
 

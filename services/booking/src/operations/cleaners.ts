@@ -1,8 +1,10 @@
 import {
-  NotFoundError,
+  CHECKS_NOTE,
   jobFieldSchemas,
+  noCleanerToFind,
   normalizeJob,
   openTimesFieldSchemas,
+  parseOpenTimesRequest,
   presentOpenTime,
   presentQuote,
   toUsd,
@@ -10,13 +12,11 @@ import {
   type JobInput,
   type OpenTimesFields,
 } from '@frontdesk/domain';
-import { findCleaners, findOpenTimes, getPro, openTimesOptions, presentCheck } from '@frontdesk/db';
+import { getPro } from '@frontdesk/db';
+import { findCleaners, openTimesForJob, presentCheck } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
-
-export const CHECKS_NOTE =
-  'Best-effort checks the service made on the dates shown, not a guarantee or an endorsement. Each business is independent; the service does not check licenses or insurance.';
 
 export const cleanerIdSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'cleaner_id from find_cleaners.' } as const;
 
@@ -48,7 +48,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
     scope: 'read',
     async handler(input, { now }) {
       const job = normalizeJob(input);
-      const { offers, serving, notOffering } = await findCleaners(ctx.db, input.zip, job, { ...openTimesOptions(input, now), limit: input.limit ?? 10 });
+      const { offers, serving, notOffering } = await findCleaners(ctx.db, input.zip, job, { ...parseOpenTimesRequest(input, now), limit: input.limit ?? 10 });
       const cleaners = offers.map(({ pro, quote, times, checks }) => {
         const q = presentQuote(quote);
         return {
@@ -58,7 +58,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
           total: toUsd(quote.total_cents),
           price: { currency: q.currency, total: q.total, line_items: q.line_items, estimated_hours: q.estimated_hours, recurring: q.recurring, summary: q.summary },
           timezone: pro.timezone,
-          next_open_times: times.slice(0, 5).map((t) => presentOpenTime(t, pro.timezone, now)),
+          next_open_times: times.map((t) => presentOpenTime(t, pro.timezone, now)),
           checks: checks.map(presentCheck),
         };
       });
@@ -102,20 +102,17 @@ export const availableTimes = (ctx: AppContext) =>
     scope: 'read',
     async handler(input, { now }) {
       const pro = await getPro(ctx.db, input.cleaner_id);
-      if (!pro) throw new NotFoundError(`No cleaner with id ${input.cleaner_id}; find_cleaners lists them.`);
-      const options = openTimesOptions(input, now);
-      const days = options.days;
-      const { quote, from, times } = await findOpenTimes(ctx.db, pro, normalizeJob(input), options);
+      if (!pro) throw noCleanerToFind(input.cleaner_id);
+      const { quote, timezone, ...list } = await openTimesForJob(ctx.db, pro, normalizeJob(input), input, now);
+      const { from, days, ...rest } = list;
       return {
         cleaner: { cleaner_id: pro.id, name: pro.name },
-        timezone: pro.timezone,
+        timezone,
         from,
         days,
         total: toUsd(quote.total_cents),
         estimated_hours: quote.estimated_hours,
-        count: times.length,
-        open_times: times.map((t) => presentOpenTime(t, pro.timezone, now)),
-        ...(times.length === 0 ? { message: `No open times in ${days} days from ${from}; try later dates.` } : {}),
+        ...rest,
       };
     },
   });

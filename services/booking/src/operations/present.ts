@@ -1,4 +1,5 @@
-import { bookingDetails, type Booking, type Pro } from '@frontdesk/db';
+import type { Booking, Pro } from '@frontdesk/db';
+import { bookingDetails } from '@frontdesk/use-cases';
 
 /**
  * A booking as the customer sees it: the details and the cleaner. The service's fee is the

@@ -6,7 +6,8 @@ import {
   parseStart,
   type JobInput,
 } from '@frontdesk/domain';
-import { cancelBooking, createBooking, presentBooking, reportNoShow, type Pro } from '@frontdesk/db';
+import type { Pro } from '@frontdesk/db';
+import { cancelBooking, createBooking, presentBooking, reportNoShow } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 

@@ -1,5 +1,6 @@
 import { localDate, offeredAddOns, offeredCleanTypes, toUsd, type WeeklyHours } from '@frontdesk/domain';
-import { pipelineReport, presentBooking, takeUnreadNotifications, upcomingBookings, type Pro } from '@frontdesk/db';
+import { takeUnreadNotifications, upcomingBookings, type Pro } from '@frontdesk/db';
+import { pipelineReport, presentBooking } from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 

@@ -2,14 +2,14 @@ import {
   jobFieldSchemas,
   normalizeJob,
   openTimesFieldSchemas,
-  presentOpenTime,
   presentQuote,
   requireFirmQuote,
   toUsd,
   type JobInput,
   type OpenTimesFields,
 } from '@frontdesk/domain';
-import { findOpenTimes, openTimesOptions, type Pro } from '@frontdesk/db';
+import type { Pro } from '@frontdesk/db';
+import { openTimesForJob } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
@@ -51,19 +51,14 @@ export const openTimesOperation = (ctx: AppContext) =>
     scope: 'read',
     async handler(input, { principal: pro, now }) {
       const job = normalizeJob(input);
-      const options = openTimesOptions(input, now);
-      const days = options.days;
-      const { quote, from, times } = await findOpenTimes(ctx.db, pro, job, options);
+      const { quote, ...found } = await openTimesForJob(ctx.db, pro, job, input, now);
+      const { timezone, from, days, ...list } = found;
       return {
-        timezone: pro.timezone,
+        timezone,
         from,
         days,
         job: { ...job, duration_minutes: quote.duration_minutes, estimated_hours: quote.estimated_hours, total: toUsd(quote.total_cents) },
-        count: times.length,
-        open_times: times.map((t) => presentOpenTime(t, pro.timezone, now)),
-        ...(times.length === 0
-          ? { message: `No open times in ${days} day${days === 1 ? '' : 's'} from ${from}. Try later dates or a wider window.` }
-          : {}),
+        ...list,
       };
     },
   });

@@ -1,10 +1,9 @@
-import { MONTH_PATTERN, isWorkingTime, localDate, formatLocalIso } from '@frontdesk/domain';
-import { materializeDueEvents, pipelineReport, readUpdates, scheduleRules, type Pro } from '@frontdesk/db';
+import { MONTH_PATTERN, localDate } from '@frontdesk/domain';
+import type { Pro } from '@frontdesk/db';
+import { pipelineReport, readUpdates } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
-/** Poll again soon during working hours, rarely outside them, at once while more is waiting. */
-export const CHECK_IN_MINUTES = { more: 0, working: 15, offHours: 60 } as const;
 const MAX_CURSOR = 9007199254740991;
 
 export const updates = (ctx: AppContext) =>
@@ -25,21 +24,7 @@ export const updates = (ctx: AppContext) =>
     idempotent: true,
     scope: 'read',
     async handler(input, { principal: pro, now }) {
-      await materializeDueEvents(ctx.db, pro, now);
-      const page = await readUpdates(ctx.db, pro.id, input.since, now);
-      const next = page.more ? CHECK_IN_MINUTES.more : isWorkingTime(scheduleRules(pro), now) ? CHECK_IN_MINUTES.working : CHECK_IN_MINUTES.offHours;
-      return {
-        events: page.events.map((e) => ({ seq: e.seq, kind: e.kind, at: formatLocalIso(e.created_at, pro.timezone), ...e.payload })),
-        cursor: page.cursor,
-        next_check_in_minutes: next,
-        more: page.more,
-        ...(page.reset
-          ? {
-              reset: true,
-              message: `The cursor ${input.since} is ahead of this feed (the data was restored); it now points at the latest event, ${page.cursor}. Use the new cursor from now on.`,
-            }
-          : {}),
-      };
+      return readUpdates(ctx.db, pro, input.since, now);
     },
   });
 

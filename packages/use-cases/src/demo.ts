@@ -1,8 +1,5 @@
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
-import type { Db } from './connect';
-import { addProCheck } from './repos/checks';
-import { createPro, getPro, rotateProKey } from './repos/pros';
-import type { Pro } from './tables/pros';
+import { addProCheck, createPro, getPro, rotateProKey, type Db, type Pro } from '@frontdesk/db';
 
 export const DEMO_PRO_NAME = 'Sparkle & Shine Cleaning (demo)';
 

@@ -1,10 +1,6 @@
-import { priceJob, type Job, type OpenTime, type Quote } from '@frontdesk/domain';
-import type { Db } from '../connect';
-import type { ProProfile } from '../tables/pros';
-import type { ProCheck } from '../tables/pro-checks';
-import { openTimesFor, type OpenTimesOptions } from './availability';
-import { latestChecks } from './checks';
-import { prosServingZip } from './pros';
+import { CLEANER_OPEN_TIMES_SHOWN, priceJob, type Job, type OpenTime, type OpenTimesRequest, type Quote } from '@frontdesk/domain';
+import { latestChecks, prosServingZip, type Db, type ProCheck, type ProProfile } from '@frontdesk/db';
+import { openTimesFor } from './open-times';
 
 export interface CleanerOffer {
   pro: ProProfile;
@@ -38,7 +34,7 @@ export async function findCleaners(
   db: Db,
   zip: string,
   job: Job,
-  o: OpenTimesOptions & { limit: number; shownTimes?: number; cache?: boolean },
+  o: OpenTimesRequest & { limit: number; cache?: boolean },
 ): Promise<{ offers: CleanerOffer[]; serving: number; notOffering: number }> {
   const pros = await prosServingZip(db, zip);
   const jobKey = JSON.stringify(job);
@@ -57,7 +53,7 @@ export async function findCleaners(
   const shown: CleanerOffer[] = ranked.slice(0, o.limit).map(({ i }) => ({
     pro: priced[i]!.pro,
     quote: priced[i]!.quote,
-    times: found[i]!.times.slice(0, o.shownTimes ?? 5),
+    times: found[i]!.times.slice(0, CLEANER_OPEN_TIMES_SHOWN),
     checks: [],
   }));
   const checks = await latestChecks(db, shown.map((s) => s.pro.id));

@@ -1,43 +1,16 @@
 import {
-  DEFAULT_DAYS,
-  InvalidInputError,
   dayRange,
-  isValidLocalDate,
-  minutesOfDay,
+  noOpenTimesMessage,
   openTimes,
+  parseOpenTimesRequest,
+  presentOpenTime,
   requireFirmQuote,
   type Job,
-  type OpenTimesFields,
   type OpenTime,
-  type Quote,
+  type OpenTimesFields,
+  type OpenTimesRequest,
 } from '@frontdesk/domain';
-import type { Db } from '../connect';
-import type { Pro, ProProfile } from '../tables/pros';
-import { loadBusyMany } from './bookings';
-import { scheduleRules } from './pros';
-
-export interface OpenTimesOptions {
-  date?: string;
-  days: number;
-  startAfter?: string;
-  finishBy?: string;
-  now: Date;
-}
-
-/** The request's open-times fields as options, with the contract's default of 7 days. */
-export function openTimesOptions(input: OpenTimesFields, now: Date): OpenTimesOptions {
-  return { date: input.date, days: input.days ?? DEFAULT_DAYS, startAfter: input.start_after, finishBy: input.finish_by, now };
-}
-
-/** Checks the parts of an open-times request a schema cannot (a real date, a sane window). */
-export function checkOpenTimesOptions(o: OpenTimesOptions): void {
-  if (o.date !== undefined && !isValidLocalDate(o.date)) {
-    throw new InvalidInputError(`date "${o.date}" is not a real calendar day (YYYY-MM-DD).`);
-  }
-  if (o.startAfter && o.finishBy && minutesOfDay(o.finishBy) <= minutesOfDay(o.startAfter)) {
-    throw new InvalidInputError(`finish_by (${o.finishBy}) must be later than start_after (${o.startAfter}).`);
-  }
-}
+import { loadBusyMany, scheduleRules, type Db, type Pro, type ProProfile } from '@frontdesk/db';
 
 /** A pro whose open times are wanted, with the version its availability has now. */
 export interface AvailabilityItem {
@@ -70,9 +43,8 @@ export function availabilityVersion(pro: Pick<Pro, 'config_version' | 'event_seq
 export async function openTimesFor(
   db: Db,
   items: AvailabilityItem[],
-  o: OpenTimesOptions & { cache?: boolean },
+  o: OpenTimesRequest & { cache?: boolean },
 ): Promise<{ from: string; times: OpenTime[]; earliest: number }[]> {
-  checkOpenTimesOptions(o);
   let cache = timesCaches.get(db);
   if (!cache) timesCaches.set(db, (cache = new Map()));
   // The days listed depend only on the zone: most pros of a ZIP share one.
@@ -122,15 +94,24 @@ export async function openTimesFor(
   });
 }
 
-/** A pro's open start times for a job, with its firm quote (refused if not offered). */
-export async function findOpenTimes(
-  db: Db,
-  pro: Pro,
-  job: Job,
-  o: OpenTimesOptions,
-): Promise<{ quote: Quote; from: string; times: OpenTime[] }> {
+/**
+ * A pro's open start times for a job, with its firm quote: the one body behind open_times
+ * and available_times. The quote comes first (a job the pro does not offer is refused
+ * before the request's days are looked at), then the request is parsed, then listed.
+ */
+export async function openTimesForJob(db: Db, pro: Pro, job: Job, fields: OpenTimesFields, now: Date) {
   const quote = requireFirmQuote(job, pro.price_list);
-  return { quote, ...(await openTimesForDuration(db, pro, quote.duration_minutes, o)) };
+  const request = parseOpenTimesRequest(fields, now);
+  const { from, times } = await openTimesForDuration(db, pro, quote.duration_minutes, request);
+  return {
+    quote,
+    timezone: pro.timezone,
+    from,
+    days: request.days,
+    count: times.length,
+    open_times: times.map((t) => presentOpenTime(t, pro.timezone, now)),
+    ...(times.length === 0 ? { message: noOpenTimesMessage(request.days, from) } : {}),
+  };
 }
 
 /** Open starts for a job of a known length (log_lead prices what it can, then asks this). */
@@ -138,7 +119,7 @@ export async function openTimesForDuration(
   db: Db,
   pro: Pro,
   durationMinutes: number,
-  o: OpenTimesOptions,
+  o: OpenTimesRequest,
 ): Promise<{ from: string; times: OpenTime[] }> {
   const [result] = await openTimesFor(db, [{ pro, availabilityVersion: availabilityVersion(pro), durationMinutes }], o);
   return { from: result!.from, times: result!.times };

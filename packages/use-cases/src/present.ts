@@ -1,6 +1,10 @@
-import { formatLabel, formatLocalIso, isPlatformSource, nextFollowUpDue, toUsd } from '@frontdesk/domain';
-import type { Booking } from './tables/bookings';
-import type { Lead } from './tables/leads';
+import { checkSummary, formatLabel, formatLocalIso, isPlatformSource, nextFollowUpDue, toUsd } from '@frontdesk/domain';
+import type { Booking, Lead, ProCheck } from '@frontdesk/db';
+
+/**
+ * How rows are shown in answers: one shape per kind of thing, shared by every operation
+ * that shows one, so a booking looks the same in book_job, schedule and booking_status.
+ */
 
 /** What pro and customer both see of a booking: when, where, what, for how much. */
 export function bookingDetails(b: Booking, timezone: string) {
@@ -77,4 +81,9 @@ export function presentLead(l: Lead, timezone: string) {
       : null,
     logged_at: formatLocalIso(l.quoted_at, timezone),
   };
+}
+
+/** A check as a customer sees it: what was seen, on which day, in a sentence. */
+export function presentCheck(c: ProCheck) {
+  return { kind: c.kind, subject: c.subject, passed: c.passed, rating: c.rating, reviews: c.reviews, checked_on: c.checked_on, summary: checkSummary(c) };
 }

@@ -1,0 +1,33 @@
+/**
+ * The business constants of the service, in one place: what a booking costs the pro, when
+ * cancelling stops being free, when the day's job list comes due, how the feed pages, how
+ * long a sign-in code lives. Changing one changes the service's promise: the docs say them too.
+ */
+
+/** What a customer's booking through the book host costs the business (waived for a no-show). */
+export const BOOK_HOST_FEE_CENTS = 500;
+
+/** A customer cancels free of charge until this many hours before the start. */
+export const FREE_CANCEL_HOURS = 24;
+
+/** Local time at which the day's job list comes due (earlier if a job starts earlier). */
+export const JOBS_TODAY_AT = '06:00';
+
+/** Events per page of the updates feed. */
+export const UPDATES_PAGE_SIZE = 50;
+/** Without a cursor, the updates feed shows this many past days. */
+export const RECENT_WINDOW_DAYS = 7;
+
+/** When a watcher should poll again: at once while more is waiting, often in working hours, rarely outside them. */
+export const CHECK_IN_MINUTES = { more: 0, working: 15, offHours: 60 } as const;
+
+/** A sign-in code: six digits, valid this long, this many wrong tries, this many sent per hour. */
+export const SIGN_IN_CODE_MINUTES = 10;
+export const SIGN_IN_MAX_ATTEMPTS = 5;
+export const SIGN_IN_MAX_CODES_PER_HOUR = 5;
+/** How long the /key page stays signed in. */
+export const KEY_SESSION_MINUTES = 30;
+
+/** How many open times each cleaner in find_cleaners shows, and how many log_lead lists. */
+export const CLEANER_OPEN_TIMES_SHOWN = 5;
+export const LEAD_OPEN_TIMES_SHOWN = 10;

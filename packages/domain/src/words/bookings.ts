@@ -1,0 +1,66 @@
+import { CLEAN_TYPE_LABELS, type Job } from '../job';
+import { formatUsd } from '../money';
+import { InvalidInputError, NotFoundError } from '../errors';
+
+/** Everything a pro or customer reads about booking, cancelling and no-shows. */
+
+export const noCleaner = (id: string) => new NotFoundError(`No cleaner with id ${id}.`);
+export const noCleanerToFind = (id: string) => new NotFoundError(`No cleaner with id ${id}; find_cleaners lists them.`);
+export const noLead = (id: string) => new NotFoundError(`No lead with id ${id} on this business.`);
+export const noBooking = (id: string) => new NotFoundError(`No booking with id ${id} on this schedule.`);
+export const noBookingWithToken = () => new NotFoundError('No booking with that manage_token.');
+export const noBookingWithTokenCopied = () => new NotFoundError('No booking with that manage_token. Check that it was copied whole.');
+
+export const priceChanged = (nowCents: number, shownCents: number) =>
+  new InvalidInputError(
+    `The price changed: this job is now ${formatUsd(nowCents)}, not the ${formatUsd(shownCents)} you were shown. Nothing was booked; confirm the new price with the customer first.`,
+  );
+
+/** The time was taken by a booking made in the last minute: a lost race. */
+export const justTaken = (label: string) =>
+  new InvalidInputError(`${label} was just taken by another booking. Pick another time from the open times.`);
+/** Another writer (service or replica) got there between the check and the insert. */
+export const justTakenByAnotherWriter = () =>
+  new InvalidInputError('That time was just taken by another booking. Pick another time from the open times.');
+
+/** Why a start cannot be booked, with the nearest open starts to offer instead. */
+export const notOpen = (why: string, nearest: string[]) =>
+  new InvalidInputError(
+    `${why}${nearest.length ? ` The nearest open times: ${nearest.join('; ')}.` : ' There is no open time within a day of it; ask open_times for other days.'}`,
+  );
+
+export const notServedZip = (proName: string, zip: string) =>
+  new InvalidInputError(`${proName} does not serve ZIP ${zip}; find_cleaners lists the cleaners who do.`);
+
+/** The notification and event text of a new booking. */
+export function newBookingMessage(b: {
+  channel: 'pro' | 'book';
+  clientName: string | null;
+  customerName: string;
+  label: string;
+  job: Pick<Job, 'clean_type' | 'bedrooms' | 'bathrooms'>;
+  totalCents: number;
+}): string {
+  const via = b.channel === 'book' ? 'through the booking service' : 'on your schedule';
+  const by = b.clientName ? ` by ${b.clientName}` : '';
+  return `New booking${by} ${via}: ${b.customerName}, ${b.label}, ${CLEAN_TYPE_LABELS[b.job.clean_type].toLowerCase()} (${b.job.bedrooms} bd / ${b.job.bathrooms} ba), ${formatUsd(b.totalCents)}.`;
+}
+
+export const alreadyCancelled = (id: string, label: string) => new InvalidInputError(`Booking ${id} (${label}) is already cancelled; nothing changed.`);
+export const noShowCannotCancel = (id: string, label: string) =>
+  new InvalidInputError(`Booking ${id} (${label}) was reported as a no-show; it cannot be cancelled.`);
+export const startedCannotCancel = (id: string, label: string) =>
+  new InvalidInputError(
+    `Booking ${id} started at ${label}; a job that has started cannot be cancelled. If the customer did not show up, report a no-show.`,
+  );
+
+/** The notification and event text of a cancellation. */
+export const cancellationMessage = (by: 'pro' | 'customer', customerName: string, label: string) =>
+  `Booking cancelled by the ${by === 'pro' ? 'business' : 'customer'}: ${customerName}, ${label}. The time is open again.`;
+
+export const cancelledNoNoShow = (id: string, label: string) =>
+  new InvalidInputError(`Booking ${id} (${label}) was cancelled; there is no no-show to report.`);
+export const noShowAlreadyReported = (id: string, label: string) =>
+  new InvalidInputError(`A no-show was already reported for booking ${id} (${label}); nothing changed.`);
+export const noShowBeforeStart = (id: string, label: string) =>
+  new InvalidInputError(`Booking ${id} starts ${label}; a no-show can be reported only after the start.`);

@@ -1,0 +1,23 @@
+import { InvalidInputError, TooManyRequestsError } from '../errors';
+import { SIGN_IN_CODE_MINUTES } from '../policy';
+
+/** Everything a person reads while signing in with an emailed code. */
+
+export const tooManyCodes = (email: string) =>
+  new TooManyRequestsError(`Too many codes were sent to ${email} in the last hour; wait a while, then ask again.`);
+
+export function signInMail(code: string, purpose: string): { subject: string; text: string } {
+  return {
+    subject: `Your Front Desk code: ${code}`,
+    text: `Your code to ${purpose} is ${code}.\n\nIt works once, for ${SIGN_IN_CODE_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+  };
+}
+
+const again = 'Ask for a new code.';
+export const codeFormat = () => new InvalidInputError('The code is the 6 digits from the email.');
+export const noCodeSent = (email: string) => new InvalidInputError(`No code was sent to ${email}. ${again}`);
+export const codeUsed = () => new InvalidInputError(`That code was already used. ${again}`);
+export const codeExpired = () => new InvalidInputError(`That code has expired. ${again}`);
+export const codeTriedTooOften = () => new TooManyRequestsError(`Too many wrong tries for that code. ${again}`);
+export const codeWrong = (left: number) =>
+  new InvalidInputError(left > 0 ? `That code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left.` : `That code is not right. ${again}`);

@@ -1,0 +1,157 @@
+import {
+  formatLabel,
+  formatLocalIso,
+  justTaken,
+  justTakenByAnotherWriter,
+  nearestOpenTimes,
+  newBookingMessage,
+  noCleaner,
+  noLead,
+  notOpen,
+  priceChanged,
+  requireFirmQuote,
+  whyNotOpen,
+  type Job,
+} from '@frontdesk/domain';
+import {
+  appendEvent,
+  bookedSince,
+  getLead,
+  insertBooking,
+  insertNotification,
+  isOverlapViolation,
+  jobColumns,
+  loadBusy,
+  lockPro,
+  markLeadBooked,
+  newId,
+  scheduleRules,
+  type Booking,
+  type BookingChannel,
+  type Db,
+  type Pro,
+} from '@frontdesk/db';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A booking this recent that holds the time lost a race, rather than being there all along. */
+const RACE_WINDOW_MS = 60_000;
+
+export interface BookingRequest {
+  proId: string;
+  job: Job;
+  start: Date;
+  customer: { name: string; phone: string | null; email: string | null };
+  address: string;
+  zip: string;
+  notes: string | null;
+  accessDetails: string | null;
+  channel: BookingChannel;
+  clientName: string | null;
+  leadId: string | null;
+  feeCents: number;
+  manageTokenHash: Buffer | null;
+  /** The verified email of the customer account the booking belongs to. */
+  accountEmail: string | null;
+  /** The total the customer was shown; a different current price refuses the booking. */
+  expectedTotalCents: number | null;
+  now: Date;
+}
+
+/**
+ * Books a start on a pro's schedule. The pro's row is locked first, so bookings of one pro
+ * are checked and written one at a time and a refusal can say why; the exclusion
+ * constraint on `bookings` still guarantees no overlap whatever path writes.
+ * Lock order everywhere: the pro's row, then booking rows.
+ */
+export async function createBooking(db: Db, req: BookingRequest): Promise<{ booking: Booking; pro: Pro }> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const pro = await lockPro(trx, req.proId);
+      if (!pro) throw noCleaner(req.proId);
+      const quote = requireFirmQuote(req.job, pro.price_list);
+      if (req.expectedTotalCents !== null && req.expectedTotalCents !== quote.total_cents) {
+        throw priceChanged(quote.total_cents, req.expectedTotalCents);
+      }
+      if (req.leadId !== null && !(await getLead(trx, pro.id, req.leadId))) throw noLead(req.leadId);
+
+      // A start in the past is refused before anything else, and its alternatives start from now.
+      const around = Math.max(req.start.getTime(), req.now.getTime());
+      const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(around - 2 * DAY), new Date(around + 3 * DAY));
+      const query = { rules: scheduleRules(pro), durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff };
+      const why = whyNotOpen(query, req.start);
+      const end = new Date(req.start.getTime() + quote.duration_minutes * 60_000);
+      const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
+      if (why) {
+        const label = formatLabel(req.start, pro.timezone, req.now);
+        if (why.reason === 'taken' && (await bookedSince(trx, pro.id, req.start, blockedUntil, new Date(req.now.getTime() - RACE_WINDOW_MS)))) {
+          throw justTaken(label);
+        }
+        throw notOpen(why.message, nearestOpenTimes(query, req.start).map((o) => formatLabel(o.start, pro.timezone, req.now)));
+      }
+
+      const booking = await insertBooking(trx, {
+        id: newId('bk'),
+        pro_id: pro.id,
+        lead_id: req.leadId,
+        channel: req.channel,
+        client_name: req.clientName,
+        starts_at: req.start,
+        ends_at: end,
+        blocked_until: blockedUntil,
+        customer_name: req.customer.name,
+        customer_phone: req.customer.phone,
+        customer_email: req.customer.email,
+        address: req.address,
+        zip: req.zip,
+        notes: req.notes,
+        access_details: req.accessDetails,
+        ...jobColumns(req.job),
+        price_cents: quote.total_cents,
+        quote: JSON.stringify(quote),
+        fee_cents: req.feeCents,
+        fee_waived_at: null,
+        manage_token_hash: req.manageTokenHash,
+        account_email: req.accountEmail,
+        cancelled_at: null,
+        cancelled_by: null,
+        no_show_reported_at: null,
+        created_at: req.now,
+        updated_at: req.now,
+      });
+      if (req.leadId !== null) await markLeadBooked(trx, req.leadId, req.now);
+
+      const label = formatLabel(booking.starts_at, pro.timezone);
+      const message = newBookingMessage({
+        channel: req.channel,
+        clientName: req.clientName,
+        customerName: booking.customer_name,
+        label,
+        job: req.job,
+        totalCents: quote.total_cents,
+      });
+      // A customer's booking is news for the pro: it waits, unread, on the schedule.
+      if (req.channel === 'book') await insertNotification(trx, { proId: pro.id, bookingId: booking.id, kind: 'booking.created', message, now: req.now });
+      await appendEvent(
+        trx,
+        pro.id,
+        'booking.created',
+        {
+          booking_id: booking.id,
+          start: formatLocalIso(booking.starts_at, pro.timezone),
+          label,
+          customer_name: booking.customer_name,
+          channel: req.channel,
+          client_name: req.clientName,
+          total: quote.total_cents / 100,
+          message,
+        },
+        req.now,
+      );
+      return { booking, pro };
+    });
+  } catch (err) {
+    // Another writer (another service or replica) got there between our check and insert.
+    if (isOverlapViolation(err)) throw justTakenByAnotherWriter();
+    throw err;
+  }
+}

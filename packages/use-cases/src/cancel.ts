@@ -1,0 +1,57 @@
+import {
+  alreadyCancelled,
+  cancellationMessage,
+  formatLabel,
+  formatLocalIso,
+  noBooking,
+  noBookingWithToken,
+  noShowCannotCancel,
+  startedCannotCancel,
+} from '@frontdesk/domain';
+import {
+  appendEvent,
+  findBooking,
+  insertNotification,
+  lockBooking,
+  lockPro,
+  markCancelled,
+  type Booking,
+  type CancelledBy,
+  type Db,
+  type Pro,
+} from '@frontdesk/db';
+
+/**
+ * Cancels a live booking, found by id on a pro's schedule or by its manage token. Locks the
+ * pro's row before the booking's (the same order as createBooking) and changes only a row
+ * still `booked`, so cancelling twice writes once. A customer's cancellation is news for the
+ * pro (a notification); either way the feed gets an event.
+ */
+export async function cancelBooking(
+  db: Db,
+  find: { id: string; proId: string } | { manageTokenHash: Buffer },
+  by: CancelledBy,
+  now: Date,
+): Promise<{ booking: Booking; pro: Pro }> {
+  return db.transaction().execute(async (trx) => {
+    const found = await findBooking(trx, find);
+    if (!found) throw 'id' in find ? noBooking(find.id) : noBookingWithToken();
+    const pro = (await lockPro(trx, found.pro_id))!;
+    const booking = (await lockBooking(trx, found.id))!;
+    const label = formatLabel(booking.starts_at, pro.timezone);
+    if (booking.status === 'cancelled') throw alreadyCancelled(booking.id, label);
+    if (booking.status === 'no_show') throw noShowCannotCancel(booking.id, label);
+    if (booking.starts_at.getTime() <= now.getTime()) throw startedCannotCancel(booking.id, label);
+    const cancelled = (await markCancelled(trx, booking.id, by, now))!;
+    const message = cancellationMessage(by, booking.customer_name, label);
+    if (by === 'customer') await insertNotification(trx, { proId: pro.id, bookingId: booking.id, kind: 'booking.cancelled', message, now });
+    await appendEvent(
+      trx,
+      pro.id,
+      'booking.cancelled',
+      { booking_id: booking.id, start: formatLocalIso(booking.starts_at, pro.timezone), label, customer_name: booking.customer_name, cancelled_by: by, message },
+      now,
+    );
+    return { booking: cancelled, pro };
+  });
+}

@@ -1,0 +1,78 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  KEY_SESSION_MINUTES,
+  SIGN_IN_CODE_MINUTES,
+  SIGN_IN_MAX_ATTEMPTS,
+  SIGN_IN_MAX_CODES_PER_HOUR,
+  codeExpired,
+  codeFormat,
+  codeTriedTooOften,
+  codeUsed,
+  codeWrong,
+  noCodeSent,
+  normalizeEmail,
+  signInMail,
+  tooManyCodes,
+} from '@frontdesk/domain';
+import {
+  codesSentSince,
+  consumeCode,
+  countWrongTry,
+  createKeySession,
+  enqueueMail,
+  insertSignInCode,
+  lockNewestCode,
+  newId,
+  type Db,
+} from '@frontdesk/db';
+
+const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
+
+/**
+ * Sends a one-time sign-in code to an email address: six digits, valid 10 minutes, used
+ * once, stored only as a hash salted with its row id. The mail goes into the outbox in the
+ * same transaction, so a code exists exactly when its mail will be sent.
+ */
+export async function requestSignInCode(db: Db, rawEmail: string, now: Date, purpose: string): Promise<{ email: string; expiresAt: Date }> {
+  const email = normalizeEmail(rawEmail);
+  return db.transaction().execute(async (trx) => {
+    if ((await codesSentSince(trx, email, new Date(now.getTime() - 60 * 60_000))) >= SIGN_IN_MAX_CODES_PER_HOUR) throw tooManyCodes(email);
+    const id = newId('sic');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiresAt = new Date(now.getTime() + SIGN_IN_CODE_MINUTES * 60_000);
+    await insertSignInCode(trx, { id, email, codeHash: codeHash(id, code), expiresAt, now });
+    await enqueueMail(trx, { to: email, ...signInMail(code, purpose), now });
+    return { email, expiresAt };
+  });
+}
+
+/**
+ * Checks a code against the newest one sent to the address. Wrong codes count against it
+ * (five tries); an expired or used code is refused. Returns the verified email.
+ */
+export async function verifySignInCode(db: Db, rawEmail: string, code: string, now: Date): Promise<string> {
+  const email = normalizeEmail(rawEmail);
+  if (!/^\d{6}$/.test(code.trim())) throw codeFormat();
+  // The outcome is decided and recorded in one transaction and thrown after it commits, so
+  // a wrong try is counted even though the call fails.
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await lockNewestCode(trx, email);
+    if (!row) return noCodeSent(email);
+    if (row.consumed_at) return codeUsed();
+    if (row.expires_at.getTime() <= now.getTime()) return codeExpired();
+    if (row.attempts >= SIGN_IN_MAX_ATTEMPTS) return codeTriedTooOften();
+    if (!timingSafeEqual(codeHash(row.id, code.trim()), row.code_hash)) {
+      await countWrongTry(trx, row);
+      return codeWrong(SIGN_IN_MAX_ATTEMPTS - row.attempts - 1);
+    }
+    await consumeCode(trx, row.id, now);
+    return email;
+  });
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
+}
+
+/** Opens a short /key page session for a verified email; returns its token. */
+export async function openKeySession(db: Db, email: string, now: Date): Promise<string> {
+  return createKeySession(db, email, new Date(now.getTime() + KEY_SESSION_MINUTES * 60_000), now);
+}
