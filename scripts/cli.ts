@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { AppError, NotFoundError } from '@frontdesk/domain';
-import { rotateSigningKey } from '@frontdesk/booking';
+import { rotateSigningKey } from '@frontdesk/oauth';
 import {
   addProCheck,
   createDb,

@@ -31,3 +31,4 @@ export * from './service-db';
 export * from './repos/purge';
 export * from './repos/idempotency';
 export * from './tables/idempotency-keys';
+export * from './repos/oauth';

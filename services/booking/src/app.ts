@@ -3,8 +3,7 @@ import { databaseReady, idempotencyStore, isDatabaseUnavailable } from '@frontde
 import type { Express } from 'express';
 import { customerAuth, scopeGuard, type Customer } from './auth';
 import { DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS } from './config';
-import { SigningKeys } from './oauth/keys';
-import { oauthRouter } from './oauth/router';
+import { SigningKeys, oauthRouter } from '@frontdesk/oauth';
 import type { AppContext } from './context';
 import { BOOKING_SERVER_INFO, BOOKING_INSTRUCTIONS } from './mcp';
 import { API_VERSION } from './version';
@@ -31,9 +30,13 @@ export const USER_HEADERS = [
 export function createBookingApp(ctx: AppContext): { app: Express; operations: Operation<Customer>[] } {
   const operations = bookingOperations(ctx);
   const keys = new SigningKeys(ctx.db);
-  const oauth = oauthRouter(ctx, keys, {
-    publicClientId: ctx.config.publicClientId ?? 'front-desk',
-    publicClientRedirectUris: ctx.config.publicClientRedirectUris ?? DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS,
+  const oauth = oauthRouter({
+    db: ctx.db,
+    issuer: ctx.config.publicUrl,
+    keys,
+    clock: ctx.clock,
+    publicClient: { id: ctx.config.publicClientId ?? 'front-desk', redirectUris: ctx.config.publicClientRedirectUris ?? DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS },
+    resourceName: 'Front Desk booking',
   });
   const app = createServiceApp<Customer>({
     title: 'Front Desk: customer booking interface',

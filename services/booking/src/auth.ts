@@ -2,8 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { findPersonalKey } from '@frontdesk/db';
 import { InvalidInputError, isEmail, isPhone } from '@frontdesk/domain';
 import { AuthChallengeError, InsufficientScopeError, bearerToken, type Operation } from '@frontdesk/http';
-import type { SigningKeys } from './oauth/keys';
-import { resourcesOf } from './oauth/router';
+import { resourcesOf, type SigningKeys } from '@frontdesk/oauth';
 import type { Request } from 'express';
 import type { AppContext } from './context';
 

@@ -2,4 +2,3 @@ export * from './app';
 export * from './config';
 export * from './context';
 export * from './mcp';
-export { rotateSigningKey } from './oauth/keys';

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { SignJWT, generateKeyPair } from 'jose';
-import { SigningKeys } from '../src/oauth/keys';
+import { SigningKeys } from '@frontdesk/oauth';
 import { bookHostOnPort, signInAndDecide, type BookHost } from './oauth-harness';
 
 let host: BookHost;

@@ -1,5 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { hashSecret, newToken, type Db, type OAuthClient } from '@frontdesk/db';
+import { createHash } from 'node:crypto';
+import {
+  consumeOAuthCode,
+  findOAuthClient,
+  insertOAuthClient,
+  insertOAuthCode,
+  insertRefreshToken,
+  lockOAuthCode,
+  lockRefreshToken,
+  markRefreshTokenUsed,
+  refreshFamilyOf,
+  revokeRefreshFamily,
+  upsertOAuthClient,
+  hashSecret,
+  newToken,
+  type Db,
+  type OAuthClient,
+} from '@frontdesk/db';
 import { InvalidClientError, InvalidGrantError, InvalidRedirectUriError } from './errors';
 
 export const CODE_SECONDS = 60;
@@ -30,11 +46,7 @@ export interface PublicClient {
 }
 
 export async function registerClient(db: Db, name: string, redirectUris: string[]): Promise<OAuthClient> {
-  return db
-    .insertInto('oauth_clients')
-    .values({ id: `fdc_${randomBytes(16).toString('base64url')}`, name, redirect_uris: redirectUris })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertOAuthClient(db, name, redirectUris);
 }
 
 // The configured public client is written (or its redirect URIs updated) once per process.
@@ -45,17 +57,13 @@ export async function findClient(db: Db, id: string, pub: PublicClient): Promise
   if (id === pub.id) {
     let written = publicClientWritten.get(db);
     if (!written) {
-      written = db
-        .insertInto('oauth_clients')
-        .values({ id: pub.id, name: 'Front Desk', redirect_uris: pub.redirectUris })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ redirect_uris: pub.redirectUris }))
-        .execute();
+      written = upsertOAuthClient(db, pub.id, 'Front Desk', pub.redirectUris);
       publicClientWritten.set(db, written);
       written.catch(() => publicClientWritten.delete(db));
     }
     await written;
   }
-  return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+  return findOAuthClient(db, id);
 }
 
 export function s256(verifier: string): string {
@@ -72,46 +80,31 @@ export interface Grant {
 /** A single-use authorization code for a signed-in, consenting person. */
 export async function issueCode(db: Db, g: Grant & { redirectUri: string; codeChallenge: string }, now: Date): Promise<string> {
   const code = newToken();
-  await db
-    .insertInto('oauth_codes')
-    .values({
-      code_hash: hashSecret(code),
-      client_id: g.clientId,
-      redirect_uri: g.redirectUri,
-      code_challenge: g.codeChallenge,
-      email: g.email,
-      scope: g.scope,
-      resource: g.resource,
-      expires_at: new Date(now.getTime() + CODE_SECONDS * 1000),
-      consumed_at: null,
-      created_at: now,
-    })
-    .execute();
+  await insertOAuthCode(db, {
+    code_hash: hashSecret(code),
+    ...grantRow(g),
+    redirect_uri: g.redirectUri,
+    code_challenge: g.codeChallenge,
+    expires_at: new Date(now.getTime() + CODE_SECONDS * 1000),
+    now,
+  });
   return code;
 }
 
 async function issueRefresh(db: Db, familyId: string, g: Grant, now: Date): Promise<string> {
   const token = newToken();
-  await db
-    .insertInto('oauth_refresh_tokens')
-    .values({
-      token_hash: hashSecret(token),
-      family_id: familyId,
-      client_id: g.clientId,
-      email: g.email,
-      scope: g.scope,
-      resource: g.resource,
-      expires_at: new Date(now.getTime() + REFRESH_DAYS * 86_400_000),
-      used_at: null,
-      revoked_at: null,
-      created_at: now,
-    })
-    .execute();
+  await insertRefreshToken(db, {
+    token_hash: hashSecret(token),
+    family_id: familyId,
+    ...grantRow(g),
+    expires_at: new Date(now.getTime() + REFRESH_DAYS * 86_400_000),
+    now,
+  });
   return token;
 }
 
-const revokeFamily = (db: Db, familyId: string, now: Date) =>
-  db.updateTable('oauth_refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+const revokeFamily = revokeRefreshFamily;
+const grantRow = (g: Grant) => ({ client_id: g.clientId, email: g.email, scope: g.scope, resource: g.resource });
 
 /**
  * Trades a code for a grant and the first refresh token of its family. A code works once:
@@ -125,7 +118,7 @@ export async function redeemCode(
   const hash = hashSecret(p.code);
   const familyId = hash.toString('hex');
   const result = await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('oauth_codes').selectAll().where('code_hash', '=', hash).forUpdate().executeTakeFirst();
+    const row = await lockOAuthCode(trx, hash);
     if (!row) return new InvalidGrantError('The authorization code is not valid.');
     if (row.consumed_at) {
       await revokeFamily(trx, familyId, now);
@@ -136,7 +129,7 @@ export async function redeemCode(
     if (p.redirectUri !== row.redirect_uri) return new InvalidGrantError('redirect_uri does not match the one the code was issued for.');
     if (!p.verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(p.verifier)) return new InvalidGrantError('code_verifier is missing or malformed (43 to 128 characters).');
     if (s256(p.verifier) !== row.code_challenge) return new InvalidGrantError('code_verifier does not match the code challenge.');
-    await trx.updateTable('oauth_codes').set({ consumed_at: now }).where('code_hash', '=', hash).execute();
+    await consumeOAuthCode(trx, hash, now);
     const grant = { clientId: row.client_id, email: row.email, scope: row.scope, resource: row.resource };
     return { grant, refreshToken: await issueRefresh(trx, familyId, grant, now) };
   });
@@ -151,7 +144,7 @@ export async function redeemCode(
 export async function rotateRefresh(db: Db, p: { token: string; clientId: string; scope?: string }, now: Date): Promise<{ grant: Grant; refreshToken: string }> {
   const hash = hashSecret(p.token);
   const result = await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', hash).forUpdate().executeTakeFirst();
+    const row = await lockRefreshToken(trx, hash);
     if (!row || row.revoked_at) return new InvalidGrantError('The refresh token is not valid or was revoked.');
     if (row.used_at) {
       await revokeFamily(trx, row.family_id, now);
@@ -165,7 +158,7 @@ export async function rotateRefresh(db: Db, p: { token: string; clientId: string
       if (asked.some((s) => !row.scope.split(' ').includes(s))) return new InvalidGrantError('The scope asked for exceeds the scope granted.');
       scope = asked.join(' ');
     }
-    await trx.updateTable('oauth_refresh_tokens').set({ used_at: now }).where('token_hash', '=', hash).execute();
+    await markRefreshTokenUsed(trx, hash, now);
     const grant = { clientId: row.client_id, email: row.email, scope, resource: row.resource };
     return { grant, refreshToken: await issueRefresh(trx, row.family_id, grant, now) };
   });
@@ -175,6 +168,6 @@ export async function rotateRefresh(db: Db, p: { token: string; clientId: string
 
 /** RFC 7009: revoking a refresh token revokes its family; unknown tokens are not an error. */
 export async function revokeRefresh(db: Db, token: string, now: Date): Promise<void> {
-  const row = await db.selectFrom('oauth_refresh_tokens').select('family_id').where('token_hash', '=', hashSecret(token)).executeTakeFirst();
-  if (row) await revokeFamily(db, row.family_id, now);
+  const familyId = await refreshFamilyOf(db, hashSecret(token));
+  if (familyId) await revokeFamily(db, familyId, now);
 }

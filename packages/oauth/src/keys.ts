@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from 'jose';
-import type { Db } from '@frontdesk/db';
+import { lockSigningKeys, replaceSigningKey, usableSigningKeys, type Db } from '@frontdesk/db';
 
 /** Access tokens live an hour at most. */
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -23,8 +23,7 @@ async function replaceActiveKey(trx: Db): Promise<string> {
   const kid = randomUUID();
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG };
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
-  await trx.updateTable('oauth_signing_keys').set({ retired_at: new Date() }).where('retired_at', 'is', null).execute();
-  await trx.insertInto('oauth_signing_keys').values({ kid, private_jwk: JSON.stringify(privateJwk), public_jwk: JSON.stringify(publicJwk), retired_at: null }).execute();
+  await replaceSigningKey(trx, { kid, privateJwk, publicJwk });
   return kid;
 }
 
@@ -46,15 +45,13 @@ export class SigningKeys {
 
   private async load(): Promise<void> {
     const since = new Date(Date.now() - RETIRED_KEY_GRACE_MS);
-    let rows = await this.db.selectFrom('oauth_signing_keys').selectAll().where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', since)])).orderBy('created_at', 'desc').execute();
+    let rows = await usableSigningKeys(this.db, since);
     if (!rows.some((r) => r.retired_at === null)) {
       // First start: make a key. Replicas racing here may each add one; all stay valid.
       await this.db.transaction().execute(async (trx) => {
-        await trx.selectFrom('oauth_signing_keys').select('kid').forUpdate().execute();
-        const active = await trx.selectFrom('oauth_signing_keys').select('kid').where('retired_at', 'is', null).executeTakeFirst();
-        if (!active) await replaceActiveKey(trx);
+        if (!(await lockSigningKeys(trx))) await replaceActiveKey(trx);
       });
-      rows = await this.db.selectFrom('oauth_signing_keys').selectAll().where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', since)])).orderBy('created_at', 'desc').execute();
+      rows = await usableSigningKeys(this.db, since);
     }
     this.keys = await Promise.all(
       rows.map(async (r) => ({

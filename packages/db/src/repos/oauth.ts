@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../connect';
+import type { OAuthClient, OAuthRequest } from '../tables/oauth';
+
+/**
+ * The OAuth server's rows: clients, pending authorizations, codes, refresh-token families
+ * and signing keys. Queries only; the protocol's rules live in @frontdesk/oauth.
+ */
+
+export async function insertOAuthClient(db: Db, name: string, redirectUris: string[]): Promise<OAuthClient> {
+  return db
+    .insertInto('oauth_clients')
+    .values({ id: `fdc_${randomBytes(16).toString('base64url')}`, name, redirect_uris: redirectUris })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Writes a pre-registered client, or updates its redirect URIs. */
+export async function upsertOAuthClient(db: Db, id: string, name: string, redirectUris: string[]): Promise<void> {
+  await db
+    .insertInto('oauth_clients')
+    .values({ id, name, redirect_uris: redirectUris })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ redirect_uris: redirectUris }))
+    .execute();
+}
+
+export async function findOAuthClient(db: Db, id: string): Promise<OAuthClient | undefined> {
+  return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertOAuthRequest(db: Db, r: Omit<OAuthRequest, 'created_at'>): Promise<void> {
+  await db.insertInto('oauth_requests').values(r).execute();
+}
+
+export async function findOAuthRequest(db: Db, id: string): Promise<OAuthRequest | undefined> {
+  return db.selectFrom('oauth_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function setOAuthRequestEmail(db: Db, id: string, email: string): Promise<void> {
+  await db.updateTable('oauth_requests').set({ email }).where('id', '=', id).execute();
+}
+
+/** Deletes a pending authorization; false if another request used it up first. */
+export async function takeOAuthRequest(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.deleteFrom('oauth_requests').where('id', '=', id).executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+export interface GrantRow {
+  client_id: string;
+  email: string;
+  scope: string;
+  resource: string;
+}
+
+export async function insertOAuthCode(
+  db: Db,
+  c: GrantRow & { code_hash: Buffer; redirect_uri: string; code_challenge: string; expires_at: Date; now: Date },
+): Promise<void> {
+  const { now, ...row } = c;
+  await db.insertInto('oauth_codes').values({ ...row, consumed_at: null, created_at: now }).execute();
+}
+
+export async function lockOAuthCode(trx: Db, codeHash: Buffer) {
+  return trx.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).forUpdate().executeTakeFirst();
+}
+
+export async function consumeOAuthCode(trx: Db, codeHash: Buffer, now: Date): Promise<void> {
+  await trx.updateTable('oauth_codes').set({ consumed_at: now }).where('code_hash', '=', codeHash).execute();
+}
+
+export async function insertRefreshToken(db: Db, t: GrantRow & { token_hash: Buffer; family_id: string; expires_at: Date; now: Date }): Promise<void> {
+  const { now, ...row } = t;
+  await db.insertInto('oauth_refresh_tokens').values({ ...row, used_at: null, revoked_at: null, created_at: now }).execute();
+}
+
+export async function lockRefreshToken(trx: Db, tokenHash: Buffer) {
+  return trx.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
+}
+
+export async function markRefreshTokenUsed(trx: Db, tokenHash: Buffer, now: Date): Promise<void> {
+  await trx.updateTable('oauth_refresh_tokens').set({ used_at: now }).where('token_hash', '=', tokenHash).execute();
+}
+
+export async function refreshFamilyOf(db: Db, tokenHash: Buffer): Promise<string | undefined> {
+  return (await db.selectFrom('oauth_refresh_tokens').select('family_id').where('token_hash', '=', tokenHash).executeTakeFirst())?.family_id;
+}
+
+/** Revokes every live token of a sign-in (a refresh-token family). */
+export async function revokeRefreshFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db.updateTable('oauth_refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+}
+
+/** The active signing key and those retired since `since`, newest first. */
+export async function usableSigningKeys(db: Db, since: Date) {
+  return db
+    .selectFrom('oauth_signing_keys')
+    .selectAll()
+    .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', since)]))
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Locks the signing keys, then says whether one is active: the first start makes one. */
+export async function lockSigningKeys(trx: Db): Promise<boolean> {
+  await trx.selectFrom('oauth_signing_keys').select('kid').forUpdate().execute();
+  return (await trx.selectFrom('oauth_signing_keys').select('kid').where('retired_at', 'is', null).executeTakeFirst()) !== undefined;
+}
+
+/** Retires the active key and stores a new one (inside the caller's transaction). */
+export async function replaceSigningKey(trx: Db, key: { kid: string; privateJwk: object; publicJwk: object }): Promise<void> {
+  await trx.updateTable('oauth_signing_keys').set({ retired_at: new Date() }).where('retired_at', 'is', null).execute();
+  await trx
+    .insertInto('oauth_signing_keys')
+    .values({ kid: key.kid, private_jwk: JSON.stringify(key.privateJwk), public_jwk: JSON.stringify(key.publicJwk), retired_at: null })
+    .execute();
+}

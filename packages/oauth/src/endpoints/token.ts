@@ -1,0 +1,48 @@
+import express, { Router, type Response } from 'express';
+import { InvalidClientError, InvalidRequestError, InvalidTargetError, OAuthError, UnsupportedGrantTypeError } from '../errors';
+import { findClient, redeemCode, rotateRefresh, type Grant } from '../grants';
+import { ACCESS_TOKEN_SECONDS } from '../keys';
+import { oauthJson, openCors, str, type OAuthServer } from '../shared';
+
+/** The token endpoint: a code (with its PKCE verifier) or a refresh token for an access token. */
+export function tokenEndpoint(s: OAuthServer): Router {
+  const router = Router();
+  const issuer = s.issuer;
+  const form = express.urlencoded({ extended: false, limit: '16kb' });
+
+  const tokenResponse = async (res: Response, grant: Grant, refreshToken: string) => {
+    const accessToken = await s.keys.sign({ iss: issuer, aud: grant.resource, sub: grant.email, scope: grant.scope, client_id: grant.clientId }, s.clock());
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refreshToken, scope: grant.scope });
+  };
+
+  router.all('/token', openCors, form, async (req, res) => {
+    try {
+      if (req.method !== 'POST') throw new InvalidRequestError('Send a POST with a form-encoded body.');
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const clientId = str(b.client_id);
+      if (!clientId || !(await findClient(s.db, clientId, s.publicClient))) throw new InvalidClientError('Unknown client_id.');
+      const now = s.clock();
+      if (b.grant_type === 'authorization_code') {
+        const code = str(b.code);
+        if (!code) throw new InvalidRequestError('code is required.');
+        const resource = str(b.resource);
+        const { grant, refreshToken } = await redeemCode(s.db, { code, clientId, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier) }, now);
+        if (resource !== undefined && resource !== grant.resource) throw new InvalidTargetError('resource differs from the one authorized.');
+        return tokenResponse(res, grant, refreshToken);
+      }
+      if (b.grant_type === 'refresh_token') {
+        const token = str(b.refresh_token);
+        if (!token) throw new InvalidRequestError('refresh_token is required.');
+        const { grant, refreshToken } = await rotateRefresh(s.db, { token, clientId, scope: str(b.scope) }, now);
+        return tokenResponse(res, grant, refreshToken);
+      }
+      throw new UnsupportedGrantTypeError('grant_type must be authorization_code or refresh_token.');
+    } catch (err) {
+      if (err instanceof OAuthError) return oauthJson(res, err);
+      throw err;
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './grants';
+export * from './keys';
+export * from './router';
+export * from './shared';

@@ -1,0 +1,41 @@
+import type { RequestHandler, Response } from 'express';
+import type { Db } from '@frontdesk/db';
+import type { SigningKeys } from './keys';
+import type { OAuthError } from './errors';
+import type { PublicClient } from './grants';
+
+/** What every endpoint of the authorization server shares. */
+export interface OAuthServer {
+  db: Db;
+  /** The host's public URL: the issuer, and the resource tokens are for. */
+  issuer: string;
+  keys: SigningKeys;
+  clock: () => Date;
+  /** The client pre-registered from configuration (for assistants that cannot register). */
+  publicClient: PublicClient;
+  /** How the protected resource names itself in its metadata. */
+  resourceName: string;
+}
+
+/** The resources tokens may be issued for: the host's API and its MCP endpoint. */
+export const resourcesOf = (publicUrl: string) => [publicUrl, `${publicUrl}/mcp`];
+
+export const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** CORS for endpoints browser-based clients call directly (no cookies are involved). */
+export const openCors: RequestHandler = (req, res, next) => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, MCP-Protocol-Version');
+  res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  next();
+};
+
+/** An OAuth error as the token and registration endpoints answer it (RFC 6749 §5.2). */
+export const oauthJson = (res: Response, err: OAuthError) => {
+  res.status(err.status).setHeader('Cache-Control', 'no-store').json(err.toJSON());
+};
