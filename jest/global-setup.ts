@@ -12,6 +12,8 @@ export default async function globalSetup(): Promise<void> {
   await createTemplate(server.adminUrl, template);
   process.env.FD_TEST_ADMIN_URL = server.adminUrl;
   process.env.FD_TEST_TEMPLATE = template;
+  // Every answer any test produces, in-process or from a spawned service, is checked against its declared schema.
+  process.env.FRONT_DESK_CHECK_ANSWERS = '1';
   globalThis.__FRONT_DESK_PG__ = { server, template };
   process.stdout.write(`\nTests run on ${server.source}.\n`);
 }

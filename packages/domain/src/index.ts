@@ -17,3 +17,4 @@ export * from './words/bookings';
 export * from './words/leads';
 export * from './words/feed';
 export * from './words/sign-in';
+export * from './answer-schemas';

@@ -4,7 +4,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
 import { redactUrl } from './logger';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
 import type { JsonSchema, Operation } from './operation';
 import { createMcpRouter, type McpOptions } from './mcp';
 import { createRestRouter, type RestOptions } from './rest';
@@ -74,6 +74,8 @@ export interface ServiceAppOptions<P> extends RestOptions<P> {
   version: string;
   publicUrl: string;
   headerParameters?: JsonSchema[];
+  oauth?: OpenApiOptions['oauth'];
+  examples?: OpenApiOptions['examples'];
   ready(): Promise<void>;
   /** Routers mounted before the API (well-known metadata, pages). */
   routers?: Router[];
@@ -89,6 +91,8 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     serverUrl: opts.publicUrl,
     operations: opts.operations,
     headerParameters: opts.headerParameters,
+    oauth: opts.oauth,
+    examples: opts.examples,
   });
   return createBaseApp({
     logger: opts.logger,

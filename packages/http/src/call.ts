@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { InvalidInputError } from '@frontdesk/domain';
 import { runOnce, type IdempotencyOptions, type KeptAnswer } from './idempotency';
 import { validateInput } from './input';
+import { checkAnswer, checkAnswersFromEnv } from './output';
 import type { CallContext, Operation } from './operation';
 
 const CLIENT_NAME_MAX = 100;
@@ -21,6 +22,8 @@ export interface RunOptions<P> {
   logger: Logger;
   /** Where idempotency keys are kept; without it, keys are refused as unsupported. */
   idempotency?: IdempotencyOptions<P>;
+  /** Check every answer against the operation's output schema (default: FRONT_DESK_CHECK_ANSWERS=1). */
+  checkAnswers?: boolean;
 }
 
 const keepAll: KeptAnswer = { keep: (result) => result, replay: async (kept) => kept };
@@ -46,12 +49,18 @@ export async function runOperation<P>(
     now: opts.clock(),
     log: (req as { log?: Logger }).log ?? opts.logger,
   };
-  if (idempotencyKey === undefined || op.readOnly) return { result: await op.handler(valid, call), replayed: false };
-  if (!opts.idempotency) throw new InvalidInputError('This service does not keep idempotency keys; send the request without one.');
-  return runOnce(
-    opts.idempotency,
-    { principal, key: idempotencyKey, operation: op.name, input: valid, now: opts.clock },
-    op.retry ?? keepAll,
-    () => op.handler(valid, call),
-  );
+  const answered = await answer();
+  if (opts.checkAnswers ?? checkAnswersFromEnv()) checkAnswer(op, answered.result);
+  return answered;
+
+  async function answer(): Promise<{ result: object; replayed: boolean }> {
+    if (idempotencyKey === undefined || op.readOnly) return { result: await op.handler(valid, call), replayed: false };
+    if (!opts.idempotency) throw new InvalidInputError('This service does not keep idempotency keys; send the request without one.');
+    return runOnce(
+      opts.idempotency,
+      { principal, key: idempotencyKey, operation: op.name, input: valid, now: opts.clock },
+      op.retry ?? keepAll,
+      () => op.handler(valid, call),
+    );
+  }
 }

@@ -13,3 +13,4 @@ export * from './mcp';
 export * from './html';
 export * from './idempotency';
 export * from './input';
+export * from './output';

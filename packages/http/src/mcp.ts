@@ -6,6 +6,7 @@ import { readIdempotencyKey } from './idempotency';
 import type { RestOptions } from './rest';
 import { AuthChallengeError, InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
 import type { Operation } from './operation';
+import { toJsonSchema } from './output';
 
 /**
  * The Model Context Protocol's Streamable HTTP transport in stateless mode: one POST per
@@ -90,6 +91,7 @@ export function toolOf(op: Operation<unknown>) {
       ...(required?.length ? { required } : {}),
       ...(additionalProperties === undefined ? {} : { additionalProperties }),
     },
+    outputSchema: toJsonSchema(op.output),
     annotations: {
       title: op.title,
       readOnlyHint: op.readOnly,

@@ -8,6 +8,10 @@ export interface OpenApiOptions {
   operations: readonly Operation<any>[];
   /** Headers every operation of this host reads (beyond X-Client-Name). */
   headerParameters?: JsonSchema[];
+  /** The host's OAuth 2.0 server, if it has one: each operation then names its scope. */
+  oauth?: { authorizationUrl: string; tokenUrl: string; scopes: Record<string, string> };
+  /** An example answer per operation name, shown with its 200 response. */
+  examples?: Record<string, unknown>;
 }
 
 const errorResponse = (description: string) => ({
@@ -46,11 +50,23 @@ export function buildOpenApiDocument(opts: OpenApiOptions): JsonSchema {
       description: op.description,
       parameters: [CLIENT_NAME_PARAMETER, ...(opts.headerParameters ?? []), ...(op.method === 'GET' ? queryParameters(op) : [])],
       responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } },
+        '200': {
+          description: 'Success',
+          content: { 'application/json': { schema: op.output, ...(opts.examples?.[op.name] ? { example: opts.examples[op.name] } : {}) } },
+        },
         '400': errorResponse('Invalid input, or the action was refused; the error says why.'),
         '401': errorResponse('Missing or invalid key.'),
+        ...(opts.oauth && op.scope ? { '403': errorResponse(`The access token lacks the ${op.scope} scope.`) } : {}),
         '404': errorResponse('Unknown id or token.'),
+        ...(op.method === 'POST'
+          ? {
+              '413': errorResponse('The body is larger than 64 KB.'),
+              '415': errorResponse('The body is not JSON (Content-Type: application/json).'),
+            }
+          : {}),
+        '503': errorResponse('The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed.'),
       },
+      ...(opts.oauth && op.scope ? { security: [{ bearer: [] }, { oauth2: [op.scope] }] } : {}),
       ...(op.scope ? { 'x-scope': op.scope } : {}),
     };
     if (op.method === 'POST') {
@@ -65,7 +81,24 @@ export function buildOpenApiDocument(opts: OpenApiOptions): JsonSchema {
     security: [{ bearer: [] }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        ...(opts.oauth
+          ? {
+              oauth2: {
+                type: 'oauth2',
+                flows: {
+                  authorizationCode: {
+                    authorizationUrl: opts.oauth.authorizationUrl,
+                    tokenUrl: opts.oauth.tokenUrl,
+                    refreshUrl: opts.oauth.tokenUrl,
+                    scopes: opts.oauth.scopes,
+                  },
+                },
+              },
+            }
+          : {}),
+      },
       schemas: {
         Error: {
           type: 'object',

@@ -36,6 +36,8 @@ export interface Operation<P = unknown, I = any> {
   description: string;
   method: 'GET' | 'POST';
   input: ObjectSchema;
+  /** The answer's JSON Schema: published in /openapi.json and as the MCP tool's outputSchema. */
+  output: ObjectSchema;
   /** Scope an OAuth token needs (book host); pro keys have every scope. */
   scope?: 'read' | 'write';
   readOnly: boolean;

@@ -1,6 +1,7 @@
 import { createServiceApp, type Operation } from '@frontdesk/http';
 import { databaseReady, idempotencyStore, isDatabaseUnavailable } from '@frontdesk/db';
 import type { Express } from 'express';
+import examples from './operations/examples.json';
 import { customerAuth, scopeGuard, type Customer } from './auth';
 import { DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS } from './config';
 import { SigningKeys, oauthRouter } from '@frontdesk/oauth';
@@ -46,7 +47,13 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     mcp: { serverInfo: BOOKING_SERVER_INFO, instructions: BOOKING_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     publicUrl: ctx.config.publicUrl,
     operations,
+    examples,
     headerParameters: USER_HEADERS,
+    oauth: {
+      authorizationUrl: `${ctx.config.publicUrl}/authorize`,
+      tokenUrl: `${ctx.config.publicUrl}/token`,
+      scopes: { read: 'Find cleaners, see open times and your bookings.', write: 'Book and cancel cleanings.' },
+    },
     routers: [oauth],
     authenticate: customerAuth(ctx, keys),
     authorize: scopeGuard(ctx.config.publicUrl),

@@ -1,6 +1,7 @@
 import { createServiceApp, type Operation } from '@frontdesk/http';
 import { databaseReady, idempotencyStore, isDatabaseUnavailable, type Pro } from '@frontdesk/db';
 import type { Express } from 'express';
+import examples from './operations/examples.json';
 import { proKeyAuth } from './auth';
 import { keyRouter } from './key-page';
 import type { AppContext } from './context';
@@ -26,6 +27,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: PRO_DESK_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     publicUrl: ctx.config.publicUrl,
     operations,
+    examples,
     authenticate: proKeyAuth(ctx),
     clock: ctx.clock,
     logger: ctx.logger,

@@ -104,6 +104,7 @@ describe('MCP on the pro host, through the official SDK client', () => {
       description: 'Returns the word it is given, with the business name. A test operation.',
       method: 'POST',
       input: { type: 'object', properties: { word: { type: 'string', maxLength: 20 } }, required: ['word'], additionalProperties: false },
+      output: { type: 'object', properties: { word: { type: 'string' }, business: { type: 'string' } }, required: ['word', 'business'], additionalProperties: false },
       readOnly: true,
       async handler(input, { principal }) {
         return { word: input.word, business: principal.name };

@@ -1,3 +1,4 @@
+import { MESSAGE, answer, bool, cleanerContactSchema, customerBookingSchema, int, listOf, str } from '@frontdesk/domain';
 import {
   BOOK_HOST_FEE_CENTS,
   FREE_CANCEL_HOURS,
@@ -63,6 +64,7 @@ export const bookCleaning = (ctx: AppContext) =>
       required: ['cleaner_id', 'start', 'bedrooms', 'bathrooms', 'address', 'zip'],
       additionalProperties: false,
     },
+    output: answer({ ...customerBookingSchema.properties, manage_token: str, shared_with_cleaner: listOf(str), message: str }),
     readOnly: false,
     scope: 'write',
     async handler(input, { principal, clientName, now }) {
@@ -126,6 +128,15 @@ export const cancelBookingOperation = (ctx: AppContext) =>
       'Cancels a booking with the manage_token from book_cleaning. Confirm with the user first. Free until 24 hours before the start; closer than that it still cancels, but the cleaner may charge under their own policy, and the answer says so.',
     method: 'POST',
     input: { type: 'object', properties: { manage_token: manageTokenSchema }, required: ['manage_token'], additionalProperties: false },
+    output: answer({
+      booking_id: str,
+      status: customerBookingSchema.properties.status,
+      cleaner: cleanerContactSchema,
+      start: str,
+      label: str,
+      within_24_hours: bool,
+      message: str,
+    }),
     readOnly: false,
     destructive: true,
     idempotent: false,
@@ -155,6 +166,7 @@ export const bookingStatus = (ctx: AppContext) =>
     description: 'Shows the status and details of a booking from its manage_token. The way to check a booking with the shared public key.',
     method: 'GET',
     input: { type: 'object', properties: { manage_token: manageTokenSchema }, required: ['manage_token'], additionalProperties: false },
+    output: customerBookingSchema,
     readOnly: true,
     idempotent: true,
     scope: 'read',
@@ -173,6 +185,7 @@ export const myBookings = (ctx: AppContext) =>
       "Lists the user's bookings, newest first. Needs the user's own credential (personal key or sign-in); with the shared public key it lists none: use booking_status with each manage_token instead.",
     method: 'GET',
     input: NO_INPUT,
+    output: answer({ count: int, bookings: listOf(customerBookingSchema), ...MESSAGE }, ['message']),
     readOnly: true,
     idempotent: true,
     scope: 'read',

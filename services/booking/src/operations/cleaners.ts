@@ -1,3 +1,4 @@
+import { MESSAGE, answer, checkSchema, int, jobSchema, listOf, nullable, num, openTimeSchema, quoteSchema, str } from '@frontdesk/domain';
 import {
   CHECKS_NOTE,
   jobFieldSchemas,
@@ -43,6 +44,35 @@ export const findCleanersOperation = (ctx: AppContext) =>
       required: ['zip', 'bedrooms', 'bathrooms'],
       additionalProperties: false,
     },
+    output: answer(
+      {
+        zip: str,
+        job: jobSchema,
+        count: int,
+        cleaners: listOf(
+          answer({
+            cleaner_id: str,
+            name: str,
+            website: nullable(str),
+            total: num,
+            price: answer({
+              currency: quoteSchema.properties.currency,
+              total: num,
+              line_items: quoteSchema.properties.line_items,
+              estimated_hours: num,
+              recurring: quoteSchema.properties.recurring,
+              summary: str,
+            }),
+            timezone: str,
+            next_open_times: listOf(openTimeSchema),
+            checks: listOf(checkSchema),
+          }),
+        ),
+        checks_note: str,
+        ...MESSAGE,
+      },
+      ['message'],
+    ),
     readOnly: true,
     idempotent: true,
     scope: 'read',
@@ -97,6 +127,20 @@ export const availableTimes = (ctx: AppContext) =>
       required: ['cleaner_id', 'bedrooms', 'bathrooms'],
       additionalProperties: false,
     },
+    output: answer(
+      {
+        cleaner: answer({ cleaner_id: str, name: str }),
+        timezone: str,
+        from: str,
+        days: int,
+        total: num,
+        estimated_hours: num,
+        count: int,
+        open_times: listOf(openTimeSchema),
+        ...MESSAGE,
+      },
+      ['message'],
+    ),
     readOnly: true,
     idempotent: true,
     scope: 'read',

@@ -1,3 +1,4 @@
+import { answer, bookingDetailsProperties, bool, customerSchema, num, proBookingSchema, str } from '@frontdesk/domain';
 import {
   customerDetails,
   customerFieldSchemas,
@@ -42,6 +43,7 @@ export const bookJob = (ctx: AppContext) =>
       required: ['bedrooms', 'bathrooms', 'start', 'customer_name', 'address', 'zip'],
       additionalProperties: false,
     },
+    output: answer({ ...proBookingSchema.properties, message: str }),
     readOnly: false,
     scope: 'write',
     async handler(input, { principal: pro, clientName, now }) {
@@ -86,6 +88,16 @@ export const cancelJob = (ctx: AppContext) =>
       required: ['booking_id'],
       additionalProperties: false,
     },
+    output: answer({
+      booking_id: str,
+      status: bookingDetailsProperties.status,
+      start: str,
+      label: str,
+      customer: customerSchema,
+      fee: num,
+      customer_notified: bool,
+      message: str,
+    }),
     readOnly: false,
     destructive: true,
     idempotent: false,
@@ -120,6 +132,16 @@ export const reportNoShowOperation = (ctx: AppContext) =>
       required: ['booking_id'],
       additionalProperties: false,
     },
+    output: answer({
+      booking_id: str,
+      status: bookingDetailsProperties.status,
+      start: str,
+      label: str,
+      customer: customerSchema,
+      fee_waived: bool,
+      fee: num,
+      message: str,
+    }),
     readOnly: false,
     scope: 'write',
     async handler(input, { principal: pro, now }) {

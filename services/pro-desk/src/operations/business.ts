@@ -1,3 +1,4 @@
+import { answer, int, listOf, mapOf, nullable, num, oneOf, pipelineSchema, proBookingSchema, str } from '@frontdesk/domain';
 import { localDate, offeredAddOns, offeredCleanTypes, toUsd, type WeeklyHours } from '@frontdesk/domain';
 import { takeUnreadNotifications, upcomingBookings, type Pro } from '@frontdesk/db';
 import { pipelineReport, presentBooking } from '@frontdesk/use-cases';
@@ -11,6 +12,38 @@ function presentHours(hours: WeeklyHours): Record<string, string[]> {
     WEEKDAYS.map((day, i) => [day, (hours[String(i + 1) as keyof WeeklyHours] ?? []).map((w) => `${w.start}-${w.end}`)]),
   );
 }
+
+const usd = num;
+/** The business as my_business shows it: profile, prices, add-ons, hours and booking link. */
+export const businessSchema = answer({
+  pro_id: str,
+  name: str,
+  timezone: str,
+  phone: nullable(str),
+  email: nullable(str),
+  website: nullable(str),
+  service_zips: listOf(str),
+  booking_page: str,
+  prices: answer({
+    currency: oneOf(['USD']),
+    base: usd,
+    per_bedroom: usd,
+    per_bathroom: usd,
+    per_half_bathroom: usd,
+    minimum: usd,
+    clean_types: mapOf(answer({ price_multiplier: num })),
+    frequency_discounts_pct: mapOf(num),
+    first_visit: oneOf(['discounted', 'full_price']),
+    larger_home_surcharge: answer({ per_100_sqft_over_usual: usd, usual_sqft_by_bedrooms: listOf(int) }),
+    pets_fee: usd,
+    crew_size: int,
+  }),
+  add_ons: listOf(answer({ name: str, label: str, price: usd, minutes: int })),
+  working_hours: mapOf(listOf(str)),
+  travel_buffer_minutes: int,
+  slot_step_minutes: int,
+  min_notice_hours: num,
+});
 
 export function presentBusiness(pro: Pro, bookingUrl: string) {
   const list = pro.price_list;
@@ -63,6 +96,7 @@ export const myBusiness = (ctx: AppContext) =>
       "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, booking page link, and this month's pipeline. Read it first to know what the business offers.",
     method: 'GET',
     input: NO_INPUT,
+    output: answer({ ...businessSchema.properties, pipeline: pipelineSchema }),
     readOnly: true,
     idempotent: true,
     scope: 'read',
@@ -82,6 +116,12 @@ export const schedule = (ctx: AppContext) =>
       'Shows upcoming jobs (soonest first, up to 100) with customer contact and address, including bookings customers made through the booking service and by AI assistants, and the unread notifications (such as new bookings from AI agents). Reading marks the notifications read.',
     method: 'GET',
     input: NO_INPUT,
+    output: answer({
+      timezone: str,
+      count: int,
+      jobs: listOf(proBookingSchema),
+      notifications: listOf(answer({ id: str, kind: str, booking_id: nullable(str), message: str, created_at: str })),
+    }),
     readOnly: false,
     idempotent: false,
     scope: 'read',

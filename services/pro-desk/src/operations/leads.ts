@@ -1,3 +1,4 @@
+import { MESSAGE, answer, bool, int, leadSchema, listOf, nullable, num, oneOf, openTimeSchema, quoteSchema, str } from '@frontdesk/domain';
 import { BAD_LEAD_REASONS, LEAD_SOURCES, LEAD_STATUSES, jobFieldSchemas, zipSchema, type BadLeadReason, type LeadStatus } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { flagBadLead as flagLead, followUpsDue as dueFollowUps, logLead as logNewLead, updateLead, type LogLeadInput } from '@frontdesk/use-cases';
@@ -27,6 +28,23 @@ export const logLead = (ctx: AppContext) =>
       required: ['source'],
       additionalProperties: false,
     },
+    output: answer(
+      {
+        lead_id: str,
+        status: leadSchema.properties.status,
+        lead: leadSchema,
+        quote: nullable(answer({ ...quoteSchema.properties, firm: bool, unpriced: listOf(str) })),
+        open_times: listOf(openTimeSchema),
+        draft: str,
+        reply_channel: str,
+        dropped_fields: listOf(str),
+        notices: listOf(str),
+        possible_bad_lead_reasons: listOf(oneOf(BAD_LEAD_REASONS)),
+        bad_lead_hint: str,
+        next_follow_up_due: nullable(str),
+      },
+      ['bad_lead_hint'],
+    ),
     readOnly: false,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
@@ -42,6 +60,14 @@ export const followUpsDue = (ctx: AppContext) =>
       'Lists quoted leads that have not replied and are due a follow-up (1 day after the quote, then 2 days after the first follow-up, then no more), each with a draft. After the pro sends one, call update_lead with contacted=true.',
     method: 'GET',
     input: NO_INPUT,
+    output: answer(
+      {
+        count: int,
+        follow_ups: listOf(answer({ lead: leadSchema, follow_up_number: int, due_since: nullable(str), draft: str, reply_channel: str })),
+        ...MESSAGE,
+      },
+      ['message'],
+    ),
     readOnly: true,
     idempotent: true,
     scope: 'read',
@@ -75,6 +101,7 @@ export const updateLeadOperation = (ctx: AppContext) =>
       required: ['lead_id'],
       additionalProperties: false,
     },
+    output: answer({ ...leadSchema.properties, message: str }),
     readOnly: false,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
@@ -110,6 +137,19 @@ export const flagBadLead = (ctx: AppContext) =>
       required: ['lead_id', 'reason'],
       additionalProperties: false,
     },
+    output: answer({
+      lead_id: str,
+      platform: oneOf(LEAD_SOURCES),
+      lead_ref: nullable(str),
+      lead_date: str,
+      amount: num,
+      reason: oneOf(BAD_LEAD_REASONS),
+      reason_text: str,
+      evidence: listOf(str),
+      request_text: str,
+      submitted: bool,
+      message: str,
+    }),
     readOnly: false,
     idempotent: true,
     scope: 'write',

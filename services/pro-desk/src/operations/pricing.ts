@@ -1,3 +1,4 @@
+import { MESSAGE, answer, int, jobSchema, listOf, num, openTimeSchema, quoteSchema, str } from '@frontdesk/domain';
 import {
   jobFieldSchemas,
   normalizeJob,
@@ -23,6 +24,7 @@ export const quoteJob = (_ctx: AppContext) =>
       "Prices a cleaning from the business's own price list: the firm total, line items and estimated hours on site. Give bedrooms and bathrooms; add sqft only if the customer stated it. Refuses a clean type or add-on the business does not offer and lists what it offers.",
     method: 'GET',
     input: { type: 'object', properties: { ...jobFieldSchemas }, required: jobRequired, additionalProperties: false },
+    output: quoteSchema,
     readOnly: true,
     idempotent: true,
     scope: 'read',
@@ -46,6 +48,18 @@ export const openTimesOperation = (ctx: AppContext) =>
       required: jobRequired,
       additionalProperties: false,
     },
+    output: answer(
+      {
+        timezone: str,
+        from: str,
+        days: int,
+        job: answer({ ...jobSchema.properties, duration_minutes: int, estimated_hours: num, total: num }),
+        count: int,
+        open_times: listOf(openTimeSchema),
+        ...MESSAGE,
+      },
+      ['message'],
+    ),
     readOnly: true,
     idempotent: true,
     scope: 'read',

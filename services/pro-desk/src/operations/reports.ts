@@ -1,3 +1,4 @@
+import { MESSAGE, answer, bool, int, listOf, pipelineSchema, str } from '@frontdesk/domain';
 import { MONTH_PATTERN, localDate } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { pipelineReport, readUpdates } from '@frontdesk/use-cases';
@@ -20,6 +21,17 @@ export const updates = (ctx: AppContext) =>
       },
       additionalProperties: false,
     },
+    output: answer(
+      {
+        events: listOf({ type: 'object', required: ['seq', 'kind', 'at', 'message'], properties: { seq: int, kind: str, at: str, message: str } }),
+        cursor: int,
+        next_check_in_minutes: int,
+        more: bool,
+        reset: bool,
+        ...MESSAGE,
+      },
+      ['reset', 'message'],
+    ),
     readOnly: true,
     idempotent: true,
     scope: 'read',
@@ -40,6 +52,7 @@ export const pipeline = (ctx: AppContext) =>
       properties: { month: { type: 'string', pattern: MONTH_PATTERN, description: 'YYYY-MM; default this month in the business time zone.' } },
       additionalProperties: false,
     },
+    output: pipelineSchema,
     readOnly: true,
     idempotent: true,
     scope: 'read',

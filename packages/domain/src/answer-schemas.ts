@@ -1,0 +1,155 @@
+import { CLEAN_TYPES, FREQUENCIES } from './job';
+import { BAD_LEAD_REASONS, LEAD_SOURCES, LEAD_STATUSES } from './leads';
+
+/**
+ * JSON Schemas of the answers, built from a few helpers so each operation's output reads
+ * like its answer. Nullable fields use OpenAPI 3.0's `nullable`; MCP tools get the same
+ * schema with `type: [..., "null"]` (see the http package's toolOf).
+ */
+type Schema = Record<string, unknown>;
+
+export const str: Schema = { type: 'string' };
+export const num: Schema = { type: 'number' };
+export const int: Schema = { type: 'integer' };
+export const bool: Schema = { type: 'boolean' };
+export const nullable = (s: Schema): Schema => ({ ...s, nullable: true, ...(Array.isArray(s.enum) ? { enum: [...(s.enum as unknown[]), null] } : {}) });
+export const listOf = (items: Schema): Schema => ({ type: 'array', items });
+export const oneOf = (values: readonly string[]): Schema => ({ type: 'string', enum: [...values] });
+/** A map from names to one kind of value (add-ons by name, hours by weekday). */
+export const mapOf = (values: Schema): Schema => ({ type: 'object', additionalProperties: values });
+/** A JSON value of any shape (an event's own fields). */
+export const anything: Schema = {};
+
+/**
+ * An object with exactly these properties: all required but those named optional. The
+ * top level of an answer keeps to type, properties, required and additionalProperties.
+ */
+export function answer<P extends Record<string, Schema>>(properties: P, optional: readonly (keyof P & string)[] = []) {
+  return {
+    type: 'object' as const,
+    properties,
+    required: Object.keys(properties).filter((k) => !(optional as readonly string[]).includes(k)),
+    additionalProperties: false as const,
+  };
+}
+/** A message present only when there is something to say (an empty list, a reset). */
+export const MESSAGE = { message: str };
+
+export const jobSchema = answer({
+  bedrooms: int,
+  bathrooms: num,
+  clean_type: oneOf(CLEAN_TYPES),
+  sqft: nullable(int),
+  frequency: oneOf(FREQUENCIES),
+  add_ons: listOf(str),
+  pets: bool,
+});
+/** A lead's job: the size may not be known yet. */
+export const leadJobSchema = answer({ ...jobSchema.properties, bedrooms: nullable(int), bathrooms: nullable(num) });
+
+export const lineItemSchema = answer({ label: str, amount: num });
+
+export const quoteSchema = answer({
+  currency: oneOf(['USD']),
+  total: num,
+  line_items: listOf(lineItemSchema),
+  estimated_hours: num,
+  crew_size: int,
+  duration_minutes: int,
+  minimum_applied: bool,
+  recurring: nullable(answer({ frequency: oneOf(FREQUENCIES), discount_pct: num, visit_total: num, first_visit: oneOf(['discounted', 'full_price']) })),
+  job: jobSchema,
+  summary: str,
+});
+
+export const openTimeSchema = answer({ start: str, end: str, label: str });
+
+export const customerSchema = answer({ name: str, phone: nullable(str), email: nullable(str) });
+
+/** What pro and customer both see of a booking. */
+export const bookingDetailsProperties = {
+  booking_id: str,
+  status: oneOf(['booked', 'cancelled', 'no_show']),
+  start: str,
+  end: str,
+  label: str,
+  customer: customerSchema,
+  address: str,
+  zip: str,
+  notes: nullable(str),
+  access_details: nullable(str),
+  job: jobSchema,
+  total: num,
+  line_items: listOf(lineItemSchema),
+  estimated_hours: num,
+  cancelled_at: nullable(str),
+  cancelled_by: nullable(oneOf(['pro', 'customer'])),
+};
+
+/** A booking as the pro sees it. */
+export const proBookingSchema = answer({
+  ...bookingDetailsProperties,
+  channel: oneOf(['pro', 'book']),
+  client_name: nullable(str),
+  lead_id: nullable(str),
+  fee: num,
+  created_at: str,
+});
+
+export const cleanerContactSchema = answer({ cleaner_id: str, name: str, phone: nullable(str), email: nullable(str), website: nullable(str) });
+
+/** A booking as the customer sees it: the cleaner instead of the fee. */
+export const customerBookingSchema = answer({
+  booking_id: str,
+  status: bookingDetailsProperties.status,
+  cleaner: cleanerContactSchema,
+  timezone: str,
+  ...Object.fromEntries(Object.entries(bookingDetailsProperties).filter(([k]) => k !== 'booking_id' && k !== 'status')),
+  booked_at: str,
+});
+
+export const leadSchema = answer({
+  lead_id: str,
+  source: oneOf(LEAD_SOURCES),
+  platform: bool,
+  lead_ref: nullable(str),
+  customer_first_name: nullable(str),
+  contact: nullable(str),
+  zip: nullable(str),
+  lead_cost: num,
+  job: leadJobSchema,
+  quote_total: nullable(num),
+  status: oneOf(LEAD_STATUSES),
+  contacted: bool,
+  follow_ups_sent: int,
+  last_follow_up_at: nullable(str),
+  next_follow_up_due: nullable(str),
+  notes: nullable(str),
+  flagged: nullable(answer({ reason: oneOf(BAD_LEAD_REASONS), evidence: listOf(str), flagged_at: nullable(str) })),
+  logged_at: str,
+});
+
+export const checkSchema = answer({
+  kind: oneOf(['website_ownership', 'marketplace_profile']),
+  subject: str,
+  passed: bool,
+  rating: nullable(num),
+  reviews: nullable(int),
+  checked_on: str,
+  summary: str,
+});
+
+const perSource = answer({ source: oneOf(LEAD_SOURCES), leads: int, spend: num, booked: int, lost: int, open: int, cost_per_booked_job: nullable(num) });
+
+export const pipelineSchema = answer({
+  month: str,
+  timezone: str,
+  leads: answer({ total: int, spend: num, booked: int, lost: int, open: int, cost_per_booked_job: nullable(num), by_source: listOf(perSource) }),
+  possible_lead_credits: answer({
+    count: int,
+    amount: num,
+    leads: listOf(answer({ lead_id: str, source: oneOf(LEAD_SOURCES), lead_ref: nullable(str), amount: num, reason: oneOf(BAD_LEAD_REASONS), reason_text: str })),
+  }),
+  customers_brought_by_service: answer({ bookings: int, value: num, cancelled: int, fees_waived_for_no_shows: int, fee_per_booking: num, fees_due: num }),
+  jobs_booked: answer({ total: int, value: num, by_business: int, by_customers_through_service: int, cancelled: int }),
+});

@@ -1,0 +1,95 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import request from 'supertest';
+import { createDatabase, createDb, createPro, dropDatabase, migrateToLatest, resolveDatabase } from '@frontdesk/db';
+import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
+import { createLogger } from '@frontdesk/http';
+import { createProDeskApp } from '@frontdesk/pro-desk';
+import { createBookingApp } from '@frontdesk/booking';
+
+/**
+ * `pnpm examples`: runs one realistic week of a cleaning business through both hosts on a
+ * scratch database, and keeps the first answer of every operation as its example in
+ * /openapi.json (services/<host>/src/operations/examples.json). Tests check each example
+ * against its operation's output schema, so a stale example fails the suite.
+ */
+async function main(): Promise<void> {
+  const root = resolve(__dirname, '..');
+  const server = await resolveDatabase(process.env, root);
+  const admin = server.url;
+  const name = `fd_examples_${Date.now().toString(36)}`;
+  const db = createDb(await createDatabase(admin, name), { maxConnections: 4 });
+  try {
+    await migrateToLatest(db);
+    const clock = { now: new Date('2026-11-23T12:00:00Z') }; // Monday 07:00 in New York
+    const logger = createLogger('examples', 'silent');
+    const config = { publicUrl: 'https://book.example', proDeskUrl: 'https://desk.example', bookingUrl: 'https://book.example', publicSharedKey: 'fdpub_example', mcpAllowedOrigins: [] };
+    const pro = request(createProDeskApp({ db, config: { ...config, publicUrl: 'https://desk.example' }, logger, clock: () => clock.now }).app);
+    const book = request(createBookingApp({ db, config, logger, clock: () => clock.now }).app);
+    const { pro: business, apiKey } = await createPro(db, {
+      name: 'Sparkle & Shine Cleaning',
+      timezone: 'America/New_York',
+      service_zips: ['10001', '10002'],
+      phone: '(212) 555-0142',
+      email: 'hello@sparkle-shine.example',
+      website: 'https://sparkle-shine.example',
+      weekly_hours: DEFAULT_WEEKLY_HOURS,
+    });
+    const examples = { pro: {} as Record<string, unknown>, book: {} as Record<string, unknown> };
+    const call = async (host: 'pro' | 'book', op: string, input: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'GET') => {
+      const agent = host === 'pro' ? pro : book;
+      const auth = host === 'pro' ? `Bearer ${apiKey}` : 'Bearer fdpub_example';
+      const req = method === 'GET' ? agent.get(`/api/v1/${op}`).query(input) : agent.post(`/api/v1/${op}`).send(input);
+      const res = await req.set('Authorization', auth).set('X-Client-Name', 'Claude');
+      if (res.status !== 200) throw new Error(`${op} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      examples[host][op] ??= res.body;
+      return res.body;
+    };
+    const size = { bedrooms: 3, bathrooms: 2 };
+    await call('pro', 'my_business');
+    await call('pro', 'quote_job', { ...size, add_ons: 'oven' });
+    const open = await call('pro', 'open_times', { ...size, days: 2 });
+    const lead = await call('pro', 'log_lead', { source: 'marketplace_1', lead_ref: 'MK-1042', lead_cost: 28, zip: '10001', ...size }, 'POST');
+    const customer = { customer_name: 'Ana Lopez', customer_phone: '(212) 555-0199', address: '12 Grove St, Apt 3', zip: '10001' };
+    const job = await call('pro', 'book_job', { ...size, ...customer, lead_id: lead.lead_id, start: open.open_times[0].start }, 'POST');
+    const far = await call('pro', 'log_lead', { source: 'marketplace_2', lead_ref: 'TT-88', lead_cost: 35, zip: '07030', bedrooms: 2, bathrooms: 1 }, 'POST');
+    await call('pro', 'flag_bad_lead', { lead_id: far.lead_id, reason: 'out_of_area', evidence: ['2026-11-23: the customer confirmed the home is in Hoboken.'] }, 'POST');
+    const found = await call('book', 'find_cleaners', { zip: '10001', bedrooms: 2, bathrooms: 1 });
+    const times = await call('book', 'available_times', { cleaner_id: business.id, bedrooms: 2, bathrooms: 1 });
+    const booked = await call(
+      'book',
+      'book_cleaning',
+      { cleaner_id: found.cleaners[0].cleaner_id, start: times.open_times[1].start, bedrooms: 2, bathrooms: 1, customer_name: 'Sam Lee', customer_email: 'sam@example.com', address: '40 W 20th St', zip: '10001', expected_total: times.total },
+      'POST',
+    );
+    await call('book', 'booking_status', { manage_token: booked.manage_token });
+    await call('book', 'my_bookings');
+    await call('pro', 'schedule');
+    await call('pro', 'updates');
+    const followUp = await call('pro', 'log_lead', { source: 'website', customer_first_name: 'Mia', contact: 'mia@example.com', zip: '10002', bedrooms: 1, bathrooms: 1 }, 'POST');
+    clock.now = new Date(clock.now.getTime() + 26 * 3600_000);
+    await call('pro', 'follow_ups_due');
+    await call('pro', 'update_lead', { lead_id: followUp.lead_id, contacted: true }, 'POST');
+    await call('book', 'cancel_booking', { manage_token: booked.manage_token }, 'POST');
+    clock.now = new Date(Date.parse(job.end) + 3600_000);
+    await call('pro', 'report_no_show', { booking_id: job.booking_id }, 'POST');
+    const later = await call('pro', 'open_times', { ...size, days: 3 });
+    const toCancel = await call('pro', 'book_job', { ...size, ...customer, customer_name: 'Lee Park', start: later.open_times[0].start }, 'POST');
+    await call('pro', 'cancel_job', { booking_id: toCancel.booking_id }, 'POST');
+    await call('pro', 'pipeline', { month: '2026-11' });
+    for (const host of ['pro', 'book'] as const) {
+      const dir = host === 'pro' ? 'pro-desk' : 'booking';
+      writeFileSync(resolve(root, `services/${dir}/src/operations/examples.json`), `${JSON.stringify(examples[host], null, 2)}\n`);
+      process.stdout.write(`${dir}: ${Object.keys(examples[host]).length} examples\n`);
+    }
+  } finally {
+    await db.destroy();
+    await dropDatabase(admin, name);
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import request from 'supertest';
+import Ajv from 'ajv';
+import { defineOperation, checkAnswersFromEnv, toJsonSchema, type Operation } from '@frontdesk/http';
+import { createLogger } from '@frontdesk/http';
+import { createProDeskApp } from '@frontdesk/pro-desk';
+import type { Pro } from '@frontdesk/db';
+import { asPublic, bothHosts, newCleaner, type Hosts } from '../services/booking/test/harness';
+
+// Every operation declares its answer's schema. /openapi.json publishes it as the 200
+// response, MCP publishes it as the tool's outputSchema, and while tests run every answer
+// of every operation, REST or MCP, in-process or from a spawned service, is checked against
+// it (FRONT_DESK_CHECK_ANSWERS=1, set by jest's global setup): a drift fails the suite.
+let h: Hosts;
+beforeAll(async () => {
+  h = await bothHosts();
+});
+afterAll(() => h.close());
+
+const TOP_LEVEL = ['additionalProperties', 'properties', 'required', 'type'];
+
+describe('answer schemas', () => {
+  it('are checked on every answer while the suite runs', () => {
+    expect(checkAnswersFromEnv()).toBe(true);
+  });
+
+  it.each(['pro', 'book'] as const)('are published on %s as a real 200 schema for every operation, with an example that matches it', async (host) => {
+    const doc = (await h[host].get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, any> }>> };
+    const ajv = new Ajv({ strict: false });
+    const entries = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/v1/'));
+    expect(entries.length).toBe(host === 'pro' ? 13 : 6);
+    for (const [path, methods] of entries) {
+      const [entry] = Object.values(methods);
+      const ok = entry!.responses['200'].content['application/json'];
+      expect([path, ok.schema.type, Object.keys(ok.schema.properties ?? {}).length > 0]).toEqual([path, 'object', true]);
+      expect([path, ok.example === undefined]).toEqual([path, false]);
+      const valid = ajv.compile(ok.schema);
+      expect([path, valid(ok.example), valid.errors ?? null]).toEqual([path, true, null]);
+    }
+  });
+
+  it('declare the book host\'s OAuth scheme and the scope of each operation', async () => {
+    const doc = (await h.book.get('/openapi.json').expect(200)).body;
+    expect(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes).toEqual({ read: expect.any(String), write: expect.any(String) });
+    expect(doc.paths['/api/v1/book_cleaning'].post.security).toEqual([{ bearer: [] }, { oauth2: ['write'] }]);
+    expect(doc.paths['/api/v1/find_cleaners'].get.security).toEqual([{ bearer: [] }, { oauth2: ['read'] }]);
+    expect(Object.keys(doc.paths['/api/v1/book_cleaning'].post.responses)).toEqual(expect.arrayContaining(['403', '413', '415']));
+  });
+
+  it.each(['pro', 'book'] as const)('are every %s MCP tool\'s outputSchema, in plain JSON Schema, with the same top-level keys as inputs', async (host) => {
+    const auth = host === 'pro' ? (await newCleaner(h)).auth : asPublic;
+    const res = await h[host].post('/mcp').set(auth).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(200);
+    const tools = res.body.result.tools as { name: string; outputSchema: Record<string, unknown> }[];
+    for (const tool of tools) {
+      expect([tool.name, Object.keys(tool.outputSchema).filter((k) => !TOP_LEVEL.includes(k))]).toEqual([tool.name, []]);
+      expect([tool.name, JSON.stringify(tool.outputSchema).includes('"nullable"')]).toEqual([tool.name, false]);
+    }
+  });
+
+  it('turn an answer that breaks its schema into a server error on both transports, never a different answer', async () => {
+    const liar = defineOperation<Pro, Record<string, never>>({
+      name: 'say_count',
+      title: 'Say a count',
+      description: 'A test operation whose answer breaks its own schema.',
+      method: 'GET',
+      input: { type: 'object', properties: {}, additionalProperties: false },
+      output: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'], additionalProperties: false },
+      readOnly: true,
+      async handler() {
+        return { count: 'three' };
+      },
+    }) as Operation<Pro>;
+    const { app } = createProDeskApp(
+      { db: h.t.db, config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [] }, logger: createLogger('t', 'silent'), clock: () => new Date() },
+      [liar],
+    );
+    const { auth } = await newCleaner(h);
+    const rest = await request(app).get('/api/v1/say_count').set(auth);
+    expect(rest.status).toBe(500);
+    expect(JSON.stringify(rest.body)).not.toContain('three');
+    const mcp = await request(app).post('/mcp').set(auth).send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'say_count', arguments: {} } });
+    expect(mcp.body.result.isError).toBe(true);
+    expect(JSON.stringify(mcp.body)).not.toContain('three');
+  });
+
+  it('turn nullable into a JSON Schema type list, enums included', () => {
+    expect(toJsonSchema({ type: 'object', properties: { a: { type: 'string', nullable: true, enum: ['x', null] }, b: { type: 'integer', nullable: true } } })).toEqual({
+      type: 'object',
+      properties: { a: { type: ['string', 'null'], enum: ['x', null] }, b: { type: ['integer', 'null'] } },
+    });
+  });
+});
