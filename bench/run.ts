@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   });
   try {
     const ports = await new Promise<{ api: number; bare: number; book: number }>((res, rej) => {
-      child.stdout!.once('data', (d) => res(JSON.parse(String(d))));
+      child.stdout.once('data', (d) => res(JSON.parse(String(d))));
       child.once('exit', () => rej(new Error('bench server exited')));
     });
     const api = `http://127.0.0.1:${ports.api}/api/v1`;
@@ -119,9 +119,22 @@ function bookContinuously(db: Db, proIds: string[]) {
       counts.attempted += 1;
       try {
         await createBooking(db, {
-          proId: proIds[i % proIds.length]!, job, start, customer: { name: 'Writer', phone: '2125550100', email: null },
-          address: '1 Main St', zip: CROWDED_ZIP, notes: null, accessDetails: null, channel: 'book', clientName: 'bench',
-          leadId: null, feeCents: 500, manageTokenHash: null, accountEmail: null, expectedTotalCents: null, now: new Date(),
+          proId: proIds[i % proIds.length]!,
+          job,
+          start,
+          customer: { name: 'Writer', phone: '2125550100', email: null },
+          address: '1 Main St',
+          zip: CROWDED_ZIP,
+          notes: null,
+          accessDetails: null,
+          channel: 'book',
+          clientName: 'bench',
+          leadId: null,
+          feeCents: 500,
+          manageTokenHash: null,
+          accountEmail: null,
+          expectedTotalCents: null,
+          now: new Date(),
         });
         counts.booked += 1;
       } catch {
@@ -160,14 +173,25 @@ function stats(ms: number[]) {
 /** Rounds of 20 concurrent bookings for one slot (exactly one must win), against solo bookings. */
 async function raceLatency(book: string, proId: string) {
   const headers = { authorization: `Bearer ${PUBLIC_KEY}`, 'content-type': 'application/json' };
-  const open = (await (await fetch(`${book}/available_times?cleaner_id=${proId}&bedrooms=0&bathrooms=1&days=21`, { headers })).json()) as { open_times: { start: string }[] };
+  const open = (await (await fetch(`${book}/available_times?cleaner_id=${proId}&bedrooms=0&bathrooms=1&days=21`, { headers })).json()) as {
+    open_times: { start: string }[];
+  };
   const slots = open.open_times.filter((_, i) => i % 4 === 0).map((t) => t.start);
   const attempt = async (start: string) => {
     const t0 = performance.now();
     const res = await fetch(`${book}/book_cleaning`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ cleaner_id: proId, start, bedrooms: 0, bathrooms: 1, customer_name: 'Racer', customer_phone: '212 555 0100', address: '1 Main St', zip: '10001' }),
+      body: JSON.stringify({
+        cleaner_id: proId,
+        start,
+        bedrooms: 0,
+        bathrooms: 1,
+        customer_name: 'Racer',
+        customer_phone: '212 555 0100',
+        address: '1 Main St',
+        zip: '10001',
+      }),
     });
     await res.arrayBuffer();
     return { ms: performance.now() - t0, ok: res.status === 200 };

@@ -10,22 +10,54 @@ function bookingRow(proId: string, start: Date, i: number) {
   const quote = priceJob(normalizeJob({ bedrooms: 0, bathrooms: 1 }), DEFAULT_PRICE_LIST);
   const end = new Date(start.getTime() + quote.duration_minutes * 60_000);
   return {
-    id: newId('bk'), pro_id: proId, lead_id: null, channel: 'pro' as const, client_name: null,
-    starts_at: start, ends_at: end, blocked_until: new Date(end.getTime() + 30 * 60_000),
-    customer_name: `Customer ${i}`, customer_phone: '555-0100', customer_email: null, address: '1 Main St', zip: '10001',
-    notes: null, access_details: null, bedrooms: 0, bathrooms: 1, clean_type: 'standard' as const, sqft: null,
-    frequency: 'once' as const, add_ons: [], pets: false, price_cents: quote.total_cents, quote: JSON.stringify(quote),
-    fee_waived_at: null, manage_token_hash: null, account_email: null, cancelled_at: null, cancelled_by: null, no_show_reported_at: null,
+    id: newId('bk'),
+    pro_id: proId,
+    lead_id: null,
+    channel: 'pro' as const,
+    client_name: null,
+    starts_at: start,
+    ends_at: end,
+    blocked_until: new Date(end.getTime() + 30 * 60_000),
+    customer_name: `Customer ${i}`,
+    customer_phone: '555-0100',
+    customer_email: null,
+    address: '1 Main St',
+    zip: '10001',
+    notes: null,
+    access_details: null,
+    bedrooms: 0,
+    bathrooms: 1,
+    clean_type: 'standard' as const,
+    sqft: null,
+    frequency: 'once' as const,
+    add_ons: [],
+    pets: false,
+    price_cents: quote.total_cents,
+    quote: JSON.stringify(quote),
+    fee_waived_at: null,
+    manage_token_hash: null,
+    account_email: null,
+    cancelled_at: null,
+    cancelled_by: null,
+    no_show_reported_at: null,
   };
 }
 
 /** One pro open around the clock with 300 future bookings, 15 a day (the open_times case). */
 export async function seedBusyPro(db: Db) {
-  const { pro, apiKey } = await createPro(db, { name: 'Bench Cleaning', timezone: 'America/New_York', service_zips: ['10001'], weekly_hours: allDay, min_notice_minutes: 0 });
+  const { pro, apiKey } = await createPro(db, {
+    name: 'Bench Cleaning',
+    timezone: 'America/New_York',
+    service_zips: ['10001'],
+    weekly_hours: allDay,
+    min_notice_minutes: 0,
+  });
   const first = Math.ceil(Date.now() / DAY) * DAY + DAY;
   const rows = Array.from({ length: 300 }, (_, i) => bookingRow(pro.id, new Date(first + Math.floor(i / 15) * DAY + (i % 15) * 75 * 60_000), i));
   await db.insertInto('bookings').values(rows).execute();
-  const inWindow = await sql<{ n: number }>`SELECT count(*)::int AS n FROM bookings WHERE pro_id = ${pro.id} AND starts_at < now() + interval '21 days'`.execute(db);
+  const inWindow = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM bookings WHERE pro_id = ${pro.id} AND starts_at < now() + interval '21 days'`.execute(db);
   return { pro, apiKey, inWindow: inWindow.rows[0]!.n };
 }
 
@@ -50,7 +82,15 @@ export async function seedCrowdedZip(db: Db, zip: string, pros = 200, bookingsEa
     );
     await db.insertInto('bookings').values(rows).execute();
     await addProCheck(db, { proId: pro.id, kind: 'website_ownership', subject: `crowd${p}.example`, passed: true, checkedOn: '2026-11-20' });
-    await addProCheck(db, { proId: pro.id, kind: 'marketplace_profile', subject: 'marketplace_1', passed: true, rating: 4.5, reviews: 10 + p, checkedOn: '2026-11-20' });
+    await addProCheck(db, {
+      proId: pro.id,
+      kind: 'marketplace_profile',
+      subject: 'marketplace_1',
+      passed: true,
+      rating: 4.5,
+      reviews: 10 + p,
+      checkedOn: '2026-11-20',
+    });
   }
   await sql`VACUUM ANALYZE`.execute(db);
   return ids;

@@ -11,7 +11,13 @@ import { createBookingApp } from '@frontdesk/booking';
 async function main(): Promise<void> {
   const db = createDb(process.env.DATABASE_URL!, { applicationName: 'bench', maxConnections: 10 });
   const logger = createLogger('bench', process.env.LOG_LEVEL ?? 'warn');
-  const config = { publicUrl: 'http://bench', bookingUrl: 'http://bench', proDeskUrl: 'http://bench', publicSharedKey: process.env.PUBLIC_SHARED_KEY!, mcpAllowedOrigins: [] };
+  const config = {
+    publicUrl: 'http://bench',
+    bookingUrl: 'http://bench',
+    proDeskUrl: 'http://bench',
+    publicSharedKey: process.env.PUBLIC_SHARED_KEY!,
+    mcpAllowedOrigins: [],
+  };
   const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
   const booking = createBookingApp({ db, config, logger, clock: () => new Date() });
   const auth = proKeyAuth({ db });

@@ -2,17 +2,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { AppError, NotFoundError } from '@frontdesk/domain';
 import { rotateSigningKey } from '@frontdesk/oauth';
-import {
-  addProCheck,
-  createDb,
-  createPersonalKey,
-  createPro,
-  getPro,
-  migrateToLatest,
-  resolveDatabase,
-  rotateProKey,
-  type Db,
-} from '@frontdesk/db';
+import { addProCheck, createDb, createPersonalKey, createPro, getPro, migrateToLatest, resolveDatabase, rotateProKey, type Db } from '@frontdesk/db';
 import { loadDemoBusiness, presentCheck } from '@frontdesk/use-cases';
 
 const HELP = `Front Desk ops CLI. Every command uses DATABASE_URL, or the project's embedded PostgreSQL when it is unset.
@@ -101,7 +91,10 @@ async function run(argv: string[]): Promise<void> {
         createPro(db, {
           name: values.name!,
           timezone: values.timezone!,
-          service_zips: values.zips!.split(',').map((z) => z.trim()).filter(Boolean),
+          service_zips: values
+            .zips!.split(',')
+            .map((z) => z.trim())
+            .filter(Boolean),
           phone: values.phone ?? null,
           email: values.email ?? null,
           website: values.website ?? null,
@@ -161,7 +154,11 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'demo': {
       const { pro, apiKey, created } = await withDb((db) => loadDemoBusiness(db));
-      print(json, { pro_id: pro.id, name: pro.name, api_key: apiKey, created }, `${created ? 'Loaded' : 'Refreshed the key of'} ${pro.name} (${pro.id}).\nAPI key: ${apiKey}`);
+      print(
+        json,
+        { pro_id: pro.id, name: pro.name, api_key: apiKey, created },
+        `${created ? 'Loaded' : 'Refreshed the key of'} ${pro.name} (${pro.id}).\nAPI key: ${apiKey}`,
+      );
       return;
     }
     default:

@@ -23,7 +23,13 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     const clock = { now: new Date('2026-11-23T12:00:00Z') }; // Monday 07:00 in New York
     const logger = createLogger('examples', 'silent');
-    const config = { publicUrl: 'https://book.example', proDeskUrl: 'https://desk.example', bookingUrl: 'https://book.example', publicSharedKey: 'fdpub_example', mcpAllowedOrigins: [] };
+    const config = {
+      publicUrl: 'https://book.example',
+      proDeskUrl: 'https://desk.example',
+      bookingUrl: 'https://book.example',
+      publicSharedKey: 'fdpub_example',
+      mcpAllowedOrigins: [],
+    };
     const pro = request(createProDeskApp({ db, config: { ...config, publicUrl: 'https://desk.example' }, logger, clock: () => clock.now }).app);
     const book = request(createBookingApp({ db, config, logger, clock: () => clock.now }).app);
     const { pro: business, apiKey } = await createPro(db, {
@@ -53,20 +59,40 @@ async function main(): Promise<void> {
     const customer = { customer_name: 'Ana Lopez', customer_phone: '(212) 555-0199', address: '12 Grove St, Apt 3', zip: '10001' };
     const job = await call('pro', 'book_job', { ...size, ...customer, lead_id: lead.lead_id, start: open.open_times[0].start }, 'POST');
     const far = await call('pro', 'log_lead', { source: 'marketplace_2', lead_ref: 'TT-88', lead_cost: 35, zip: '07030', bedrooms: 2, bathrooms: 1 }, 'POST');
-    await call('pro', 'flag_bad_lead', { lead_id: far.lead_id, reason: 'out_of_area', evidence: ['2026-11-23: the customer confirmed the home is in Hoboken.'] }, 'POST');
+    await call(
+      'pro',
+      'flag_bad_lead',
+      { lead_id: far.lead_id, reason: 'out_of_area', evidence: ['2026-11-23: the customer confirmed the home is in Hoboken.'] },
+      'POST',
+    );
     const found = await call('book', 'find_cleaners', { zip: '10001', bedrooms: 2, bathrooms: 1 });
     const times = await call('book', 'available_times', { cleaner_id: business.id, bedrooms: 2, bathrooms: 1 });
     const booked = await call(
       'book',
       'book_cleaning',
-      { cleaner_id: found.cleaners[0].cleaner_id, start: times.open_times[1].start, bedrooms: 2, bathrooms: 1, customer_name: 'Sam Lee', customer_email: 'sam@example.com', address: '40 W 20th St', zip: '10001', expected_total: times.total },
+      {
+        cleaner_id: found.cleaners[0].cleaner_id,
+        start: times.open_times[1].start,
+        bedrooms: 2,
+        bathrooms: 1,
+        customer_name: 'Sam Lee',
+        customer_email: 'sam@example.com',
+        address: '40 W 20th St',
+        zip: '10001',
+        expected_total: times.total,
+      },
       'POST',
     );
     await call('book', 'booking_status', { manage_token: booked.manage_token });
     await call('book', 'my_bookings');
     await call('pro', 'schedule');
     await call('pro', 'updates');
-    const followUp = await call('pro', 'log_lead', { source: 'website', customer_first_name: 'Mia', contact: 'mia@example.com', zip: '10002', bedrooms: 1, bathrooms: 1 }, 'POST');
+    const followUp = await call(
+      'pro',
+      'log_lead',
+      { source: 'website', customer_first_name: 'Mia', contact: 'mia@example.com', zip: '10002', bedrooms: 1, bathrooms: 1 },
+      'POST',
+    );
     clock.now = new Date(clock.now.getTime() + 26 * 3600_000);
     await call('pro', 'follow_ups_due');
     await call('pro', 'update_lead', { lead_id: followUp.lead_id, contacted: true }, 'POST');

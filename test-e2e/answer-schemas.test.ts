@@ -38,7 +38,7 @@ describe('answer schemas', () => {
     }
   });
 
-  it('declare the book host\'s OAuth scheme and the scope of each operation', async () => {
+  it("declare the book host's OAuth scheme and the scope of each operation", async () => {
     const doc = (await h.book.get('/openapi.json').expect(200)).body;
     expect(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes).toEqual({ read: expect.any(String), write: expect.any(String) });
     expect(doc.paths['/api/v1/book_cleaning'].post.security).toEqual([{ bearer: [] }, { oauth2: ['write'] }]);
@@ -46,7 +46,7 @@ describe('answer schemas', () => {
     expect(Object.keys(doc.paths['/api/v1/book_cleaning'].post.responses)).toEqual(expect.arrayContaining(['403', '413', '415']));
   });
 
-  it.each(['pro', 'book'] as const)('are every %s MCP tool\'s outputSchema, in plain JSON Schema, with the same top-level keys as inputs', async (host) => {
+  it.each(['pro', 'book'] as const)("are every %s MCP tool's outputSchema, in plain JSON Schema, with the same top-level keys as inputs", async (host) => {
     const auth = host === 'pro' ? (await newCleaner(h)).auth : asPublic;
     const res = await h[host].post('/mcp').set(auth).send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(200);
     const tools = res.body.result.tools as { name: string; outputSchema: Record<string, unknown> }[];
@@ -70,20 +70,30 @@ describe('answer schemas', () => {
       },
     }) as Operation<Pro>;
     const { app } = createProDeskApp(
-      { db: h.t.db, config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [] }, logger: createLogger('t', 'silent'), clock: () => new Date() },
+      {
+        db: h.t.db,
+        config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [] },
+        logger: createLogger('t', 'silent'),
+        clock: () => new Date(),
+      },
       [liar],
     );
     const { auth } = await newCleaner(h);
     const rest = await request(app).get('/api/v1/say_count').set(auth);
     expect(rest.status).toBe(500);
     expect(JSON.stringify(rest.body)).not.toContain('three');
-    const mcp = await request(app).post('/mcp').set(auth).send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'say_count', arguments: {} } });
+    const mcp = await request(app)
+      .post('/mcp')
+      .set(auth)
+      .send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'say_count', arguments: {} } });
     expect(mcp.body.result.isError).toBe(true);
     expect(JSON.stringify(mcp.body)).not.toContain('three');
   });
 
   it('turn nullable into a JSON Schema type list, enums included', () => {
-    expect(toJsonSchema({ type: 'object', properties: { a: { type: 'string', nullable: true, enum: ['x', null] }, b: { type: 'integer', nullable: true } } })).toEqual({
+    expect(
+      toJsonSchema({ type: 'object', properties: { a: { type: 'string', nullable: true, enum: ['x', null] }, b: { type: 'integer', nullable: true } } }),
+    ).toEqual({
       type: 'object',
       properties: { a: { type: ['string', 'null'], enum: ['x', null] }, b: { type: ['integer', 'null'] } },
     });

@@ -41,7 +41,12 @@ beforeAll(async () => {
   const pro = JSON.parse(cli(['pro', 'create', '--name', 'Harbor Cleaning', '--timezone', 'America/New_York', '--zips', '10001,10002', '--json'], env).stdout);
   proKey = pro.api_key;
   proId = pro.pro_id;
-  expect(cli(['pro', 'check', '--pro', proId, '--kind', 'marketplace', '--subject', 'marketplace_3', '--rating', '4.9', '--reviews', '40', '--date', '2026-11-20'], env).status).toBe(0);
+  expect(
+    cli(
+      ['pro', 'check', '--pro', proId, '--kind', 'marketplace', '--subject', 'marketplace_3', '--rating', '4.9', '--reviews', '40', '--date', '2026-11-20'],
+      env,
+    ).status,
+  ).toBe(0);
 });
 afterAll(async () => {
   await Promise.all(services.map((s) => s.stop()));
@@ -62,9 +67,19 @@ describe('both hosts as separate processes on one database', () => {
     const second = later.body.open_times.find((t: Json) => t.start.slice(0, 10) !== first.start.slice(0, 10));
 
     const who = { 'X-Client-Name': 'Claude', 'X-User-Name': 'Dana Park', 'X-User-Email': 'dana@example.com' };
-    const keep = await call(`${book}/book_cleaning`, PUBLIC_KEY, { cleaner_id: proId, start: first.start, bedrooms: 2, bathrooms: 1, address: '40 Pier Rd', zip: '10002', expected_total: cleaner.total }, who);
+    const keep = await call(
+      `${book}/book_cleaning`,
+      PUBLIC_KEY,
+      { cleaner_id: proId, start: first.start, bedrooms: 2, bathrooms: 1, address: '40 Pier Rd', zip: '10002', expected_total: cleaner.total },
+      who,
+    );
     expect(keep.status).toBe(200);
-    const drop = await call(`${book}/book_cleaning`, PUBLIC_KEY, { cleaner_id: proId, start: second.start, bedrooms: 2, bathrooms: 1, address: '40 Pier Rd', zip: '10002' }, who);
+    const drop = await call(
+      `${book}/book_cleaning`,
+      PUBLIC_KEY,
+      { cleaner_id: proId, start: second.start, bedrooms: 2, bathrooms: 1, address: '40 Pier Rd', zip: '10002' },
+      who,
+    );
     expect(drop.status).toBe(200);
 
     const schedule = await call(`${pro}/schedule`, proKey);
@@ -96,8 +111,25 @@ describe('both hosts as separate processes on one database', () => {
     const slot = open.body.open_times.at(-1).start;
     const requests = Array.from({ length: 20 }, (_, i) =>
       i % 2 === 0
-        ? call(`${pros[(i / 2) % 2]}/book_job`, proKey, { bedrooms: 3, bathrooms: 2, start: slot, customer_name: `Pro ${i}`, customer_phone: '212 555 0100', address: '1 Main St', zip: '10001' })
-        : call(`${books[((i - 1) / 2) % 2]}/book_cleaning`, PUBLIC_KEY, { cleaner_id: proId, start: slot, bedrooms: 3, bathrooms: 2, customer_name: `Customer ${i}`, customer_phone: '212 555 0101', address: '2 Main St', zip: '10001' }),
+        ? call(`${pros[(i / 2) % 2]}/book_job`, proKey, {
+            bedrooms: 3,
+            bathrooms: 2,
+            start: slot,
+            customer_name: `Pro ${i}`,
+            customer_phone: '212 555 0100',
+            address: '1 Main St',
+            zip: '10001',
+          })
+        : call(`${books[((i - 1) / 2) % 2]}/book_cleaning`, PUBLIC_KEY, {
+            cleaner_id: proId,
+            start: slot,
+            bedrooms: 3,
+            bathrooms: 2,
+            customer_name: `Customer ${i}`,
+            customer_phone: '212 555 0101',
+            address: '2 Main St',
+            zip: '10001',
+          }),
     );
     const results = await Promise.all(requests);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);

@@ -10,7 +10,7 @@ const CHROMIUM = '/usr/bin/chromium';
 export function ensureChromium(): { path: string } | { reason: string } {
   if (existsSync(CHROMIUM)) return { path: CHROMIUM };
   if (process.getuid?.() !== 0) return { reason: `no browser at ${CHROMIUM} and not root, so apt-get cannot install Debian's chromium` };
-  if (spawnSync('which', ['apt-get']).status !== 0) return { reason: 'no browser and no apt-get to install Debian\'s chromium' };
+  if (spawnSync('which', ['apt-get']).status !== 0) return { reason: "no browser and no apt-get to install Debian's chromium" };
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { env, encoding: 'utf8', timeout: 300_000 });
   const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { env, encoding: 'utf8', timeout: 600_000 });

@@ -44,7 +44,15 @@ function nextStart(): string {
 const bookJob = (base: string) =>
   call(base, '/api/v1/book_job', {
     method: 'POST',
-    body: JSON.stringify({ bedrooms: 1, bathrooms: 1, start: nextStart(), customer_name: 'Ana', customer_phone: '212 555 0100', address: '1 Main St', zip: '10001' }),
+    body: JSON.stringify({
+      bedrooms: 1,
+      bathrooms: 1,
+      start: nextStart(),
+      customer_name: 'Ana',
+      customer_phone: '212 555 0100',
+      address: '1 Main St',
+      zip: '10001',
+    }),
   });
 
 async function waitFor(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {

@@ -33,12 +33,29 @@ beforeAll(async () => {
   const job = await h.pro
     .post('/api/v1/book_job')
     .set(a.auth)
-    .send({ bedrooms: 1, bathrooms: 1, start: '2026-11-24T09:00:00-05:00', customer_name: 'Ana', customer_phone: '212 555 0100', address: '1 Main St', zip: '10001' })
+    .send({
+      bedrooms: 1,
+      bathrooms: 1,
+      start: '2026-11-24T09:00:00-05:00',
+      customer_name: 'Ana',
+      customer_phone: '212 555 0100',
+      address: '1 Main St',
+      zip: '10001',
+    })
     .expect(200);
   const booked = await h.book
     .post('/api/v1/book_cleaning')
     .set(asPublic)
-    .send({ cleaner_id: b.pro.id, start: '2026-11-24T09:00:00-05:00', bedrooms: 1, bathrooms: 1, customer_name: 'Bo', customer_email: 'bo@example.com', address: '2 Main St', zip: '10001' })
+    .send({
+      cleaner_id: b.pro.id,
+      start: '2026-11-24T09:00:00-05:00',
+      bedrooms: 1,
+      bathrooms: 1,
+      customer_name: 'Bo',
+      customer_email: 'bo@example.com',
+      address: '2 Main St',
+      zip: '10001',
+    })
     .expect(200);
   ids = {
     cleaner_id: [a.pro.id, b.pro.id],
@@ -69,7 +86,30 @@ function targetsOf(host: 'pro' | 'book', doc: Schema): Target[] {
 }
 
 const INFINITY = '__fuzz_infinity__';
-const hostileString = fc.constantFrom('', ' ', 'not-an-email', '12', 'tomorrow', '2026-11-29T10:00:00-05:00', '2025-11-24T10:00:00-05:00', 'a\u0000b', '\ud800', 'x\udc00', '__proto__', 'constructor', '10:00', 'Infinity', 'NaN', '1e999', '-1', 'x'.repeat(600), "'; DROP TABLE pros; --", '<script>', '%00', '😀');
+const hostileString = fc.constantFrom(
+  '',
+  ' ',
+  'not-an-email',
+  '12',
+  'tomorrow',
+  '2026-11-29T10:00:00-05:00',
+  '2025-11-24T10:00:00-05:00',
+  'a\u0000b',
+  '\ud800',
+  'x\udc00',
+  '__proto__',
+  'constructor',
+  '10:00',
+  'Infinity',
+  'NaN',
+  '1e999',
+  '-1',
+  'x'.repeat(600),
+  "'; DROP TABLE pros; --",
+  '<script>',
+  '%00',
+  '😀',
+);
 const hostile: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
   fc.constantFrom(null, true, false, 0, -1, 1.5, 2 ** 53, -(2 ** 60), INFINITY, [], {}, [null], { __proto__: null, a: 1 }),
@@ -89,13 +129,21 @@ const PATTERNS: Record<string, fc.Arbitrary<string>> = {
 /** Values for one field: mostly what the schema allows, sometimes anything at all. */
 function valueOf(field: string, s: Schema): fc.Arbitrary<unknown> {
   let valid: fc.Arbitrary<unknown>;
-  if (ids[field]) valid = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ids[field]!) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 20 }) });
+  if (ids[field])
+    valid = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ids[field]) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 20 }) });
   else if (s.enum) valid = fc.constantFrom(...(s.enum as unknown[]));
   else if (s.pattern && PATTERNS[s.pattern]) valid = PATTERNS[s.pattern]!;
   else if (field === 'start') {
-    valid = fc.constantFrom('2026-11-24T13:00:00-05:00', '2026-11-25T09:00:00-05:00', '2026-11-26T11:30:00-05:00', '2026-11-27T10:00:00-05:00', '2026-11-24T09:00:00-05:00', '2026-11-24T10:10:00-05:00', '2026-11-24T09:00');
-  }
-  else if (field === 'expected_total') valid = fc.constantFrom(120, 135, 145, 155);
+    valid = fc.constantFrom(
+      '2026-11-24T13:00:00-05:00',
+      '2026-11-25T09:00:00-05:00',
+      '2026-11-26T11:30:00-05:00',
+      '2026-11-27T10:00:00-05:00',
+      '2026-11-24T09:00:00-05:00',
+      '2026-11-24T10:10:00-05:00',
+      '2026-11-24T09:00',
+    );
+  } else if (field === 'expected_total') valid = fc.constantFrom(120, 135, 145, 155);
   else if (s.type === 'integer') valid = fc.integer({ min: s.minimum ?? -100, max: s.maximum ?? 100_000 });
   else if (s.type === 'number') valid = fc.integer({ min: (s.minimum ?? 0) * 2, max: Math.min(s.maximum ?? 1000, 1000) * 2 }).map((n) => n / 2);
   else if (s.type === 'boolean') valid = fc.boolean();
@@ -104,8 +152,7 @@ function valueOf(field: string, s: Schema): fc.Arbitrary<unknown> {
       { weight: 4, arbitrary: fc.uniqueArray(fc.constantFrom('oven', 'fridge', 'windows'), { maxLength: 3 }) },
       { weight: 1, arbitrary: fc.array(fc.oneof(fc.constantFrom('pool', 'OVEN'), fc.string({ maxLength: 8 })), { maxLength: (s.maxItems ?? 5) + 1 }) },
     );
-  }
-  else if (field.includes('email')) valid = fc.constantFrom('ana@example.com', 'a@b.co');
+  } else if (field.includes('email')) valid = fc.constantFrom('ana@example.com', 'a@b.co');
   else if (field.includes('phone')) valid = fc.constantFrom('212 555 0100', '+1 (212) 555-0100');
   else {
     // Free text: any text the schema allows, including what PostgreSQL cannot store.
@@ -143,7 +190,8 @@ function inputOf(t: Target): fc.Arbitrary<Record<string, unknown>> {
 }
 
 const asJson = (value: unknown) => JSON.stringify(value).replaceAll(`"${INFINITY}"`, '1e999');
-const asText = (v: unknown): string => (v === INFINITY ? 'Infinity' : Array.isArray(v) ? v.map(asText).join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+const asText = (v: unknown): string =>
+  v === INFINITY ? 'Infinity' : Array.isArray(v) ? v.map(asText).join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 /** Percent-encodes for a URL; a lone surrogate goes as the bytes a careless client would send (invalid UTF-8). */
 const encode = (text: string) =>
   text
@@ -167,8 +215,11 @@ const oracle = new Ajv({ strict: false, strictNumbers: true, allErrors: false })
 function schemaAllows(t: Target, input: Record<string, unknown>, via: 'rest' | 'mcp'): boolean {
   const props = t.schema.properties as Record<string, Schema>;
   // A REST read arrives as a query string; everything else (bodies, MCP arguments) as JSON.
-  const seen = t.method === 'get' && via === 'rest' ? Object.fromEntries(Object.entries(input).map(([k, v]) => [k, props[k] ? readQueryValue(asText(v), props[k]!) : v])) : JSON.parse(JSON.stringify(input), (_k, v) => (v === INFINITY ? Infinity : v));
-  return oracle.validate(t.schema, seen) as boolean;
+  const seen =
+    t.method === 'get' && via === 'rest'
+      ? Object.fromEntries(Object.entries(input).map(([k, v]) => [k, props[k] ? readQueryValue(asText(v), props[k]) : v]))
+      : JSON.parse(JSON.stringify(input), (_k, v) => (v === INFINITY ? Infinity : v));
+  return oracle.validate(t.schema, seen) === true;
 }
 
 const writes = async () =>
@@ -215,7 +266,8 @@ describe.each(['pro', 'book'] as const)('fuzzing every operation of the %s host 
             if (res.status !== 200 || res.body.jsonrpc !== '2.0') throw new Error(`not a JSON-RPC answer: ${where}`);
             const result = res.body.result;
             refused = result?.isError === true || res.body.error !== undefined;
-            if (result?.isError && !(typeof result.content?.[0]?.text === 'string' && result.content[0].text.length > 5)) throw new Error(`no sentence: ${where}`);
+            if (result?.isError && !(typeof result.content?.[0]?.text === 'string' && result.content[0].text.length > 5))
+              throw new Error(`no sentence: ${where}`);
             if (!refused && !allowed) throw new Error(`accepted what the schema forbids: ${where}`);
           }
           if (refused && (await writes()) !== before) throw new Error(`a refused request wrote rows: ${where}`);
@@ -227,6 +279,11 @@ describe.each(['pro', 'book'] as const)('fuzzing every operation of the %s host 
     expect(sent).toBe(targets.length * RUNS);
     // The generator reaches past the schema into the rules: every operation answered some calls
     // (report_no_show cannot: its only job has not started yet on the test clock).
-    expect([...accepted].sort()).toEqual(targets.map((t) => t.name).filter((n) => n !== 'report_no_show').sort());
+    expect([...accepted].sort()).toEqual(
+      targets
+        .map((t) => t.name)
+        .filter((n) => n !== 'report_no_show')
+        .sort(),
+    );
   });
 });

@@ -17,14 +17,16 @@ export interface RunningService {
 
 /** Starts a service entry point as its own process and waits until its /readyz answers. */
 export async function startService(entry: string, env: Record<string, string>, readyUrl: string): Promise<RunningService> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // A .js entry is the compiled build, run by plain node (workspace packages resolve to their dist/).
+  const args = entry.endsWith('.js') ? ['--conditions=frontdesk-built', entry] : ['--import', 'tsx', entry];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
   const deadline = Date.now() + 90_000;
   for (;;) {

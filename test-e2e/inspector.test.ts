@@ -30,7 +30,10 @@ beforeAll(async () => {
   const env = { DATABASE_URL: await createDatabase(admin(), name), PUBLIC_SHARED_KEY: 'fdpub_inspector_key' };
   cli(['migrate'], env);
   key = JSON.parse(cli(['pro', 'create', '--name', 'Inspected', '--timezone', 'America/New_York', '--zips', '10001', '--json'], env).stdout).api_key;
-  for (const [svc, portVar] of [['pro-desk', 'PRO_DESK_PORT'], ['booking', 'BOOKING_PORT']] as const) {
+  for (const [svc, portVar] of [
+    ['pro-desk', 'PRO_DESK_PORT'],
+    ['booking', 'BOOKING_PORT'],
+  ] as const) {
     const port = await freePort();
     services.push(await startService(`services/${svc}/src/main.ts`, { ...env, [portVar]: String(port) }, `http://127.0.0.1:${port}/readyz`));
     urls[svc] = `http://127.0.0.1:${port}/mcp`;
@@ -47,7 +50,11 @@ describe('the MCP Inspector CLI', () => {
     expect(list.status).toBe(0);
     const tools = JSON.parse(list.stdout).tools as { name: string }[];
     expect(tools).toHaveLength(13);
-    const call = inspector(urls['pro-desk']!, ['--method', 'tools/call', '--tool-name', 'quote_job', '--tool-arg', 'bedrooms=3', '--tool-arg', 'bathrooms=2'], [`Authorization: Bearer ${key}`]);
+    const call = inspector(
+      urls['pro-desk']!,
+      ['--method', 'tools/call', '--tool-name', 'quote_job', '--tool-arg', 'bedrooms=3', '--tool-arg', 'bathrooms=2'],
+      [`Authorization: Bearer ${key}`],
+    );
     expect(call.status).toBe(0);
     expect(JSON.parse(call.stdout).structuredContent).toMatchObject({ total: 170, estimated_hours: 1.75 });
   });

@@ -36,7 +36,18 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     const logger = createLogger('pages', 'silent');
     const clock = () => new Date();
     const common = { proDeskUrl: pro, bookingUrl: book, publicSharedKey: 'fdpub_pages_public_key', mcpAllowedOrigins: [] };
-    servers.push(await listen(createBookingApp({ db: t.db, config: { ...common, publicUrl: book, publicClientId: 'front-desk', publicClientRedirectUris: [redirectUri] }, logger, clock }).app, bookPort, '127.0.0.1'));
+    servers.push(
+      await listen(
+        createBookingApp({
+          db: t.db,
+          config: { ...common, publicUrl: book, publicClientId: 'front-desk', publicClientRedirectUris: [redirectUri] },
+          logger,
+          clock,
+        }).app,
+        bookPort,
+        '127.0.0.1',
+      ),
+    );
     servers.push(await listen(createProDeskApp({ db: t.db, config: { ...common, publicUrl: pro }, logger, clock }).app, proPort, '127.0.0.1'));
     // playwright gives each launch a fresh, empty profile of its own.
     browser = await chromium.launch({ executablePath: (found as { path: string }).path, headless: true, args: CHROMIUM_ARGS });

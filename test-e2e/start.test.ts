@@ -15,8 +15,8 @@ jest.setTimeout(180_000);
 function pnpmStart(env: Record<string, string>) {
   const child = spawn('pnpm', ['start'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
   const running = async () => {
     const deadline = Date.now() + 150_000;
@@ -50,20 +50,23 @@ describe('pnpm start', () => {
     await rm(join(reachableDataDir(join(dataDir, 'postgres')), '..'), { recursive: true, force: true }).catch(() => {});
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('migrates before any worker runs, and on %s stops the services, then PostgreSQL, with exit code 0', async (signal) => {
-    const [pgPort, proPort, bookPort] = [await freePort(), await freePort(), await freePort()];
-    const run = pnpmStart({ FRONT_DESK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PRO_DESK_PORT: String(proPort), BOOKING_PORT: String(bookPort) });
-    await run.running();
-    for (const port of [proPort, bookPort]) expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
-    expect(await listening(pgPort)).toBe(true);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'migrates before any worker runs, and on %s stops the services, then PostgreSQL, with exit code 0',
+    async (signal) => {
+      const [pgPort, proPort, bookPort] = [await freePort(), await freePort(), await freePort()];
+      const run = pnpmStart({ FRONT_DESK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PRO_DESK_PORT: String(proPort), BOOKING_PORT: String(bookPort) });
+      await run.running();
+      for (const port of [proPort, bookPort]) expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      expect(await listening(pgPort)).toBe(true);
 
-    run.child.kill(signal);
-    expect(await run.exited).toBe(0);
-    for (const port of [proPort, bookPort, pgPort]) expect(await listening(port)).toBe(false);
-    const output = run.output();
-    expect(output).not.toMatch(/"level":5\d|ERR_|ELIFECYCLE|does not exist/);
-    expect(output).toMatch(/"msg":"shutting down"/);
-  });
+      run.child.kill(signal);
+      expect(await run.exited).toBe(0);
+      for (const port of [proPort, bookPort, pgPort]) expect(await listening(port)).toBe(false);
+      const output = run.output();
+      expect(output).not.toMatch(/"level":5\d|ERR_|ELIFECYCLE|does not exist/);
+      expect(output).toMatch(/"msg":"shutting down"/);
+    },
+  );
 
   it('reports a port in use before it writes anything to the database', async () => {
     const name = `fd_start_${randomBytes(4).toString('hex')}`;

@@ -5,14 +5,14 @@ import type { Database } from './database';
 // bigint (event cursors) and numeric (half bathrooms) arrive as numbers: every value we
 // keep in them is far inside the range a double represents exactly.
 const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === pg.types.builtins.INT8) return (v: string) => Number.parseInt(v, 10);
-    if (oid === pg.types.builtins.NUMERIC) return (v: string) => Number.parseFloat(v);
+  getTypeParser(oid: number, format?: 'text' | 'binary'): unknown {
+    if (oid === (pg.types.builtins.INT8 as number)) return (v: string) => Number.parseInt(v, 10);
+    if (oid === (pg.types.builtins.NUMERIC as number)) return (v: string) => Number.parseFloat(v);
     // A calendar day stays a YYYY-MM-DD string: as a Date it would shift with the server zone.
-    if (oid === pg.types.builtins.DATE) return (v: string) => v;
-    return pg.types.getTypeParser(oid, format);
+    if (oid === (pg.types.builtins.DATE as number)) return (v: string) => v;
+    return pg.types.getTypeParser(oid, format) as unknown;
   },
-} as unknown as pg.CustomTypesConfig;
+};
 
 /** How long a request may wait on the database before it answers 503 (DESIGN: a few seconds). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;

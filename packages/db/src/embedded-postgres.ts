@@ -111,7 +111,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Runn
     const pwfile = join(tmpdir(), `front-desk-pw-${randomBytes(6).toString('hex')}`);
     await writeFile(pwfile, `${opts.password}\n`, { mode: 0o644 });
     try {
-      await run(join(bin, 'initdb'), [`--pgdata=${dataDir}`, '--username=postgres', `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale'], user);
+      await run(
+        join(bin, 'initdb'),
+        [`--pgdata=${dataDir}`, '--username=postgres', `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-locale'],
+        user,
+      );
     } finally {
       await rm(pwfile, { force: true });
     }

@@ -11,8 +11,9 @@ import { purgeExpired } from './repos/purge';
 export function createMailTransport(smtpUrl: string | undefined, from: string, logger: Logger): MailTransport {
   if (!smtpUrl) {
     return {
-      send: async (m) => {
+      send: (m) => {
         logger.info({ mail: { to: m.to, subject: m.subject, text: m.text } }, 'mail (no SMTP_URL set, so it is logged instead of sent)');
+        return Promise.resolve();
       },
     };
   }
@@ -43,9 +44,9 @@ export function startOutboxWorker(db: Db, transport: MailTransport, logger: Logg
         else logger.error({ err }, 'outbox delivery or purge failed');
       });
     await current;
-    if (running) timer = setTimeout(tick, everyMs);
+    if (running) timer = setTimeout(() => void tick(), everyMs);
   };
-  let timer = setTimeout(tick, 0);
+  let timer = setTimeout(() => void tick(), 0);
   return {
     stop: async () => {
       running = false;
@@ -59,4 +60,3 @@ export function startOutboxWorker(db: Db, transport: MailTransport, logger: Logg
 export function startOutboxWorkerFromEnv(db: Db, logger: Logger, env: NodeJS.ProcessEnv = process.env) {
   return startOutboxWorker(db, createMailTransport(env.SMTP_URL, env.MAIL_FROM || 'Front Desk <no-reply@localhost>', logger), logger);
 }
-

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { migrations } from './migrations';
 
-const provider = { getMigrations: async () => migrations };
+const provider = { getMigrations: () => Promise.resolve(migrations) };
 
 function check(result: MigrationResultSet, what: string): string[] {
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    const cause = result.error instanceof Error ? result.error.message : String(result.error);
+    const cause = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
     throw new Error(`${what} failed${failed ? ` at ${failed.migrationName}` : ''}: ${cause}`);
   }
   return (result.results ?? []).map((r) => r.migrationName);
@@ -17,11 +17,11 @@ function check(result: MigrationResultSet, what: string): string[] {
  * Brings the schema to the latest migration. Kysely's Migrator holds a Postgres advisory
  * lock while it runs, so replicas starting together migrate once.
  */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   return check(await new Migrator({ db, provider }).migrateToLatest(), 'Migration');
 }
 
 /** Reverts the newest migration (used by the up-down-up test and by ops). */
-export async function migrateDown(db: Kysely<any>): Promise<string[]> {
+export async function migrateDown<DB>(db: Kysely<DB>): Promise<string[]> {
   return check(await new Migrator({ db, provider }).migrateDown(), 'Migrating down');
 }

@@ -55,4 +55,3 @@ export async function createDatabase(adminUrl: string, name: string, template?: 
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
 }
-

@@ -21,10 +21,7 @@ async function dockerAnswers(): Promise<boolean> {
   if (!process.env.DOCKER_HOST && !existsSync('/var/run/docker.sock')) return false;
   try {
     const { getContainerRuntimeClient } = await import('testcontainers');
-    await Promise.race([
-      getContainerRuntimeClient(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 5000)),
-    ]);
+    await Promise.race([getContainerRuntimeClient(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 5000))]);
     return true;
   } catch {
     return false;

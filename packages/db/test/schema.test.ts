@@ -1,15 +1,6 @@
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import {
-  appendEvent,
-  createDatabase,
-  createDb,
-  dropDatabase,
-  migrateDown,
-  hashSecret,
-  migrateToLatest,
-  purgeExpired,
-} from '../src';
+import { appendEvent, createDatabase, createDb, dropDatabase, migrateDown, hashSecret, migrateToLatest, purgeExpired } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { makePro } from './factories';
 
@@ -27,7 +18,14 @@ describe('migrations', () => {
     const tables = async () =>
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(db)).rows[0]!.n;
     try {
-      expect(await migrateToLatest(db)).toEqual(['20261121T110000-initial-schema', '20261121T120000-customer-booking', '20261121T130000-pro-config-version', '20261121T140000-sign-in-and-outbox', '20261121T150000-oauth', '20261121T160000-idempotency-keys']);
+      expect(await migrateToLatest(db)).toEqual([
+        '20261121T110000-initial-schema',
+        '20261121T120000-customer-booking',
+        '20261121T130000-pro-config-version',
+        '20261121T140000-sign-in-and-outbox',
+        '20261121T150000-oauth',
+        '20261121T160000-idempotency-keys',
+      ]);
       expect(await tables()).toBe(18);
       await migrateDown(db);
       expect(await tables()).toBe(17);
@@ -83,13 +81,18 @@ describe('the event sequence', () => {
     });
     await aHasSeq;
     let bDone = false;
-    const b = t.db.transaction().execute((trx) => appendEvent(trx, pro.id, 'test.b', {}, new Date())).then((seq) => {
-      bDone = true;
-      return seq;
-    });
+    const b = t.db
+      .transaction()
+      .execute((trx) => appendEvent(trx, pro.id, 'test.b', {}, new Date()))
+      .then((seq) => {
+        bDone = true;
+        return seq;
+      });
     // Wait until B is blocked on A's row lock (seen by the server), not for a fixed time.
     for (;;) {
-      const waiting = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db);
+      const waiting = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db);
       if (waiting.rows[0]!.n > 0) break;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -117,19 +120,39 @@ describe('purgeExpired', () => {
     const now = new Date('2030-01-10T00:00:00Z');
     const old = new Date('2030-01-01T00:00:00Z');
     const soon = new Date('2030-01-10T00:05:00Z');
-    await t.db.insertInto('sign_in_codes').values([
-      { id: 'sic_old', email: 'a@example.com', code_hash: hashSecret('1'), expires_at: old, consumed_at: null },
-      { id: 'sic_live', email: 'a@example.com', code_hash: hashSecret('2'), expires_at: soon, consumed_at: null },
-    ]).execute();
-    await t.db.insertInto('key_sessions').values([
-      { token_hash: hashSecret('s1'), email: 'a@example.com', expires_at: old },
-      { token_hash: hashSecret('s2'), email: 'a@example.com', expires_at: soon },
-    ]).execute();
-    await t.db.insertInto('oauth_clients').values({ id: 'fdc_p', name: 'P', redirect_uris: ['https://p.example/cb'] }).execute();
+    await t.db
+      .insertInto('sign_in_codes')
+      .values([
+        { id: 'sic_old', email: 'a@example.com', code_hash: hashSecret('1'), expires_at: old, consumed_at: null },
+        { id: 'sic_live', email: 'a@example.com', code_hash: hashSecret('2'), expires_at: soon, consumed_at: null },
+      ])
+      .execute();
+    await t.db
+      .insertInto('key_sessions')
+      .values([
+        { token_hash: hashSecret('s1'), email: 'a@example.com', expires_at: old },
+        { token_hash: hashSecret('s2'), email: 'a@example.com', expires_at: soon },
+      ])
+      .execute();
+    await t.db
+      .insertInto('oauth_clients')
+      .values({ id: 'fdc_p', name: 'P', redirect_uris: ['https://p.example/cb'] })
+      .execute();
     const refresh = (hash: string, expires: Date, revoked: Date | null) => ({
-      token_hash: hashSecret(hash), family_id: 'f', client_id: 'fdc_p', email: 'a@example.com', scope: 'read', resource: 'r', expires_at: expires, used_at: null, revoked_at: revoked,
+      token_hash: hashSecret(hash),
+      family_id: 'f',
+      client_id: 'fdc_p',
+      email: 'a@example.com',
+      scope: 'read',
+      resource: 'r',
+      expires_at: expires,
+      used_at: null,
+      revoked_at: revoked,
     });
-    await t.db.insertInto('oauth_refresh_tokens').values([refresh('r1', old, null), refresh('r2', new Date('2030-02-01T00:00:00Z'), old), refresh('r3', new Date('2030-02-01T00:00:00Z'), null)]).execute();
+    await t.db
+      .insertInto('oauth_refresh_tokens')
+      .values([refresh('r1', old, null), refresh('r2', new Date('2030-02-01T00:00:00Z'), old), refresh('r3', new Date('2030-02-01T00:00:00Z'), null)])
+      .execute();
     const purged = await purgeExpired(t.db, now);
     expect(purged).toMatchObject({ sign_in_codes: 1, key_sessions: 1, oauth_refresh_tokens: 2 });
     expect((await t.db.selectFrom('sign_in_codes').select('id').execute()).map((r) => r.id)).toEqual(['sic_live']);

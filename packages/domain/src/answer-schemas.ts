@@ -148,7 +148,9 @@ export const pipelineSchema = answer({
   possible_lead_credits: answer({
     count: int,
     amount: num,
-    leads: listOf(answer({ lead_id: str, source: oneOf(LEAD_SOURCES), lead_ref: nullable(str), amount: num, reason: oneOf(BAD_LEAD_REASONS), reason_text: str })),
+    leads: listOf(
+      answer({ lead_id: str, source: oneOf(LEAD_SOURCES), lead_ref: nullable(str), amount: num, reason: oneOf(BAD_LEAD_REASONS), reason_text: str }),
+    ),
   }),
   customers_brought_by_service: answer({ bookings: int, value: num, cancelled: int, fees_waived_for_no_shows: int, fee_per_booking: num, fees_due: num }),
   jobs_booked: answer({ total: int, value: num, by_business: int, by_customers_through_service: int, cancelled: int }),

@@ -1,14 +1,4 @@
-import {
-  addDays,
-  formatLabel,
-  formatLocalIso,
-  isoWeekday,
-  localDate,
-  minutesOfDay,
-  wallTimeOrNextInstant,
-  weekdayName,
-  type LocalDate,
-} from './time';
+import { addDays, formatLabel, formatLocalIso, isoWeekday, localDate, minutesOfDay, wallTimeOrNextInstant, weekdayName, type LocalDate } from './time';
 
 export interface WorkingWindow {
   /** `HH:MM`, local time. */
@@ -176,10 +166,7 @@ export type StartRefusal = 'past' | 'too_soon' | 'outside_hours' | 'time_off' | 
  * Why `start` is not an open time, or null if it is one. The same rules as openTimes, so
  * a start that open_times listed is accepted until something takes it.
  */
-export function whyNotOpen(
-  q: Omit<OpenTimesQuery, 'from' | 'days'>,
-  start: Date,
-): { reason: StartRefusal; message: string } | null {
+export function whyNotOpen(q: Omit<OpenTimesQuery, 'from' | 'days'>, start: Date): { reason: StartRefusal; message: string } | null {
   const zone = q.rules.timezone;
   const day = localDate(start, zone);
   const sameDay = openTimes({ ...q, from: day, days: 1 });

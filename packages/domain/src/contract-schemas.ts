@@ -42,7 +42,7 @@ export const zipSchema = { type: 'string', pattern: ZIP_PATTERN, description: '5
 export const openTimesFieldSchemas = {
   start_after: { type: 'string', pattern: HHMM_PATTERN, description: 'Earliest local start, HH:MM 24-hour (e.g. a guest checkout time).' },
   finish_by: { type: 'string', pattern: HHMM_PATTERN, description: 'The job must end by this local time, HH:MM 24-hour (e.g. the next check-in).' },
-  date: { type: 'string', pattern: DATE_PATTERN, description: 'First day to list, YYYY-MM-DD; default today in the business\'s time zone.' },
+  date: { type: 'string', pattern: DATE_PATTERN, description: "First day to list, YYYY-MM-DD; default today in the business's time zone." },
   days: { type: 'integer', minimum: 1, maximum: 21, default: 7, description: 'Number of days listed, 1 to 21 (default 7).' },
 } as const;
 

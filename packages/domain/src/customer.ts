@@ -11,13 +11,7 @@ export function isPhone(value: string): boolean {
 }
 
 /** Trims customer details and checks what a schema cannot: not blank, a plausible phone and email. */
-export function customerDetails(input: {
-  customer_name: string;
-  customer_phone?: string;
-  customer_email?: string;
-  address: string;
-  notes?: string;
-}) {
+export function customerDetails(input: { customer_name: string; customer_phone?: string; customer_email?: string; address: string; notes?: string }) {
   const name = input.customer_name.trim();
   const phone = input.customer_phone?.trim() || null;
   const email = input.customer_email?.trim() || null;
@@ -33,7 +27,6 @@ export function customerDetails(input: {
   if (!phone && !email) throw new InvalidInputError('Give at least one of customer_phone or customer_email.');
   return { name, phone, email, address, notes: input.notes?.trim() || null };
 }
-
 
 /** An email address as it is stored: trimmed, lower case; refused if it is not one. */
 export function normalizeEmail(email: string, field = 'email'): string {

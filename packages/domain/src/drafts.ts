@@ -90,9 +90,7 @@ export function replyDraft(d: DraftInput): string {
   if (!d.quote || d.missing.length > 0) {
     return `${hello} To give you a firm price, could you tell me ${missingText(d.missing)} the home has?${signature(d)}`;
   }
-  const extras = d.addOnsNotOffered.length
-    ? ` We don't offer ${d.addOnsNotOffered.join(', ')}, so that is not included.`
-    : '';
+  const extras = d.addOnsNotOffered.length ? ` We don't offer ${d.addOnsNotOffered.join(', ')}, so that is not included.` : '';
   const ask = d.openTimes.length ? 'Which time suits you?' : 'When would suit you?';
   return `${hello} ${priceSentence(d.quote)}${extras}${timesSentence(d.openTimes)}${bookingSentence(d, ask)}${signature(d)}`;
 }

@@ -27,9 +27,7 @@ export interface JobInput {
 
 /** Fills the contract's defaults and normalizes add-on names (trimmed, lower case, once each). */
 export function normalizeJob(input: JobInput): Job {
-  const addOns = (input.add_ons ?? [])
-    .map((a) => a.trim().toLowerCase())
-    .filter((a) => a.length > 0);
+  const addOns = (input.add_ons ?? []).map((a) => a.trim().toLowerCase()).filter((a) => a.length > 0);
   return {
     bedrooms: input.bedrooms,
     bathrooms: input.bathrooms,

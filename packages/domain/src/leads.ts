@@ -16,14 +16,7 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
 export const LEAD_STATUSES = ['quoted', 'booked', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export const BAD_LEAD_REASONS = [
-  'out_of_area',
-  'duplicate',
-  'wrong_contact',
-  'no_response',
-  'not_requested',
-  'service_not_offered',
-] as const;
+export const BAD_LEAD_REASONS = ['out_of_area', 'duplicate', 'wrong_contact', 'no_response', 'not_requested', 'service_not_offered'] as const;
 export type BadLeadReason = (typeof BAD_LEAD_REASONS)[number];
 
 export const BAD_LEAD_REASON_TEXT: Record<BadLeadReason, string> = {
@@ -69,11 +62,7 @@ const PHONE_PATTERN = /(?:\+?\d[\s().-]*){7,}\d?/g;
 
 /** URLs, email addresses and phone numbers in a text: what a platform reply must never carry. */
 export function findContactDetails(text: string): string[] {
-  return [
-    ...(text.match(EMAIL_PATTERN) ?? []),
-    ...(text.match(URL_PATTERN) ?? []),
-    ...(text.match(PHONE_PATTERN) ?? []).map((m) => m.trim()),
-  ];
+  return [...(text.match(EMAIL_PATTERN) ?? []), ...(text.match(URL_PATTERN) ?? []), ...(text.match(PHONE_PATTERN) ?? []).map((m) => m.trim())];
 }
 
 /** What our own records hold about a lead, for checking a bad-lead reason against them. */

@@ -124,10 +124,7 @@ export function priceJob(job: Job, list: PriceList): Quote {
   const total = Math.max(beforeMinimum, list.minimum_cents);
 
   const laborHours =
-    ((list.hours.base +
-      job.bedrooms * list.hours.per_bedroom +
-      job.bathrooms * list.hours.per_bathroom +
-      (overSqft / 100) * list.hours.per_100_sqft_over) *
+    ((list.hours.base + job.bedrooms * list.hours.per_bedroom + job.bathrooms * list.hours.per_bathroom + (overSqft / 100) * list.hours.per_100_sqft_over) *
       hoursPct) /
       100 +
     addOnMinutes / 60;
@@ -184,9 +181,7 @@ export function requireFirmQuote(job: Job, list: PriceList): Quote {
   if (quote.unpriced.length === 0) return quote;
   const problems: string[] = [];
   if (!list.clean_types[job.clean_type]) {
-    problems.push(
-      `This business does not offer the clean type "${job.clean_type}"; clean types offered: ${offeredCleanTypes(list).join(', ')}.`,
-    );
+    problems.push(`This business does not offer the clean type "${job.clean_type}"; clean types offered: ${offeredCleanTypes(list).join(', ')}.`);
   }
   const missing = addOnsNotOffered(list, job.add_ons);
   if (missing.length > 0) {

@@ -15,7 +15,6 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-
 /** Today's date in the zone. */
 export function localDate(instant: Date, zone: string): LocalDate {
   const { wall } = wallClock(instant.getTime(), zone);

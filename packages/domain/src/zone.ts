@@ -36,7 +36,7 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 export function zoneInfoAt(ms: number, zone: string): ZoneInfo {
   const bucket = Math.floor(ms / BUCKET) * BUCKET;
   let cache = caches.get(zone);
-  if (!cache) caches.set(zone, (cache = new Map()));
+  if (!cache) caches.set(zone, (cache = new Map<number, ZoneInfo>()));
   const hit = cache.get(bucket);
   if (hit) return hit;
   const parts: Record<string, string> = {};
@@ -64,8 +64,6 @@ export function instantsForWallTime(localMs: number, zone: string): number[] {
     zoneInfoAt(localMs, zone).offsetMinutes,
     zoneInfoAt(localMs + 36 * 3_600_000, zone).offsetMinutes,
   ]);
-  const found = [...offsets]
-    .map((o) => localMs - o * 60_000)
-    .filter((t) => t + zoneInfoAt(t, zone).offsetMinutes * 60_000 === localMs);
+  const found = [...offsets].map((o) => localMs - o * 60_000).filter((t) => t + zoneInfoAt(t, zone).offsetMinutes * 60_000 === localMs);
   return [...new Set(found)].sort((a, b) => a - b);
 }

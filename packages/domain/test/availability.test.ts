@@ -55,15 +55,20 @@ describe('openTimes', () => {
       '2026-11-23T12:00:00-05:00',
     ]);
     const off = { start: new Date('2026-11-23T13:00:00Z'), end: new Date('2026-11-23T20:00:00Z') };
-    expect(starts(query({ timeOff: [off] }))).toEqual([
-      '2026-11-23T15:00:00-05:00',
-    ]);
+    expect(starts(query({ timeOff: [off] }))).toEqual(['2026-11-23T15:00:00-05:00']);
     // Now is 07:00 local on the day; 12 h notice leaves nothing that day.
     expect(starts(query({ now: new Date('2026-11-23T12:00:00Z') }))).toEqual([]);
   });
 
   it('stops at a limit with the earliest starts, even when a day lists its windows out of order', () => {
-    const split = rules({ weekly_hours: { '1': [{ start: '13:00', end: '17:00' }, { start: '08:00', end: '10:00' }] } });
+    const split = rules({
+      weekly_hours: {
+        '1': [
+          { start: '13:00', end: '17:00' },
+          { start: '08:00', end: '10:00' },
+        ],
+      },
+    });
     const all = starts(query({ rules: split }));
     expect(starts(query({ rules: split, limit: 2 }))).toEqual(all.slice(0, 2));
     expect(all[0]).toBe('2026-11-23T08:00:00-05:00');
@@ -76,9 +81,7 @@ describe('openTimes', () => {
 
   it('lists the right days, in order, from the date given', () => {
     const s = starts(query({ days: 7 }));
-    expect(new Set(s.map((x) => x.slice(0, 10)))).toEqual(
-      new Set(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']),
-    );
+    expect(new Set(s.map((x) => x.slice(0, 10)))).toEqual(new Set(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']));
     expect([...s].sort()).toEqual(s);
   });
 });

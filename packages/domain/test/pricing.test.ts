@@ -1,15 +1,7 @@
-import {
-  DEFAULT_PRICE_LIST,
-  InvalidInputError,
-  normalizeJob,
-  priceJob,
-  requireFirmQuote,
-  type PriceList,
-} from '../src';
+import { DEFAULT_PRICE_LIST, InvalidInputError, normalizeJob, priceJob, requireFirmQuote, type PriceList } from '../src';
 
 const list: PriceList = DEFAULT_PRICE_LIST;
-const job = (over: Partial<Parameters<typeof normalizeJob>[0]> = {}) =>
-  normalizeJob({ bedrooms: 3, bathrooms: 2, ...over });
+const job = (over: Partial<Parameters<typeof normalizeJob>[0]> = {}) => normalizeJob({ bedrooms: 3, bathrooms: 2, ...over });
 const sum = (q: ReturnType<typeof priceJob>) => q.line_items.reduce((s, l) => s + l.amount_cents, 0);
 
 describe('priceJob', () => {

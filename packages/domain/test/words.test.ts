@@ -46,14 +46,18 @@ describe('booking words', () => {
     expect(newBookingMessage({ channel: 'book', clientName: 'Claude', customerName: 'Ana', label: 'Mon Jan 7, 10:00 AM', job, totalCents: 21_000 })).toBe(
       'New booking by Claude through the booking service: Ana, Mon Jan 7, 10:00 AM, deep clean (2 bd / 1.5 ba), $210.00.',
     );
-    expect(newBookingMessage({ channel: 'pro', clientName: null, customerName: 'Ana', label: 'x', job, totalCents: 100 })).toMatch(/^New booking on your schedule: Ana/);
+    expect(newBookingMessage({ channel: 'pro', clientName: null, customerName: 'Ana', label: 'x', job, totalCents: 100 })).toMatch(
+      /^New booking on your schedule: Ana/,
+    );
   });
 
   it('refuses with the status and a way forward', () => {
     expect(priceChanged(21_000, 20_000).message).toContain('now $210.00, not the $200.00 you were shown. Nothing was booked');
     expect(noBooking('bk_1')).toBeInstanceOf(NotFoundError);
     expect(notOpen('That time is taken.', []).message).toBe('That time is taken. There is no open time within a day of it; ask open_times for other days.');
-    expect(notOpen('That time is taken.', ['Mon 9:00 AM', 'Mon 1:00 PM']).message).toBe('That time is taken. The nearest open times: Mon 9:00 AM; Mon 1:00 PM.');
+    expect(notOpen('That time is taken.', ['Mon 9:00 AM', 'Mon 1:00 PM']).message).toBe(
+      'That time is taken. The nearest open times: Mon 9:00 AM; Mon 1:00 PM.',
+    );
   });
 
   it('keeps the fee a constant of the domain', () => {
@@ -62,7 +66,7 @@ describe('booking words', () => {
 });
 
 describe('lead words', () => {
-  it('counts follow-ups and lists today\'s jobs', () => {
+  it("counts follow-ups and lists today's jobs", () => {
     expect(followUpDueMessage({ number: 2, source: 'marketplace_1', leadRef: 'R-9', bedrooms: null, bathrooms: null, loggedLabel: 'Mon' })).toBe(
       'Follow-up 2 of 2 is due for the marketplace_1 lead R-9 (size not given yet, logged Mon). follow_ups_due has the draft.',
     );
@@ -70,7 +74,7 @@ describe('lead words', () => {
     expect(leadUpdatedMessage({ contacted: true }, 1, 'quoted', null)).toBe('Follow-up 1 recorded as sent. No further follow-up is due.');
   });
 
-  it('writes a credit request from the record and the pro\'s evidence', () => {
+  it("writes a credit request from the record and the pro's evidence", () => {
     const lines = recordEvidence({
       day: () => '2030-01-07',
       quotedAt: now,
@@ -89,7 +93,12 @@ describe('lead words', () => {
       '2030-01-07: the request is for ZIP 99999; we serve 10001.',
     ]);
     const text = creditRequestText({ source: 'marketplace_2', leadRef: null, leadDate: '2030-01-07', costCents: 2500, reason: 'out_of_area', evidence: lines });
-    expect(text.split('\n').slice(0, 4)).toEqual(['Lead credit request', 'Platform: marketplace_2', 'Lead: (no lead id recorded), received 2030-01-07', 'Amount charged: $25.00']);
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      'Lead credit request',
+      'Platform: marketplace_2',
+      'Lead: (no lead id recorded), received 2030-01-07',
+      'Amount charged: $25.00',
+    ]);
   });
 
   it('dates every check and never promises', () => {

@@ -23,7 +23,7 @@ function* instants(count: number): Generator<Date> {
   const span = Date.UTC(2029, 0, 1) - from;
   for (let i = 0; i < count; i += 1) {
     x = (x * 1103515245 + 12345) % 2147483648;
-    yield new Date(from + Math.floor((x / 2147483648) * span / 60_000) * 60_000);
+    yield new Date(from + Math.floor(((x / 2147483648) * span) / 60_000) * 60_000);
   }
 }
 

@@ -14,7 +14,7 @@ export interface BaseAppOptions {
   /** Readiness: resolves when the database answers. */
   ready(): Promise<void>;
   openApiDocument: JsonSchema;
-  operations: readonly Operation<any>[];
+  operations: readonly Operation<unknown>[];
   /** Routers mounted after health and well-known routes, before the error handler. */
   routers: Router[];
   /** True for an error that means the database is away or busy (answered 503). */
@@ -96,14 +96,10 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
   });
   return createBaseApp({
     logger: opts.logger,
-    ready: opts.ready,
+    ready: () => opts.ready(),
     isUnavailable: opts.isUnavailable,
     openApiDocument,
     operations: opts.operations,
-    routers: [
-      ...(opts.routers ?? []),
-      createMcpRouter<P>({ ...opts, ...opts.mcp }),
-      createRestRouter<P>(opts),
-    ],
+    routers: [...(opts.routers ?? []), createMcpRouter<P>({ ...opts, ...opts.mcp }), createRestRouter<P>(opts)],
   });
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { InvalidInputError } from '@frontdesk/domain';
 import { runOnce, type IdempotencyOptions, type KeptAnswer } from './idempotency';
 import { validateInput } from './input';
+import { requestIdOf } from './logger';
 import { checkAnswer, checkAnswersFromEnv } from './output';
 import type { CallContext, Operation } from './operation';
 
@@ -26,7 +27,7 @@ export interface RunOptions<P> {
   checkAnswers?: boolean;
 }
 
-const keepAll: KeptAnswer = { keep: (result) => result, replay: async (kept) => kept };
+const keepAll: KeptAnswer = { keep: (result) => result, replay: (kept) => Promise.resolve(kept) };
 
 /**
  * The one way an operation runs, whichever transport (REST or MCP) brought the call: the
@@ -45,7 +46,7 @@ export async function runOperation<P>(
   const call: CallContext<P> = {
     principal,
     clientName: clientNameOf(req),
-    requestId: String(req.id ?? ''),
+    requestId: requestIdOf(req),
     now: opts.clock(),
     log: (req as { log?: Logger }).log ?? opts.logger,
   };
@@ -56,11 +57,8 @@ export async function runOperation<P>(
   async function answer(): Promise<{ result: object; replayed: boolean }> {
     if (idempotencyKey === undefined || op.readOnly) return { result: await op.handler(valid, call), replayed: false };
     if (!opts.idempotency) throw new InvalidInputError('This service does not keep idempotency keys; send the request without one.');
-    return runOnce(
-      opts.idempotency,
-      { principal, key: idempotencyKey, operation: op.name, input: valid, now: opts.clock },
-      op.retry ?? keepAll,
-      () => op.handler(valid, call),
+    return runOnce(opts.idempotency, { principal, key: idempotencyKey, operation: op.name, input: valid, now: () => opts.clock() }, op.retry ?? keepAll, () =>
+      op.handler(valid, call),
     );
   }
 }

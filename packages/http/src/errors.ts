@@ -1,3 +1,4 @@
+import { requestIdOf } from './logger';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import type { Logger } from 'pino';
@@ -48,7 +49,7 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 /** Maps every error to `{error}` with the right status; a 500 says nothing of internals. */
 export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
-    const requestId = String(req.id ?? '');
+    const requestId = requestIdOf(req);
     const send = (status: number, error: string) => {
       if (!res.headersSent) res.status(status).json({ error });
     };
@@ -72,10 +73,7 @@ export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
       return send(503, UNAVAILABLE_MESSAGE);
     }
     opts.logger.error({ err, requestId }, 'unhandled error');
-    return send(
-      500,
-      `Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${requestId}.`,
-    );
+    return send(500, `Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${requestId}.`);
   };
 }
 

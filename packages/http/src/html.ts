@@ -1,6 +1,5 @@
 /** Server-rendered pages: plain HTML that works without JavaScript. */
-export const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function htmlPage(title: string, body: string): string {
   return `<!doctype html>
@@ -15,3 +14,9 @@ ul{padding-left:1.2rem}</style>
 }
 
 export const errorLine = (error: string) => (error ? `<p class="error" role="alert">${esc(error)}</p>` : '');
+
+/** A field of a posted form (or JSON body) as text; empty when it is missing. */
+export function formField(body: unknown, name: string): string {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}

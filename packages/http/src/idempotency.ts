@@ -75,7 +75,9 @@ export async function runOnce<P>(
   work: () => Promise<object>,
 ): Promise<{ result: object; replayed: boolean }> {
   const { credential, context } = opts.scopeOf(call.principal);
-  const requestHash = createHash('sha256').update(canonical({ operation: call.operation, input: call.input, context })).digest();
+  const requestHash = createHash('sha256')
+    .update(canonical({ operation: call.operation, input: call.input, context }))
+    .digest();
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const claim = await opts.store.claim({

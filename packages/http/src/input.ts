@@ -33,6 +33,7 @@ function asItems(errors: ErrorObject[]): ValidatorErrorItem[] {
 }
 
 // A NUL byte, or half of a UTF-16 surrogate pair: PostgreSQL cannot store either in text or jsonb.
+// eslint-disable-next-line no-control-regex -- matching the NUL byte is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** A name for a place in the input, as the sentences write it: `add_ons[2]`, `the body`. */
@@ -64,7 +65,7 @@ function hostileValue(value: unknown, path: string): string | null {
 /** Checks input against the operation's schema; throws a 400 whose sentence names the field. */
 export function validateInput<I>(op: Pick<Operation<unknown, I>, 'input'>, input: unknown): I {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new InvalidInputError('The input must be a JSON object of the operation\'s fields.');
+    throw new InvalidInputError("The input must be a JSON object of the operation's fields.");
   }
   const hostile = hostileValue(input, '');
   if (hostile) throw new InvalidInputError(hostile);

@@ -20,3 +20,8 @@ const SECRET_PARAMS = /([?&](?:manage_token|token|code|code_verifier|refresh_tok
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');
 }
+
+/** The id pino-http gave the request (a UUID string), as text for answers and logs. */
+export function requestIdOf(req: { id?: unknown }): string {
+  return typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : '';
+}

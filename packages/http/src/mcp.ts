@@ -1,5 +1,4 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { Logger } from 'pino';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
 import { readIdempotencyKey } from './idempotency';
@@ -7,6 +6,7 @@ import type { RestOptions } from './rest';
 import { AuthChallengeError, InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
 import type { Operation } from './operation';
 import { toJsonSchema } from './output';
+import { requestIdOf } from './logger';
 
 /**
  * The Model Context Protocol's Streamable HTTP transport in stateless mode: one POST per
@@ -162,12 +162,13 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
 
   const callTool = async (req: Request, res: Response, params: Record<string, unknown>) => {
     const name = params.name;
-    if (typeof name !== 'string' || name === '') throw new RpcError(JSONRPC.INVALID_PARAMS, 'tools/call needs params.name, the name of a tool from tools/list.');
+    if (typeof name !== 'string' || name === '')
+      throw new RpcError(JSONRPC.INVALID_PARAMS, 'tools/call needs params.name, the name of a tool from tools/list.');
     const op = opts.operations.find((o) => o.name === name);
     if (!op) throw new RpcError(JSONRPC.INVALID_PARAMS, `Unknown tool: ${name}. tools/list names the tools there are.`);
     const given = params.arguments ?? {};
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-      throw new RpcError(JSONRPC.INVALID_PARAMS, 'params.arguments must be an object of the tool\'s input fields.');
+      throw new RpcError(JSONRPC.INVALID_PARAMS, "params.arguments must be an object of the tool's input fields.");
     }
     const principal = res.locals.principal as P;
     opts.authorize?.(principal, op);
@@ -181,7 +182,9 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
       if (err instanceof AppError && !(err instanceof ForbiddenError)) return toolError(err.message);
       if (err instanceof ForbiddenError || opts.isUnavailable?.(err)) throw err;
       opts.logger.error({ err, requestId: req.id }, 'tool failed');
-      return toolError(`Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${String(req.id ?? '')}.`);
+      return toolError(
+        `Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${requestIdOf(req)}.`,
+      );
     }
   };
 
@@ -226,7 +229,7 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
       const why = Array.isArray(message)
         ? 'batches are not supported; send one message per request'
         : 'expected {"jsonrpc": "2.0", "method": "…", "id": …, "params": {…}}';
-      res.status(400).json(rpcError(isObject && validId && m.id !== undefined ? (m.id as Id) : null, JSONRPC.INVALID_REQUEST, `Invalid Request: ${why}.`));
+      res.status(400).json(rpcError(isObject && validId && m.id !== undefined ? m.id : null, JSONRPC.INVALID_REQUEST, `Invalid Request: ${why}.`));
       return;
     }
     if (m.id === undefined) {

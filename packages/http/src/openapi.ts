@@ -5,7 +5,7 @@ export interface OpenApiOptions {
   version: string;
   description: string;
   serverUrl: string;
-  operations: readonly Operation<any>[];
+  operations: readonly Operation<unknown>[];
   /** Headers every operation of this host reads (beyond X-Client-Name). */
   headerParameters?: JsonSchema[];
   /** The host's OAuth 2.0 server, if it has one: each operation then names its scope. */
@@ -28,7 +28,7 @@ export const CLIENT_NAME_PARAMETER = {
 } as const;
 
 /** Reads send each input property as a query parameter; lists comma-separated. */
-function queryParameters(op: Operation<any>): JsonSchema[] {
+function queryParameters(op: Operation<unknown>): JsonSchema[] {
   const required = new Set(op.input.required ?? []);
   return Object.entries(op.input.properties).map(([name, schema]) => ({
     name,

@@ -29,7 +29,7 @@ export interface CallContext<P> {
  * One definition per operation: the REST route `/api/v1/<name>`, its OpenAPI entry (which
  * the validator enforces) and the MCP tool are all generated from it.
  */
-export interface Operation<P = unknown, I = any> {
+export interface Operation<P = unknown, I = unknown> {
   name: string;
   title: string;
   /** Written for an assistant: what it does, when to use it, what to confirm first. */

@@ -13,11 +13,13 @@ const compiled = new WeakMap<ObjectSchema, ValidateFunction>();
 export class AnswerSchemaError extends Error {}
 
 /** Throws if an answer does not match its operation's output schema. */
-export function checkAnswer(op: Operation<any>, answer: unknown): void {
+export function checkAnswer(op: Operation<unknown>, answer: unknown): void {
   let validate = compiled.get(op.output);
   if (!validate) compiled.set(op.output, (validate = ajv.compile(op.output)));
   if (!validate(answer)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+    const problems = (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+    );
     throw new AnswerSchemaError(`The answer of ${op.name} does not match its output schema: ${problems.join('; ')}`);
   }
 }

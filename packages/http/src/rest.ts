@@ -49,7 +49,7 @@ export function createRestRouter<P>(opts: RestOptions<P>): Router {
       const principal = res.locals.principal as P;
       opts.authorize?.(principal, op);
       let input: unknown;
-      if (op.method === 'GET') input = inputFromQuery(op as Operation<unknown>, req.query as Record<string, unknown>);
+      if (op.method === 'GET') input = inputFromQuery(op, req.query);
       else if (req.body !== undefined) input = req.body;
       else if (hasBody(req)) throw new UnsupportedMediaTypeError('Send the body as JSON with Content-Type: application/json.');
       else input = {};

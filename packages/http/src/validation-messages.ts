@@ -60,9 +60,7 @@ function sentence(item: ValidatorErrorItem, patternOf: (field: string) => string
     case 'minItems':
       return `${field} must have at least ${lastNumber(msg)} items.`;
     case 'multipleOf':
-      return lastNumber(msg) === '0.5'
-        ? `${field} must be a whole or half number, like 2 or 2.5.`
-        : `${field} must be a multiple of ${lastNumber(msg)}.`;
+      return lastNumber(msg) === '0.5' ? `${field} must be a whole or half number, like 2 or 2.5.` : `${field} must be a multiple of ${lastNumber(msg)}.`;
     case 'type': {
       const type = /must be (\w+)/.exec(msg)?.[1] ?? '';
       return `${field} must be ${TYPE_WORDS[type] ?? type}.`;
@@ -84,9 +82,6 @@ function sentence(item: ValidatorErrorItem, patternOf: (field: string) => string
 }
 
 /** One sentence for all problems found, each said once. */
-export function describeValidationErrors(
-  items: ValidatorErrorItem[],
-  patternOf: (field: string) => string | undefined = () => undefined,
-): string {
+export function describeValidationErrors(items: ValidatorErrorItem[], patternOf: (field: string) => string | undefined = () => undefined): string {
   return [...new Set(items.map((i) => sentence(i, patternOf)))].join(' ');
 }

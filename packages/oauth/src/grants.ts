@@ -127,7 +127,8 @@ export async function redeemCode(
     if (row.expires_at.getTime() <= now.getTime()) return new InvalidGrantError('The authorization code has expired.');
     if (row.client_id !== p.clientId) return new InvalidGrantError('The authorization code was issued to another client.');
     if (p.redirectUri !== row.redirect_uri) return new InvalidGrantError('redirect_uri does not match the one the code was issued for.');
-    if (!p.verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(p.verifier)) return new InvalidGrantError('code_verifier is missing or malformed (43 to 128 characters).');
+    if (!p.verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(p.verifier))
+      return new InvalidGrantError('code_verifier is missing or malformed (43 to 128 characters).');
     if (s256(p.verifier) !== row.code_challenge) return new InvalidGrantError('code_verifier does not match the code challenge.');
     await consumeOAuthCode(trx, hash, now);
     const grant = { clientId: row.client_id, email: row.email, scope: row.scope, resource: row.resource };
@@ -141,7 +142,11 @@ export async function redeemCode(
  * Rotates a refresh token: the old one is spent and a new one of the same family issued.
  * A spent token presented again means it leaked: the whole family is revoked.
  */
-export async function rotateRefresh(db: Db, p: { token: string; clientId: string; scope?: string }, now: Date): Promise<{ grant: Grant; refreshToken: string }> {
+export async function rotateRefresh(
+  db: Db,
+  p: { token: string; clientId: string; scope?: string },
+  now: Date,
+): Promise<{ grant: Grant; refreshToken: string }> {
   const hash = hashSecret(p.token);
   const result = await db.transaction().execute(async (trx) => {
     const row = await lockRefreshToken(trx, hash);

@@ -58,7 +58,7 @@ export class SigningKeys {
         kid: r.kid,
         privateKey: (await importJWK(r.private_jwk as JWK, ALG)) as CryptoKey,
         publicKey: (await importJWK(r.public_jwk as JWK, ALG)) as CryptoKey,
-        publicJwk: r.public_jwk as JWK,
+        publicJwk: r.public_jwk,
         createdAt: r.created_at,
       })),
     );

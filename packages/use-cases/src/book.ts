@@ -86,7 +86,10 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
         if (why.reason === 'taken' && (await bookedSince(trx, pro.id, req.start, blockedUntil, new Date(req.now.getTime() - RACE_WINDOW_MS)))) {
           throw justTaken(label);
         }
-        throw notOpen(why.message, nearestOpenTimes(query, req.start).map((o) => formatLabel(o.start, pro.timezone, req.now)));
+        throw notOpen(
+          why.message,
+          nearestOpenTimes(query, req.start).map((o) => formatLabel(o.start, pro.timezone, req.now)),
+        );
       }
 
       const booking = await insertBooking(trx, {

@@ -49,7 +49,14 @@ export async function cancelBooking(
       trx,
       pro.id,
       'booking.cancelled',
-      { booking_id: booking.id, start: formatLocalIso(booking.starts_at, pro.timezone), label, customer_name: booking.customer_name, cancelled_by: by, message },
+      {
+        booking_id: booking.id,
+        start: formatLocalIso(booking.starts_at, pro.timezone),
+        label,
+        customer_name: booking.customer_name,
+        cancelled_by: by,
+        message,
+      },
       now,
     );
     return { booking: cancelled, pro };

@@ -56,7 +56,10 @@ export async function findCleaners(
     times: found[i]!.times.slice(0, CLEANER_OPEN_TIMES_SHOWN),
     checks: [],
   }));
-  const checks = await latestChecks(db, shown.map((s) => s.pro.id));
+  const checks = await latestChecks(
+    db,
+    shown.map((s) => s.pro.id),
+  );
   for (const s of shown) s.checks = checks.get(s.pro.id) ?? [];
   return { offers: shown, serving: pros.length, notOffering: pros.length - priced.length };
 }

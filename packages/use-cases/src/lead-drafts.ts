@@ -1,4 +1,15 @@
-import { DEFAULT_DAYS, addOnsNotOffered, formatLabel, isPlatformSource, localDate, offeredCleanTypes, spreadTimes, type DraftInput, type OpenTime, type Quote } from '@frontdesk/domain';
+import {
+  DEFAULT_DAYS,
+  addOnsNotOffered,
+  formatLabel,
+  isPlatformSource,
+  localDate,
+  offeredCleanTypes,
+  spreadTimes,
+  type DraftInput,
+  type OpenTime,
+  type Quote,
+} from '@frontdesk/domain';
 import type { Db, Lead, Pro } from '@frontdesk/db';
 import { openTimesForDuration } from './open-times';
 

@@ -46,7 +46,7 @@ export async function openTimesFor(
   o: OpenTimesRequest & { cache?: boolean },
 ): Promise<{ from: string; times: OpenTime[]; earliest: number }[]> {
   let cache = timesCaches.get(db);
-  if (!cache) timesCaches.set(db, (cache = new Map()));
+  if (!cache) timesCaches.set(db, (cache = new Map<string, CachedTimes>()));
   // The days listed depend only on the zone: most pros of a ZIP share one.
   const rangeByZone = new Map<string, ReturnType<typeof dayRange>>();
   const ranges = items.map(({ pro }) => {
@@ -59,7 +59,12 @@ export async function openTimesFor(
   if (misses.length > 0) {
     const from = new Date(Math.min(...misses.map((i) => ranges[i]!.firstInstant.getTime())));
     const to = new Date(Math.max(...misses.map((i) => ranges[i]!.endInstant.getTime())));
-    const busy = await loadBusyMany(db, misses.map((i) => items[i]!.pro.id), from, to);
+    const busy = await loadBusyMany(
+      db,
+      misses.map((i) => items[i]!.pro.id),
+      from,
+      to,
+    );
     if (cache.size + misses.length > MAX_CACHED_TIMES) cache.clear();
     for (const i of misses) {
       const { pro, durationMinutes } = items[i]!;
@@ -115,12 +120,7 @@ export async function openTimesForJob(db: Db, pro: Pro, job: Job, fields: OpenTi
 }
 
 /** Open starts for a job of a known length (log_lead prices what it can, then asks this). */
-export async function openTimesForDuration(
-  db: Db,
-  pro: Pro,
-  durationMinutes: number,
-  o: OpenTimesRequest,
-): Promise<{ from: string; times: OpenTime[] }> {
+export async function openTimesForDuration(db: Db, pro: Pro, durationMinutes: number, o: OpenTimesRequest): Promise<{ from: string; times: OpenTime[] }> {
   const [result] = await openTimesFor(db, [{ pro, availabilityVersion: availabilityVersion(pro), durationMinutes }], o);
   return { from: result!.from, times: result!.times };
 }

@@ -58,7 +58,10 @@ export async function pipelineReport(db: Db, pro: Pro, month: string) {
     customers_brought_by_service: {
       bookings: sum(bookLive, (r) => num(r.n)),
       value: toUsd(sum(bookLive, (r) => num(r.value))),
-      cancelled: sum(book.filter((r) => r.status === 'cancelled'), (r) => num(r.n)),
+      cancelled: sum(
+        book.filter((r) => r.status === 'cancelled'),
+        (r) => num(r.n),
+      ),
       fees_waived_for_no_shows: sum(bookLive, (r) => num(r.waived)),
       fee_per_booking: toUsd(BOOK_HOST_FEE_CENTS),
       fees_due: toUsd(sum(bookLive, (r) => num(r.fees))),
@@ -66,9 +69,15 @@ export async function pipelineReport(db: Db, pro: Pro, month: string) {
     jobs_booked: {
       total: sum(live, (r) => num(r.n)),
       value: toUsd(sum(live, (r) => num(r.value))),
-      by_business: sum(live.filter((r) => r.channel === 'pro'), (r) => num(r.n)),
+      by_business: sum(
+        live.filter((r) => r.channel === 'pro'),
+        (r) => num(r.n),
+      ),
       by_customers_through_service: sum(bookLive, (r) => num(r.n)),
-      cancelled: sum(bookingRows.filter((r) => r.status === 'cancelled'), (r) => num(r.n)),
+      cancelled: sum(
+        bookingRows.filter((r) => r.status === 'cancelled'),
+        (r) => num(r.n),
+      ),
     },
   };
 }

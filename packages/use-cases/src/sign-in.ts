@@ -14,17 +14,7 @@ import {
   signInMail,
   tooManyCodes,
 } from '@frontdesk/domain';
-import {
-  codesSentSince,
-  consumeCode,
-  countWrongTry,
-  createKeySession,
-  enqueueMail,
-  insertSignInCode,
-  lockNewestCode,
-  newId,
-  type Db,
-} from '@frontdesk/db';
+import { codesSentSince, consumeCode, countWrongTry, createKeySession, enqueueMail, insertSignInCode, lockNewestCode, newId, type Db } from '@frontdesk/db';
 
 const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
 

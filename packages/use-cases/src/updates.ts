@@ -63,12 +63,7 @@ async function dueFollowUps(db: Db, pro: Pro, now: Date): Promise<DueEvent[]> {
 
 async function dueJobsToday(db: Db, pro: Pro, now: Date): Promise<DueEvent[]> {
   const day = localDate(now, pro.timezone);
-  const jobs = await bookingsStartingBetween(
-    db,
-    pro.id,
-    wallTimeOrNextInstant(day, 0, pro.timezone),
-    wallTimeOrNextInstant(addDays(day, 1), 0, pro.timezone),
-  );
+  const jobs = await bookingsStartingBetween(db, pro.id, wallTimeOrNextInstant(day, 0, pro.timezone), wallTimeOrNextInstant(addDays(day, 1), 0, pro.timezone));
   if (jobs.length === 0) return [];
   const dueAt = Math.min(wallTimeOrNextInstant(day, minutesOfDay(JOBS_TODAY_AT), pro.timezone).getTime(), jobs[0]!.starts_at.getTime());
   if (now.getTime() < dueAt) return [];
@@ -96,7 +91,11 @@ async function dueJobsToday(db: Db, pro: Pro, now: Date): Promise<DueEvent[]> {
 export async function materializeDueEvents(db: Db, pro: Pro, now: Date): Promise<void> {
   const due = [...(await dueFollowUps(db, pro, now)), ...(await dueJobsToday(db, pro, now))];
   if (due.length === 0) return;
-  const written = await writtenDedupeKeys(db, pro.id, due.map((d) => d.key));
+  const written = await writtenDedupeKeys(
+    db,
+    pro.id,
+    due.map((d) => d.key),
+  );
   for (const event of due.filter((d) => !written.has(d.key))) {
     await db.transaction().execute((trx) => appendEvent(trx, pro.id, event.kind, event.payload, now, event.key));
   }
@@ -127,6 +126,6 @@ export async function readUpdates(db: Db, pro: Pro, since: number | undefined, n
     cursor,
     next_check_in_minutes: more ? CHECK_IN_MINUTES.more : isWorkingTime(scheduleRules(pro), now) ? CHECK_IN_MINUTES.working : CHECK_IN_MINUTES.offHours,
     more,
-    ...(reset ? { reset: true, message: cursorResetMessage(since!, head) } : {}),
+    ...(reset ? { reset: true, message: cursorResetMessage(since, head) } : {}),
   };
 }

@@ -52,4 +52,3 @@ describe('the bookings overlap rule', () => {
     await expect(createBooking(t.db, request(pro.id))).resolves.toBeDefined();
   });
 });
-

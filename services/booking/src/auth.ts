@@ -71,7 +71,11 @@ export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, k
       // An OAuth access token: our signature, type, issuer, this host as audience, not expired.
       try {
         const claims = await keys.verify(token, ctx.config.publicUrl, resourcesOf(ctx.config.publicUrl), ctx.clock());
-        const scopes = new Set(String(claims.scope).split(' ').filter((s): s is Scope => s === 'read' || s === 'write'));
+        const scopes = new Set(
+          String(claims.scope)
+            .split(' ')
+            .filter((s): s is Scope => s === 'read' || s === 'write'),
+        );
         return { credential: 'oauth', email: claims.sub, scopes, user };
       } catch {
         throw new AuthChallengeError('The access token is expired or not valid; refresh it or sign in again.', `${challenge}, error="invalid_token"`);

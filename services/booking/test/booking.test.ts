@@ -24,16 +24,41 @@ describe('find_cleaners', () => {
     const dear = await newCleaner(h, { name: 'Dear & Free', service_zips: [zip], price_list: { ...DEFAULT_PRICE_LIST, base_cents: 9000 } });
     const same = await newCleaner(h, { name: 'Also Free', service_zips: [zip] });
     await newCleaner(h, { name: 'Elsewhere', service_zips: ['99999'] });
-    await newCleaner(h, { name: 'No Deep', service_zips: [zip], price_list: { ...DEFAULT_PRICE_LIST, clean_types: { standard: { price_pct: 100, hours_pct: 100 } } } });
+    await newCleaner(h, {
+      name: 'No Deep',
+      service_zips: [zip],
+      price_list: { ...DEFAULT_PRICE_LIST, clean_types: { standard: { price_pct: 100, hours_pct: 100 } } },
+    });
     // Cheap & Busy is booked all of Tuesday morning, so its first open time is later.
     const job = normalizeJob({ bedrooms: 2, bathrooms: 1, clean_type: 'deep' });
     await createBooking(h.t.db, {
-      proId: cheap.pro.id, job, start: new Date('2026-11-24T13:00:00Z'), customer: { name: 'X', phone: '5550100999', email: null },
-      address: '1 Main St', zip, notes: null, accessDetails: null, channel: 'pro', clientName: null, leadId: null, feeCents: 0,
-      manageTokenHash: null, accountEmail: null, expectedTotalCents: null, now: MONDAY_7AM,
+      proId: cheap.pro.id,
+      job,
+      start: new Date('2026-11-24T13:00:00Z'),
+      customer: { name: 'X', phone: '5550100999', email: null },
+      address: '1 Main St',
+      zip,
+      notes: null,
+      accessDetails: null,
+      channel: 'pro',
+      clientName: null,
+      leadId: null,
+      feeCents: 0,
+      manageTokenHash: null,
+      accountEmail: null,
+      expectedTotalCents: null,
+      now: MONDAY_7AM,
     });
     await addProCheck(h.t.db, { proId: dear.pro.id, kind: 'website_ownership', subject: 'dearfree.example', passed: true, checkedOn: '2026-11-20' });
-    await addProCheck(h.t.db, { proId: dear.pro.id, kind: 'marketplace_profile', subject: 'marketplace_1', passed: true, rating: 4.7, reviews: 88, checkedOn: '2026-11-19' });
+    await addProCheck(h.t.db, {
+      proId: dear.pro.id,
+      kind: 'marketplace_profile',
+      subject: 'marketplace_1',
+      passed: true,
+      rating: 4.7,
+      reviews: 88,
+      checkedOn: '2026-11-19',
+    });
 
     const { body } = await h.book.get('/api/v1/find_cleaners').set(asPublic).query({ zip, bedrooms: 2, bathrooms: 1, clean_type: 'deep' }).expect(200);
     expect(body.cleaners.map((c: { name: string }) => c.name)).toEqual(['Also Free', 'Dear & Free', 'Cheap & Busy']);
@@ -42,8 +67,16 @@ describe('find_cleaners', () => {
     expect(body.cleaners[0].next_open_times[0].start).toBe('2026-11-24T08:00:00-05:00');
     expect(body.cleaners[2].next_open_times[0].start > '2026-11-24T10:00').toBe(true);
     expect(body.cleaners[1].checks).toEqual([
-      expect.objectContaining({ kind: 'marketplace_profile', checked_on: '2026-11-19', summary: 'On 2026-11-19 a profile on marketplace_1 was found, rated 4.7 of 5 from 88 reviews.' }),
-      expect.objectContaining({ kind: 'website_ownership', checked_on: '2026-11-20', summary: 'On 2026-11-20 the website dearfree.example appeared to belong to this business.' }),
+      expect.objectContaining({
+        kind: 'marketplace_profile',
+        checked_on: '2026-11-19',
+        summary: 'On 2026-11-19 a profile on marketplace_1 was found, rated 4.7 of 5 from 88 reviews.',
+      }),
+      expect.objectContaining({
+        kind: 'website_ownership',
+        checked_on: '2026-11-20',
+        summary: 'On 2026-11-20 the website dearfree.example appeared to belong to this business.',
+      }),
     ]);
     expect(body.checks_note).toMatch(/Best-effort checks .* not a guarantee or an endorsement/);
     expect(body.cleaners.map((c: { cleaner_id: string }) => c.cleaner_id)).toEqual([same.pro.id, dear.pro.id, cheap.pro.id]);
@@ -56,24 +89,43 @@ describe('find_cleaners', () => {
     expect((await find()).cleaners[0].total).toBe(125);
     const before = await h.t.db.selectFrom('pros').select('config_version').where('id', '=', c.pro.id).executeTakeFirstOrThrow();
     // Bookings bump the event counter on the pro's row: that is not a profile change.
-    await h.pro.post('/api/v1/book_job').set(c.auth).send({ bedrooms: 2, bathrooms: 1, start: '2026-11-24T09:00:00-05:00', customer_name: 'P', customer_phone: '5550100999', address: '1 Main St', zip });
+    await h.pro
+      .post('/api/v1/book_job')
+      .set(c.auth)
+      .send({ bedrooms: 2, bathrooms: 1, start: '2026-11-24T09:00:00-05:00', customer_name: 'P', customer_phone: '5550100999', address: '1 Main St', zip });
     const afterBooking = await h.t.db.selectFrom('pros').select('config_version').where('id', '=', c.pro.id).executeTakeFirstOrThrow();
     expect(afterBooking.config_version).toBe(before.config_version);
-    await h.t.db.updateTable('pros').set({ price_list: JSON.stringify({ ...DEFAULT_PRICE_LIST, base_cents: 9000 }) }).where('id', '=', c.pro.id).execute();
+    await h.t.db
+      .updateTable('pros')
+      .set({ price_list: JSON.stringify({ ...DEFAULT_PRICE_LIST, base_cents: 9000 }) })
+      .where('id', '=', c.pro.id)
+      .execute();
     expect((await find()).cleaners[0].total).toBe(155);
-    await h.t.db.updateTable('pros').set({ service_zips: ['10001'] }).where('id', '=', c.pro.id).execute();
+    await h.t.db
+      .updateTable('pros')
+      .set({ service_zips: ['10001'] })
+      .where('id', '=', c.pro.id)
+      .execute();
     expect((await find()).cleaners).toEqual([]);
   });
 
   it('keeps cached open times exact: a booking, time off and the passing of time all show at once', async () => {
     const zip = freshZip();
     const c = await newCleaner(h, { service_zips: [zip] });
-    const first = async () => (await h.book.get('/api/v1/find_cleaners').set(asPublic).query({ zip, bedrooms: 2, bathrooms: 1 }).expect(200)).body.cleaners[0].next_open_times[0].start;
+    const first = async () =>
+      (await h.book.get('/api/v1/find_cleaners').set(asPublic).query({ zip, bedrooms: 2, bathrooms: 1 }).expect(200)).body.cleaners[0].next_open_times[0].start;
     expect(await first()).toBe('2026-11-24T08:00:00-05:00');
     // Taken through the other host: the cache must not offer it again.
-    await h.pro.post('/api/v1/book_job').set(c.auth).send({ bedrooms: 2, bathrooms: 1, start: '2026-11-24T08:00:00-05:00', customer_name: 'P', customer_phone: '5550100999', address: '1 Main St', zip }).expect(200);
+    await h.pro
+      .post('/api/v1/book_job')
+      .set(c.auth)
+      .send({ bedrooms: 2, bathrooms: 1, start: '2026-11-24T08:00:00-05:00', customer_name: 'P', customer_phone: '5550100999', address: '1 Main St', zip })
+      .expect(200);
     expect(await first()).toBe('2026-11-24T10:00:00-05:00'); // 08:00 + 75 min + 30 min buffer, on the half hour
-    await h.t.db.insertInto('time_off').values({ id: 'off_1', pro_id: c.pro.id, starts_at: new Date('2026-11-24T15:00:00Z'), ends_at: new Date('2026-11-25T00:00:00Z'), note: null }).execute();
+    await h.t.db
+      .insertInto('time_off')
+      .values({ id: 'off_1', pro_id: c.pro.id, starts_at: new Date('2026-11-24T15:00:00Z'), ends_at: new Date('2026-11-25T00:00:00Z'), note: null })
+      .execute();
     expect(await first()).toBe('2026-11-25T08:00:00-05:00');
     await h.t.db.deleteFrom('time_off').where('id', '=', 'off_1').execute();
     expect(await first()).toBe('2026-11-24T10:00:00-05:00');
@@ -108,19 +160,38 @@ describe('available_times', () => {
   it("lists the same open times as the pro's own open_times", async () => {
     const c = await newCleaner(h);
     const q = { bedrooms: 3, bathrooms: 2, days: 3 };
-    const customer = await h.book.get('/api/v1/available_times').set(asPublic).query({ cleaner_id: c.pro.id, ...q }).expect(200);
+    const customer = await h.book
+      .get('/api/v1/available_times')
+      .set(asPublic)
+      .query({ cleaner_id: c.pro.id, ...q })
+      .expect(200);
     const pro = await h.pro.get('/api/v1/open_times').set(c.auth).query(q).expect(200);
     expect(customer.body.open_times).toEqual(pro.body.open_times);
     expect(customer.body.total).toBe(170);
-    await h.book.get('/api/v1/available_times').set(asPublic).query({ cleaner_id: 'pro_nobody', ...q }).expect(404);
+    await h.book
+      .get('/api/v1/available_times')
+      .set(asPublic)
+      .query({ cleaner_id: 'pro_nobody', ...q })
+      .expect(404);
   });
 });
 
 describe('book_cleaning', () => {
   it('books at the firm price and lands on the pro side: schedule with a notification naming the assistant, updates, pipeline fee', async () => {
     const c = await newCleaner(h);
-    const res = await h.book.post('/api/v1/book_cleaning').set(asPublic).set('X-Client-Name', 'ChatGPT').send(booking(c.pro.id, { access_details: 'Key under the mat' })).expect(200);
-    expect(res.body).toMatchObject({ status: 'booked', total: 125, label: 'Tue, Nov 24, 9:00 AM EST', access_details: 'Key under the mat', cleaner: { cleaner_id: c.pro.id } });
+    const res = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .set('X-Client-Name', 'ChatGPT')
+      .send(booking(c.pro.id, { access_details: 'Key under the mat' }))
+      .expect(200);
+    expect(res.body).toMatchObject({
+      status: 'booked',
+      total: 125,
+      label: 'Tue, Nov 24, 9:00 AM EST',
+      access_details: 'Key under the mat',
+      cleaner: { cleaner_id: c.pro.id },
+    });
     expect(res.body).not.toHaveProperty('fee');
     expect(res.body.manage_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.body.shared_with_cleaner).toEqual(['name', 'email', 'address']);
@@ -143,11 +214,26 @@ describe('book_cleaning', () => {
   it("fills the customer's details from the X-User-* headers and checks them like fields", async () => {
     const c = await newCleaner(h);
     const body = booking(c.pro.id, { customer_name: undefined, customer_email: undefined });
-    const ok = await h.book.post('/api/v1/book_cleaning').set(asPublic).set({ 'X-User-Name': 'Bo Diaz', 'X-User-Phone': '+1 (646) 555-0199' }).send(body).expect(200);
+    const ok = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .set({ 'X-User-Name': 'Bo Diaz', 'X-User-Phone': '+1 (646) 555-0199' })
+      .send(body)
+      .expect(200);
     expect(ok.body.customer).toEqual({ name: 'Bo Diaz', phone: '+1 (646) 555-0199', email: null });
-    const badEmail = await h.book.post('/api/v1/book_cleaning').set(asPublic).set({ 'X-User-Name': 'Bo', 'X-User-Email': 'not-an-email' }).send(body).expect(400);
+    const badEmail = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .set({ 'X-User-Name': 'Bo', 'X-User-Email': 'not-an-email' })
+      .send(body)
+      .expect(400);
     expect(badEmail.body.error).toMatch(/X-User-Email header "not-an-email" is not an email address/);
-    const longName = await h.book.get('/api/v1/find_cleaners').set(asPublic).set('X-User-Name', 'n'.repeat(101)).query({ zip: '10001', bedrooms: 1, bathrooms: 1 }).expect(400);
+    const longName = await h.book
+      .get('/api/v1/find_cleaners')
+      .set(asPublic)
+      .set('X-User-Name', 'n'.repeat(101))
+      .query({ zip: '10001', bedrooms: 1, bathrooms: 1 })
+      .expect(400);
     expect(longName.body.error).toMatch(/X-User-Name header must be at most 100 characters/);
     const noName = await h.book.post('/api/v1/book_cleaning').set(asPublic).send(body).expect(400);
     expect(noName.body.error).toMatch(/customer_name is required \(or send the X-User-Name header\)/);
@@ -157,10 +243,18 @@ describe('book_cleaning', () => {
 
   it('refuses a changed price instead of charging it, and books when the price matches', async () => {
     const c = await newCleaner(h);
-    const res = await h.book.post('/api/v1/book_cleaning').set(asPublic).send(booking(c.pro.id, { expected_total: 110 })).expect(400);
+    const res = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .send(booking(c.pro.id, { expected_total: 110 }))
+      .expect(400);
     expect(res.body.error).toMatch(/The price changed: this job is now \$125\.00, not the \$110\.00 you were shown\. Nothing was booked/);
     expect(await h.t.db.selectFrom('bookings').select('id').where('pro_id', '=', c.pro.id).execute()).toEqual([]);
-    await h.book.post('/api/v1/book_cleaning').set(asPublic).send(booking(c.pro.id, { expected_total: 125 })).expect(200);
+    await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .send(booking(c.pro.id, { expected_total: 125 }))
+      .expect(200);
   });
 
   it.each([
@@ -180,9 +274,25 @@ describe('book_cleaning', () => {
   it('settles a race between book_job on the pro host and book_cleaning on the book host: one booking', async () => {
     const c = await newCleaner(h);
     const pro = Array.from({ length: 10 }, () =>
-      h.pro.post('/api/v1/book_job').set(c.auth).send({ bedrooms: 2, bathrooms: 1, start: '2026-11-25T09:00:00-05:00', customer_name: 'P', customer_phone: '5550100999', address: '1 Main St', zip: '10001' }),
+      h.pro
+        .post('/api/v1/book_job')
+        .set(c.auth)
+        .send({
+          bedrooms: 2,
+          bathrooms: 1,
+          start: '2026-11-25T09:00:00-05:00',
+          customer_name: 'P',
+          customer_phone: '5550100999',
+          address: '1 Main St',
+          zip: '10001',
+        }),
     );
-    const book = Array.from({ length: 10 }, () => h.book.post('/api/v1/book_cleaning').set(asPublic).send(booking(c.pro.id, { start: '2026-11-25T09:00:00-05:00' })));
+    const book = Array.from({ length: 10 }, () =>
+      h.book
+        .post('/api/v1/book_cleaning')
+        .set(asPublic)
+        .send(booking(c.pro.id, { start: '2026-11-25T09:00:00-05:00' })),
+    );
     const results = await Promise.all([...pro, ...book]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) {
@@ -196,7 +306,11 @@ describe('book_cleaning', () => {
 describe('managing a booking with its manage_token', () => {
   const book = async () => {
     const c = await newCleaner(h);
-    const res = await h.book.post('/api/v1/book_cleaning').set(asPublic).send(booking(c.pro.id, { start: '2026-11-25T09:00:00-05:00' })).expect(200);
+    const res = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .send(booking(c.pro.id, { start: '2026-11-25T09:00:00-05:00' }))
+      .expect(200);
     return { c, token: res.body.manage_token as string, id: res.body.booking_id as string };
   };
 
@@ -231,8 +345,16 @@ describe('managing a booking with its manage_token', () => {
     const { id } = await book();
     const malformed = await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: 'abc' }).expect(400);
     expect(malformed.body.error).toMatch(/manage_token must be in the form/);
-    await h.book.get('/api/v1/booking_status').set(asPublic).query({ manage_token: 'x'.repeat(43) }).expect(404);
-    await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: 'y'.repeat(43) }).expect(404);
+    await h.book
+      .get('/api/v1/booking_status')
+      .set(asPublic)
+      .query({ manage_token: 'x'.repeat(43) })
+      .expect(404);
+    await h.book
+      .post('/api/v1/cancel_booking')
+      .set(asPublic)
+      .send({ manage_token: 'y'.repeat(43) })
+      .expect(404);
     const row = await h.t.db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('booked');
   });
@@ -253,11 +375,23 @@ describe('credentials', () => {
     const c = await newCleaner(h);
     const { key } = await createPersonalKey(h.t.db, 'kim@example.com');
     const mine = { Authorization: `Bearer ${key}` };
-    const first = await h.book.post('/api/v1/book_cleaning').set(mine).send(booking(c.pro.id, { customer_email: undefined, start: '2026-11-24T09:00:00-05:00' })).expect(200);
+    const first = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(mine)
+      .send(booking(c.pro.id, { customer_email: undefined, start: '2026-11-24T09:00:00-05:00' }))
+      .expect(200);
     expect(first.body.customer.email).toBe('kim@example.com');
     h.clock.now = new Date(MONDAY_7AM.getTime() + HOUR);
-    const second = await h.book.post('/api/v1/book_cleaning').set(mine).send(booking(c.pro.id, { start: '2026-11-26T09:00:00-05:00' })).expect(200);
-    await h.book.post('/api/v1/book_cleaning').set(asPublic).send(booking(c.pro.id, { start: '2026-11-27T09:00:00-05:00', customer_email: 'kim@example.com' })).expect(200);
+    const second = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(mine)
+      .send(booking(c.pro.id, { start: '2026-11-26T09:00:00-05:00' }))
+      .expect(200);
+    await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .send(booking(c.pro.id, { start: '2026-11-27T09:00:00-05:00', customer_email: 'kim@example.com' }))
+      .expect(200);
     const list = await h.book.get('/api/v1/my_bookings').set(mine).expect(200);
     expect(list.body.bookings.map((b: { booking_id: string }) => b.booking_id)).toEqual([second.body.booking_id, first.body.booking_id]);
     const pub = await h.book.get('/api/v1/my_bookings').set(asPublic).expect(200);

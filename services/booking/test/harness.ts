@@ -16,7 +16,13 @@ export async function bothHosts(now = MONDAY_7AM) {
   const t: TestDatabase = await createTestDatabase();
   const clock = { now };
   const logger = createLogger('test', process.env.LOG_LEVEL ?? 'silent');
-  const config = { publicUrl: 'http://book.test', proDeskUrl: 'http://pro.test', bookingUrl: 'http://book.test', publicSharedKey: PUBLIC_KEY, mcpAllowedOrigins: ['https://claude.ai'] };
+  const config = {
+    publicUrl: 'http://book.test',
+    proDeskUrl: 'http://pro.test',
+    bookingUrl: 'http://book.test',
+    publicSharedKey: PUBLIC_KEY,
+    mcpAllowedOrigins: ['https://claude.ai'],
+  };
   const book = createBookingApp({ db: t.db, config, logger, clock: () => clock.now });
   const pro = createProDeskApp({ db: t.db, config, logger, clock: () => clock.now });
   return {

@@ -11,7 +11,11 @@ afterAll(() => h.close());
 
 const bookingsOf = async (proId: string) => h.t.db.selectFrom('bookings').select(['id', 'manage_token_hash']).where('pro_id', '=', proId).execute();
 const rpc = (auth: Record<string, string>, name: string, args: unknown, host = h.book) =>
-  host.post('/mcp').set(auth).set('Accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+  host
+    .post('/mcp')
+    .set(auth)
+    .set('Accept', 'application/json, text/event-stream')
+    .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
 
 describe('Idempotency-Key on book_cleaning', () => {
   it('books once, and a retry gets the same booking with a fresh manage_token that retires the lost one', async () => {
@@ -56,7 +60,13 @@ describe('Idempotency-Key on book_cleaning', () => {
     const { pro } = await newCleaner(h);
     const key = randomUUID();
     const body = booking(pro.id, { customer_name: undefined, customer_email: undefined });
-    await h.book.post('/api/v1/book_cleaning').set(asPublic).set({ 'X-User-Name': 'Ana', 'X-User-Email': 'ana@example.com' }).set('Idempotency-Key', key).send(body).expect(200);
+    await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .set({ 'X-User-Name': 'Ana', 'X-User-Email': 'ana@example.com' })
+      .set('Idempotency-Key', key)
+      .send(body)
+      .expect(200);
     const stranger = await h.book
       .post('/api/v1/book_cleaning')
       .set(asPublic)
@@ -112,7 +122,12 @@ describe('Idempotency-Key on book_cleaning', () => {
 
 describe('idempotency_key over MCP', () => {
   it('is declared on every write tool and replays book_cleaning without a second booking', async () => {
-    const list = await h.book.post('/mcp').set(asPublic).set('Accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(200);
+    const list = await h.book
+      .post('/mcp')
+      .set(asPublic)
+      .set('Accept', 'application/json, text/event-stream')
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+      .expect(200);
     for (const tool of list.body.result.tools) {
       const declared = 'idempotency_key' in tool.inputSchema.properties;
       expect([tool.name, declared]).toEqual([tool.name, !tool.annotations.readOnlyHint]);
@@ -133,7 +148,15 @@ describe('idempotency_key over MCP', () => {
     const a = await newCleaner(h);
     const b = await newCleaner(h);
     const key = randomUUID();
-    const body = { bedrooms: 2, bathrooms: 1, start: '2026-11-24T09:00:00-05:00', customer_name: 'Ana', customer_phone: '212 555 0100', address: '1 Main St', zip: '10001' };
+    const body = {
+      bedrooms: 2,
+      bathrooms: 1,
+      start: '2026-11-24T09:00:00-05:00',
+      customer_name: 'Ana',
+      customer_phone: '212 555 0100',
+      address: '1 Main St',
+      zip: '10001',
+    };
     const rest = await h.pro.post('/api/v1/book_job').set(a.auth).set('Idempotency-Key', key).send(body).expect(200);
     const mcp = await rpc(a.auth, 'book_job', { ...body, idempotency_key: key }, h.pro).expect(200);
     expect(mcp.body.result.structuredContent.booking_id).toBe(rest.body.booking_id);

@@ -23,7 +23,13 @@ class MemoryProvider implements OAuthClientProvider {
     return redirectUri;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'SDK assistant', redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'SDK assistant',
+      redirect_uris: [redirectUri],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.client;
@@ -67,7 +73,9 @@ describe('the official MCP SDK client with OAuth', () => {
 
     const client = new Client({ name: 'assistant', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
-    const times = (await client.callTool({ name: 'available_times', arguments: { cleaner_id: pro.id, bedrooms: 1, bathrooms: 1, days: 14 } })) as unknown as { structuredContent: { open_times: { start: string }[] } };
+    const times = (await client.callTool({ name: 'available_times', arguments: { cleaner_id: pro.id, bedrooms: 1, bathrooms: 1, days: 14 } })) as unknown as {
+      structuredContent: { open_times: { start: string }[] };
+    };
     const start = times.structuredContent.open_times[0]!.start;
     const booked = (await client.callTool({
       name: 'book_cleaning',

@@ -50,13 +50,35 @@ describe('MCP on the book host, through the official SDK client', () => {
     };
     const both = async (method: 'GET' | 'POST', name: string, x: Json, y: Json) => {
       const [m, r] = [await mcp(name, x), await rest(method, name, y)];
-      const strip = (v: Json) => masked(JSON.parse(JSON.stringify(v).replace(/"manage_token":"[^"]+"/g, '"manage_token":"<token>"').replace(/3000[12]/g, '<zip>')));
+      const strip = (v: Json) =>
+        masked(
+          JSON.parse(
+            JSON.stringify(v)
+              .replace(/"manage_token":"[^"]+"/g, '"manage_token":"<token>"')
+              .replace(/3000[12]/g, '<zip>'),
+          ),
+        );
       expect(strip(m)).toEqual(strip(r));
       return { m: m.ok as Json, r: r.ok as Json };
     };
-    await both('GET', 'find_cleaners', { zip: '30001', bedrooms: 2, bathrooms: 1, add_ons: ['oven'] }, { zip: '30002', bedrooms: 2, bathrooms: 1, add_ons: 'oven' });
-    await both('GET', 'available_times', { cleaner_id: a.pro.id, bedrooms: 2, bathrooms: 1, days: 2 }, { cleaner_id: b.pro.id, bedrooms: 2, bathrooms: 1, days: 2 });
-    const booked = await both('POST', 'book_cleaning', booking(a.pro.id, { zip: '30001', customer_name: undefined, customer_email: undefined }), booking(b.pro.id, { zip: '30002', customer_name: undefined, customer_email: undefined }));
+    await both(
+      'GET',
+      'find_cleaners',
+      { zip: '30001', bedrooms: 2, bathrooms: 1, add_ons: ['oven'] },
+      { zip: '30002', bedrooms: 2, bathrooms: 1, add_ons: 'oven' },
+    );
+    await both(
+      'GET',
+      'available_times',
+      { cleaner_id: a.pro.id, bedrooms: 2, bathrooms: 1, days: 2 },
+      { cleaner_id: b.pro.id, bedrooms: 2, bathrooms: 1, days: 2 },
+    );
+    const booked = await both(
+      'POST',
+      'book_cleaning',
+      booking(a.pro.id, { zip: '30001', customer_name: undefined, customer_email: undefined }),
+      booking(b.pro.id, { zip: '30002', customer_name: undefined, customer_email: undefined }),
+    );
     expect(booked.m.customer).toEqual({ name: 'Dana Park', phone: null, email: 'dana@example.com' });
     await both('GET', 'booking_status', { manage_token: booked.m.manage_token }, { manage_token: booked.r.manage_token });
     await both('GET', 'my_bookings', {}, {});

@@ -4,7 +4,13 @@ import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontd
 import { createBookingApp } from '../src';
 
 /** The book host on a real port whose public URL is that port: OAuth checks the issuer. */
-export async function bookHostOnPort(clock: { now: Date } = { get now() { return new Date(); } }) {
+export async function bookHostOnPort(
+  clock: { now: Date } = {
+    get now() {
+      return new Date();
+    },
+  },
+) {
   const t: TestDatabase = await createTestDatabase();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -48,7 +54,12 @@ export async function signInAndDecide(host: BookHost, authorizationUrl: string, 
   if (start.status !== 200) throw new Error(`authorize answered ${start.status}: ${page1}`);
   const requestId = field(page1, 'request_id')!;
   const post = (path: string, body: Record<string, string>) =>
-    fetch(`${host.url}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: host.url }, body: new URLSearchParams(body) });
+    fetch(`${host.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: host.url },
+      body: new URLSearchParams(body),
+    });
   const page2 = await post('/authorize/email', { request_id: requestId, email });
   expect(page2.status).toBe(200);
   const code = await signInCodeSentTo(host.t.db, email);

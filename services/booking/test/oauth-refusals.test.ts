@@ -7,7 +7,11 @@ let host: BookHost;
 let clientId: string;
 beforeAll(async () => {
   host = await bookHostOnPort();
-  const reg = await fetch(`${host.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [redirectUri], client_name: 'Refusals' }) });
+  const reg = await fetch(`${host.url}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ redirect_uris: [redirectUri], client_name: 'Refusals' }),
+  });
   clientId = ((await reg.json()) as { client_id: string }).client_id;
 });
 afterAll(() => host.close());
@@ -29,10 +33,14 @@ async function authorizeUrl(extra: Record<string, string | undefined> = {}) {
     if (v === undefined) delete params[k];
     else params[k] = v;
   }
-  return `${host.url}/authorize?${new URLSearchParams(params)}`;
+  return `${host.url}/authorize?${new URLSearchParams(params).toString()}`;
 }
 const token = (body: Record<string, string>) =>
-  fetch(`${host.url}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: clientId, ...body }) });
+  fetch(`${host.url}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: clientId, ...body }),
+  });
 const codeFor = async (email: string) => (await signInAndDecide(host, await authorizeUrl(), email)).searchParams.get('code')!;
 const issued = () => host.t.db.selectFrom('oauth_refresh_tokens').select('token_hash').execute();
 
@@ -77,7 +85,7 @@ describe('the authorization server refuses', () => {
       [{ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: 'fdc_nobody' }, 'invalid_client', 401],
       [{ grant_type: 'password', username: 'x', password: 'y' }, 'unsupported_grant_type', 400],
     ] as const) {
-      const res = await token(body as Record<string, string>);
+      const res = await token(body);
       expect(res.status).toBe(status);
       expect(((await res.json()) as Json).error).toBe(error);
     }
@@ -98,19 +106,31 @@ describe('the authorization server refuses', () => {
 
   it('an expired code', async () => {
     const code = await codeFor('late@example.com');
-    await host.t.db.updateTable('oauth_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('consumed_at', 'is', null).execute();
+    await host.t.db
+      .updateTable('oauth_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('consumed_at', 'is', null)
+      .execute();
     const res = await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier });
     expect(((await res.json()) as Json).error_description).toMatch(/expired/);
   });
 
   it('registration of a secret-holding client gets a public one; a bad redirect URI is refused', async () => {
-    const ok = await fetch(`${host.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_post' }) });
+    const ok = await fetch(`${host.url}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_post' }),
+    });
     expect(ok.status).toBe(201);
     const body = (await ok.json()) as Json;
     expect(body).toMatchObject({ token_endpoint_auth_method: 'none', redirect_uris: ['https://app.example/cb'] });
     expect(body).not.toHaveProperty('client_secret');
     for (const uris of [['http://app.example/cb'], ['not a uri'], []]) {
-      const bad = await fetch(`${host.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: uris }) });
+      const bad = await fetch(`${host.url}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: uris }),
+      });
       expect(bad.status).toBe(400);
       expect(['invalid_redirect_uri', 'invalid_client_metadata']).toContain(((await bad.json()) as Json).error);
     }
@@ -124,20 +144,31 @@ describe('the book host refuses access tokens that are', () => {
     const { privateKey } = await generateKeyPair('ES256');
     const forged = await new SignJWT({ scope: 'read write', client_id: clientId })
       .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'forged' })
-      .setIssuer(host.url).setAudience(`${host.url}/mcp`).setSubject('mallory@example.com').setIssuedAt().setExpirationTime('1h')
+      .setIssuer(host.url)
+      .setAudience(`${host.url}/mcp`)
+      .setSubject('mallory@example.com')
+      .setIssuedAt()
+      .setExpirationTime('1h')
       .sign(privateKey);
     const res = await call(forged);
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
 
     const code = await codeFor('aud@example.com');
-    const good = ((await (await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier })).json()) as Json).access_token as string;
+    const good = ((await (await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier })).json()) as Json)
+      .access_token as string;
     expect((await call(good)).status).toBe(200);
     // Same key, other audience or expired: sign with the server's own key through its store.
     const keys = new SigningKeys(host.t.db);
-    const otherAudience = await keys.sign({ iss: host.url, aud: 'https://other.example/mcp', sub: 'aud@example.com', scope: 'read', client_id: clientId }, new Date());
+    const otherAudience = await keys.sign(
+      { iss: host.url, aud: 'https://other.example/mcp', sub: 'aud@example.com', scope: 'read', client_id: clientId },
+      new Date(),
+    );
     expect((await call(otherAudience)).status).toBe(401);
-    const expired = await keys.sign({ iss: host.url, aud: host.url, sub: 'aud@example.com', scope: 'read', client_id: clientId }, new Date(Date.now() - 2 * 3600_000));
+    const expired = await keys.sign(
+      { iss: host.url, aud: host.url, sub: 'aud@example.com', scope: 'read', client_id: clientId },
+      new Date(Date.now() - 2 * 3600_000),
+    );
     expect((await call(expired)).status).toBe(401);
   });
 });
@@ -145,7 +176,14 @@ describe('the book host refuses access tokens that are', () => {
 describe('CORS for browser-based clients', () => {
   it('answers preflights on metadata, register, token, revoke and /mcp, exposing WWW-Authenticate', async () => {
     for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/mcp', '/register', '/token', '/revoke']) {
-      const res = await fetch(`${host.url}${path}`, { method: 'OPTIONS', headers: { origin: 'https://claude.ai', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, mcp-protocol-version' } });
+      const res = await fetch(`${host.url}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://claude.ai',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, mcp-protocol-version',
+        },
+      });
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization.*MCP-Protocol-Version/);
@@ -155,7 +193,11 @@ describe('CORS for browser-based clients', () => {
     expect(mcp.status).toBe(204);
     expect(mcp.headers.get('access-control-allow-origin')).toBe('http://localhost:6274');
     expect(mcp.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate');
-    const unauthorized = await fetch(`${host.url}/mcp`, { method: 'POST', headers: { origin: 'http://localhost:6274', 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    const unauthorized = await fetch(`${host.url}/mcp`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:6274', 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate');
     const foreign = await fetch(`${host.url}/mcp`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });

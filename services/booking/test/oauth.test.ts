@@ -22,7 +22,11 @@ async function discover() {
 }
 
 async function register(as: oauth.AuthorizationServer) {
-  const res = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [redirectUri], client_name: 'Conformance client', token_endpoint_auth_method: 'client_secret_basic' }, insecure);
+  const res = await oauth.dynamicClientRegistrationRequest(
+    as,
+    { redirect_uris: [redirectUri], client_name: 'Conformance client', token_endpoint_auth_method: 'client_secret_basic' },
+    insecure,
+  );
   expect(res.status).toBe(201);
   const client = await oauth.processDynamicClientRegistrationResponse(res);
   expect(client.token_endpoint_auth_method).toBe('none');
@@ -58,10 +62,16 @@ describe('OAuth 2.0 on the book host, driven by oauth4webapi', () => {
     const tokens = await oauth.processAuthorizationCodeResponse(
       as,
       client,
-      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, { ...insecure, additionalParameters: { resource: resource.href } }),
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, {
+        ...insecure,
+        additionalParameters: { resource: resource.href },
+      }),
     );
     expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'read write' });
-    const [header, payload] = tokens.access_token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = tokens.access_token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header).toMatchObject({ alg: 'ES256', typ: 'at+jwt' });
     expect(payload).toMatchObject({ iss: host.url, aud: resource.href, sub: 'kim@example.com', scope: 'read write', client_id: client.client_id });
     expect(payload.exp - payload.iat).toBeLessThanOrEqual(3600);
@@ -72,7 +82,11 @@ describe('OAuth 2.0 on the book host, driven by oauth4webapi', () => {
     expect(mine.status).toBe(200);
     expect(await mine.json()).toEqual({ count: 0, bookings: [] });
 
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure),
+    );
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     // The spent refresh token, presented again, revokes the whole family.
     const reuse = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure);
@@ -86,7 +100,15 @@ describe('OAuth 2.0 on the book host, driven by oauth4webapi', () => {
     const t2 = await oauth.processAuthorizationCodeResponse(
       as,
       client,
-      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), oauth.validateAuthResponse(as, client, second.back, second.state), redirectUri, second.verifier, insecure),
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        oauth.None(),
+        oauth.validateAuthResponse(as, client, second.back, second.state),
+        redirectUri,
+        second.verifier,
+        insecure,
+      ),
     );
     const revoked = await oauth.revocationRequest(as, client, oauth.None(), t2.refresh_token!, insecure);
     await oauth.processRevocationResponse(revoked);

@@ -2,7 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { createPersonalKey, endKeySession, findPersonalKey, keySessionEmail, revokePersonalKey } from '@frontdesk/db';
 import { AppError, InvalidInputError, KEY_SESSION_MINUTES } from '@frontdesk/domain';
 import { openKeySession, requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
-import { bearerToken, errorLine, esc, htmlPage } from '@frontdesk/http';
+import { bearerToken, errorLine, esc, formField, htmlPage } from '@frontdesk/http';
 import type { AppContext } from './context';
 
 const COOKIE = 'fd_key_session';
@@ -87,7 +87,7 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
   });
 
   router.post('/key/code', form, async (req, res) => {
-    const email = String(req.body?.email ?? '');
+    const email = formField(req.body, 'email');
     try {
       const sent = await requestSignInCode(ctx.db, email, ctx.clock(), PURPOSE);
       html(res, 200, 'Check your email', codeForm(sent.email));
@@ -98,9 +98,9 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
   });
 
   router.post('/key/verify', form, async (req, res) => {
-    const email = String(req.body?.email ?? '');
+    const email = formField(req.body, 'email');
     try {
-      const verified = await verifySignInCode(ctx.db, email, String(req.body?.code ?? ''), ctx.clock());
+      const verified = await verifySignInCode(ctx.db, email, formField(req.body, 'code'), ctx.clock());
       const token = await openKeySession(ctx.db, verified, ctx.clock());
       res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/key; HttpOnly; SameSite=Strict; Max-Age=${KEY_SESSION_MINUTES * 60}${secure ? '; Secure' : ''}`);
       res.redirect(303, '/key');
@@ -126,7 +126,7 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
   router.post('/key/revoke', form, async (req, res) => {
     const email = await signedIn(req);
     if (!email) return html(res, 401, 'Your personal key', emailForm('Your sign-in has ended; sign in again.'));
-    await revokePersonalKey(ctx.db, String(req.body?.key_id ?? ''), email);
+    await revokePersonalKey(ctx.db, formField(req.body, 'key_id'), email);
     res.redirect(303, '/key');
   });
 
@@ -139,13 +139,21 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
 
   // The same for assistants, as JSON.
   router.post('/key/api/code', json, async (req, res) => {
-    const sent = await requestSignInCode(ctx.db, String(req.body?.email ?? ''), ctx.clock(), PURPOSE);
-    res.status(202).json({ email: sent.email, expires_at: sent.expiresAt.toISOString(), message: `A 6-digit code was sent to ${sent.email}; it works once, for 10 minutes.` });
+    const sent = await requestSignInCode(ctx.db, formField(req.body, 'email'), ctx.clock(), PURPOSE);
+    res
+      .status(202)
+      .json({
+        email: sent.email,
+        expires_at: sent.expiresAt.toISOString(),
+        message: `A 6-digit code was sent to ${sent.email}; it works once, for 10 minutes.`,
+      });
   });
   router.post('/key/api/keys', json, async (req, res) => {
-    const email = await verifySignInCode(ctx.db, String(req.body?.email ?? ''), String(req.body?.code ?? ''), ctx.clock());
+    const email = await verifySignInCode(ctx.db, formField(req.body, 'email'), formField(req.body, 'code'), ctx.clock());
     const { key, record } = await createPersonalKey(ctx.db, email);
-    res.status(201).json({ key, key_id: record.id, email, message: 'Shown once: store it now. Send it as Authorization: Bearer <key> to the booking service.' });
+    res
+      .status(201)
+      .json({ key, key_id: record.id, email, message: 'Shown once: store it now. Send it as Authorization: Bearer <key> to the booking service.' });
   });
   router.post('/key/api/revoke', async (req, res) => {
     const token = bearerToken(req);

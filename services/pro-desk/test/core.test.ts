@@ -13,7 +13,21 @@ describe('health and description', () => {
     const doc = (await h.api.get('/openapi.json').expect(200)).body;
     expect(doc.info.version).toBe('1.0.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['book_job', 'cancel_job', 'flag_bad_lead', 'follow_ups_due', 'log_lead', 'my_business', 'open_times', 'pipeline', 'quote_job', 'report_no_show', 'schedule', 'update_lead', 'updates'].map((n) => `/api/v1/${n}`),
+      [
+        'book_job',
+        'cancel_job',
+        'flag_bad_lead',
+        'follow_ups_due',
+        'log_lead',
+        'my_business',
+        'open_times',
+        'pipeline',
+        'quote_job',
+        'report_no_show',
+        'schedule',
+        'update_lead',
+        'updates',
+      ].map((n) => `/api/v1/${n}`),
     );
     expect(doc.paths['/api/v1/quote_job'].get.parameters.map((p: { name: string }) => p.name)).toContain('bedrooms');
   });
@@ -67,7 +81,11 @@ describe('errors', () => {
     expect(type.body.error).toMatch(/application\/json/);
     const bad = await h.api.post('/api/v1/book_job').set(auth).set('Content-Type', 'application/json').send('{"bedrooms": 2,').expect(400);
     expect(bad.body.error).toBe('The request body is not valid JSON.');
-    const big = await h.api.post('/api/v1/book_job').set(auth).send(validBooking({ notes: 'x'.repeat(70_000) })).expect(413);
+    const big = await h.api
+      .post('/api/v1/book_job')
+      .set(auth)
+      .send(validBooking({ notes: 'x'.repeat(70_000) }))
+      .expect(413);
     expect(big.body.error).toMatch(/too large/);
     const rows = await h.t.db.selectFrom('bookings').select('id').where('pro_id', '=', pro.id).execute();
     expect(rows).toEqual([]);

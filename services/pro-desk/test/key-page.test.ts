@@ -88,7 +88,10 @@ describe('the /key API for assistants', () => {
     expect(sent.body).toMatchObject({ email });
     const wrong = await h.api.post('/key/api/keys').send({ email, code: '12345' }).expect(400);
     expect(wrong.body.error).toMatch(/6 digits/);
-    const made = await h.api.post('/key/api/keys').send({ email, code: await codeSentTo(email) }).expect(201);
+    const made = await h.api
+      .post('/key/api/keys')
+      .send({ email, code: await codeSentTo(email) })
+      .expect(201);
     expect(made.body.key).toMatch(/^fdp_[A-Za-z0-9]{32}$/);
     await h.api.post('/key/api/revoke').set('Authorization', `Bearer ${made.body.key}`).expect(200);
     expect(await findPersonalKey(h.t.db, made.body.key)).toBeUndefined();
@@ -114,7 +117,11 @@ describe('the outbox', () => {
     await deliverOutbox(h.t.db, transport, 1000);
     const failed = await h.t.db.selectFrom('outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();
     expect(failed).toMatchObject({ sent_at: null, attempts: 1, last_error: 'SMTP 451 try later' });
-    await h.t.db.updateTable('outbox').set({ next_attempt_at: new Date(0) }).where('id', '=', failed.id).execute();
+    await h.t.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(0) })
+      .where('id', '=', failed.id)
+      .execute();
     await Promise.all([deliverOutbox(h.t.db, transport, 1000), deliverOutbox(h.t.db, transport, 1000)]);
     expect(sent.filter((to) => to === email)).toHaveLength(1);
   });

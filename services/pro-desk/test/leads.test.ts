@@ -52,7 +52,14 @@ describe('log_lead', () => {
 
   it('greets a direct lead by name and carries the booking page link', async () => {
     const pro = await newPro(h);
-    const res = await lead(pro.auth, { source: 'website', customer_first_name: 'Ana', contact: 'ana@example.com', bedrooms: 2, bathrooms: 1, zip: '10001' }).expect(200);
+    const res = await lead(pro.auth, {
+      source: 'website',
+      customer_first_name: 'Ana',
+      contact: 'ana@example.com',
+      bedrooms: 2,
+      bathrooms: 1,
+      zip: '10001',
+    }).expect(200);
     expect(res.body.draft).toMatch(/^Hi Ana, thanks for reaching out/);
     expect(res.body.draft).toContain(`http://book.test/book/${pro.pro.id}`);
     expect(res.body.dropped_fields).toEqual([]);
@@ -219,7 +226,9 @@ describe('flag_bad_lead', () => {
       '2026-11-23: the request is for ZIP 94105; we serve 10001.',
       '2026-11-23: customer confirmed the home is in San Francisco',
     ]);
-    expect(res.body.request_text).toMatch(/^Lead credit request\nPlatform: marketplace_2\nLead: TT-77, received 2026-11-23\nAmount charged: \$22\.00\nReason: /);
+    expect(res.body.request_text).toMatch(
+      /^Lead credit request\nPlatform: marketplace_2\nLead: TT-77, received 2026-11-23\nAmount charged: \$22\.00\nReason: /,
+    );
     expect(res.body.message).toMatch(/not submitted/);
 
     await h.api.post('/api/v1/flag_bad_lead').set(pro.auth).send({ lead_id: body.lead_id, reason: 'duplicate' }).expect(200);
@@ -243,7 +252,11 @@ describe('flag_bad_lead', () => {
   ])('refuses %j', async (extra, message) => {
     const pro = await newPro(h);
     const { body } = await lead(pro.auth, { source: 'marketplace_1', lead_cost: 5 }).expect(200);
-    const res = await h.api.post('/api/v1/flag_bad_lead').set(pro.auth).send({ lead_id: body.lead_id, ...extra }).expect(400);
+    const res = await h.api
+      .post('/api/v1/flag_bad_lead')
+      .set(pro.auth)
+      .send({ lead_id: body.lead_id, ...extra })
+      .expect(400);
     expect(res.body.error).toMatch(message);
     expect((await storedLead(body.lead_id)).flag_reason).toBeNull();
   });

@@ -29,7 +29,21 @@ describe('MCP on the pro host, through the official SDK client', () => {
     expect(client.getInstructions()).toMatch(/never send them links/);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['book_job', 'cancel_job', 'flag_bad_lead', 'follow_ups_due', 'log_lead', 'my_business', 'open_times', 'pipeline', 'quote_job', 'report_no_show', 'schedule', 'update_lead', 'updates'].sort(),
+      [
+        'book_job',
+        'cancel_job',
+        'flag_bad_lead',
+        'follow_ups_due',
+        'log_lead',
+        'my_business',
+        'open_times',
+        'pipeline',
+        'quote_job',
+        'report_no_show',
+        'schedule',
+        'update_lead',
+        'updates',
+      ].sort(),
     );
     const ajv = new Ajv({ strict: false });
     for (const tool of tools) {
@@ -76,12 +90,33 @@ describe('MCP on the pro host, through the official SDK client', () => {
     await both('quote_job', 'GET', { bedrooms: 11, bathrooms: 2 }); // refused the same way
     await both('quote_job', 'GET', { bedrooms: 2, bathrooms: 1, clean_type: 'sparkly' });
     await both('open_times', 'GET', { bedrooms: 2, bathrooms: 1, days: 3, start_after: '10:00' });
-    const lead = await both('log_lead', 'POST', { source: 'marketplace_2', lead_ref: 'T-1', lead_cost: 20, customer_first_name: 'Zelda', bedrooms: 2, bathrooms: 1, zip: '10001' });
+    const lead = await both('log_lead', 'POST', {
+      source: 'marketplace_2',
+      lead_ref: 'T-1',
+      lead_cost: 20,
+      customer_first_name: 'Zelda',
+      bedrooms: 2,
+      bathrooms: 1,
+      zip: '10001',
+    });
     await both('follow_ups_due', 'GET', {});
     await both('update_lead', 'POST', { lead_id: lead.m.lead_id, contacted: true, notes: 'Sent' }, { lead_id: lead.r.lead_id, contacted: true, notes: 'Sent' });
     await both('update_lead', 'POST', { lead_id: lead.m.lead_id }, { lead_id: lead.r.lead_id });
-    await both('flag_bad_lead', 'POST', { lead_id: lead.m.lead_id, reason: 'no_response', evidence: ['2026-11-23: no answer'] }, { lead_id: lead.r.lead_id, reason: 'no_response', evidence: ['2026-11-23: no answer'] });
-    const booking = { bedrooms: 2, bathrooms: 1, start: '2026-11-24T09:00:00-05:00', customer_name: 'Ana', customer_phone: '2125550100', address: '1 Main St', zip: '10001' };
+    await both(
+      'flag_bad_lead',
+      'POST',
+      { lead_id: lead.m.lead_id, reason: 'no_response', evidence: ['2026-11-23: no answer'] },
+      { lead_id: lead.r.lead_id, reason: 'no_response', evidence: ['2026-11-23: no answer'] },
+    );
+    const booking = {
+      bedrooms: 2,
+      bathrooms: 1,
+      start: '2026-11-24T09:00:00-05:00',
+      customer_name: 'Ana',
+      customer_phone: '2125550100',
+      address: '1 Main St',
+      zip: '10001',
+    };
     const booked = await both('book_job', 'POST', { ...booking, lead_id: lead.m.lead_id }, { ...booking, lead_id: lead.r.lead_id });
     await both('book_job', 'POST', { ...booking, customer_phone: undefined }); // invalid the same way
     const second = await both('book_job', 'POST', { ...booking, start: '2026-11-24T13:00:00-05:00' });
@@ -104,14 +139,24 @@ describe('MCP on the pro host, through the official SDK client', () => {
       description: 'Returns the word it is given, with the business name. A test operation.',
       method: 'POST',
       input: { type: 'object', properties: { word: { type: 'string', maxLength: 20 } }, required: ['word'], additionalProperties: false },
-      output: { type: 'object', properties: { word: { type: 'string' }, business: { type: 'string' } }, required: ['word', 'business'], additionalProperties: false },
+      output: {
+        type: 'object',
+        properties: { word: { type: 'string' }, business: { type: 'string' } },
+        required: ['word', 'business'],
+        additionalProperties: false,
+      },
       readOnly: true,
       async handler(input, { principal }) {
         return { word: input.word, business: principal.name };
       },
     });
     const { app } = createProDeskApp(
-      { db: h.t.db, config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [] }, logger: createLogger('t', 'silent'), clock: () => h.clock.now },
+      {
+        db: h.t.db,
+        config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [] },
+        logger: createLogger('t', 'silent'),
+        clock: () => h.clock.now,
+      },
       [dummy],
     );
     const own = await listenOn(app);
@@ -137,11 +182,25 @@ describe('MCP over raw HTTP: every error case', () => {
     ({ auth } = await newPro(h));
   });
   const rpc = (body: unknown, headers: Record<string, string> = {}) =>
-    h.api.post('/mcp').set(auth).set(headers).set('Content-Type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
+    h.api
+      .post('/mcp')
+      .set(auth)
+      .set(headers)
+      .set('Content-Type', 'application/json')
+      .send(typeof body === 'string' ? body : JSON.stringify(body));
 
   it('answers initialize with the version asked for when supported, else the latest', async () => {
-    const asked = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }).expect(200);
-    expect(asked.body).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'front-desk-pro' } } });
+    const asked = await rpc({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    }).expect(200);
+    expect(asked.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'front-desk-pro' } },
+    });
     expect(asked.body.result.instructions).toMatch(/Confirm every change with the pro/);
     const old = await rpc({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2024-01-01' } }).expect(200);
     expect(old.body.result.protocolVersion).toBe(LATEST_MCP_PROTOCOL_VERSION);
@@ -173,9 +232,16 @@ describe('MCP over raw HTTP: every error case', () => {
   });
 
   it('reports invalid arguments and refused actions as tool results with the REST sentence', async () => {
-    const invalid = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'quote_job', arguments: { bedrooms: '3', bathrooms: 2 } } }).expect(200);
+    const invalid = await rpc({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'quote_job', arguments: { bedrooms: '3', bathrooms: 2 } },
+    }).expect(200);
     expect(invalid.body.result).toEqual({ isError: true, content: [{ type: 'text', text: 'bedrooms must be a whole number.' }] });
-    const refused = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'cancel_job', arguments: { booking_id: 'bk_nope' } } }).expect(200);
+    const refused = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'cancel_job', arguments: { booking_id: 'bk_nope' } } }).expect(
+      200,
+    );
     expect(refused.body.result).toMatchObject({ isError: true, content: [{ text: 'No booking with id bk_nope on this schedule.' }] });
   });
 

@@ -9,7 +9,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const get = (op: string, query: Record<string, string | number | boolean>) => h.api.get(`/api/v1/${op}`).set(auth).query(query);
-const post = (op: string, body: unknown) => h.api.post(`/api/v1/${op}`).set(auth).send(body as object);
+const post = (op: string, body: unknown) =>
+  h.api
+    .post(`/api/v1/${op}`)
+    .set(auth)
+    .send(body as object);
 
 describe('my_business', () => {
   it('shows the profile, prices, add-ons, service ZIPs, hours and booking page', async () => {
@@ -112,7 +116,12 @@ describe('open_times', () => {
 describe('book_job', () => {
   it('books an open start, records the assistant, and the job shows in the schedule', async () => {
     const pro = await newPro(h);
-    const res = await h.api.post('/api/v1/book_job').set(pro.auth).set('X-Client-Name', 'Claude').send(validBooking({ add_ons: ['oven'] })).expect(200);
+    const res = await h.api
+      .post('/api/v1/book_job')
+      .set(pro.auth)
+      .set('X-Client-Name', 'Claude')
+      .send(validBooking({ add_ons: ['oven'] }))
+      .expect(200);
     expect(res.body).toMatchObject({
       status: 'booked',
       start: '2026-11-24T09:00:00-05:00',
@@ -134,7 +143,11 @@ describe('book_job', () => {
 
   it('reads a start without an offset as local time', async () => {
     const pro = await newPro(h);
-    const res = await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking({ start: '2026-11-24T13:00' })).expect(200);
+    const res = await h.api
+      .post('/api/v1/book_job')
+      .set(pro.auth)
+      .send(validBooking({ start: '2026-11-24T13:00' }))
+      .expect(200);
     expect(res.body.start).toBe('2026-11-24T13:00:00-05:00');
   });
 
@@ -188,18 +201,52 @@ describe('book_job', () => {
     await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking()).expect(200);
     // 09:00-10:15 plus a 30 minute buffer: 10:30 is taken, 11:00 is open.
     h.clock.now = new Date(h.clock.now.getTime() + 5 * 60_000);
-    const { body } = await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking({ start: '2026-11-24T10:30:00-05:00' })).expect(400);
+    const { body } = await h.api
+      .post('/api/v1/book_job')
+      .set(pro.auth)
+      .send(validBooking({ start: '2026-11-24T10:30:00-05:00' }))
+      .expect(400);
     expect(body.error).toMatch(/was just taken|is taken/);
-    await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking({ start: '2026-11-24T11:00:00-05:00' })).expect(200);
+    await h.api
+      .post('/api/v1/book_job')
+      .set(pro.auth)
+      .send(validBooking({ start: '2026-11-24T11:00:00-05:00' }))
+      .expect(200);
   });
 
   it('links a lead and marks it booked', async () => {
     const pro = await newPro(h);
     await h.t.db
       .insertInto('leads')
-      .values({ id: 'lead_link1', pro_id: pro.pro.id, source: 'website', lead_ref: null, customer_first_name: 'Ana', contact: null, zip: null, bedrooms: 2, bathrooms: 1, clean_type: 'standard', sqft: null, frequency: 'once', add_ons: [], pets: false, last_follow_up_at: null, quote_total_cents: null, quote: null, notes: null, flag_reason: null, flag_evidence: null, flagged_at: null })
+      .values({
+        id: 'lead_link1',
+        pro_id: pro.pro.id,
+        source: 'website',
+        lead_ref: null,
+        customer_first_name: 'Ana',
+        contact: null,
+        zip: null,
+        bedrooms: 2,
+        bathrooms: 1,
+        clean_type: 'standard',
+        sqft: null,
+        frequency: 'once',
+        add_ons: [],
+        pets: false,
+        last_follow_up_at: null,
+        quote_total_cents: null,
+        quote: null,
+        notes: null,
+        flag_reason: null,
+        flag_evidence: null,
+        flagged_at: null,
+      })
       .execute();
-    const res = await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking({ lead_id: 'lead_link1' })).expect(200);
+    const res = await h.api
+      .post('/api/v1/book_job')
+      .set(pro.auth)
+      .send(validBooking({ lead_id: 'lead_link1' }))
+      .expect(200);
     expect(res.body.lead_id).toBe('lead_link1');
     const lead = await h.t.db.selectFrom('leads').select('status').where('id', '=', 'lead_link1').executeTakeFirstOrThrow();
     expect(lead.status).toBe('booked');
@@ -246,7 +293,10 @@ describe('cancel_job', () => {
 describe('schedule', () => {
   it('returns unread notifications once and marks them read', async () => {
     const pro = await newPro(h);
-    await h.t.db.insertInto('notifications').values({ id: 'ntf_1', pro_id: pro.pro.id, booking_id: null, kind: 'booking.created', message: 'New booking by ChatGPT', read_at: null }).execute();
+    await h.t.db
+      .insertInto('notifications')
+      .values({ id: 'ntf_1', pro_id: pro.pro.id, booking_id: null, kind: 'booking.created', message: 'New booking by ChatGPT', read_at: null })
+      .execute();
     const first = await h.api.get('/api/v1/schedule').set(pro.auth).expect(200);
     expect(first.body.notifications).toMatchObject([{ id: 'ntf_1', message: 'New booking by ChatGPT' }]);
     const second = await h.api.get('/api/v1/schedule').set(pro.auth).expect(200);

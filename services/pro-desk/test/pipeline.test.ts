@@ -34,7 +34,13 @@ describe('pipeline', () => {
   it('reports spend, cost per booked job, credits, book-host fees after cancellations and waivers, and jobs booked', async () => {
     h.clock.now = new Date('2026-10-20T15:00:00Z');
     const pro = await newPro(h);
-    const log = (body: Record<string, unknown>) => h.api.post('/api/v1/log_lead').set(pro.auth).send(body).expect(200).then((r) => r.body.lead_id as string);
+    const log = (body: Record<string, unknown>) =>
+      h.api
+        .post('/api/v1/log_lead')
+        .set(pro.auth)
+        .send(body)
+        .expect(200)
+        .then((r) => r.body.lead_id as string);
     await log({ source: 'marketplace_1', lead_cost: 99 }); // October: not in November's report
 
     h.clock.now = MONDAY_7AM;
@@ -45,7 +51,11 @@ describe('pipeline', () => {
     await h.api.post('/api/v1/update_lead').set(pro.auth).send({ lead_id: m1a, status: 'booked' }).expect(200);
     await h.api.post('/api/v1/update_lead').set(pro.auth).send({ lead_id: m1b, status: 'lost' }).expect(200);
     await h.api.post('/api/v1/flag_bad_lead').set(pro.auth).send({ lead_id: m2, reason: 'out_of_area' }).expect(200);
-    await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking({ lead_id: web, start: '2026-11-27T09:00:00-05:00' })).expect(200);
+    await h.api
+      .post('/api/v1/book_job')
+      .set(pro.auth)
+      .send(validBooking({ lead_id: web, start: '2026-11-27T09:00:00-05:00' }))
+      .expect(200);
 
     const kept = await createBooking(h.t.db, customerBooking(pro.pro.id, '2026-11-25T14:00:00Z', 'Kim'));
     const cancelled = await createBooking(h.t.db, customerBooking(pro.pro.id, '2026-11-26T14:00:00Z', 'Lee'));

@@ -83,7 +83,7 @@ describe('hostile values', () => {
   });
 
   it.each([
-    ["1e999 in a body", '{"source":"website","bedrooms":1e999}', /bedrooms must be a finite number/],
+    ['1e999 in a body', '{"source":"website","bedrooms":1e999}', /bedrooms must be a finite number/],
     ['a NUL byte in a body', '{"source":"website","lead_ref":"abc\\u0000def"}', /lead_ref contains a character that cannot be stored/],
     ['a lone surrogate in a body', '{"source":"website","lead_ref":"\\ud800x"}', /lead_ref contains a character that cannot be stored/],
     ['a __proto__ field', '{"source":"website","__proto__":{"x":1}}', /__proto__ is not a field of this operation/],

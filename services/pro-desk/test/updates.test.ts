@@ -13,7 +13,13 @@ beforeEach(() => {
 const HOUR = 3_600_000;
 const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
 const poll = async (auth: Record<string, string>, since?: number) =>
-  (await h.api.get('/api/v1/updates').set(auth).query(since === undefined ? {} : { since }).expect(200)).body;
+  (
+    await h.api
+      .get('/api/v1/updates')
+      .set(auth)
+      .query(since === undefined ? {} : { since })
+      .expect(200)
+  ).body;
 
 describe('updates', () => {
   it('reports a new booking in one sentence, with a cursor that moves past it', async () => {
@@ -76,7 +82,11 @@ describe('updates', () => {
 
   it('writes a follow_up.due event once however many polls race to notice it', async () => {
     const pro = await newPro(h);
-    const { body } = await h.api.post('/api/v1/log_lead').set(pro.auth).send({ source: 'marketplace_1', lead_ref: 'Q-1', bedrooms: 2, bathrooms: 1 }).expect(200);
+    const { body } = await h.api
+      .post('/api/v1/log_lead')
+      .set(pro.auth)
+      .send({ source: 'marketplace_1', lead_ref: 'Q-1', bedrooms: 2, bathrooms: 1 })
+      .expect(200);
     h.clock.now = new Date(MONDAY_7AM.getTime() + 24 * HOUR);
     const results = await Promise.all(Array.from({ length: 10 }, () => poll(pro.auth, 0)));
     for (const r of results) expect(r.events.map((e: { kind: string }) => e.kind)).toEqual(['follow_up.due']);
@@ -93,7 +103,11 @@ describe('updates', () => {
   it("announces today's jobs once, from 06:00 on the day", async () => {
     const pro = await newPro(h);
     await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking()).expect(200); // Tue 09:00
-    await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking({ start: '2026-11-24T13:00:00-05:00', customer_name: 'Bo' })).expect(200);
+    await h.api
+      .post('/api/v1/book_job')
+      .set(pro.auth)
+      .send(validBooking({ start: '2026-11-24T13:00:00-05:00', customer_name: 'Bo' }))
+      .expect(200);
     h.clock.now = new Date('2026-11-24T10:59:00Z'); // 05:59 local
     expect((await poll(pro.auth, 2)).events).toEqual([]);
     h.clock.now = new Date('2026-11-24T11:00:00Z'); // 06:00 local
@@ -116,7 +130,10 @@ describe('updates under concurrent writers', () => {
       for (let k = 0; k < 4; k += 1) {
         const day = String(24 + (w % 6)).padStart(2, '0');
         const hour = String(Math.floor(w / 6) * 12 + k * 2).padStart(2, '0');
-        const res = await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking({ start: `2026-11-${day}T${hour}:00:00-05:00`, customer_name: `W${w}-${k}` }));
+        const res = await h.api
+          .post('/api/v1/book_job')
+          .set(pro.auth)
+          .send(validBooking({ start: `2026-11-${day}T${hour}:00:00-05:00`, customer_name: `W${w}-${k}` }));
         if (res.status === 200) ids.push(res.body.booking_id);
         else throw new Error(`writer ${w}: ${res.body.error}`);
         await h.api.post('/api/v1/log_lead').set(pro.auth).send({ source: 'website', bedrooms: 1, bathrooms: 1 }).expect(200);

@@ -18,7 +18,16 @@ export async function addProCheck(db: Db, c: NewCheck): Promise<ProCheck> {
   checkCheck({ ...c, checked_on: c.checkedOn });
   return db
     .insertInto('pro_checks')
-    .values({ id: newId('chk'), pro_id: c.proId, kind: c.kind, subject: c.subject.trim(), passed: c.passed, rating: c.rating ?? null, reviews: c.reviews ?? null, checked_on: c.checkedOn })
+    .values({
+      id: newId('chk'),
+      pro_id: c.proId,
+      kind: c.kind,
+      subject: c.subject.trim(),
+      passed: c.passed,
+      rating: c.rating ?? null,
+      reviews: c.reviews ?? null,
+      checked_on: c.checkedOn,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -20,12 +20,7 @@ export async function appendEvent(
 ): Promise<number | null> {
   if (dedupeKey !== null) {
     await trx.selectFrom('pros').select('id').where('id', '=', proId).forUpdate().execute();
-    const seen = await trx
-      .selectFrom('events')
-      .select('seq')
-      .where('pro_id', '=', proId)
-      .where('dedupe_key', '=', dedupeKey)
-      .executeTakeFirst();
+    const seen = await trx.selectFrom('events').select('seq').where('pro_id', '=', proId).where('dedupe_key', '=', dedupeKey).executeTakeFirst();
     if (seen) return null;
   }
   const row = await sql<{ seq: number }>`

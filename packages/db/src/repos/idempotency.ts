@@ -25,7 +25,15 @@ export async function claimIdempotencyKey(db: Db, r: IdempotencyRequest): Promis
   const expiresAt = new Date(r.now.getTime() + r.keepMs);
   const taken = await db
     .insertInto('idempotency_keys')
-    .values({ credential: r.credential, key: r.key, operation: r.operation, request_hash: r.requestHash, response: null, leased_until: leasedUntil, expires_at: expiresAt })
+    .values({
+      credential: r.credential,
+      key: r.key,
+      operation: r.operation,
+      request_hash: r.requestHash,
+      response: null,
+      leased_until: leasedUntil,
+      expires_at: expiresAt,
+    })
     .onConflict((oc) =>
       oc
         .columns(['credential', 'key'])
@@ -33,7 +41,11 @@ export async function claimIdempotencyKey(db: Db, r: IdempotencyRequest): Promis
         .where((eb) =>
           eb.or([
             eb('idempotency_keys.expires_at', '<=', r.now),
-            eb.and([eb('idempotency_keys.response', 'is', null), eb('idempotency_keys.leased_until', '<=', r.now), eb('idempotency_keys.request_hash', '=', r.requestHash)]),
+            eb.and([
+              eb('idempotency_keys.response', 'is', null),
+              eb('idempotency_keys.leased_until', '<=', r.now),
+              eb('idempotency_keys.request_hash', '=', r.requestHash),
+            ]),
           ]),
         ),
     )

@@ -58,7 +58,10 @@ export async function insertOAuthCode(
   c: GrantRow & { code_hash: Buffer; redirect_uri: string; code_challenge: string; expires_at: Date; now: Date },
 ): Promise<void> {
   const { now, ...row } = c;
-  await db.insertInto('oauth_codes').values({ ...row, consumed_at: null, created_at: now }).execute();
+  await db
+    .insertInto('oauth_codes')
+    .values({ ...row, consumed_at: null, created_at: now })
+    .execute();
 }
 
 export async function lockOAuthCode(trx: Db, codeHash: Buffer) {
@@ -71,7 +74,10 @@ export async function consumeOAuthCode(trx: Db, codeHash: Buffer, now: Date): Pr
 
 export async function insertRefreshToken(db: Db, t: GrantRow & { token_hash: Buffer; family_id: string; expires_at: Date; now: Date }): Promise<void> {
   const { now, ...row } = t;
-  await db.insertInto('oauth_refresh_tokens').values({ ...row, used_at: null, revoked_at: null, created_at: now }).execute();
+  await db
+    .insertInto('oauth_refresh_tokens')
+    .values({ ...row, used_at: null, revoked_at: null, created_at: now })
+    .execute();
 }
 
 export async function lockRefreshToken(trx: Db, tokenHash: Buffer) {

@@ -49,7 +49,11 @@ export async function deliverOutbox(db: Db, transport: MailTransport, limit = 20
     for (const m of due) {
       try {
         await transport.send({ to: m.to_address, subject: m.subject, text: m.text_body });
-        await trx.updateTable('outbox').set({ sent_at: new Date(), attempts: m.attempts + 1, last_error: null }).where('id', '=', m.id).execute();
+        await trx
+          .updateTable('outbox')
+          .set({ sent_at: new Date(), attempts: m.attempts + 1, last_error: null })
+          .where('id', '=', m.id)
+          .execute();
       } catch (err) {
         const delay = 30 * 2 ** m.attempts;
         await trx

@@ -66,12 +66,7 @@ export async function rotateProKey(db: Db, proId: string): Promise<string | null
   return db.transaction().execute(async (trx) => {
     const pro = await trx.selectFrom('pros').select('id').where('id', '=', proId).forUpdate().executeTakeFirst();
     if (!pro) return null;
-    await trx
-      .updateTable('pro_api_keys')
-      .set({ revoked_at: new Date() })
-      .where('pro_id', '=', proId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await trx.updateTable('pro_api_keys').set({ revoked_at: new Date() }).where('pro_id', '=', proId).where('revoked_at', 'is', null).execute();
     return issueKey(trx, proId);
   });
 }
@@ -117,7 +112,7 @@ export interface ServingPro {
  */
 export async function prosServingZip(db: Db, zip: string): Promise<ServingPro[]> {
   let cache = profileCaches.get(db);
-  if (!cache) profileCaches.set(db, (cache = new Map()));
+  if (!cache) profileCaches.set(db, (cache = new Map<string, ProProfile>()));
   const heads = await db
     .selectFrom('pros')
     .select(['id', 'config_version', 'event_seq'])

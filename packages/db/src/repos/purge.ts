@@ -23,6 +23,11 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
         .executeTakeFirst(),
     ),
     idempotency_keys: count(await db.deleteFrom('idempotency_keys').where('expires_at', '<', now).executeTakeFirst()),
-    outbox: count(await db.deleteFrom('outbox').where('sent_at', '<', sql<Date>`${now}::timestamptz - interval '30 days'`).executeTakeFirst()),
+    outbox: count(
+      await db
+        .deleteFrom('outbox')
+        .where('sent_at', '<', sql<Date>`${now}::timestamptz - interval '30 days'`)
+        .executeTakeFirst(),
+    ),
   };
 }

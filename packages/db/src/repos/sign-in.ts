@@ -26,7 +26,11 @@ export async function lockNewestCode(trx: Db, email: string): Promise<SignInCode
 }
 
 export async function countWrongTry(trx: Db, code: SignInCode): Promise<void> {
-  await trx.updateTable('sign_in_codes').set({ attempts: code.attempts + 1 }).where('id', '=', code.id).execute();
+  await trx
+    .updateTable('sign_in_codes')
+    .set({ attempts: code.attempts + 1 })
+    .where('id', '=', code.id)
+    .execute();
 }
 
 export async function consumeCode(trx: Db, codeId: string, now: Date): Promise<void> {
@@ -36,7 +40,10 @@ export async function consumeCode(trx: Db, codeId: string, now: Date): Promise<v
 /** A short browser session after signing in; the token is stored hashed. */
 export async function createKeySession(db: Db, email: string, expiresAt: Date, now: Date): Promise<string> {
   const token = newToken();
-  await db.insertInto('key_sessions').values({ token_hash: hashSecret(token), email, expires_at: expiresAt, created_at: now }).execute();
+  await db
+    .insertInto('key_sessions')
+    .values({ token_hash: hashSecret(token), email, expires_at: expiresAt, created_at: now })
+    .execute();
   return token;
 }
 

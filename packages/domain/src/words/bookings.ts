@@ -17,11 +17,9 @@ export const priceChanged = (nowCents: number, shownCents: number) =>
   );
 
 /** The time was taken by a booking made in the last minute: a lost race. */
-export const justTaken = (label: string) =>
-  new InvalidInputError(`${label} was just taken by another booking. Pick another time from the open times.`);
+export const justTaken = (label: string) => new InvalidInputError(`${label} was just taken by another booking. Pick another time from the open times.`);
 /** Another writer (service or replica) got there between the check and the insert. */
-export const justTakenByAnotherWriter = () =>
-  new InvalidInputError('That time was just taken by another booking. Pick another time from the open times.');
+export const justTakenByAnotherWriter = () => new InvalidInputError('That time was just taken by another booking. Pick another time from the open times.');
 
 /** Why a start cannot be booked, with the nearest open starts to offer instead. */
 export const notOpen = (why: string, nearest: string[]) =>
@@ -50,16 +48,13 @@ export const alreadyCancelled = (id: string, label: string) => new InvalidInputE
 export const noShowCannotCancel = (id: string, label: string) =>
   new InvalidInputError(`Booking ${id} (${label}) was reported as a no-show; it cannot be cancelled.`);
 export const startedCannotCancel = (id: string, label: string) =>
-  new InvalidInputError(
-    `Booking ${id} started at ${label}; a job that has started cannot be cancelled. If the customer did not show up, report a no-show.`,
-  );
+  new InvalidInputError(`Booking ${id} started at ${label}; a job that has started cannot be cancelled. If the customer did not show up, report a no-show.`);
 
 /** The notification and event text of a cancellation. */
 export const cancellationMessage = (by: 'pro' | 'customer', customerName: string, label: string) =>
   `Booking cancelled by the ${by === 'pro' ? 'business' : 'customer'}: ${customerName}, ${label}. The time is open again.`;
 
-export const cancelledNoNoShow = (id: string, label: string) =>
-  new InvalidInputError(`Booking ${id} (${label}) was cancelled; there is no no-show to report.`);
+export const cancelledNoNoShow = (id: string, label: string) => new InvalidInputError(`Booking ${id} (${label}) was cancelled; there is no no-show to report.`);
 export const noShowAlreadyReported = (id: string, label: string) =>
   new InvalidInputError(`A no-show was already reported for booking ${id} (${label}); nothing changed.`);
 export const noShowBeforeStart = (id: string, label: string) =>

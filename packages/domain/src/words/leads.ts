@@ -27,7 +27,12 @@ export const NO_FOLLOW_UPS_DUE = 'No follow-ups are due right now.';
 export const nothingToUpdate = () => new InvalidInputError('Give at least one of status or contacted or notes.');
 
 /** What update_lead says it did, and when the next follow-up is due. */
-export function leadUpdatedMessage(change: { contacted?: boolean; status?: string; notes?: string }, followUpsSent: number, status: string, nextDue: string | null): string {
+export function leadUpdatedMessage(
+  change: { contacted?: boolean; status?: string; notes?: string },
+  followUpsSent: number,
+  status: string,
+  nextDue: string | null,
+): string {
   const parts: string[] = [];
   if (change.contacted === true) parts.push(`Follow-up ${followUpsSent} recorded as sent.`);
   if (change.status) parts.push(`Status is now ${status}.`);
@@ -37,7 +42,14 @@ export function leadUpdatedMessage(change: { contacted?: boolean; status?: strin
 }
 
 /** The feed's sentence for a follow-up that has come due. */
-export function followUpDueMessage(f: { number: number; source: string; leadRef: string | null; bedrooms: number | null; bathrooms: number | null; loggedLabel: string }): string {
+export function followUpDueMessage(f: {
+  number: number;
+  source: string;
+  leadRef: string | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  loggedLabel: string;
+}): string {
   const what = f.bedrooms !== null && f.bathrooms !== null ? `${f.bedrooms} bd / ${f.bathrooms} ba` : 'size not given yet';
   return `Follow-up ${f.number} of ${FOLLOW_UP_DELAYS_DAYS.length} is due for the ${f.source} lead${f.leadRef ? ` ${f.leadRef}` : ''} (${what}, logged ${f.loggedLabel}). follow_ups_due has the draft.`;
 }
@@ -77,7 +89,14 @@ export function recordEvidence(l: {
 }
 
 /** The lead-credit request the pro pastes into the platform's form. */
-export function creditRequestText(r: { source: LeadSource; leadRef: string | null; leadDate: string; costCents: number; reason: BadLeadReason; evidence: string[] }): string {
+export function creditRequestText(r: {
+  source: LeadSource;
+  leadRef: string | null;
+  leadDate: string;
+  costCents: number;
+  reason: BadLeadReason;
+  evidence: string[];
+}): string {
   return [
     'Lead credit request',
     `Platform: ${r.source}`,

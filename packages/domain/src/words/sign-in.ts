@@ -3,8 +3,7 @@ import { SIGN_IN_CODE_MINUTES } from '../policy';
 
 /** Everything a person reads while signing in with an emailed code. */
 
-export const tooManyCodes = (email: string) =>
-  new TooManyRequestsError(`Too many codes were sent to ${email} in the last hour; wait a while, then ask again.`);
+export const tooManyCodes = (email: string) => new TooManyRequestsError(`Too many codes were sent to ${email} in the last hour; wait a while, then ask again.`);
 
 export function signInMail(code: string, purpose: string): { subject: string; text: string } {
   return {

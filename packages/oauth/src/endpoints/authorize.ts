@@ -1,15 +1,9 @@
+import { formField } from '@frontdesk/http';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, newToken, setOAuthRequestEmail, takeOAuthRequest } from '@frontdesk/db';
 import { requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
-import {
-  AccessDeniedError,
-  InvalidRequestError,
-  InvalidScopeError,
-  InvalidTargetError,
-  UnsupportedResponseTypeError,
-  type OAuthError,
-} from '../errors';
+import { AccessDeniedError, InvalidRequestError, InvalidScopeError, InvalidTargetError, UnsupportedResponseTypeError, type OAuthError } from '../errors';
 import { REQUEST_MINUTES, SCOPES, findClient, issueCode } from '../grants';
 import { codePage, consentPage, emailPage, errorPage } from '../pages';
 import { resourcesOf, str, type OAuthServer } from '../shared';
@@ -44,11 +38,20 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     const clientId = str(q.client_id);
     const client = clientId ? await findClient(s.db, clientId, s.publicClient) : undefined;
     // Until the client and its redirect URI are known, errors stay on this page.
-    if (!client) return page(res, 400, errorPage('Unknown application', clientId ? `No application is registered with the id ${clientId}.` : 'The request names no application (client_id).'));
+    if (!client)
+      return page(
+        res,
+        400,
+        errorPage('Unknown application', clientId ? `No application is registered with the id ${clientId}.` : 'The request names no application (client_id).'),
+      );
     const asked = str(q.redirect_uri);
     const redirectUri = asked ?? (client.redirect_uris.length === 1 ? client.redirect_uris[0] : undefined);
     if (!redirectUri || !client.redirect_uris.includes(redirectUri)) {
-      return page(res, 400, errorPage('Unknown return address', `${client.name} did not register ${asked ?? 'a single return address'}; nothing was sent to it.`));
+      return page(
+        res,
+        400,
+        errorPage('Unknown return address', `${client.name} did not register ${asked ?? 'a single return address'}; nothing was sent to it.`),
+      );
     }
     const state = str(q.state);
     const fail = (err: OAuthError) => redirectError(res, redirectUri, state, err);
@@ -58,7 +61,8 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     if (q.code_challenge_method !== 'S256') return fail(new InvalidRequestError('code_challenge_method must be S256.'));
     const scope = str(q.scope) ?? 'read write';
     const scopes = scope.split(' ').filter(Boolean);
-    if (scopes.length === 0 || scopes.some((s) => !(SCOPES as readonly string[]).includes(s))) return fail(new InvalidScopeError(`Scopes are ${SCOPES.join(' and ')}.`));
+    if (scopes.length === 0 || scopes.some((s) => !(SCOPES as readonly string[]).includes(s)))
+      return fail(new InvalidScopeError(`Scopes are ${SCOPES.join(' and ')}.`));
     const resource = str(q.resource) ?? issuer;
     if (!resources.includes(resource)) return fail(new InvalidTargetError(`Tokens are issued only for ${resources.join(' or ')}.`));
     // The id is the browser's capability to continue this authorization: 256 random bits.
@@ -79,7 +83,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
 
   /** The pending authorization a form continues, if it is still live. */
   const pending = async (req: Request) => {
-    const id = str(req.body?.request_id);
+    const id = str(formField(req.body, 'request_id'));
     const row = id ? await findOAuthRequest(s.db, id) : undefined;
     if (!row || row.expires_at.getTime() <= s.clock().getTime()) return null;
     const client = await findClient(s.db, row.client_id, s.publicClient);
@@ -95,7 +99,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
   router.post('/authorize/email', sameSite, form, async (req, res) => {
     const p = await pending(req);
     if (!p) return expired(res);
-    const email = String(req.body?.email ?? '');
+    const email = formField(req.body, 'email');
     try {
       const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} use your Front Desk bookings`);
       page(res, 200, codePage(p.row.id, sent.email));
@@ -108,9 +112,9 @@ export function authorizeEndpoints(s: OAuthServer): Router {
   router.post('/authorize/code', sameSite, form, async (req, res) => {
     const p = await pending(req);
     if (!p) return expired(res);
-    const email = String(req.body?.email ?? '');
+    const email = formField(req.body, 'email');
     try {
-      const verified = await verifySignInCode(s.db, email, String(req.body?.code ?? ''), s.clock());
+      const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), s.clock());
       await setOAuthRequestEmail(s.db, p.row.id, verified);
       page(res, 200, consentPage(p.row.id, p.client.name, verified, p.row.scope.split(' ')));
     } catch (err) {
@@ -125,10 +129,17 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     // One decision per request: the pending authorization is used up either way.
     if (!(await takeOAuthRequest(s.db, p.row.id))) return expired(res);
     const state = p.row.state ?? undefined;
-    if (req.body?.decision !== 'allow') return redirectError(res, p.row.redirect_uri, state, new AccessDeniedError('The person declined.'));
+    if (formField(req.body, 'decision') !== 'allow') return redirectError(res, p.row.redirect_uri, state, new AccessDeniedError('The person declined.'));
     const code = await issueCode(
       s.db,
-      { clientId: p.client.id, email: p.row.email, scope: p.row.scope, resource: p.row.resource, redirectUri: p.row.redirect_uri, codeChallenge: p.row.code_challenge },
+      {
+        clientId: p.client.id,
+        email: p.row.email,
+        scope: p.row.scope,
+        resource: p.row.resource,
+        redirectUri: p.row.redirect_uri,
+        codeChallenge: p.row.code_challenge,
+      },
       s.clock(),
     );
     const url = new URL(p.row.redirect_uri);

@@ -20,16 +20,19 @@ export function registerEndpoint(s: OAuthServer): Router {
         throw new InvalidClientMetadataError('Only the authorization_code and refresh_token grants are supported.');
       }
       const client = await registerClient(s.db, name, uris);
-      res.status(201).setHeader('Cache-Control', 'no-store').json({
-        client_id: client.id,
-        client_id_issued_at: Math.floor(client.created_at.getTime() / 1000),
-        client_name: client.name,
-        redirect_uris: client.redirect_uris,
-        // Public clients only: whatever secret method was asked for, there is no secret.
-        token_endpoint_auth_method: 'none',
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-      });
+      res
+        .status(201)
+        .setHeader('Cache-Control', 'no-store')
+        .json({
+          client_id: client.id,
+          client_id_issued_at: Math.floor(client.created_at.getTime() / 1000),
+          client_name: client.name,
+          redirect_uris: client.redirect_uris,
+          // Public clients only: whatever secret method was asked for, there is no secret.
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        });
     } catch (err) {
       if (err instanceof OAuthError) return oauthJson(res, err);
       throw err;

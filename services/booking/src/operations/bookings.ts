@@ -48,7 +48,7 @@ export const bookCleaning = (ctx: AppContext) =>
     name: 'book_cleaning',
     title: 'Book a cleaning',
     description:
-      "Books the cleaner for a start from find_cleaners or available_times at the firm price. Confirm once with the user (cleaner, time, address, price) unless they already said to book. Name and phone or email come from the customer_ fields or the X-User-Name / X-User-Phone / X-User-Email headers; fill them from what you know and ask only for what is missing. Notes and access details are optional: never hold a booking back for them. Pass expected_total (the price the user saw) so a changed price is refused rather than charged. Keep the returned manage_token: it is the only way to check or cancel.",
+      'Books the cleaner for a start from find_cleaners or available_times at the firm price. Confirm once with the user (cleaner, time, address, price) unless they already said to book. Name and phone or email come from the customer_ fields or the X-User-Name / X-User-Phone / X-User-Email headers; fill them from what you know and ask only for what is missing. Notes and access details are optional: never hold a booking back for them. Pass expected_total (the price the user saw) so a changed price is refused rather than charged. Keep the returned manage_token: it is the only way to check or cancel.',
     method: 'POST',
     input: {
       type: 'object',
@@ -194,14 +194,22 @@ export const myBookings = (ctx: AppContext) =>
         return {
           count: 0,
           bookings: [],
-          message: 'The shared public key cannot list anyone\'s bookings. Use booking_status with the manage_token from each booking, or connect the user\'s own account.',
+          message:
+            "The shared public key cannot list anyone's bookings. Use booking_status with the manage_token from each booking, or connect the user's own account.",
         };
       }
       const rows = await bookingsOfAccount(ctx.db, principal.email);
       return {
         count: rows.length,
         bookings: rows.map((r) =>
-          presentCustomerBooking(r, { id: r.pro_id, name: r.pro_name, timezone: r.pro_timezone, phone: r.pro_phone, email: r.pro_email, website: r.pro_website }),
+          presentCustomerBooking(r, {
+            id: r.pro_id,
+            name: r.pro_name,
+            timezone: r.pro_timezone,
+            phone: r.pro_phone,
+            email: r.pro_email,
+            website: r.pro_website,
+          }),
         ),
       };
     },

@@ -31,7 +31,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
     name: 'find_cleaners',
     title: 'Find cleaners for a ZIP',
     description:
-      "Finds house cleaners who serve a ZIP code and offer the job, each with a firm total price (everything included, no added fees) and its next open start times, earliest first, then cheapest. Each cleaner has a checks list: best-effort checks with dates, never a guarantee. Give bedrooms and bathrooms; sqft only if the user said it; frequency only as asked.",
+      'Finds house cleaners who serve a ZIP code and offer the job, each with a firm total price (everything included, no added fees) and its next open start times, earliest first, then cheapest. Each cleaner has a checks list: best-effort checks with dates, never a guarantee. Give bedrooms and bathrooms; sqft only if the user said it; frequency only as asked.',
     method: 'GET',
     input: {
       type: 'object',
@@ -86,7 +86,14 @@ export const findCleanersOperation = (ctx: AppContext) =>
           name: pro.name,
           website: pro.website,
           total: toUsd(quote.total_cents),
-          price: { currency: q.currency, total: q.total, line_items: q.line_items, estimated_hours: q.estimated_hours, recurring: q.recurring, summary: q.summary },
+          price: {
+            currency: q.currency,
+            total: q.total,
+            line_items: q.line_items,
+            estimated_hours: q.estimated_hours,
+            recurring: q.recurring,
+            summary: q.summary,
+          },
           timezone: pro.timezone,
           next_open_times: times.map((t) => presentOpenTime(t, pro.timezone, now)),
           checks: checks.map(presentCheck),

@@ -1,12 +1,5 @@
 import { answer, bookingDetailsProperties, bool, customerSchema, num, proBookingSchema, str } from '@frontdesk/domain';
-import {
-  customerDetails,
-  customerFieldSchemas,
-  jobFieldSchemas,
-  normalizeJob,
-  parseStart,
-  type JobInput,
-} from '@frontdesk/domain';
+import { customerDetails, customerFieldSchemas, jobFieldSchemas, normalizeJob, parseStart, type JobInput } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { cancelBooking, createBooking, presentBooking, reportNoShow } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
@@ -37,7 +30,12 @@ export const bookJob = (ctx: AppContext) =>
       properties: {
         lead_id: idSchema('Links the booking to a lead from log_lead; the lead becomes booked.'),
         ...jobFieldSchemas,
-        start: { type: 'string', minLength: 10, maxLength: 40, description: 'The chosen start from open_times, e.g. 2026-11-24T09:00:00-05:00; without an offset it is local time.' },
+        start: {
+          type: 'string',
+          minLength: 10,
+          maxLength: 40,
+          description: 'The chosen start from open_times, e.g. 2026-11-24T09:00:00-05:00; without an offset it is local time.',
+        },
         ...customerFieldSchemas,
       },
       required: ['bedrooms', 'bathrooms', 'start', 'customer_name', 'address', 'zip'],
@@ -124,7 +122,7 @@ export const reportNoShowOperation = (ctx: AppContext) =>
     name: 'report_no_show',
     title: 'Report a customer no-show',
     description:
-      'Reports that the customer neither showed up nor cancelled: only after the job\'s start, only for a live booking. The 5 USD fee of a booking a customer made through the booking service is waived; bookings the business made have no fee. Confirm with the pro first.',
+      "Reports that the customer neither showed up nor cancelled: only after the job's start, only for a live booking. The 5 USD fee of a booking a customer made through the booking service is waived; bookings the business made have no fee. Confirm with the pro first.",
     method: 'POST',
     input: {
       type: 'object',

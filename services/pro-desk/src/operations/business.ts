@@ -8,9 +8,7 @@ import type { AppContext } from '../context';
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 function presentHours(hours: WeeklyHours): Record<string, string[]> {
-  return Object.fromEntries(
-    WEEKDAYS.map((day, i) => [day, (hours[String(i + 1) as keyof WeeklyHours] ?? []).map((w) => `${w.start}-${w.end}`)]),
-  );
+  return Object.fromEntries(WEEKDAYS.map((day, i) => [day, (hours[String(i + 1) as keyof WeeklyHours] ?? []).map((w) => `${w.start}-${w.end}`)]));
 }
 
 const usd = num;
@@ -63,9 +61,7 @@ export function presentBusiness(pro: Pro, bookingUrl: string) {
       per_bathroom: toUsd(list.per_bathroom_cents),
       per_half_bathroom: toUsd(list.per_bathroom_cents / 2),
       minimum: toUsd(list.minimum_cents),
-      clean_types: Object.fromEntries(
-        offeredCleanTypes(list).map((type) => [type, { price_multiplier: list.clean_types[type]!.price_pct / 100 }]),
-      ),
+      clean_types: Object.fromEntries(offeredCleanTypes(list).map((type) => [type, { price_multiplier: list.clean_types[type]!.price_pct / 100 }])),
       frequency_discounts_pct: list.frequency_discount_pct,
       first_visit: list.first_visit_discounted ? 'discounted' : 'full_price',
       larger_home_surcharge: {
@@ -126,10 +122,7 @@ export const schedule = (ctx: AppContext) =>
     idempotent: false,
     scope: 'read',
     async handler(_input, { principal: pro, now }) {
-      const [jobs, notifications] = await Promise.all([
-        upcomingBookings(ctx.db, pro.id, now),
-        takeUnreadNotifications(ctx.db, pro.id, now),
-      ]);
+      const [jobs, notifications] = await Promise.all([upcomingBookings(ctx.db, pro.id, now), takeUnreadNotifications(ctx.db, pro.id, now)]);
       return {
         timezone: pro.timezone,
         count: jobs.length,

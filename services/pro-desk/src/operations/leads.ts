@@ -17,7 +17,11 @@ export const logLead = (ctx: AppContext) =>
     input: {
       type: 'object',
       properties: {
-        source: { type: 'string', enum: [...LEAD_SOURCES], description: 'Where the lead came from; marketplace_1..5 are lead marketplaces (platform sources).' },
+        source: {
+          type: 'string',
+          enum: [...LEAD_SOURCES],
+          description: 'Where the lead came from; marketplace_1..5 are lead marketplaces (platform sources).',
+        },
         lead_ref: { type: 'string', maxLength: 100, description: "The platform's own lead or request id." },
         customer_first_name: { type: 'string', maxLength: 50, description: 'Direct leads only; dropped for platform sources.' },
         contact: { type: 'string', maxLength: 200, description: 'Phone or email; direct leads only, dropped for platform sources.' },
@@ -88,7 +92,7 @@ export const updateLeadOperation = (ctx: AppContext) =>
     name: 'update_lead',
     title: 'Update a lead',
     description:
-      "Updates a lead: status (quoted, booked or lost), contacted=true after the pro sent a follow-up (records it and moves the next due time), notes (replaces them); give at least one of the three. Confirm with the pro first.",
+      'Updates a lead: status (quoted, booked or lost), contacted=true after the pro sent a follow-up (records it and moves the next due time), notes (replaces them); give at least one of the three. Confirm with the pro first.',
     method: 'POST',
     input: {
       type: 'object',

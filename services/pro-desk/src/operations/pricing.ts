@@ -28,8 +28,8 @@ export const quoteJob = (_ctx: AppContext) =>
     readOnly: true,
     idempotent: true,
     scope: 'read',
-    async handler(input, { principal: pro }) {
-      return presentQuote(requireFirmQuote(normalizeJob(input), pro.price_list));
+    handler(input, { principal: pro }) {
+      return Promise.resolve(presentQuote(requireFirmQuote(normalizeJob(input), pro.price_list)));
     },
   });
 
@@ -40,7 +40,7 @@ export const openTimesOperation = (ctx: AppContext) =>
     name: 'open_times',
     title: 'List open start times',
     description:
-      'Lists open start times for a job of this size on the business\'s own schedule, from working hours, time off, existing bookings with their travel buffer and the minimum notice. Each start is ISO 8601 with the business\'s local offset plus a human label; pass a start unchanged to book_job.',
+      "Lists open start times for a job of this size on the business's own schedule, from working hours, time off, existing bookings with their travel buffer and the minimum notice. Each start is ISO 8601 with the business's local offset plus a human label; pass a start unchanged to book_job.",
     method: 'GET',
     input: {
       type: 'object',
