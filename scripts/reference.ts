@@ -7,20 +7,23 @@ import { bookingOperations, type AppContext as BookContext } from '@frontdesk/bo
  * docs/operations.md, generated from the operation registries so it cannot disagree with
  * the code: `pnpm reference` writes it, and a test fails when the committed file is stale.
  */
+/** A schema keyword as text (numbers and strings only). */
+const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
 const describeType = (s: JsonSchema): string => {
   if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ');
   if (s.type === 'array') return `list of ${describeType((s.items ?? {}) as JsonSchema)}`;
   if (s.type === 'object' && s.properties) return 'object';
-  return String(s.type ?? 'any') + (s.nullable ? ' or null' : '');
+  return (text(s.type) || 'any') + (s.nullable ? ' or null' : '');
 };
 
 const bounds = (s: JsonSchema): string => {
   const parts: string[] = [];
-  if (s.minimum !== undefined || s.maximum !== undefined) parts.push(`${String(s.minimum ?? '…')} to ${String(s.maximum ?? '…')}`);
-  if (s.minLength !== undefined || s.maxLength !== undefined) parts.push(`${String(s.minLength ?? 0)} to ${String(s.maxLength ?? '…')} characters`);
-  if (s.maxItems !== undefined) parts.push(`at most ${String(s.maxItems)} items`);
-  if (s.multipleOf !== undefined) parts.push(`steps of ${String(s.multipleOf)}`);
-  if (s.pattern !== undefined) parts.push(`pattern \`${String(s.pattern)}\``);
+  if (s.minimum !== undefined || s.maximum !== undefined) parts.push(`${text(s.minimum) || '…'} to ${text(s.maximum) || '…'}`);
+  if (s.minLength !== undefined || s.maxLength !== undefined) parts.push(`${text(s.minLength) || '0'} to ${text(s.maxLength) || '…'} characters`);
+  if (s.maxItems !== undefined) parts.push(`at most ${text(s.maxItems)} items`);
+  if (s.multipleOf !== undefined) parts.push(`steps of ${text(s.multipleOf)}`);
+  if (s.pattern !== undefined) parts.push(`pattern \`${text(s.pattern)}\``);
   if (s.default !== undefined) parts.push(`default ${JSON.stringify(s.default)}`);
   return parts.join('; ');
 };
@@ -43,7 +46,8 @@ function renderOperation(op: Operation<unknown>, host: string): string {
           '| field | type | required | bounds | meaning |',
           '|---|---|---|---|---|',
           ...inputs.map(
-            ([name, s]) => `| \`${name}\` | ${cell(describeType(s))} | ${required.has(name) ? 'yes' : 'no'} | ${cell(bounds(s))} | ${cell(String(s.description ?? ''))} |`,
+            ([name, s]) =>
+              `| \`${name}\` | ${cell(describeType(s))} | ${required.has(name) ? 'yes' : 'no'} | ${cell(bounds(s))} | ${cell(text(s.description))} |`,
           ),
         ].join('\n')
       : 'No input.',

@@ -274,18 +274,15 @@ describe('book_cleaning', () => {
   it('settles a race between book_job on the pro host and book_cleaning on the book host: one booking', async () => {
     const c = await newCleaner(h);
     const pro = Array.from({ length: 10 }, () =>
-      h.pro
-        .post('/api/v1/book_job')
-        .set(c.auth)
-        .send({
-          bedrooms: 2,
-          bathrooms: 1,
-          start: '2026-11-25T09:00:00-05:00',
-          customer_name: 'P',
-          customer_phone: '5550100999',
-          address: '1 Main St',
-          zip: '10001',
-        }),
+      h.pro.post('/api/v1/book_job').set(c.auth).send({
+        bedrooms: 2,
+        bathrooms: 1,
+        start: '2026-11-25T09:00:00-05:00',
+        customer_name: 'P',
+        customer_phone: '5550100999',
+        address: '1 Main St',
+        zip: '10001',
+      }),
     );
     const book = Array.from({ length: 10 }, () =>
       h.book

@@ -140,13 +140,11 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
   // The same for assistants, as JSON.
   router.post('/key/api/code', json, async (req, res) => {
     const sent = await requestSignInCode(ctx.db, formField(req.body, 'email'), ctx.clock(), PURPOSE);
-    res
-      .status(202)
-      .json({
-        email: sent.email,
-        expires_at: sent.expiresAt.toISOString(),
-        message: `A 6-digit code was sent to ${sent.email}; it works once, for 10 minutes.`,
-      });
+    res.status(202).json({
+      email: sent.email,
+      expires_at: sent.expiresAt.toISOString(),
+      message: `A 6-digit code was sent to ${sent.email}; it works once, for 10 minutes.`,
+    });
   });
   router.post('/key/api/keys', json, async (req, res) => {
     const email = await verifySignInCode(ctx.db, formField(req.body, 'email'), formField(req.body, 'code'), ctx.clock());
