@@ -63,6 +63,8 @@ export const quoteSchema = answer({
 });
 
 export const openTimeSchema = answer({ start: str, end: str, label: str });
+/** The end of every open-times answer: how many, the starts, and a message when there are none. */
+export const openTimesList = { count: int, open_times: listOf(openTimeSchema), ...MESSAGE };
 
 export const customerSchema = answer({ name: str, phone: nullable(str), email: nullable(str) });
 

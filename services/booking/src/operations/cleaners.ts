@@ -1,4 +1,4 @@
-import { MESSAGE, answer, checkSchema, int, jobSchema, listOf, nullable, num, openTimeSchema, quoteSchema, str } from '@frontdesk/domain';
+import { MESSAGE, answer, checkSchema, int, jobSchema, listOf, nullable, num, openTimeSchema, openTimesList, quoteSchema, str } from '@frontdesk/domain';
 import {
   CHECKS_NOTE,
   jobFieldSchemas,
@@ -142,9 +142,7 @@ export const availableTimes = (ctx: AppContext) =>
         days: int,
         total: num,
         estimated_hours: num,
-        count: int,
-        open_times: listOf(openTimeSchema),
-        ...MESSAGE,
+        ...openTimesList,
       },
       ['message'],
     ),

@@ -16,6 +16,9 @@ export interface BookJobInput extends JobInput {
   notes?: string;
 }
 
+/** What cancel_job and report_no_show both say about the booking they changed. */
+const changedBooking = { booking_id: str, status: bookingDetailsProperties.status, start: str, label: str, customer: customerSchema };
+
 const idSchema = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
 
 export const bookJob = (ctx: AppContext) =>
@@ -87,11 +90,7 @@ export const cancelJob = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({
-      booking_id: str,
-      status: bookingDetailsProperties.status,
-      start: str,
-      label: str,
-      customer: customerSchema,
+      ...changedBooking,
       fee: num,
       customer_notified: bool,
       message: str,
@@ -131,11 +130,7 @@ export const reportNoShowOperation = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({
-      booking_id: str,
-      status: bookingDetailsProperties.status,
-      start: str,
-      label: str,
-      customer: customerSchema,
+      ...changedBooking,
       fee_waived: bool,
       fee: num,
       message: str,

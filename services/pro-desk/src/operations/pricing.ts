@@ -1,4 +1,4 @@
-import { MESSAGE, answer, int, jobSchema, listOf, num, openTimeSchema, quoteSchema, str } from '@frontdesk/domain';
+import { answer, int, jobSchema, num, openTimesList, quoteSchema, str } from '@frontdesk/domain';
 import {
   jobFieldSchemas,
   normalizeJob,
@@ -54,9 +54,7 @@ export const openTimesOperation = (ctx: AppContext) =>
         from: str,
         days: int,
         job: answer({ ...jobSchema.properties, duration_minutes: int, estimated_hours: num, total: num }),
-        count: int,
-        open_times: listOf(openTimeSchema),
-        ...MESSAGE,
+        ...openTimesList,
       },
       ['message'],
     ),
