@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -29,7 +30,7 @@ describe('the production build', () => {
     expect([existsSync(join(ROOT, entries.pro)), existsSync(join(ROOT, entries.book))]).toEqual([true, true]);
   });
 
-  it('starts both services with plain node; they migrate, answer /readyz and serve the API', async () => {
+  it('starts both services with plain node; migrate, answer /readyz and serve the API', async () => {
     const proPort = await freePort();
     const bookPort = await freePort();
     const pro = await startService(

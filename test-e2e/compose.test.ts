@@ -48,7 +48,8 @@ describe('docker-compose.yml', () => {
   it('runs PostgreSQL, a one-shot migration, and both services with health checks', () => {
     const s = compose.services;
     expect(Object.keys(s).sort()).toEqual(['booking', 'migrate', 'postgres', 'pro-desk']);
-    expect(s.migrate.command).toEqual(['pnpm', 'cli', 'migrate']);
+    // The image runs compiled JavaScript only: the migration is the build's migrate entry.
+    expect(s.migrate.command).toEqual(['node', '--conditions=frontdesk-built', 'services/pro-desk/dist/migrate.js']);
     expect(s.migrate.depends_on.postgres.condition).toBe('service_healthy');
     for (const name of ['pro-desk', 'booking']) {
       expect(s[name].depends_on.migrate.condition).toBe('service_completed_successfully');
