@@ -33,11 +33,15 @@ describe('the production build', () => {
   it('starts both services with plain node; migrate, answer /readyz and serve the API', async () => {
     const proPort = await freePort();
     const bookPort = await freePort();
-    const pro = await startService(
-      entries.pro,
-      { DATABASE_URL: url, PRO_DESK_PORT: String(proPort), MIGRATE_ON_START: 'true' },
-      `http://127.0.0.1:${proPort}/readyz`,
-    );
+    // The migration compose runs before the services: compiled too.
+    const migrate = spawnSync(process.execPath, ['--conditions=frontdesk-built', 'services/pro-desk/dist/migrate.js'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      encoding: 'utf8',
+    });
+    expect([migrate.status, migrate.stderr]).toEqual([0, '']);
+    expect((JSON.parse(migrate.stdout) as { applied: string[] }).applied).toHaveLength(6);
+    const pro = await startService(entries.pro, { DATABASE_URL: url, PRO_DESK_PORT: String(proPort) }, `http://127.0.0.1:${proPort}/readyz`);
     running.push(pro);
     const book = await startService(entries.book, { DATABASE_URL: url, BOOKING_PORT: String(bookPort) }, `http://127.0.0.1:${bookPort}/readyz`);
     running.push(book);
