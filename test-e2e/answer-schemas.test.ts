@@ -1,7 +1,6 @@
 import request from 'supertest';
 import Ajv from 'ajv';
-import { defineOperation, checkAnswersFromEnv, toJsonSchema, type Operation } from '@frontdesk/http';
-import { createLogger } from '@frontdesk/http';
+import { checkAnswersFromEnv, createLogger, defineOperation, toJsonSchema, type Operation } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import type { Pro } from '@frontdesk/db';
 import { asPublic, bothHosts, newCleaner, type Hosts } from '../services/booking/test/harness';

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
 import { redactUrl } from './logger';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
+import { checkAnswersFromEnv } from './output';
 import type { JsonSchema, Operation } from './operation';
 import { createMcpRouter, type McpOptions } from './mcp';
 import { createRestRouter, type RestOptions } from './rest';
@@ -84,6 +85,8 @@ export interface ServiceAppOptions<P> extends RestOptions<P> {
 
 /** A service's whole app from its operation registry: /openapi.json, /api/v1/*, health, errors. */
 export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
+  // Read once per app, not per call: the environment does not change under a running service.
+  const run = { ...opts, checkAnswers: opts.checkAnswers ?? checkAnswersFromEnv() };
   const openApiDocument = buildOpenApiDocument({
     title: opts.title,
     version: opts.version,
@@ -100,6 +103,6 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     isUnavailable: opts.isUnavailable,
     openApiDocument,
     operations: opts.operations,
-    routers: [...(opts.routers ?? []), createMcpRouter<P>({ ...opts, ...opts.mcp }), createRestRouter<P>(opts)],
+    routers: [...(opts.routers ?? []), createMcpRouter<P>({ ...run, ...opts.mcp }), createRestRouter<P>(run)],
   });
 }

@@ -4,7 +4,7 @@ import { InvalidInputError } from '@frontdesk/domain';
 import { runOnce, type IdempotencyOptions, type KeptAnswer } from './idempotency';
 import { validateInput } from './input';
 import { requestIdOf } from './logger';
-import { checkAnswer, checkAnswersFromEnv } from './output';
+import { checkAnswer } from './output';
 import type { CallContext, Operation } from './operation';
 
 const CLIENT_NAME_MAX = 100;
@@ -23,7 +23,7 @@ export interface RunOptions<P> {
   logger: Logger;
   /** Where idempotency keys are kept; without it, keys are refused as unsupported. */
   idempotency?: IdempotencyOptions<P>;
-  /** Check every answer against the operation's output schema (default: FRONT_DESK_CHECK_ANSWERS=1). */
+  /** Check every answer against the operation's output schema (createServiceApp decides once, from FRONT_DESK_CHECK_ANSWERS). */
   checkAnswers?: boolean;
 }
 
@@ -51,7 +51,7 @@ export async function runOperation<P>(
     log: (req as { log?: Logger }).log ?? opts.logger,
   };
   const answered = await answer();
-  if (opts.checkAnswers ?? checkAnswersFromEnv()) checkAnswer(op, answered.result);
+  if (opts.checkAnswers) checkAnswer(op, answered.result);
   return answered;
 
   async function answer(): Promise<{ result: object; replayed: boolean }> {

@@ -15,6 +15,8 @@ export interface RestOptions<P> {
   clock(): Date;
   logger: Logger;
   idempotency?: IdempotencyOptions<P>;
+  /** Check every answer against its operation's output schema (on in tests). */
+  checkAnswers?: boolean;
 }
 
 /** 415: a write whose body is not JSON. */

@@ -103,7 +103,6 @@ async function issueRefresh(db: Db, familyId: string, g: Grant, now: Date): Prom
   return token;
 }
 
-const revokeFamily = revokeRefreshFamily;
 const grantRow = (g: Grant) => ({ client_id: g.clientId, email: g.email, scope: g.scope, resource: g.resource });
 
 /**
@@ -121,7 +120,7 @@ export async function redeemCode(
     const row = await lockOAuthCode(trx, hash);
     if (!row) return new InvalidGrantError('The authorization code is not valid.');
     if (row.consumed_at) {
-      await revokeFamily(trx, familyId, now);
+      await revokeRefreshFamily(trx, familyId, now);
       return new InvalidGrantError('The authorization code was already used; the tokens issued from it are revoked.');
     }
     if (row.expires_at.getTime() <= now.getTime()) return new InvalidGrantError('The authorization code has expired.');
@@ -152,7 +151,7 @@ export async function rotateRefresh(
     const row = await lockRefreshToken(trx, hash);
     if (!row || row.revoked_at) return new InvalidGrantError('The refresh token is not valid or was revoked.');
     if (row.used_at) {
-      await revokeFamily(trx, row.family_id, now);
+      await revokeRefreshFamily(trx, row.family_id, now);
       return new InvalidGrantError('The refresh token was already used; every token of this sign-in is now revoked. Sign in again.');
     }
     if (row.expires_at.getTime() <= now.getTime()) return new InvalidGrantError('The refresh token has expired; sign in again.');
@@ -174,5 +173,5 @@ export async function rotateRefresh(
 /** RFC 7009: revoking a refresh token revokes its family; unknown tokens are not an error. */
 export async function revokeRefresh(db: Db, token: string, now: Date): Promise<void> {
   const familyId = await refreshFamilyOf(db, hashSecret(token));
-  if (familyId) await revokeFamily(db, familyId, now);
+  if (familyId) await revokeRefreshFamily(db, familyId, now);
 }

@@ -10,7 +10,7 @@ import {
   type OpenTimesFields,
   type OpenTimesRequest,
 } from '@frontdesk/domain';
-import { loadBusyMany, scheduleRules, type Db, type Pro, type ProProfile } from '@frontdesk/db';
+import { availabilityVersion, loadBusyMany, scheduleRules, type Db, type Pro, type ProProfile } from '@frontdesk/db';
 
 /** A pro whose open times are wanted, with the version its availability has now. */
 export interface AvailabilityItem {
@@ -27,10 +27,6 @@ interface CachedTimes {
 }
 const timesCaches = new WeakMap<Db, Map<string, CachedTimes>>();
 const MAX_CACHED_TIMES = 50_000;
-
-export function availabilityVersion(pro: Pick<Pro, 'config_version' | 'event_seq'>): string {
-  return `${pro.config_version}.${pro.event_seq}`;
-}
 
 /**
  * Open start times for many pros at once: the one implementation behind open_times,

@@ -1,5 +1,5 @@
 import { cancelledNoNoShow, formatLabel, noBooking, noShowAlreadyReported, noShowBeforeStart } from '@frontdesk/domain';
-import { findBooking, getPro, lockBooking, markNoShow, type Booking, type Db, type Pro } from '@frontdesk/db';
+import { getPro, lockBooking, markNoShow, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 /**
  * Records that the customer did not show up: only for a live booking whose start has
@@ -7,7 +7,7 @@ import { findBooking, getPro, lockBooking, markNoShow, type Booking, type Db, ty
  */
 export async function reportNoShow(db: Db, proId: string, bookingId: string, now: Date): Promise<{ booking: Booking; pro: Pro }> {
   return db.transaction().execute(async (trx) => {
-    const booking = (await findBooking(trx, { id: bookingId, proId })) && (await lockBooking(trx, bookingId));
+    const booking = await lockBooking(trx, bookingId, proId);
     if (!booking) throw noBooking(bookingId);
     const pro = (await getPro(trx, proId))!;
     const label = formatLabel(booking.starts_at, pro.timezone);

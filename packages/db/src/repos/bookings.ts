@@ -76,9 +76,11 @@ export async function findBooking(db: Db, find: { id: string; proId: string } | 
   return q.executeTakeFirst();
 }
 
-/** Locks a booking's row (after its pro's: the lock order everywhere). */
-export async function lockBooking(trx: Db, bookingId: string): Promise<Booking | undefined> {
-  return trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).forUpdate().executeTakeFirst();
+/** Locks a booking's row (after its pro's: the lock order everywhere), of that pro only when one is named. */
+export async function lockBooking(trx: Db, bookingId: string, proId?: string): Promise<Booking | undefined> {
+  let q = trx.selectFrom('bookings').selectAll().where('id', '=', bookingId);
+  if (proId !== undefined) q = q.where('pro_id', '=', proId);
+  return q.forUpdate().executeTakeFirst();
 }
 
 /** Cancels a booking still live; a booking already changed is left alone (undefined). */

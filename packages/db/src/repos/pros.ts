@@ -96,6 +96,11 @@ export function scheduleRules(pro: ProProfile): ScheduleRules {
   };
 }
 
+/** `${config_version}.${event_seq}`: changes whenever a pro's open times may have (profile, hours, time off, bookings). */
+export function availabilityVersion(pro: Pick<Pro, 'config_version' | 'event_seq'>): string {
+  return `${pro.config_version}.${pro.event_seq}`;
+}
+
 const profileCaches = new WeakMap<Db, Map<string, ProProfile>>();
 const MAX_CACHED_PROFILES = 20_000;
 
@@ -129,7 +134,7 @@ export async function prosServingZip(db: Db, zip: string): Promise<ServingPro[]>
     const pro = cache.get(h.id);
     // A profile changed between the two reads is newer than its head: take it next time.
     if (!pro || pro.config_version !== h.config_version || !pro.service_zips.includes(zip)) continue;
-    serving.push({ pro, availabilityVersion: `${h.config_version}.${h.event_seq}` });
+    serving.push({ pro, availabilityVersion: availabilityVersion(h) });
   }
   return serving;
 }
