@@ -1,4 +1,4 @@
-import { proDeskHarness, newPro, validBooking, type Harness } from './harness';
+import { PRO_DESK_OPERATIONS, proDeskHarness, newPro, validBooking, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,23 +12,7 @@ describe('health and description', () => {
     await h.api.get('/readyz').expect(200, { status: 'ready' });
     const doc = (await h.api.get('/openapi.json').expect(200)).body;
     expect(doc.info.version).toBe('1.0.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(
-      [
-        'book_job',
-        'cancel_job',
-        'flag_bad_lead',
-        'follow_ups_due',
-        'log_lead',
-        'my_business',
-        'open_times',
-        'pipeline',
-        'quote_job',
-        'report_no_show',
-        'schedule',
-        'update_lead',
-        'updates',
-      ].map((n) => `/api/v1/${n}`),
-    );
+    expect(Object.keys(doc.paths).sort()).toEqual(PRO_DESK_OPERATIONS.map((n) => `/api/v1/${n}`));
     expect(doc.paths['/api/v1/quote_job'].get.parameters.map((p: { name: string }) => p.name)).toContain('bedrooms');
   });
 });

@@ -9,6 +9,23 @@ import { createProDeskApp } from '../src';
 /** Monday 2026-11-23, 07:00 in New York. */
 export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
 
+/** The 13 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
+export const PRO_DESK_OPERATIONS = [
+  'book_job',
+  'cancel_job',
+  'flag_bad_lead',
+  'follow_ups_due',
+  'log_lead',
+  'my_business',
+  'open_times',
+  'pipeline',
+  'quote_job',
+  'report_no_show',
+  'schedule',
+  'update_lead',
+  'updates',
+];
+
 export interface Harness {
   t: TestDatabase;
   clock: { now: Date };
@@ -28,6 +45,22 @@ export async function proDeskHarness(now = MONDAY_7AM): Promise<Harness> {
     clock: () => clock.now,
   });
   return { t, clock, api: request(app), app, close: () => t.drop() };
+}
+
+/**
+ * One harness for a whole test file: opened before its first test, dropped after its last,
+ * its clock back at MONDAY_7AM before each test. The object is filled in by beforeAll.
+ */
+export function proDeskHarnessPerFile(): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(h, await proDeskHarness());
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.clock.now = MONDAY_7AM;
+  });
+  return h;
 }
 
 export async function newPro(h: Harness, over: Partial<NewProInput> = {}) {

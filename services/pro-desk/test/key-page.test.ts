@@ -1,15 +1,8 @@
 import { deliverOutbox, findPersonalKey, type MailTransport } from '@frontdesk/db';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
-import { proDeskHarness, MONDAY_7AM, type Harness } from './harness';
+import { proDeskHarnessPerFile, MONDAY_7AM } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await proDeskHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.clock.now = MONDAY_7AM;
-});
+const h = proDeskHarnessPerFile();
 
 let seq = 0;
 const freshEmail = () => `customer${(seq += 1)}.${Date.now()}@example.com`;

@@ -1,14 +1,7 @@
 import { findContactDetails } from '@frontdesk/domain';
-import { proDeskHarness, newPro, MONDAY_7AM, type Harness } from './harness';
+import { proDeskHarnessPerFile, newPro, MONDAY_7AM } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await proDeskHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.clock.now = MONDAY_7AM;
-});
+const h = proDeskHarnessPerFile();
 
 const HOUR = 3_600_000;
 const lead = (auth: Record<string, string>, body: Record<string, unknown>) => h.api.post('/api/v1/log_lead').set(auth).send(body);

@@ -4,7 +4,7 @@ import { createLogger } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
 import request from 'supertest';
 import { createProDeskApp } from '../src';
-import { proDeskHarness, newPro, MONDAY_7AM, type Harness } from './harness';
+import { PRO_DESK_OPERATIONS, proDeskHarness, newPro, MONDAY_7AM, type Harness } from './harness';
 import { listenOn, masked, mcpClient } from './mcp-client';
 
 let h: Harness;
@@ -28,23 +28,7 @@ describe('MCP on the pro host, through the official SDK client', () => {
     expect(client.getServerCapabilities()).toMatchObject({ tools: {} });
     expect(client.getInstructions()).toMatch(/never send them links/);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(
-      [
-        'book_job',
-        'cancel_job',
-        'flag_bad_lead',
-        'follow_ups_due',
-        'log_lead',
-        'my_business',
-        'open_times',
-        'pipeline',
-        'quote_job',
-        'report_no_show',
-        'schedule',
-        'update_lead',
-        'updates',
-      ].sort(),
-    );
+    expect(tools.map((t) => t.name).sort()).toEqual(PRO_DESK_OPERATIONS);
     const ajv = new Ajv({ strict: false });
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');

@@ -1,15 +1,8 @@
-import { proDeskHarness, newPro, validBooking, MONDAY_7AM, type Harness } from './harness';
+import { proDeskHarnessPerFile, newPro, validBooking } from './harness';
 
 // Refusals name the real reason and the nearest real alternatives; a credit request never
 // states what our own records contradict.
-let h: Harness;
-beforeAll(async () => {
-  h = await proDeskHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.clock.now = MONDAY_7AM;
-});
+const h = proDeskHarnessPerFile();
 
 describe('book_job refusals', () => {
   it('says a Sunday is a closed day', async () => {

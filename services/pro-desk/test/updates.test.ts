@@ -1,14 +1,7 @@
 import { appendEvent } from '@frontdesk/db';
-import { proDeskHarness, newPro, validBooking, MONDAY_7AM, type Harness } from './harness';
+import { proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await proDeskHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.clock.now = MONDAY_7AM;
-});
+const h = proDeskHarnessPerFile();
 
 const HOUR = 3_600_000;
 const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
