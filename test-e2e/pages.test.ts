@@ -8,7 +8,10 @@ import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontd
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
+import { readFileSync } from 'node:fs';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 // Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
 jest.setTimeout(120_000);
@@ -117,5 +120,34 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     await page.getByText('You have no keys yet.').waitFor();
     expect((await fetch(`${book}/api/v1/my_bookings`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
     await page.close();
+  });
+
+  it('has no axe-core violation on the sign-in, code and error pages, at phone and desktop widths', async () => {
+    const found: string[] = [];
+    for (const width of [375, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      const audit = async (what: string) => {
+        await page.addScriptTag({ content: AXE });
+        const violations = await page.evaluate(async () => {
+          const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
+          return (await axe.run()).violations.map((v) => `${v.impact}:${v.id}`);
+        });
+        found.push(...violations.map((v) => `${width}px ${what}: ${v}`));
+      };
+      await page.goto(`${pro}/key`);
+      await audit('/key');
+      await page.getByLabel('Email').fill(`axe${width}@example.com`);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await page.getByLabel('Code').waitFor();
+      await audit('/key code');
+      await page.goto(
+        `${book}/authorize?client_id=front-desk&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
+      );
+      await audit('/authorize');
+      await page.goto(`${book}/authorize?client_id=nobody`);
+      await audit('/authorize error');
+      await page.close();
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ input,button{font:inherit;padding:.5rem .7rem;margin:.25rem 0}input{width:100%;b
 .key{font-family:ui-monospace,monospace;background:#f2f4f7;padding:.6rem;word-break:break-all}
 .error{color:#a4161a}.note{color:#5b6473;font-size:.9rem}table{width:100%;border-collapse:collapse}td{padding:.3rem 0}
 ul{padding-left:1.2rem}</style>
-</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
+</head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
 }
 
 export const errorLine = (error: string) => (error ? `<p class="error" role="alert">${esc(error)}</p>` : '');
