@@ -1,5 +1,10 @@
 import {
   BOOK_HOST_FEE_CENTS,
+  bookedByCustomerMessage,
+  bookedByProMessage,
+  cancelledByCustomerMessage,
+  cancelledByProMessage,
+  noShowRecordedMessage,
   InvalidInputError,
   NotFoundError,
   checkSummary,
@@ -58,6 +63,27 @@ describe('booking words', () => {
     expect(notOpen('That time is taken.', ['Mon 9:00 AM', 'Mon 1:00 PM']).message).toBe(
       'That time is taken. The nearest open times: Mon 9:00 AM; Mon 1:00 PM.',
     );
+  });
+
+  it('confirms what changed and who still has to be told', () => {
+    expect(bookedByProMessage('Ana', 'Mon Jan 7, 10:00 AM', 123_450)).toBe(
+      'Booked Ana for Mon Jan 7, 10:00 AM, 1234.50 USD. No fee: bookings the business makes are free. The customer has not been messaged; confirm with them directly.',
+    );
+    expect(cancelledByProMessage('Ana', 'Mon', '555-0100 or a@b.example')).toMatch(/has NOT been told: let them know \(555-0100 or a@b\.example\)\.$/);
+    expect(noShowRecordedMessage('Ana', 'Mon', true)).toBe('No-show recorded for Ana on Mon; the 5 USD booking fee is waived.');
+    expect(noShowRecordedMessage('Ana', 'Mon', false)).toMatch(/no fee to waive/);
+    expect(cancelledByCustomerMessage('Sparkle', 'Mon', true)).toMatch(/less than 24 hours away, so Sparkle may charge/);
+    expect(cancelledByCustomerMessage('Sparkle', 'Mon', false)).toBe('Cancelled Sparkle on Mon, free of charge. Sparkle has been told.');
+    const booked = bookedByCustomerMessage({
+      proName: 'Sparkle',
+      label: 'Mon',
+      address: '1 Main St',
+      totalCents: 21_000,
+      customerName: 'Ana',
+      shared: ['name', 'phone'],
+    });
+    expect(booked).toContain('Booked Sparkle for Mon at 1 Main St, $210.00 in total, no added fees.');
+    expect(booked).toContain('Shared with the cleaner: name, phone.');
   });
 
   it('keeps the fee a constant of the domain', () => {

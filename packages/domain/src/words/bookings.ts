@@ -1,6 +1,7 @@
 import { CLEAN_TYPE_LABELS, type Job } from '../job';
 import { formatUsd } from '../money';
 import { InvalidInputError, NotFoundError } from '../errors';
+import { BOOK_HOST_FEE_CENTS, FREE_CANCEL_HOURS } from '../policy';
 
 /** Everything a pro or customer reads about booking, cancelling and no-shows. */
 
@@ -59,3 +60,33 @@ export const noShowAlreadyReported = (id: string, label: string) =>
   new InvalidInputError(`A no-show was already reported for booking ${id} (${label}); nothing changed.`);
 export const noShowBeforeStart = (id: string, label: string) =>
   new InvalidInputError(`Booking ${id} starts ${label}; a no-show can be reported only after the start.`);
+
+/** What the pro's assistant is told after book_job. */
+export const bookedByProMessage = (customerName: string, label: string, totalCents: number) =>
+  `Booked ${customerName} for ${label}, ${(totalCents / 100).toFixed(2)} USD. No fee: bookings the business makes are free. The customer has not been messaged; confirm with them directly.`;
+
+/** What the pro's assistant is told after cancel_job; `reach` is how to contact the customer. */
+export const cancelledByProMessage = (customerName: string, label: string, reach: string) =>
+  `Cancelled ${customerName}'s job on ${label}. No fee. The customer has NOT been told: let them know (${reach}).`;
+
+export const noShowRecordedMessage = (customerName: string, label: string, feeWaived: boolean) =>
+  feeWaived
+    ? `No-show recorded for ${customerName} on ${label}; the ${BOOK_HOST_FEE_CENTS / 100} USD booking fee is waived.`
+    : `No-show recorded for ${customerName} on ${label}. This booking was made by the business, so there was no fee to waive.`;
+
+/** What the customer's assistant is told after book_cleaning. */
+export const bookedByCustomerMessage = (b: { proName: string; label: string; address: string; totalCents: number; customerName: string; shared: string[] }) =>
+  `Booked ${b.proName} for ${b.label} at ${b.address}, ${formatUsd(b.totalCents)} in total, no added fees. ${b.proName} will contact ${b.customerName} about access and payment. Shared with the cleaner: ${b.shared.join(', ')}. Keep the manage_token: it is the only way to check or cancel this booking.`;
+
+/** What the customer's assistant is told after cancel_booking; `late` is inside the free-cancel window. */
+export const cancelledByCustomerMessage = (proName: string, label: string, late: boolean) =>
+  late
+    ? `Cancelled ${proName} on ${label}. The start was less than ${FREE_CANCEL_HOURS} hours away, so ${proName} may charge under their own cancellation policy; tell the user.`
+    : `Cancelled ${proName} on ${label}, free of charge. ${proName} has been told.`;
+
+export const sharedKeyListsNoBookings =
+  "The shared public key cannot list anyone's bookings. Use booking_status with the manage_token from each booking, or connect the user's own account.";
+
+export const customerNameMissing = () => new InvalidInputError('customer_name is required (or send the X-User-Name header).');
+export const customerReachMissing = () =>
+  new InvalidInputError('Give customer_phone or customer_email (or send X-User-Phone or X-User-Email) so the cleaner can reach the customer.');

@@ -2,17 +2,20 @@ import { MESSAGE, answer, bool, cleanerContactSchema, customerBookingSchema, int
 import {
   BOOK_HOST_FEE_CENTS,
   FREE_CANCEL_HOURS,
-  InvalidInputError,
+  bookedByCustomerMessage,
+  cancelledByCustomerMessage,
   customerDetails,
+  customerNameMissing,
+  customerReachMissing,
   noBookingWithTokenCopied,
   noCleanerToFind,
   notServedZip,
   customerFieldSchemas,
-  formatUsd,
   fromUsd,
   jobFieldSchemas,
   normalizeJob,
   parseStart,
+  sharedKeyListsNoBookings,
   type JobInput,
 } from '@frontdesk/domain';
 import { bookingByToken, bookingsOfAccount, getPro, hashSecret, newToken, replaceManageToken } from '@frontdesk/db';
@@ -72,10 +75,8 @@ export const bookCleaning = (ctx: AppContext) =>
       const name = input.customer_name ?? user.name;
       const phone = input.customer_phone ?? user.phone ?? undefined;
       const email = input.customer_email ?? user.email ?? principal.email ?? undefined;
-      if (!name) throw new InvalidInputError('customer_name is required (or send the X-User-Name header).');
-      if (!phone && !email) {
-        throw new InvalidInputError('Give customer_phone or customer_email (or send X-User-Phone or X-User-Email) so the cleaner can reach the customer.');
-      }
+      if (!name) throw customerNameMissing();
+      if (!phone && !email) throw customerReachMissing();
       const customer = customerDetails({ customer_name: name, customer_phone: phone, customer_email: email, address: input.address, notes: input.notes });
       const pro = await getPro(ctx.db, input.cleaner_id);
       if (!pro) throw noCleanerToFind(input.cleaner_id);
@@ -100,12 +101,19 @@ export const bookCleaning = (ctx: AppContext) =>
         now,
       });
       const shown = presentCustomerBooking(booking, pro);
-      const shared = ['name', customer.phone ? 'phone' : null, customer.email ? 'email' : null, 'address'].filter(Boolean);
+      const shared = ['name', customer.phone ? 'phone' : null, customer.email ? 'email' : null, 'address'].filter((f): f is string => f !== null);
       return {
         ...shown,
         manage_token: token,
         shared_with_cleaner: shared,
-        message: `Booked ${pro.name} for ${shown.label} at ${shown.address}, ${formatUsd(booking.price_cents)} in total, no added fees. ${pro.name} will contact ${customer.name} about access and payment. Shared with the cleaner: ${shared.join(', ')}. Keep the manage_token: it is the only way to check or cancel this booking.`,
+        message: bookedByCustomerMessage({
+          proName: pro.name,
+          label: shown.label,
+          address: shown.address,
+          totalCents: booking.price_cents,
+          customerName: customer.name,
+          shared,
+        }),
       };
     },
     // The manage_token is stored only as a hash, so a retry cannot be shown the lost one:
@@ -152,9 +160,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
         start: shown.start,
         label: shown.label,
         within_24_hours: late,
-        message: late
-          ? `Cancelled ${pro.name} on ${shown.label}. The start was less than 24 hours away, so ${pro.name} may charge under their own cancellation policy; tell the user.`
-          : `Cancelled ${pro.name} on ${shown.label}, free of charge. ${pro.name} has been told.`,
+        message: cancelledByCustomerMessage(pro.name, shown.label, late),
       };
     },
   });
@@ -191,12 +197,7 @@ export const myBookings = (ctx: AppContext) =>
     scope: 'read',
     async handler(_input, { principal }) {
       if (!principal.email) {
-        return {
-          count: 0,
-          bookings: [],
-          message:
-            "The shared public key cannot list anyone's bookings. Use booking_status with the manage_token from each booking, or connect the user's own account.",
-        };
+        return { count: 0, bookings: [], message: sharedKeyListsNoBookings };
       }
       const rows = await bookingsOfAccount(ctx.db, principal.email);
       return {

@@ -1,4 +1,5 @@
 import { answer, bookingDetailsProperties, bool, customerSchema, num, proBookingSchema, str } from '@frontdesk/domain';
+import { bookedByProMessage, cancelledByProMessage, noShowRecordedMessage } from '@frontdesk/domain';
 import { customerDetails, customerFieldSchemas, jobFieldSchemas, normalizeJob, parseStart, type JobInput } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { cancelBooking, createBooking, presentBooking, reportNoShow } from '@frontdesk/use-cases';
@@ -18,6 +19,7 @@ export interface BookJobInput extends JobInput {
 
 /** What cancel_job and report_no_show both say about the booking they changed. */
 const changedBooking = { booking_id: str, status: bookingDetailsProperties.status, start: str, label: str, customer: customerSchema };
+const changed = ({ booking_id, status, start, label, customer }: ReturnType<typeof presentBooking>) => ({ booking_id, status, start, label, customer });
 
 const idSchema = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
 
@@ -71,7 +73,7 @@ export const bookJob = (ctx: AppContext) =>
       const shown = presentBooking(booking, pro.timezone);
       return {
         ...shown,
-        message: `Booked ${shown.customer.name} for ${shown.label}, ${shown.total.toFixed(2)} USD. No fee: bookings the business makes are free. The customer has not been messaged; confirm with them directly.`,
+        message: bookedByProMessage(shown.customer.name, shown.label, booking.price_cents),
       };
     },
   });
@@ -103,16 +105,7 @@ export const cancelJob = (ctx: AppContext) =>
       const { booking } = await cancelBooking(ctx.db, { id: input.booking_id, proId: pro.id }, 'pro', now);
       const shown = presentBooking(booking, pro.timezone);
       const reach = [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
-      return {
-        booking_id: shown.booking_id,
-        status: shown.status,
-        start: shown.start,
-        label: shown.label,
-        customer: shown.customer,
-        fee: 0,
-        customer_notified: false,
-        message: `Cancelled ${shown.customer.name}'s job on ${shown.label}. No fee. The customer has NOT been told: let them know (${reach}).`,
-      };
+      return { ...changed(shown), fee: 0, customer_notified: false, message: cancelledByProMessage(shown.customer.name, shown.label, reach) };
     },
   });
 
@@ -141,17 +134,6 @@ export const reportNoShowOperation = (ctx: AppContext) =>
       const { booking } = await reportNoShow(ctx.db, pro.id, input.booking_id, now);
       const shown = presentBooking(booking, pro.timezone);
       const waived = booking.fee_waived_at !== null;
-      return {
-        booking_id: shown.booking_id,
-        status: shown.status,
-        start: shown.start,
-        label: shown.label,
-        customer: shown.customer,
-        fee_waived: waived,
-        fee: 0,
-        message: waived
-          ? `No-show recorded for ${shown.customer.name} on ${shown.label}; the 5 USD booking fee is waived.`
-          : `No-show recorded for ${shown.customer.name} on ${shown.label}. This booking was made by the business, so there was no fee to waive.`,
-      };
+      return { ...changed(shown), fee_waived: waived, fee: 0, message: noShowRecordedMessage(shown.customer.name, shown.label, waived) };
     },
   });
