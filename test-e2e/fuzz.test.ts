@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { asPublic, bothHosts, newCleaner, type Hosts } from '../services/booking/test/harness';
+import { asPublic, bothHosts, newCleaner, proBooking, type Hosts } from '../services/booking/test/harness';
 
 // Schema-driven fuzzing: every operation each host publishes in /openapi.json gets inputs
 // generated from its own schema, mostly valid and partly hostile, over REST and over MCP.
@@ -33,15 +33,7 @@ beforeAll(async () => {
   const job = await h.pro
     .post('/api/v1/book_job')
     .set(a.auth)
-    .send({
-      bedrooms: 1,
-      bathrooms: 1,
-      start: '2026-11-24T09:00:00-05:00',
-      customer_name: 'Ana',
-      customer_phone: '212 555 0100',
-      address: '1 Main St',
-      zip: '10001',
-    })
+    .send(proBooking({ bedrooms: 1 }))
     .expect(200);
   const booked = await h.book
     .post('/api/v1/book_cleaning')

@@ -128,3 +128,6 @@ export function readDbTimeouts(env: NodeJS.ProcessEnv): Pick<DbOptions, 'connect
     statementTimeoutMs: read('DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
   };
 }
+
+/** What a host's HTTP layer needs to know of its database: when it is ready, and which errors mean it is away. */
+export const databaseHealth = (db: Db) => ({ ready: () => databaseReady(db), isUnavailable: isDatabaseUnavailable });

@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { migrations } from './migrations';
 
+/** The names of every migration this package ships, in the order they apply. */
+export const migrationNames = (): string[] => Object.keys(migrations);
+
 const provider = { getMigrations: () => Promise.resolve(migrations) };
 
 function check(result: MigrationResultSet, what: string): string[] {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { createBooking, type BookingRequest } from '../src';
-import { job, makePro } from '../../db/test/factories';
+import { proBookingRequest } from '../src/testing';
+import { makePro } from '../../db/test/factories';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -10,25 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const start = new Date('2030-01-07T15:00:00Z'); // a Monday, 10:00 in New York
-const request = (proId: string, over: Partial<BookingRequest> = {}): BookingRequest => ({
-  proId,
-  job: job(),
-  start,
-  customer: { name: 'Ana', phone: '555-0100', email: null },
-  address: '1 Main St',
-  zip: '10001',
-  notes: null,
-  accessDetails: null,
-  channel: 'pro',
-  clientName: null,
-  leadId: null,
-  feeCents: 0,
-  manageTokenHash: null,
-  accountEmail: null,
-  expectedTotalCents: null,
-  now: new Date('2030-01-01T00:00:00Z'),
-  ...over,
-});
+const request = (proId: string, over: Partial<BookingRequest> = {}) => proBookingRequest(proId, start, new Date('2030-01-01T00:00:00Z'), over);
 
 describe('the bookings overlap rule', () => {
   it('is enforced by Postgres, travel buffer included, whatever writes the row', async () => {

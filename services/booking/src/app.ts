@@ -1,5 +1,5 @@
 import { createServiceApp, type Operation } from '@frontdesk/http';
-import { databaseReady, idempotencyStore, isDatabaseUnavailable } from '@frontdesk/db';
+import { databaseHealth, idempotencyStore } from '@frontdesk/db';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
 import { customerAuth, scopeGuard, type Customer } from './auth';
@@ -7,7 +7,7 @@ import { DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS } from './config';
 import { SigningKeys, oauthRouter } from '@frontdesk/oauth';
 import type { AppContext } from './context';
 import { BOOKING_SERVER_INFO, BOOKING_INSTRUCTIONS } from './mcp';
-import { API_VERSION } from './version';
+import { BOOKING_API } from './version';
 import { bookingOperations } from './operations';
 
 export { API_VERSION } from './version';
@@ -40,15 +40,12 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     resourceName: 'Front Desk booking',
   });
   const app = createServiceApp<Customer>({
-    title: 'Front Desk: customer booking interface',
-    description:
-      'Find local house cleaners, see firm prices and open times, book, check and cancel a cleaning. Send Authorization: Bearer with the shared public key, a personal key, or an access token.',
-    version: API_VERSION,
-    mcp: { serverInfo: BOOKING_SERVER_INFO, instructions: BOOKING_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
+    ...BOOKING_API,
     publicUrl: ctx.config.publicUrl,
     operations,
     examples,
     headerParameters: USER_HEADERS,
+    mcp: { serverInfo: BOOKING_SERVER_INFO, instructions: BOOKING_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     oauth: {
       authorizationUrl: `${ctx.config.publicUrl}/authorize`,
       tokenUrl: `${ctx.config.publicUrl}/token`,
@@ -59,8 +56,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     authorize: scopeGuard(ctx.config.publicUrl),
     clock: ctx.clock,
     logger: ctx.logger,
-    ready: () => databaseReady(ctx.db),
-    isUnavailable: isDatabaseUnavailable,
+    ...databaseHealth(ctx.db),
     idempotency: {
       store: idempotencyStore(ctx.db),
       // The shared public key is everyone's: the X-User-* details tell its callers apart.

@@ -1,5 +1,6 @@
 import { addProCheck, createPersonalKey, hashSecret, revokePersonalKey } from '@frontdesk/db';
 import { createBooking } from '@frontdesk/use-cases';
+import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { DEFAULT_PRICE_LIST, normalizeJob } from '@frontdesk/domain';
 import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, PUBLIC_KEY, type Hosts } from './harness';
 
@@ -31,24 +32,10 @@ describe('find_cleaners', () => {
     });
     // Cheap & Busy is booked all of Tuesday morning, so its first open time is later.
     const job = normalizeJob({ bedrooms: 2, bathrooms: 1, clean_type: 'deep' });
-    await createBooking(h.t.db, {
-      proId: cheap.pro.id,
-      job,
-      start: new Date('2026-11-24T13:00:00Z'),
-      customer: { name: 'X', phone: '5550100999', email: null },
-      address: '1 Main St',
-      zip,
-      notes: null,
-      accessDetails: null,
-      channel: 'pro',
-      clientName: null,
-      leadId: null,
-      feeCents: 0,
-      manageTokenHash: null,
-      accountEmail: null,
-      expectedTotalCents: null,
-      now: MONDAY_7AM,
-    });
+    await createBooking(
+      h.t.db,
+      proBookingRequest(cheap.pro.id, new Date('2026-11-24T13:00:00Z'), MONDAY_7AM, { job, customer: { name: 'X', phone: '5550100999', email: null }, zip }),
+    );
     await addProCheck(h.t.db, { proId: dear.pro.id, kind: 'website_ownership', subject: 'dearfree.example', passed: true, checkedOn: '2026-11-20' });
     await addProCheck(h.t.db, {
       proId: dear.pro.id,

@@ -61,3 +61,15 @@ export const booking = (cleanerId: string, over: Record<string, unknown> = {}) =
   zip: '10001',
   ...over,
 });
+
+/** A book_job body for the pro host: the same job and time, booked by the business itself. */
+export const proBooking = (over: Record<string, unknown> = {}) => ({
+  bedrooms: 2,
+  bathrooms: 1,
+  start: '2026-11-24T09:00:00-05:00',
+  customer_name: 'Ana',
+  customer_phone: '212 555 0100',
+  address: '1 Main St',
+  zip: '10001',
+  ...over,
+});

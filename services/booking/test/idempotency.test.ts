@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { purgeExpired } from '@frontdesk/db';
-import { asPublic, booking, bothHosts, newCleaner, type Hosts } from './harness';
+import { asPublic, booking, bothHosts, newCleaner, proBooking, type Hosts } from './harness';
 
 // A lost answer must never cost a second booking or the only manage_token.
 let h: Hosts;
@@ -148,15 +148,7 @@ describe('idempotency_key over MCP', () => {
     const a = await newCleaner(h);
     const b = await newCleaner(h);
     const key = randomUUID();
-    const body = {
-      bedrooms: 2,
-      bathrooms: 1,
-      start: '2026-11-24T09:00:00-05:00',
-      customer_name: 'Ana',
-      customer_phone: '212 555 0100',
-      address: '1 Main St',
-      zip: '10001',
-    };
+    const body = proBooking();
     const rest = await h.pro.post('/api/v1/book_job').set(a.auth).set('Idempotency-Key', key).send(body).expect(200);
     const mcp = await rpc(a.auth, 'book_job', { ...body, idempotency_key: key }, h.pro).expect(200);
     expect(mcp.body.result.structuredContent.booking_id).toBe(rest.body.booking_id);

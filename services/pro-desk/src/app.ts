@@ -1,12 +1,12 @@
 import { createServiceApp, type Operation } from '@frontdesk/http';
-import { databaseReady, idempotencyStore, isDatabaseUnavailable, type Pro } from '@frontdesk/db';
+import { databaseHealth, idempotencyStore, type Pro } from '@frontdesk/db';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
 import { proKeyAuth } from './auth';
 import { keyRouter } from './key-page';
 import type { AppContext } from './context';
 import { PRO_DESK_SERVER_INFO, PRO_DESK_INSTRUCTIONS } from './mcp';
-import { API_VERSION } from './version';
+import { PRO_DESK_API } from './version';
 import { proDeskOperations } from './operations';
 
 export { API_VERSION } from './version';
@@ -20,10 +20,7 @@ export interface ProDeskApp {
 export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro>[] = []): ProDeskApp {
   const operations = [...proDeskOperations(ctx), ...extraOperations];
   const app = createServiceApp<Pro>({
-    title: 'Front Desk: cleaning-business interface',
-    description:
-      "The front desk of a cleaning business: prices jobs from the business's own list, lists open times, books and cancels jobs, shows the schedule. Every call needs the business's key: Authorization: Bearer <key>.",
-    version: API_VERSION,
+    ...PRO_DESK_API,
     mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: PRO_DESK_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     publicUrl: ctx.config.publicUrl,
     operations,
@@ -32,8 +29,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     clock: ctx.clock,
     logger: ctx.logger,
     routers: [keyRouter(ctx)],
-    ready: () => databaseReady(ctx.db),
-    isUnavailable: isDatabaseUnavailable,
+    ...databaseHealth(ctx.db),
     idempotency: { store: idempotencyStore(ctx.db), scopeOf: (pro) => ({ credential: `pro:${pro.id}` }) },
   });
   return { app, operations };

@@ -1,7 +1,7 @@
 import { BOOK_HOST_FEE_CENTS } from '@frontdesk/domain';
 import { hashSecret, newToken } from '@frontdesk/db';
 import { cancelBooking, createBooking, type BookingRequest } from '@frontdesk/use-cases';
-import { normalizeJob } from '@frontdesk/domain';
+import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { proDeskHarness, newPro, validBooking, MONDAY_7AM, type Harness } from './harness';
 
 let h: Harness;
@@ -11,24 +11,15 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 /** A booking a customer made on the book host: the 5 USD fee applies. */
-const customerBooking = (proId: string, start: string, name: string): BookingRequest => ({
-  proId,
-  job: normalizeJob({ bedrooms: 2, bathrooms: 1 }),
-  start: new Date(start),
-  customer: { name, phone: null, email: `${name.toLowerCase()}@example.com` },
-  address: '5 Elm St',
-  zip: '10001',
-  notes: null,
-  accessDetails: null,
-  channel: 'book',
-  clientName: 'ChatGPT',
-  leadId: null,
-  feeCents: BOOK_HOST_FEE_CENTS,
-  manageTokenHash: hashSecret(newToken()),
-  accountEmail: null,
-  expectedTotalCents: null,
-  now: h.clock.now,
-});
+const customerBooking = (proId: string, start: string, name: string): BookingRequest =>
+  proBookingRequest(proId, new Date(start), h.clock.now, {
+    customer: { name, phone: null, email: `${name.toLowerCase()}@example.com` },
+    address: '5 Elm St',
+    channel: 'book',
+    clientName: 'ChatGPT',
+    feeCents: BOOK_HOST_FEE_CENTS,
+    manageTokenHash: hashSecret(newToken()),
+  });
 
 describe('pipeline', () => {
   it('reports spend, cost per booked job, credits, book-host fees after cancellations and waivers, and jobs booked', async () => {

@@ -43,6 +43,11 @@ describe('book_job under a race', () => {
 
 describe('DST in America/New_York over HTTP', () => {
   const night = { '7': [{ start: '00:00', end: '05:00' }] };
+  const bookAt = (pro: { auth: Record<string, string> }, start: string) =>
+    h.api
+      .post('/api/v1/book_job')
+      .set(pro.auth)
+      .send(validBooking({ bedrooms: 0, start }));
 
   it('skips the missing hour on the spring-forward day and refuses a start inside it', async () => {
     h.clock.now = new Date('2027-03-01T12:00:00Z');
@@ -52,17 +57,9 @@ describe('DST in America/New_York over HTTP', () => {
     expect(starts).toContain('2027-03-14T01:30:00-05:00');
     expect(starts).toContain('2027-03-14T03:00:00-04:00');
     expect(starts.some((s: string) => s.includes('T02:'))).toBe(false);
-    const gap = await h.api
-      .post('/api/v1/book_job')
-      .set(pro.auth)
-      .send(validBooking({ bedrooms: 0, start: '2027-03-14T02:30' }))
-      .expect(400);
+    const gap = await bookAt(pro, '2027-03-14T02:30').expect(400);
     expect(gap.body.error).toMatch(/does not exist in America\/New_York/);
-    const after = await h.api
-      .post('/api/v1/book_job')
-      .set(pro.auth)
-      .send(validBooking({ bedrooms: 0, start: '2027-03-14T03:00:00-04:00' }))
-      .expect(200);
+    const after = await bookAt(pro, '2027-03-14T03:00:00-04:00').expect(200);
     expect(after.body.label).toBe('Sun, Mar 14, 3:00 AM EDT');
   });
 
@@ -72,16 +69,8 @@ describe('DST in America/New_York over HTTP', () => {
     const { body } = await h.api.get('/api/v1/open_times').set(pro.auth).query({ bedrooms: 0, bathrooms: 1, date: '2026-11-01', days: 1 }).expect(200);
     const ones = body.open_times.filter((t: { start: string }) => t.start.includes('T01:00'));
     expect(ones.map((t: { label: string }) => t.label)).toEqual(['Sun, Nov 1, 1:00 AM EDT', 'Sun, Nov 1, 1:00 AM EST']);
-    const first = await h.api
-      .post('/api/v1/book_job')
-      .set(pro.auth)
-      .send(validBooking({ bedrooms: 0, start: '2026-11-01T01:00:00-04:00' }))
-      .expect(200);
-    const second = await h.api
-      .post('/api/v1/book_job')
-      .set(pro.auth)
-      .send(validBooking({ bedrooms: 0, start: '2026-11-01T01:00:00-05:00' }))
-      .expect(200);
+    const first = await bookAt(pro, '2026-11-01T01:00:00-04:00').expect(200);
+    const second = await bookAt(pro, '2026-11-01T01:00:00-05:00').expect(200);
     // A 45-minute job: the EDT one ends before the clocks fall back, so the EST 1 AM is free.
     expect(first.body.end).toBe('2026-11-01T01:45:00-04:00');
     expect(second.body.start).toBe('2026-11-01T01:00:00-05:00');
