@@ -3,17 +3,13 @@ import Ajv from 'ajv';
 import { checkAnswersFromEnv, createLogger, defineOperation, toJsonSchema, type Operation } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import type { Pro } from '@frontdesk/db';
-import { asPublic, bothHosts, newCleaner, type Hosts } from '../services/booking/test/harness';
+import { asPublic, bothHostsPerFile, newCleaner } from '../services/booking/test/harness';
 
 // Every operation declares its answer's schema. /openapi.json publishes it as the 200
 // response, MCP publishes it as the tool's outputSchema, and while tests run every answer
 // of every operation, REST or MCP, in-process or from a spawned service, is checked against
 // it (FRONT_DESK_CHECK_ANSWERS=1, set by jest's global setup): a drift fails the suite.
-let h: Hosts;
-beforeAll(async () => {
-  h = await bothHosts();
-});
-afterAll(() => h.close());
+const h = bothHostsPerFile();
 
 const TOP_LEVEL = ['additionalProperties', 'properties', 'required', 'type'];
 
@@ -97,4 +93,29 @@ describe('answer schemas', () => {
       properties: { a: { type: ['string', 'null'], enum: ['x', null] }, b: { type: ['integer', 'null'] } },
     });
   });
+});
+
+// Anthropic's API refuses a whole tool list if one input schema has anything but type,
+// properties, required and additionalProperties at its top level (anyOf, oneOf, allOf, …):
+// one such tool and no Claude client can load the host's tools at all.
+describe('tools/list on both hosts', () => {
+  it.each(['pro', 'book'] as const)(
+    'gives every %s tool an input schema with only type, properties, required and additionalProperties at the top',
+    async (host) => {
+      const auth = host === 'pro' ? (await newCleaner(h)).auth : asPublic;
+      const res = await h[host]
+        .post('/mcp')
+        .set(auth)
+        .set('Accept', 'application/json, text/event-stream')
+        .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+        .expect(200);
+      const tools = res.body.result.tools as { name: string; inputSchema: Record<string, unknown> }[];
+      expect(tools.length).toBe(host === 'pro' ? 13 : 6);
+      for (const tool of tools) {
+        expect([tool.name, Object.keys(tool.inputSchema).filter((k) => !TOP_LEVEL.includes(k))]).toEqual([tool.name, []]);
+        expect([tool.name, tool.inputSchema.type]).toEqual([tool.name, 'object']);
+        expect(typeof tool.inputSchema.properties).toBe('object');
+      }
+    },
+  );
 });

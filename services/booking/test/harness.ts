@@ -37,6 +37,22 @@ export async function bothHosts(now = MONDAY_7AM) {
 
 export type Hosts = Awaited<ReturnType<typeof bothHosts>>;
 
+/**
+ * Both hosts for a whole test file: opened before its first test, dropped after its last,
+ * the shared clock back at MONDAY_7AM before each test. The object is filled in by beforeAll.
+ */
+export function bothHostsPerFile(): Hosts {
+  const h = {} as Hosts;
+  beforeAll(async () => {
+    Object.assign(h, await bothHosts());
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.clock.now = MONDAY_7AM;
+  });
+  return h;
+}
+
 export async function newCleaner(h: Hosts, over: Partial<NewProInput> = {}) {
   const { pro, apiKey } = await createPro(h.t.db, {
     name: `Cleaner ${randomBytes(3).toString('hex')}`,

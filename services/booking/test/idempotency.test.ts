@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { purgeExpired } from '@frontdesk/db';
-import { asPublic, booking, bothHosts, newCleaner, proBooking, type Hosts } from './harness';
+import { asPublic, booking, bothHostsPerFile, newCleaner, proBooking } from './harness';
 
 // A lost answer must never cost a second booking or the only manage_token.
-let h: Hosts;
-beforeAll(async () => {
-  h = await bothHosts();
-});
-afterAll(() => h.close());
+const h = bothHostsPerFile();
 
 const bookingsOf = async (proId: string) => h.t.db.selectFrom('bookings').select(['id', 'manage_token_hash']).where('pro_id', '=', proId).execute();
 const rpc = (auth: Record<string, string>, name: string, args: unknown, host = h.book) =>

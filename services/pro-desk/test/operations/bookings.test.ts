@@ -1,117 +1,19 @@
-import { proDeskHarness, newPro, validBooking, type Harness } from './harness';
+// book_job, cancel_job and report_no_show (src/operations/bookings.ts): refusals name the real reason
+// and the nearest real alternatives.
+import { proDeskHarnessPerFile, newPro, validBooking } from '../harness';
 
-let h: Harness;
+const h = proDeskHarnessPerFile();
+/** One business shared by this file's tests of its own schedule. */
 let auth: Record<string, string>;
 beforeAll(async () => {
-  h = await proDeskHarness();
   ({ auth } = await newPro(h));
 });
-afterAll(() => h.close());
 
-const get = (op: string, query: Record<string, string | number | boolean>) => h.api.get(`/api/v1/${op}`).set(auth).query(query);
 const post = (op: string, body: unknown) =>
   h.api
     .post(`/api/v1/${op}`)
     .set(auth)
     .send(body as object);
-
-describe('my_business', () => {
-  it('shows the profile, prices, add-ons, service ZIPs, hours and booking page', async () => {
-    const { body } = await h.api.get('/api/v1/my_business').set(auth).expect(200);
-    expect(body).toMatchObject({
-      timezone: 'America/New_York',
-      service_zips: ['10001'],
-      prices: { currency: 'USD', base: 60, per_bedroom: 20, per_bathroom: 25, per_half_bathroom: 12.5, minimum: 120 },
-      working_hours: { monday: ['08:00-17:00'], sunday: [] },
-      min_notice_hours: 12,
-    });
-    expect(body.booking_page).toBe(`http://book.test/book/${body.pro_id}`);
-    expect(body.add_ons.map((a: { name: string }) => a.name)).toEqual(['cabinets', 'fridge', 'laundry', 'oven', 'windows']);
-  });
-});
-
-describe('quote_job', () => {
-  it('prices from the list with line items and estimated hours', async () => {
-    const { body } = await get('quote_job', { bedrooms: 3, bathrooms: 2.5, add_ons: 'oven,fridge', pets: true }).expect(200);
-    expect(body.total).toBe(60 + 60 + 62.5 + 35 + 35 + 15);
-    expect(body.line_items.reduce((s: number, l: { amount: number }) => s + l.amount, 0)).toBeCloseTo(body.total, 2);
-    expect(body.job.add_ons).toEqual(['oven', 'fridge']);
-    expect(body.estimated_hours).toBeGreaterThan(0);
-    expect(body.summary).toMatch(/^Standard clean, 3 bedrooms, 2.5 bathrooms: \$267.50/);
-  });
-
-  it('says whether a recurring first visit is discounted', async () => {
-    const { body } = await get('quote_job', { bedrooms: 2, bathrooms: 1, frequency: 'weekly' }).expect(200);
-    expect(body.recurring).toMatchObject({ frequency: 'weekly', discount_pct: 20, first_visit: 'discounted' });
-  });
-
-  it('refuses an add-on the business does not offer, listing the offered ones', async () => {
-    const { body } = await get('quote_job', { bedrooms: 2, bathrooms: 1, add_ons: 'garage' }).expect(400);
-    expect(body.error).toMatch(/does not offer the add-on "garage"; add-ons offered: cabinets, fridge, laundry, oven, windows/);
-  });
-
-  it.each([
-    [{ bathrooms: 1 }, /bedrooms is required/],
-    [{ bedrooms: 2 }, /bathrooms is required/],
-    [{ bedrooms: -1, bathrooms: 1 }, /bedrooms must be at least 0/],
-    [{ bedrooms: 11, bathrooms: 1 }, /bedrooms must be at most 10/],
-    [{ bedrooms: 2.5, bathrooms: 1 }, /bedrooms must be a whole number/],
-    [{ bedrooms: 'two', bathrooms: 1 }, /bedrooms must be a whole number/],
-    [{ bedrooms: 2, bathrooms: 0.5 }, /bathrooms must be at least 1/],
-    [{ bedrooms: 2, bathrooms: 10.5 }, /bathrooms must be at most 10/],
-    [{ bedrooms: 2, bathrooms: 1.25 }, /bathrooms must be a whole or half number/],
-    [{ bedrooms: 2, bathrooms: 1, sqft: 199 }, /sqft must be at least 200/],
-    [{ bedrooms: 2, bathrooms: 1, sqft: 15001 }, /sqft must be at most 15000/],
-    [{ bedrooms: 2, bathrooms: 1, clean_type: 'sparkly' }, /clean_type must be one of: standard, deep, move_out, turnover/],
-    [{ bedrooms: 2, bathrooms: 1, frequency: 'daily' }, /frequency must be one of: once, weekly, biweekly, monthly/],
-    [{ bedrooms: 2, bathrooms: 1, pets: 'maybe' }, /pets must be true or false/],
-    [{ bedrooms: 2, bathrooms: 1, colour: 'blue' }, /colour is not a parameter of this operation/],
-  ])('refuses %j with a sentence naming the field', async (query, message) => {
-    const { body } = await get('quote_job', query as Record<string, string | number>).expect(400);
-    expect(body.error).toMatch(message);
-  });
-});
-
-describe('open_times', () => {
-  it('lists 7 days by default from today in the pro zone, with local offsets and labels', async () => {
-    const { body } = await get('open_times', { bedrooms: 2, bathrooms: 1 }).expect(200);
-    expect(body.from).toBe('2026-11-23');
-    expect(body.days).toBe(7);
-    // Now is Monday 07:00; with 12 h notice the first start is Tuesday 08:00.
-    expect(body.open_times[0]).toEqual({
-      start: '2026-11-24T08:00:00-05:00',
-      end: '2026-11-24T09:15:00-05:00',
-      label: 'Tue, Nov 24, 8:00 AM EST',
-    });
-    const days = new Set(body.open_times.map((t: { start: string }) => t.start.slice(0, 10)));
-    expect([...days]).toEqual(['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
-  });
-
-  it('honours date, days, start_after and finish_by', async () => {
-    const { body } = await get('open_times', { bedrooms: 2, bathrooms: 1, date: '2026-11-25', days: 1, start_after: '10:00', finish_by: '13:00' }).expect(200);
-    expect(body.open_times.map((t: { start: string }) => t.start)).toEqual([
-      '2026-11-25T10:00:00-05:00',
-      '2026-11-25T10:30:00-05:00',
-      '2026-11-25T11:00:00-05:00',
-      '2026-11-25T11:30:00-05:00',
-    ]);
-    const wide = await get('open_times', { bedrooms: 2, bathrooms: 1, days: 21 }).expect(200);
-    expect(wide.body.open_times.at(-1).start.slice(0, 10)).toBe('2026-12-12');
-  });
-
-  it.each([
-    [{ days: 0 }, /days must be at least 1/],
-    [{ days: 22 }, /days must be at most 21/],
-    [{ date: '11/25/2026' }, /date must be a date YYYY-MM-DD/],
-    [{ date: '2026-02-30' }, /not a real calendar day/],
-    [{ start_after: '9:00' }, /start_after must be a 24-hour local time HH:MM/],
-    [{ finish_by: '24:00' }, /finish_by must be a 24-hour local time HH:MM/],
-    [{ start_after: '14:00', finish_by: '10:00' }, /finish_by \(10:00\) must be later than start_after \(14:00\)/],
-  ])('refuses %j', async (extra, message) => {
-    const { body } = await get('open_times', { bedrooms: 2, bathrooms: 1, ...extra }).expect(400);
-    expect(body.error).toMatch(message);
-  });
-});
 
 describe('book_job', () => {
   it('books an open start, records the assistant, and the job shows in the schedule', async () => {
@@ -290,16 +192,150 @@ describe('cancel_job', () => {
   });
 });
 
-describe('schedule', () => {
-  it('returns unread notifications once and marks them read', async () => {
+describe('book_job under a race', () => {
+  it('20 concurrent requests for one slot produce exactly one booking; every loser hears it was just taken', async () => {
     const pro = await newPro(h);
-    await h.t.db
-      .insertInto('notifications')
-      .values({ id: 'ntf_1', pro_id: pro.pro.id, booking_id: null, kind: 'booking.created', message: 'New booking by ChatGPT', read_at: null })
-      .execute();
-    const first = await h.api.get('/api/v1/schedule').set(pro.auth).expect(200);
-    expect(first.body.notifications).toMatchObject([{ id: 'ntf_1', message: 'New booking by ChatGPT' }]);
-    const second = await h.api.get('/api/v1/schedule').set(pro.auth).expect(200);
-    expect(second.body.notifications).toEqual([]);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        h.api
+          .post('/api/v1/book_job')
+          .set(pro.auth)
+          .send(validBooking({ customer_name: `Racer ${i}` })),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+    for (const loser of results.filter((r) => r.status === 400)) {
+      expect(loser.body.error).toMatch(/was just taken by another booking/);
+    }
+    const rows = await h.t.db.selectFrom('bookings').select('id').where('pro_id', '=', pro.pro.id).execute();
+    expect(rows).toHaveLength(1);
+    const events = await h.t.db.selectFrom('events').select('seq').where('pro_id', '=', pro.pro.id).execute();
+    expect(events.map((e) => e.seq)).toEqual([1]);
+  });
+
+  it('overlapping (not identical) starts raced together also leave one booking', async () => {
+    const pro = await newPro(h);
+    const starts = ['09:00', '09:30', '10:00', '10:30'].map((t) => `2026-11-25T${t}:00-05:00`);
+    const results = await Promise.all(
+      starts.flatMap((start) => Array.from({ length: 5 }, () => h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking({ start })))),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const rows = await h.t.db.selectFrom('bookings').select('id').where('pro_id', '=', pro.pro.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('DST in America/New_York over HTTP', () => {
+  const night = { '7': [{ start: '00:00', end: '05:00' }] };
+  const bookAt = (pro: { auth: Record<string, string> }, start: string) =>
+    h.api
+      .post('/api/v1/book_job')
+      .set(pro.auth)
+      .send(validBooking({ bedrooms: 0, start }));
+
+  it('skips the missing hour on the spring-forward day and refuses a start inside it', async () => {
+    h.clock.now = new Date('2027-03-01T12:00:00Z');
+    const pro = await newPro(h, { weekly_hours: night, min_notice_minutes: 0 });
+    const { body } = await h.api.get('/api/v1/open_times').set(pro.auth).query({ bedrooms: 0, bathrooms: 1, date: '2027-03-14', days: 1 }).expect(200);
+    const starts = body.open_times.map((t: { start: string }) => t.start);
+    expect(starts).toContain('2027-03-14T01:30:00-05:00');
+    expect(starts).toContain('2027-03-14T03:00:00-04:00');
+    expect(starts.some((s: string) => s.includes('T02:'))).toBe(false);
+    const gap = await bookAt(pro, '2027-03-14T02:30').expect(400);
+    expect(gap.body.error).toMatch(/does not exist in America\/New_York/);
+    const after = await bookAt(pro, '2027-03-14T03:00:00-04:00').expect(200);
+    expect(after.body.label).toBe('Sun, Mar 14, 3:00 AM EDT');
+  });
+
+  it('offers and books both 1 AMs on the fall-back day, each with its own offset', async () => {
+    h.clock.now = new Date('2026-10-20T12:00:00Z');
+    const pro = await newPro(h, { weekly_hours: night, min_notice_minutes: 0, travel_buffer_minutes: 0 });
+    const { body } = await h.api.get('/api/v1/open_times').set(pro.auth).query({ bedrooms: 0, bathrooms: 1, date: '2026-11-01', days: 1 }).expect(200);
+    const ones = body.open_times.filter((t: { start: string }) => t.start.includes('T01:00'));
+    expect(ones.map((t: { label: string }) => t.label)).toEqual(['Sun, Nov 1, 1:00 AM EDT', 'Sun, Nov 1, 1:00 AM EST']);
+    const first = await bookAt(pro, '2026-11-01T01:00:00-04:00').expect(200);
+    const second = await bookAt(pro, '2026-11-01T01:00:00-05:00').expect(200);
+    // A 45-minute job: the EDT one ends before the clocks fall back, so the EST 1 AM is free.
+    expect(first.body.end).toBe('2026-11-01T01:45:00-04:00');
+    expect(second.body.start).toBe('2026-11-01T01:00:00-05:00');
+    expect(second.body.label).toBe('Sun, Nov 1, 1:00 AM EST');
+    expect(Date.parse(second.body.start) - Date.parse(first.body.start)).toBe(3_600_000);
+  });
+});
+
+describe('book_job refusals', () => {
+  it('says a Sunday is a closed day', async () => {
+    const { auth } = await newPro(h);
+    const res = await h.api
+      .post('/api/v1/book_job')
+      .set(auth)
+      .send(validBooking({ start: '2026-11-29T10:00:00-05:00' }))
+      .expect(400);
+    expect(res.body.error).toMatch(/^Sun, Nov 29, 10:00 AM EST is outside working hours: this business is closed on Sundays\./);
+    expect(res.body.error).not.toMatch(/within closed/);
+  });
+
+  it('offers the open times nearest to a start off the step, not the first ones of the day', async () => {
+    const { auth } = await newPro(h);
+    const res = await h.api
+      .post('/api/v1/book_job')
+      .set(auth)
+      .send(validBooking({ start: '2026-11-24T10:10:00-05:00' }))
+      .expect(400);
+    expect(res.body.error).toMatch(/not one of the offered start times/);
+    const near = /The nearest open times: (.*)\.$/.exec(res.body.error)![1]!.split('; ');
+    expect(near).toContain('Tue, Nov 24, 10:00 AM EST');
+    expect(near).toContain('Tue, Nov 24, 10:30 AM EST');
+    expect(near.join(' ')).not.toMatch(/8:00 AM|8:30 AM/);
+  });
+
+  it('labels a start a year in the past with its year, and offers times from now', async () => {
+    const { auth } = await newPro(h);
+    const res = await h.api
+      .post('/api/v1/book_job')
+      .set(auth)
+      .send(validBooking({ start: '2025-11-24T10:00:00-05:00' }))
+      .expect(400);
+    expect(res.body.error).toMatch(/^Mon, Nov 24, 2025, 10:00 AM EST is in the past\./);
+    expect(res.body.error).toMatch(/The nearest open times: Tue, Nov 24, 8:00 AM EST; /);
+    expect(res.body.error).not.toMatch(/2026/);
+  });
+
+  it('labels open times in another year than now with that year', async () => {
+    const { auth } = await newPro(h);
+    h.clock.now = new Date('2026-12-30T12:00:00Z');
+    const res = await h.api.get('/api/v1/open_times?bedrooms=1&bathrooms=1&date=2027-01-04&days=1').set(auth).expect(200);
+    expect(res.body.open_times[0].label).toBe('Mon, Jan 4, 2027, 8:00 AM EST');
+    const thisYear = await h.api.get('/api/v1/open_times?bedrooms=1&bathrooms=1&date=2026-12-31&days=1').set(auth).expect(200);
+    expect(thisYear.body.open_times[0].label).toBe('Thu, Dec 31, 8:00 AM EST');
+  });
+});
+
+describe('report_no_show', () => {
+  it('is refused before the start, and after it waives nothing for a business-made booking', async () => {
+    const pro = await newPro(h);
+    const booked = await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking()).expect(200);
+    const early = await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(400);
+    expect(early.body.error).toMatch(/only after the start/);
+    h.clock.now = new Date('2026-11-24T14:05:00Z');
+    const res = await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(200);
+    expect(res.body).toMatchObject({ status: 'no_show', fee_waived: false });
+    expect(res.body.message).toMatch(/made by the business, so there was no fee/);
+    const again = await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(400);
+    expect(again.body.error).toMatch(/already reported/);
+  });
+
+  it('is refused for a cancelled job and an unknown one', async () => {
+    const pro = await newPro(h);
+    const booked = await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking()).expect(200);
+    await h.api.post('/api/v1/cancel_job').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(200);
+    h.clock.now = new Date('2026-11-24T15:00:00Z');
+    const res = await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: booked.body.booking_id }).expect(400);
+    expect(res.body.error).toMatch(/was cancelled/);
+    await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: 'bk_none' }).expect(404);
+    const row = await h.t.db.selectFrom('bookings').select('status').where('id', '=', booked.body.booking_id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('cancelled');
   });
 });

@@ -1,5 +1,7 @@
+// log_lead, follow_ups_due, update_lead and flag_bad_lead (src/operations/leads.ts). A credit request
+// never states what our own records contradict.
 import { findContactDetails } from '@frontdesk/domain';
-import { proDeskHarnessPerFile, newPro, MONDAY_7AM } from './harness';
+import { proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM } from '../harness';
 
 const h = proDeskHarnessPerFile();
 
@@ -257,5 +259,62 @@ describe('flag_bad_lead', () => {
   it('answers 404 for an unknown lead', async () => {
     const pro = await newPro(h);
     await h.api.post('/api/v1/flag_bad_lead').set(pro.auth).send({ lead_id: 'lead_none', reason: 'duplicate' }).expect(404);
+  });
+});
+
+describe('flag_bad_lead checks the reason against our records', () => {
+  const paidLead = (over: Record<string, unknown> = {}) => ({
+    source: 'marketplace_2',
+    lead_ref: 'R-1',
+    lead_cost: 18,
+    bedrooms: 2,
+    bathrooms: 1,
+    zip: '10001',
+    ...over,
+  });
+
+  it('refuses "no response" for a lead that was booked, and prepares nothing', async () => {
+    const { pro, auth } = await newPro(h);
+    const lead = await h.api.post('/api/v1/log_lead').set(auth).send(paidLead()).expect(200);
+    await h.api
+      .post('/api/v1/book_job')
+      .set(auth)
+      .send(validBooking({ lead_id: lead.body.lead_id }))
+      .expect(200);
+    const res = await h.api.post('/api/v1/flag_bad_lead').set(auth).send({ lead_id: lead.body.lead_id, reason: 'no_response' }).expect(400);
+    expect(res.body.error).toMatch(/^Not flagged: Our records show this lead was booked/);
+    const row = await h.t.db.selectFrom('leads').select(['flag_reason']).where('pro_id', '=', pro.id).executeTakeFirstOrThrow();
+    expect(row.flag_reason).toBeNull();
+  });
+
+  it('refuses "out of area" for a ZIP the business serves, and accepts it for one it does not', async () => {
+    const { auth } = await newPro(h);
+    const served = await h.api.post('/api/v1/log_lead').set(auth).send(paidLead()).expect(200);
+    const refused = await h.api.post('/api/v1/flag_bad_lead').set(auth).send({ lead_id: served.body.lead_id, reason: 'out_of_area' }).expect(400);
+    expect(refused.body.error).toMatch(/ZIP 10001 is in this business's service area/);
+    const far = await h.api
+      .post('/api/v1/log_lead')
+      .set(auth)
+      .send(paidLead({ zip: '94110', lead_ref: 'R-2' }))
+      .expect(200);
+    const flagged = await h.api.post('/api/v1/flag_bad_lead').set(auth).send({ lead_id: far.body.lead_id, reason: 'out_of_area' }).expect(200);
+    expect(flagged.body.request_text).toMatch(/outside our service area/);
+  });
+
+  it('refuses "service not offered" when the clean asked for is offered', async () => {
+    const { auth } = await newPro(h);
+    const lead = await h.api
+      .post('/api/v1/log_lead')
+      .set(auth)
+      .send(paidLead({ clean_type: 'deep', add_ons: ['oven'] }))
+      .expect(200);
+    const res = await h.api.post('/api/v1/flag_bad_lead').set(auth).send({ lead_id: lead.body.lead_id, reason: 'service_not_offered' }).expect(400);
+    expect(res.body.error).toMatch(/clean type and add-ons this lead asked for are offered/);
+    const odd = await h.api
+      .post('/api/v1/log_lead')
+      .set(auth)
+      .send(paidLead({ add_ons: ['pool'], lead_ref: 'R-3' }))
+      .expect(200);
+    await h.api.post('/api/v1/flag_bad_lead').set(auth).send({ lead_id: odd.body.lead_id, reason: 'service_not_offered' }).expect(200);
   });
 });
