@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
 import { redactUrl } from './logger';
+import { noStore, securityHeaders } from './security-headers';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
 import { checkAnswersFromEnv } from './output';
 import type { JsonSchema, Operation } from './operation';
@@ -12,6 +13,8 @@ import { createRestRouter, type RestOptions } from './rest';
 
 export interface BaseAppOptions {
   logger: Logger;
+  /** The host's public URL: HSTS is sent when it is https. */
+  publicUrl: string;
   /** Readiness: resolves when the database answers. */
   ready(): Promise<void>;
   openApiDocument: JsonSchema;
@@ -45,6 +48,8 @@ export function createBaseApp(opts: BaseAppOptions): Express {
       },
     }),
   );
+  app.use(securityHeaders(opts.publicUrl));
+  app.use(['/api', '/mcp'], noStore);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -99,6 +104,7 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
   });
   return createBaseApp({
     logger: opts.logger,
+    publicUrl: opts.publicUrl,
     ready: () => opts.ready(),
     isUnavailable: opts.isUnavailable,
     openApiDocument,

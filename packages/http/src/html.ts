@@ -1,18 +1,23 @@
+import { createHash } from 'node:crypto';
+
 /** Server-rendered pages: plain HTML that works without JavaScript. */
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The one style sheet of every page, inline; the CSP allows exactly this text by its hash. */
+export const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1d2430}
+input,button{font:inherit;padding:.5rem .7rem;margin:.25rem 0}input{width:100%;box-sizing:border-box}
+.key{font-family:ui-monospace,monospace;background:#f2f4f7;padding:.6rem;word-break:break-all}
+.error{color:#a4161a}.note{color:#5b6473;font-size:.9rem}table{width:100%;border-collapse:collapse}td{padding:.3rem 0}
+ul{padding-left:1.2rem}`;
+export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
 
 export function htmlPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} - Front Desk</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1d2430}
-input,button{font:inherit;padding:.5rem .7rem;margin:.25rem 0}input{width:100%;box-sizing:border-box}
-.key{font-family:ui-monospace,monospace;background:#f2f4f7;padding:.6rem;word-break:break-all}
-.error{color:#a4161a}.note{color:#5b6473;font-size:.9rem}table{width:100%;border-collapse:collapse}td{padding:.3rem 0}
-ul{padding-left:1.2rem}</style>
+<style>${PAGE_STYLE}</style>
 </head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
 }
-
 export const errorLine = (error: string) => (error ? `<p class="error" role="alert">${esc(error)}</p>` : '');
 
 /** A field of a posted form (or JSON body) as text; empty when it is missing. */

@@ -14,3 +14,4 @@ export * from './html';
 export * from './idempotency';
 export * from './input';
 export * from './output';
+export * from './security-headers';

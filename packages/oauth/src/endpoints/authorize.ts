@@ -1,4 +1,4 @@
-import { formField } from '@frontdesk/http';
+import { allowFormTarget, formField } from '@frontdesk/http';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, newToken, setOAuthRequestEmail, takeOAuthRequest } from '@frontdesk/db';
@@ -116,6 +116,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     try {
       const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), s.clock());
       await setOAuthRequestEmail(s.db, p.row.id, verified);
+      allowFormTarget(res, p.row.redirect_uri);
       page(res, 200, consentPage(p.row.id, p.client.name, verified, p.row.scope.split(' ')));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

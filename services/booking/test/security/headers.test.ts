@@ -1,0 +1,52 @@
+import request from 'supertest';
+import { createLogger } from '@frontdesk/http';
+import { createBookingApp } from '../../src/app';
+import { bothHostsPerFile, newCleaner, asPublic } from '../harness';
+
+// Browser and cache protections on both hosts: nosniff everywhere, no framing, a CSP with no
+// script, no referrer, and no-store on every API answer (they carry names, phones, addresses).
+const h = bothHostsPerFile();
+
+describe('security headers', () => {
+  it.each(['pro', 'book'] as const)('are on every answer of the %s host, pages, API and errors alike', async (host) => {
+    const auth = host === 'pro' ? (await newCleaner(h)).auth : asPublic;
+    const answers = [
+      await h[host].get('/healthz'),
+      await h[host].get('/api/v1/nothing-here').set(auth),
+      await h[host].get(host === 'pro' ? '/key' : '/authorize?client_id=nobody'),
+      await h[host].get(host === 'pro' ? '/api/v1/schedule' : '/api/v1/my_bookings').set(auth),
+    ];
+    for (const res of answers) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toMatch(/script-src|unsafe-inline/);
+      // http://…test is not https: no HSTS (a browser would pin a host that cannot serve TLS).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    expect(answers[3]!.headers['cache-control']).toBe('no-store');
+    expect(answers[2]!.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers MCP calls with no-store too', async () => {
+    const res = await h.book
+      .post('/mcp')
+      .set(asPublic)
+      .set('Accept', 'application/json, text/event-stream')
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'my_bookings', arguments: {} } });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent when the public URL is https', async () => {
+    const config = { publicUrl: 'https://book.example', proDeskUrl: 'https://pro.example', publicSharedKey: 'fdpub_test_public_key', mcpAllowedOrigins: [] };
+    const { app } = createBookingApp({ db: h.t.db, config, logger: createLogger('t', 'silent'), clock: () => h.clock.now });
+    const res = await request(app).get('/healthz').expect(200);
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
