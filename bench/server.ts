@@ -1,6 +1,8 @@
 import express from 'express';
-import { createDb } from '@frontdesk/db';
-import { createLogger, listen } from '@frontdesk/http';
+import { createDb, rateLimitStore } from '@frontdesk/db';
+import { createLogger, hostLimits, listen, readRateLimits, scaleRateLimits } from '@frontdesk/http';
+import { KeySealer } from '@frontdesk/oauth';
+import { randomBytes } from 'node:crypto';
 import { createProDeskApp, proKeyAuth } from '@frontdesk/pro-desk';
 import { createBookingApp } from '@frontdesk/booking';
 
@@ -17,10 +19,16 @@ async function main(): Promise<void> {
     proDeskUrl: 'http://bench',
     publicSharedKey: process.env.PUBLIC_SHARED_KEY!,
     mcpAllowedOrigins: [],
+    // The limits are counted as in production, but set far above what the benchmark sends.
+    rateLimits: scaleRateLimits(readRateLimits({}), 10_000),
+    keySealer: new KeySealer(randomBytes(32)),
   };
   const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
   const booking = createBookingApp({ db, config, logger, clock: () => new Date() });
-  const auth = proKeyAuth({ db });
+  const auth = proKeyAuth(
+    { db },
+    hostLimits(rateLimitStore(db), () => new Date(), config.rateLimits),
+  );
   const bare = express();
   bare.get('/bare', async (req, res) => {
     try {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { AppError, NotFoundError } from '@frontdesk/domain';
-import { rotateSigningKey } from '@frontdesk/oauth';
+import { readKeySealer, rotateSigningKey, withLocalKeyEncryptionKey } from '@frontdesk/oauth';
 import { addProCheck, createDb, createPersonalKey, createPro, getPro, migrateToLatest, resolveDatabase, rotateProKey, type Db } from '@frontdesk/db';
 import { loadDemoBusiness, presentCheck } from '@frontdesk/use-cases';
 
@@ -148,7 +148,9 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case 'oauth rotate-key': {
-      const kid = await withDb((db) => rotateSigningKey(db));
+      // Sealed with KEY_ENCRYPTION_KEY, or for a local run the key in the data folder, as pnpm start uses it.
+      const sealer = readKeySealer(withLocalKeyEncryptionKey(process.env, resolve(__dirname, '..')));
+      const kid = await withDb((db) => rotateSigningKey(db, sealer));
       print(json, { kid }, `New signing key ${kid}. Replicas pick it up within a minute; tokens signed with the old key stay valid until they expire.`);
       return;
     }

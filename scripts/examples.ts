@@ -1,3 +1,5 @@
+import { KeySealer } from '@frontdesk/oauth';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import request from 'supertest';
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
       bookingUrl: 'https://book.example',
       publicSharedKey: 'fdpub_example',
       mcpAllowedOrigins: [],
+      keySealer: new KeySealer(randomBytes(32)),
     };
     const pro = request(createProDeskApp({ db, config: { ...config, publicUrl: 'https://desk.example' }, logger, clock: () => clock.now }).app);
     const book = request(createBookingApp({ db, config, logger, clock: () => clock.now }).app);

@@ -4,6 +4,7 @@ import { loadDemoBusiness } from '@frontdesk/use-cases';
 import { bindPort, closeServer, createLogger, shutdownOnSignals, type BoundPort } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
+import { withLocalKeyEncryptionKey } from '@frontdesk/oauth';
 
 /**
  * `pnpm start`: a database (DATABASE_URL, or an embedded PostgreSQL on a fresh machine),
@@ -24,7 +25,9 @@ async function main(): Promise<void> {
   });
 
   // The ports and URLs are known before the database is: DATABASE_URL is checked once it is chosen.
-  const beforeDatabase = { ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgres://chosen-below' };
+  // Signing keys are sealed with KEY_ENCRYPTION_KEY; a local run without one makes it once in the data folder.
+  const local = withLocalKeyEncryptionKey(process.env, resolve(__dirname, '..'));
+  const beforeDatabase = { ...local, DATABASE_URL: process.env.DATABASE_URL || 'postgres://chosen-below' };
   const proConfig = readProDeskConfig(beforeDatabase);
   const bookingConfig = readBookingConfig(beforeDatabase);
   ports = [await bindPort(proConfig.port, '0.0.0.0', 'PRO_DESK_PORT'), await bindPort(bookingConfig.port, '0.0.0.0', 'BOOKING_PORT')];
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
   const demo = await loadDemoBusiness(db);
 
   const clock = () => new Date();
-  const env = { ...process.env, DATABASE_URL: database.url };
+  const env = { ...local, DATABASE_URL: database.url };
   const pro = createProDeskApp({ db, config: readProDeskConfig(env), logger: logger.child({ service: 'pro-desk' }), clock });
   const booking = createBookingApp({ db, config: readBookingConfig(env), logger: logger.child({ service: 'booking' }), clock });
   ports[0]!.serve(pro.app);

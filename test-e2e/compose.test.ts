@@ -55,6 +55,8 @@ describe('docker-compose.yml', () => {
       expect(s[name].depends_on.migrate.condition).toBe('service_completed_successfully');
       expect(s[name].healthcheck.test.join(' ')).toMatch(/readyz/);
       expect(s[name].environment.DATABASE_URL).toMatch(/@postgres:5432\//);
+      // The key that seals signing keys comes from the operator, never from a default in the file.
+      expect(s[name].environment.KEY_ENCRYPTION_KEY).toMatch(/^\$\{KEY_ENCRYPTION_KEY:\?/);
       const entry = s[name].command.at(-1);
       expect(existsSync(resolve(ROOT, entry))).toBe(true);
     }

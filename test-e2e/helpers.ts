@@ -3,6 +3,9 @@ import { resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '..');
 
+/** The key-encryption key spawned services get, as a deployment's environment would give them one. */
+export const TEST_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** Runs `pnpm cli …` exactly as ops would, with the given environment. */
 export function cli(args: string[], env: Record<string, string>) {
   const res = spawnSync('pnpm', ['-s', 'cli', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
@@ -21,7 +24,7 @@ export async function startService(entry: string, env: Record<string, string>, r
   const args = entry.endsWith('.js') ? ['--conditions=frontdesk-built', entry] : ['--import', 'tsx', entry];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

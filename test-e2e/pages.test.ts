@@ -1,3 +1,4 @@
+import { TEST_KEY_SEALER } from '../services/booking/test/harness';
 import { chromium, type Browser } from 'playwright-core';
 import * as oauth from 'oauth4webapi';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,7 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     pro = `http://127.0.0.1:${proPort}`;
     const logger = createLogger('pages', 'silent');
     const clock = () => new Date();
-    const common = { proDeskUrl: pro, bookingUrl: book, publicSharedKey: 'fdpub_pages_public_key', mcpAllowedOrigins: [] };
+    const common = { proDeskUrl: pro, bookingUrl: book, publicSharedKey: 'fdpub_pages_public_key', mcpAllowedOrigins: [], keySealer: TEST_KEY_SEALER };
     servers.push(
       await listen(
         createBookingApp({

@@ -7,7 +7,15 @@ import type { PersonalKeysTable } from './tables/personal-keys';
 import type { ProChecksTable } from './tables/pro-checks';
 import type { ProsTable } from './tables/pros';
 import type { KeySessionsTable, OutboxTable, SignInCodesTable } from './tables/sign-in';
-import type { OAuthClientsTable, OAuthCodesTable, OAuthRefreshTokensTable, OAuthRequestsTable, OAuthSigningKeysTable } from './tables/oauth';
+import type {
+  OAuthClientsTable,
+  OAuthCodesTable,
+  OAuthRefreshTokensTable,
+  OAuthRequestsTable,
+  OAuthRevokedSignInsTable,
+  OAuthSigningKeysTable,
+  RateLimitsTable,
+} from './tables/oauth';
 import type { TimeOffTable } from './tables/time-off';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys';
 
@@ -30,4 +38,6 @@ export interface Database {
   oauth_refresh_tokens: OAuthRefreshTokensTable;
   oauth_signing_keys: OAuthSigningKeysTable;
   idempotency_keys: IdempotencyKeysTable;
+  oauth_revoked_sign_ins: OAuthRevokedSignInsTable;
+  rate_limits: RateLimitsTable;
 }

@@ -12,6 +12,7 @@ export * from './tables/personal-keys';
 export * from './tables/pro-checks';
 export * from './tables/pros';
 export * from './tables/time-off';
+export * from './repos/rate-limits';
 export * from './repos/bookings';
 export * from './repos/events';
 export * from './repos/notifications';

@@ -25,7 +25,10 @@ describe('migrations', () => {
         '20261121T140000-sign-in-and-outbox',
         '20261121T150000-oauth',
         '20261121T160000-idempotency-keys',
+        '20261121T170000-security',
       ]);
+      expect(await tables()).toBe(20);
+      await migrateDown(db);
       expect(await tables()).toBe(18);
       await migrateDown(db);
       expect(await tables()).toBe(17);
@@ -40,7 +43,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(18);
+      expect(await tables()).toBe(20);
       expect(await migrateToLatest(db)).toEqual([]);
     } finally {
       await db.destroy();

@@ -15,6 +15,8 @@ export interface BaseAppOptions {
   logger: Logger;
   /** The host's public URL: HSTS is sent when it is https. */
   publicUrl: string;
+  /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For names the client. */
+  trustProxy?: boolean | number | string;
   /** Readiness: resolves when the database answers. */
   ready(): Promise<void>;
   openApiDocument: JsonSchema;
@@ -32,6 +34,7 @@ export function createBaseApp(opts: BaseAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  app.set('trust proxy', opts.trustProxy ?? false);
   app.use(
     pinoHttp({
       logger: opts.logger,
@@ -86,6 +89,7 @@ export interface ServiceAppOptions<P> extends RestOptions<P> {
   /** Routers mounted before the API (well-known metadata, pages). */
   routers?: Router[];
   isUnavailable?: (err: unknown) => boolean;
+  trustProxy?: boolean | number | string;
 }
 
 /** A service's whole app from its operation registry: /openapi.json, /api/v1/*, health, errors. */
@@ -105,6 +109,7 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
   return createBaseApp({
     logger: opts.logger,
     publicUrl: opts.publicUrl,
+    trustProxy: opts.trustProxy,
     ready: () => opts.ready(),
     isUnavailable: opts.isUnavailable,
     openApiDocument,

@@ -5,6 +5,7 @@ import { runOnce, type IdempotencyOptions, type KeptAnswer } from './idempotency
 import { validateInput } from './input';
 import { requestIdOf } from './logger';
 import { checkAnswer } from './output';
+import type { Limit, RateLimiter } from './rate-limit';
 import type { CallContext, Operation } from './operation';
 
 const CLIENT_NAME_MAX = 100;
@@ -25,6 +26,16 @@ export interface RunOptions<P> {
   idempotency?: IdempotencyOptions<P>;
   /** Check every answer against the operation's output schema (createServiceApp decides once, from FRONT_DESK_CHECK_ANSWERS). */
   checkAnswers?: boolean;
+  /** Reads and writes counted per credential, shared by every replica. */
+  rateLimit?: CredentialRateLimit<P>;
+}
+
+export interface CredentialRateLimit<P> {
+  limiter: RateLimiter;
+  reads: Limit;
+  writes: Limit;
+  /** Whose budget a call spends: the credential, or for a key everyone shares, the client IP. */
+  subjectOf(principal: P, req: Request): string;
 }
 
 const keepAll: KeptAnswer = { keep: (result) => result, replay: (kept) => Promise.resolve(kept) };
@@ -42,6 +53,11 @@ export async function runOperation<P>(
   opts: RunOptions<P>,
   idempotencyKey?: string,
 ): Promise<{ result: object; replayed: boolean }> {
+  if (opts.rateLimit) {
+    const { limiter, reads, writes, subjectOf } = opts.rateLimit;
+    const write = !op.readOnly;
+    await limiter.take(write ? 'writes' : 'reads', write ? writes : reads, subjectOf(principal, req), { res: req.res, what: write ? 'writes' : 'reads' });
+  }
   const valid = validateInput(op, input);
   const call: CallContext<P> = {
     principal,

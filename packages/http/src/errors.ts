@@ -2,6 +2,7 @@ import { requestIdOf } from './logger';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import type { Logger } from 'pino';
+import { RateLimitedError, setRateLimitedHeaders } from './rate-limit';
 
 export { AppError, ForbiddenError, InvalidInputError, NotFoundError, UnauthorizedError } from '@frontdesk/domain';
 
@@ -56,6 +57,7 @@ export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
     if (err instanceof AppError) {
       if (err instanceof AuthChallengeError || err instanceof InsufficientScopeError) res.setHeader('WWW-Authenticate', err.challenge);
       if (err.status === 503) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      if (err instanceof RateLimitedError) setRateLimitedHeaders(res, err);
       return send(err.status, err.message);
     }
     const e = (err ?? {}) as HttpLikeError;

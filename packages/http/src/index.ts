@@ -15,3 +15,4 @@ export * from './idempotency';
 export * from './input';
 export * from './output';
 export * from './security-headers';
+export * from './rate-limit';

@@ -7,6 +7,7 @@ import { AuthChallengeError, InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAI
 import type { Operation } from './operation';
 import { toJsonSchema } from './output';
 import { requestIdOf } from './logger';
+import { RateLimitedError, setRateLimitedHeaders } from './rate-limit';
 
 /**
  * The Model Context Protocol's Streamable HTTP transport in stateless mode: one POST per
@@ -153,6 +154,7 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
         return;
       }
       if (err instanceof AppError) {
+        if (err instanceof RateLimitedError) setRateLimitedHeaders(res, err);
         res.status(err.status).json(rpcError(null, JSONRPC.INVALID_REQUEST, err.message));
         return;
       }
@@ -179,8 +181,10 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
       const { result } = await runOperation(op, args, req, principal, opts, key);
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (err) {
-      if (err instanceof AppError && !(err instanceof ForbiddenError)) return toolError(err.message);
-      if (err instanceof ForbiddenError || opts.isUnavailable?.(err)) throw err;
+      // A refusal of the call itself is a tool result; being forbidden, limited or unable to
+      // reach the database is the transport's answer, with its HTTP status and headers.
+      if (err instanceof ForbiddenError || err instanceof RateLimitedError || opts.isUnavailable?.(err)) throw err;
+      if (err instanceof AppError) return toolError(err.message);
       opts.logger.error({ err, requestId: req.id }, 'tool failed');
       return toolError(
         `Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${requestIdOf(req)}.`,
@@ -245,6 +249,9 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
       } else if (err instanceof ForbiddenError) {
         res.setHeader('WWW-Authenticate', err instanceof InsufficientScopeError ? err.challenge : 'Bearer error="insufficient_scope"');
         res.status(403).json(rpcError(m.id, JSONRPC.INVALID_REQUEST, err.message));
+      } else if (err instanceof RateLimitedError) {
+        setRateLimitedHeaders(res, err);
+        res.status(429).json(rpcError(m.id, JSONRPC.INVALID_REQUEST, err.message));
       } else if (opts.isUnavailable?.(err)) {
         opts.logger.warn({ err: { message: (err as Error).message }, requestId: req.id }, 'database unavailable');
         res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));

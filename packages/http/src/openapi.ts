@@ -64,6 +64,16 @@ export function buildOpenApiDocument(opts: OpenApiOptions): JsonSchema {
               '415': errorResponse('The body is not JSON (Content-Type: application/json).'),
             }
           : {}),
+        '429': {
+          ...errorResponse(
+            `Too many ${op.readOnly ? 'reads' : 'writes'} by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget.`,
+          ),
+          headers: {
+            'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer' } },
+            RateLimit: { description: 'The remaining budget and seconds to reset (IETF RateLimit fields).', schema: { type: 'string' } },
+            'RateLimit-Policy': { description: 'The limit and its window in seconds.', schema: { type: 'string' } },
+          },
+        },
         '503': errorResponse('The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed.'),
       },
       ...(opts.oauth && op.scope ? { security: [{ bearer: [] }, { oauth2: [op.scope] }] } : {}),

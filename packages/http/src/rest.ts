@@ -1,7 +1,7 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from '@frontdesk/domain';
-import { runOperation } from './call';
+import { runOperation, type CredentialRateLimit } from './call';
 import { readIdempotencyKey, type IdempotencyOptions } from './idempotency';
 import { inputFromQuery } from './input';
 import type { Operation } from './operation';
@@ -17,6 +17,8 @@ export interface RestOptions<P> {
   idempotency?: IdempotencyOptions<P>;
   /** Check every answer against its operation's output schema (on in tests). */
   checkAnswers?: boolean;
+  /** Reads and writes counted per credential (429 past the limit). */
+  rateLimit?: CredentialRateLimit<P>;
 }
 
 /** 415: a write whose body is not JSON. */

@@ -3,3 +3,4 @@ export * from './grants';
 export * from './keys';
 export * from './router';
 export * from './shared';
+export * from './sealing';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from 'jose';
 import { lockSigningKeys, replaceSigningKey, usableSigningKeys, type Db } from '@frontdesk/db';
+import type { KeySealer } from './sealing';
 
 /** Access tokens live an hour at most. */
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -11,25 +12,29 @@ const ALG = 'ES256';
 
 interface LoadedKey {
   kid: string;
-  privateKey: CryptoKey;
+  /** Only the active key needs its private half; retired ones only verify. */
+  privateKey: CryptoKey | null;
   publicKey: CryptoKey;
   publicJwk: JWK;
   createdAt: Date;
 }
 
-/** Retires the active key and adds a new one, inside the caller's transaction. */
-async function replaceActiveKey(trx: Db): Promise<string> {
+/** Retires the active key and adds a new one, its private half sealed, inside the caller's transaction. */
+async function replaceActiveKey(trx: Db, sealer: KeySealer): Promise<string> {
   const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
   const kid = randomUUID();
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG };
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
-  await replaceSigningKey(trx, { kid, privateJwk, publicJwk });
+  await replaceSigningKey(trx, { kid, privateKeySealed: sealer.seal(Buffer.from(JSON.stringify(privateJwk)), kid), publicJwk });
   return kid;
 }
 
-/** Creates a new signing key; the newest active one signs, retired ones keep verifying. */
-export async function rotateSigningKey(db: Db): Promise<string> {
-  return db.transaction().execute(replaceActiveKey);
+/**
+ * Creates a new signing key; the newest active one signs, retired ones keep verifying. Also
+ * how the key-encryption key is rotated: the new key is sealed with the current one.
+ */
+export async function rotateSigningKey(db: Db, sealer: KeySealer): Promise<string> {
+  return db.transaction().execute((trx) => replaceActiveKey(trx, sealer));
 }
 
 /**
@@ -41,7 +46,10 @@ export class SigningKeys {
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sealer: KeySealer,
+  ) {}
 
   private async load(): Promise<void> {
     const since = new Date(Date.now() - RETIRED_KEY_GRACE_MS);
@@ -49,14 +57,17 @@ export class SigningKeys {
     if (!rows.some((r) => r.retired_at === null)) {
       // First start: make a key. Replicas racing here may each add one; all stay valid.
       await this.db.transaction().execute(async (trx) => {
-        if (!(await lockSigningKeys(trx))) await replaceActiveKey(trx);
+        if (!(await lockSigningKeys(trx))) await replaceActiveKey(trx, this.sealer);
       });
       rows = await usableSigningKeys(this.db, since);
     }
     this.keys = await Promise.all(
       rows.map(async (r) => ({
         kid: r.kid,
-        privateKey: (await importJWK(r.private_jwk as JWK, ALG)) as CryptoKey,
+        privateKey:
+          r.retired_at === null && r.private_key_sealed
+            ? ((await importJWK(JSON.parse(this.sealer.open(r.private_key_sealed, r.kid).toString('utf8')) as JWK, ALG)) as CryptoKey)
+            : null,
         publicKey: (await importJWK(r.public_jwk as JWK, ALG)) as CryptoKey,
         publicJwk: r.public_jwk,
         createdAt: r.created_at,
@@ -78,17 +89,18 @@ export class SigningKeys {
   }
 
   async sign(claims: { iss: string; aud: string; sub: string; scope: string; client_id: string }, now: Date): Promise<string> {
-    const [key] = await this.fresh();
+    const key = (await this.fresh()).find((k) => k.privateKey !== null);
+    if (!key) throw new Error('No active signing key.');
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ scope: claims.scope, client_id: claims.client_id })
-      .setProtectedHeader({ alg: ALG, kid: key!.kid, typ: 'at+jwt' })
+      .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'at+jwt' })
       .setIssuer(claims.iss)
       .setAudience(claims.aud)
       .setSubject(claims.sub)
       .setIssuedAt(iat)
       .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
       .setJti(randomUUID())
-      .sign(key!.privateKey);
+      .sign(key.privateKey!);
   }
 
   /** Verifies an access token's signature, type, issuer, audience and expiry. */

@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '@frontdesk/db';
+import type { HostLimits } from '@frontdesk/http';
 import type { SigningKeys } from './keys';
 import type { OAuthError } from './errors';
 import type { PublicClient } from './grants';
@@ -15,6 +16,8 @@ export interface OAuthServer {
   publicClient: PublicClient;
   /** How the protected resource names itself in its metadata. */
   resourceName: string;
+  /** The host's shared rate limits: sign-in codes, registrations and authorizations per client IP. */
+  limits: HostLimits;
 }
 
 /** The resources tokens may be issued for: the host's API and its MCP endpoint. */

@@ -1,8 +1,8 @@
-import { createServiceApp, type Operation } from '@frontdesk/http';
-import { databaseHealth, idempotencyStore } from '@frontdesk/db';
+import { createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
+import { databaseHealth, idempotencyStore, rateLimitStore } from '@frontdesk/db';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
-import { customerAuth, scopeGuard, type Customer } from './auth';
+import { customerAuth, customerBudget, scopeGuard, type Customer } from './auth';
 import { DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS } from './config';
 import { SigningKeys, oauthRouter } from '@frontdesk/oauth';
 import type { AppContext } from './context';
@@ -30,7 +30,8 @@ export const USER_HEADERS = [
 /** Builds the booking (book host) Express app from its context. */
 export function createBookingApp(ctx: AppContext): { app: Express; operations: Operation<Customer>[] } {
   const operations = bookingOperations(ctx);
-  const keys = new SigningKeys(ctx.db);
+  const keys = new SigningKeys(ctx.db, ctx.config.keySealer);
+  const limits = hostLimits(rateLimitStore(ctx.db), ctx.clock, ctx.config.rateLimits);
   const oauth = oauthRouter({
     db: ctx.db,
     issuer: ctx.config.publicUrl,
@@ -38,6 +39,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     clock: ctx.clock,
     publicClient: { id: ctx.config.publicClientId ?? 'front-desk', redirectUris: ctx.config.publicClientRedirectUris ?? DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS },
     resourceName: 'Front Desk booking',
+    limits,
   });
   const app = createServiceApp<Customer>({
     ...BOOKING_API,
@@ -52,7 +54,9 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
       scopes: { read: 'Find cleaners, see open times and your bookings.', write: 'Book and cancel cleanings.' },
     },
     routers: [oauth],
-    authenticate: customerAuth(ctx, keys),
+    authenticate: customerAuth(ctx, keys, limits),
+    rateLimit: { ...limits.limiter.budgets(limits.limits), subjectOf: customerBudget },
+    trustProxy: ctx.config.trustProxy,
     authorize: scopeGuard(ctx.config.publicUrl),
     clock: ctx.clock,
     logger: ctx.logger,

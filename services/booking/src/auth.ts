@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { findPersonalKey } from '@frontdesk/db';
 import { InvalidInputError, isEmail, isPhone } from '@frontdesk/domain';
-import { AuthChallengeError, InsufficientScopeError, bearerToken, type Operation } from '@frontdesk/http';
+import { AuthChallengeError, InsufficientScopeError, bearerToken, clientIp, lookUpCredential, type HostLimits, type Operation } from '@frontdesk/http';
 import { resourcesOf, type SigningKeys } from '@frontdesk/oauth';
 import type { Request } from 'express';
 import type { AppContext } from './context';
@@ -49,7 +49,7 @@ export function userHeaders(req: Request): Customer['user'] {
  * Resolves the caller: the shared public key, or a personal key (`fdp_…`). OAuth access
  * tokens join here as one more credential.
  */
-export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, keys: SigningKeys) {
+export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, keys: SigningKeys, limits: HostLimits) {
   const publicDigest = digest(ctx.config.publicSharedKey);
   // RFC 9728: the challenge points MCP clients at the protected-resource metadata.
   const challenge = `Bearer realm="booking", resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp"`;
@@ -63,8 +63,8 @@ export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, k
     }
     const user = userHeaders(req);
     if (timingSafeEqual(digest(token), publicDigest)) return { credential: 'public', email: null, scopes: ALL_SCOPES, user };
-    if (token.startsWith('fdp_') && token.length <= 100) {
-      const key = await findPersonalKey(ctx.db, token);
+    if (token.startsWith('fdp_')) {
+      const key = await lookUpCredential(limits, req, async () => (token.length <= 100 ? findPersonalKey(ctx.db, token) : undefined));
       if (key) return { credential: 'personal', email: key.email, scopes: ALL_SCOPES, user };
     }
     if (token.split('.').length === 3 && token.length <= 4096) {
@@ -84,6 +84,9 @@ export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, k
     throw new AuthChallengeError('That key or token is not valid (wrong, revoked or expired).', `${challenge}, error="invalid_token"`);
   };
 }
+
+/** Whose budget a call spends: the account, or for the key everyone shares, the client's address. */
+export const customerBudget = (c: Customer, req: Request): string => (c.credential === 'public' ? `public:${clientIp(req)}` : `${c.credential}:${c.email}`);
 
 /** A credential without the operation's scope gets 403 (never 401: it did authenticate). */
 export function scopeGuard(publicUrl: string) {

@@ -1,4 +1,5 @@
-import { readDatabaseUrl, readOrigins, readPort, readUrl } from '@frontdesk/http';
+import { readKeySealer, type KeySealer } from '@frontdesk/oauth';
+import { readDatabaseUrl, readOrigins, readPort, readRateLimits, readTrustProxy, readUrl, type RateLimits } from '@frontdesk/http';
 
 /** Config in steps: env -> typed config; every error names its variable. */
 export interface BookingConfig {
@@ -13,6 +14,12 @@ export interface BookingConfig {
   /** The pre-registered public OAuth client (PUBLIC_CLIENT_ID, PUBLIC_CLIENT_REDIRECT_URIS). */
   publicClientId: string;
   publicClientRedirectUris: string[];
+  /** Every rate limit (RATE_LIMIT_*), shared by all replicas through PostgreSQL. */
+  rateLimits: RateLimits;
+  /** Whose X-Forwarded-For to believe for the client IP (TRUST_PROXY). */
+  trustProxy: boolean | number | string;
+  /** Seals the OAuth signing keys at rest (KEY_ENCRYPTION_KEY, KEY_ENCRYPTION_KEY_PREVIOUS). */
+  keySealer: KeySealer;
 }
 
 export const DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS = [
@@ -35,6 +42,9 @@ export function readBookingConfig(env: NodeJS.ProcessEnv = process.env): Booking
     publicSharedKey: readPublicKey(env),
     publicClientId: readClientId(env),
     publicClientRedirectUris: readRedirectUris(env),
+    rateLimits: readRateLimits(env),
+    trustProxy: readTrustProxy(env),
+    keySealer: readKeySealer(env),
   };
 }
 

@@ -5,8 +5,8 @@ import type { BookingConfig } from './config';
 /** Every dependency of the booking app, in one plain object; tests pass their own. */
 export interface AppContext {
   db: Db;
-  config: Pick<BookingConfig, 'publicUrl' | 'mcpAllowedOrigins' | 'proDeskUrl' | 'publicSharedKey'> &
-    Partial<Pick<BookingConfig, 'publicClientId' | 'publicClientRedirectUris'>>;
+  config: Pick<BookingConfig, 'publicUrl' | 'mcpAllowedOrigins' | 'proDeskUrl' | 'publicSharedKey' | 'keySealer'> &
+    Partial<Pick<BookingConfig, 'publicClientId' | 'publicClientRedirectUris' | 'rateLimits' | 'trustProxy'>>;
   logger: Logger;
   clock: () => Date;
 }

@@ -2,6 +2,8 @@ import { createPro, type NewProInput } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
+import { TEST_RATE_LIMITS } from '../../pro-desk/test/harness';
+import { KeySealer } from '@frontdesk/oauth';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -10,6 +12,9 @@ import { createBookingApp } from '../src';
 /** Monday 2026-11-23, 07:00 in New York. */
 export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
 export const PUBLIC_KEY = 'fdpub_test_public_key';
+/** Tests seal signing keys with a fixed key-encryption key, as a deployment would with its own. */
+export const TEST_KEY_SEALER = new KeySealer(Buffer.alloc(32, 7));
+export { TEST_RATE_LIMITS };
 
 /** Both hosts on one fresh database, over real HTTP, sharing a clock tests can move. */
 export async function bothHosts(now = MONDAY_7AM) {
@@ -22,6 +27,8 @@ export async function bothHosts(now = MONDAY_7AM) {
     bookingUrl: 'http://book.test',
     publicSharedKey: PUBLIC_KEY,
     mcpAllowedOrigins: ['https://claude.ai'],
+    keySealer: TEST_KEY_SEALER,
+    rateLimits: TEST_RATE_LIMITS,
   };
   const book = createBookingApp({ db: t.db, config, logger, clock: () => clock.now });
   const pro = createProDeskApp({ db: t.db, config, logger, clock: () => clock.now });

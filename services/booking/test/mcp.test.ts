@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { listenOn, masked, mcpClient } from '../../pro-desk/test/mcp-client';
-import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, type Hosts } from './harness';
+import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, TEST_KEY_SEALER, type Hosts } from './harness';
 import { createBookingApp } from '../src';
 import { createLogger } from '@frontdesk/http';
 
@@ -10,7 +10,13 @@ beforeAll(async () => {
   h = await bothHosts();
   const { app } = createBookingApp({
     db: h.t.db,
-    config: { publicUrl: 'http://book.test', proDeskUrl: 'http://pro.test', publicSharedKey: 'fdpub_test_public_key', mcpAllowedOrigins: [] },
+    config: {
+      publicUrl: 'http://book.test',
+      proDeskUrl: 'http://pro.test',
+      publicSharedKey: 'fdpub_test_public_key',
+      mcpAllowedOrigins: [],
+      keySealer: TEST_KEY_SEALER,
+    },
     logger: createLogger('t', 'silent'),
     clock: () => h.clock.now,
   });

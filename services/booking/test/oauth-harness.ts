@@ -1,3 +1,4 @@
+import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from './harness';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
@@ -23,6 +24,8 @@ export async function bookHostOnPort(
       mcpAllowedOrigins: [],
       publicClientId: 'front-desk',
       publicClientRedirectUris: ['http://127.0.0.1:9/callback'],
+      keySealer: TEST_KEY_SEALER,
+      rateLimits: TEST_RATE_LIMITS,
     },
     logger: createLogger('t', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => clock.now,

@@ -1,3 +1,4 @@
+import { TEST_KEY_SEALER } from './harness';
 import * as oauth from 'oauth4webapi';
 import { SignJWT, generateKeyPair } from 'jose';
 import { SigningKeys } from '@frontdesk/oauth';
@@ -159,7 +160,7 @@ describe('the book host refuses access tokens that are', () => {
       .access_token as string;
     expect((await call(good)).status).toBe(200);
     // Same key, other audience or expired: sign with the server's own key through its store.
-    const keys = new SigningKeys(host.t.db);
+    const keys = new SigningKeys(host.t.db, TEST_KEY_SEALER);
     const otherAudience = await keys.sign(
       { iss: host.url, aud: 'https://other.example/mcp', sub: 'aud@example.com', scope: 'read', client_id: clientId },
       new Date(),

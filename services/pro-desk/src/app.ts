@@ -1,5 +1,5 @@
-import { createServiceApp, type Operation } from '@frontdesk/http';
-import { databaseHealth, idempotencyStore, type Pro } from '@frontdesk/db';
+import { createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
+import { databaseHealth, idempotencyStore, rateLimitStore, type Pro } from '@frontdesk/db';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
 import { proKeyAuth } from './auth';
@@ -19,16 +19,19 @@ export interface ProDeskApp {
 /** Builds the pro-desk (base host) Express app from its context. */
 export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro>[] = []): ProDeskApp {
   const operations = [...proDeskOperations(ctx), ...extraOperations];
+  const limits = hostLimits(rateLimitStore(ctx.db), ctx.clock, ctx.config.rateLimits);
   const app = createServiceApp<Pro>({
     ...PRO_DESK_API,
     mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: PRO_DESK_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     publicUrl: ctx.config.publicUrl,
     operations,
     examples,
-    authenticate: proKeyAuth(ctx),
+    authenticate: proKeyAuth(ctx, limits),
+    rateLimit: { ...limits.limiter.budgets(limits.limits), subjectOf: (pro) => `pro:${pro.id}` },
+    trustProxy: ctx.config.trustProxy,
     clock: ctx.clock,
     logger: ctx.logger,
-    routers: [keyRouter(ctx)],
+    routers: [keyRouter(ctx, limits)],
     ...databaseHealth(ctx.db),
     idempotency: { store: idempotencyStore(ctx.db), scopeOf: (pro) => ({ credential: `pro:${pro.id}` }) },
   });

@@ -1,4 +1,5 @@
-import { readDatabaseUrl, readOrigins, readPort, readUrl } from '@frontdesk/http';
+import { readKeySealer, type KeySealer } from '@frontdesk/oauth';
+import { readDatabaseUrl, readOrigins, readPort, readRateLimits, readTrustProxy, readUrl, type RateLimits } from '@frontdesk/http';
 
 /** Config in steps: env -> flat values -> typed config; every error names its variable. */
 export interface ProDeskConfig {
@@ -8,6 +9,12 @@ export interface ProDeskConfig {
   databaseUrl: string;
   /** Browser origins allowed to call /mcp (MCP_ALLOWED_ORIGINS). */
   mcpAllowedOrigins: string[];
+  /** Every rate limit (RATE_LIMIT_*), shared by all replicas through PostgreSQL. */
+  rateLimits: RateLimits;
+  /** Whose X-Forwarded-For to believe for the client IP (TRUST_PROXY). */
+  trustProxy: boolean | number | string;
+  /** Seals OAuth signing keys at rest; required now so both hosts deploy alike (the pro host signs tokens once it hosts OAuth). */
+  keySealer: KeySealer;
 }
 
 export function readProDeskConfig(env: NodeJS.ProcessEnv = process.env): ProDeskConfig {
@@ -19,5 +26,8 @@ export function readProDeskConfig(env: NodeJS.ProcessEnv = process.env): ProDesk
     bookingUrl: readUrl(env, 'BOOKING_URL', `http://localhost:${bookingPort}`),
     databaseUrl: readDatabaseUrl(env),
     mcpAllowedOrigins: readOrigins(env),
+    rateLimits: readRateLimits(env),
+    trustProxy: readTrustProxy(env),
+    keySealer: readKeySealer(env),
   };
 }

@@ -5,7 +5,7 @@ import type { ProDeskConfig } from './config';
 /** Every dependency of the pro-desk app, in one plain object; tests pass their own. */
 export interface AppContext {
   db: Db;
-  config: Pick<ProDeskConfig, 'publicUrl' | 'mcpAllowedOrigins' | 'bookingUrl'>;
+  config: Pick<ProDeskConfig, 'publicUrl' | 'mcpAllowedOrigins' | 'bookingUrl'> & Partial<Pick<ProDeskConfig, 'rateLimits' | 'trustProxy'>>;
   logger: Logger;
   clock: () => Date;
 }

@@ -2,7 +2,18 @@ import express, { Router, type Request, type Response } from 'express';
 import { createPersonalKey, endKeySession, findPersonalKey, keySessionEmail, revokePersonalKey } from '@frontdesk/db';
 import { AppError, InvalidInputError, KEY_SESSION_MINUTES } from '@frontdesk/domain';
 import { openKeySession, requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
-import { bearerToken, errorLine, esc, formField, htmlPage } from '@frontdesk/http';
+import {
+  bearerToken,
+  errorLine,
+  esc,
+  formField,
+  htmlPage,
+  lookUpCredential,
+  RateLimitedError,
+  setRateLimitedHeaders,
+  takeSignInCode,
+  type HostLimits,
+} from '@frontdesk/http';
 import type { AppContext } from './context';
 
 const COOKIE = 'fd_key_session';
@@ -35,7 +46,7 @@ function cookieOf(req: Request): string | null {
  * the booking service, shown once, and can revoke keys. Works without JavaScript. The same
  * flow for assistants under /key/api.
  */
-export function keyRouter(ctx: AppContext): Router {
+export function keyRouter(ctx: AppContext, limits: HostLimits): Router {
   const router = Router();
   const secure = ctx.config.publicUrl.startsWith('https://');
   const ownOrigin = new URL(ctx.config.publicUrl).origin;
@@ -89,10 +100,12 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
   router.post('/key/code', form, async (req, res) => {
     const email = formField(req.body, 'email');
     try {
+      await takeSignInCode(limits, req, email);
       const sent = await requestSignInCode(ctx.db, email, ctx.clock(), PURPOSE);
       html(res, 200, 'Check your email', codeForm(sent.email));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
+      if (err instanceof RateLimitedError) setRateLimitedHeaders(res, err);
       html(res, err.status, 'Your personal key', emailForm(err.message));
     }
   });
@@ -139,6 +152,7 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
 
   // The same for assistants, as JSON.
   router.post('/key/api/code', json, async (req, res) => {
+    await takeSignInCode(limits, req, formField(req.body, 'email'));
     const sent = await requestSignInCode(ctx.db, formField(req.body, 'email'), ctx.clock(), PURPOSE);
     res.status(202).json({
       email: sent.email,
@@ -155,7 +169,7 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
   });
   router.post('/key/api/revoke', async (req, res) => {
     const token = bearerToken(req);
-    const key = token ? await findPersonalKey(ctx.db, token) : undefined;
+    const key = token ? await lookUpCredential(limits, req, () => findPersonalKey(ctx.db, token)) : undefined;
     if (!key) throw new InvalidInputError('Send the personal key to revoke as Authorization: Bearer <key>.');
     await revokePersonalKey(ctx.db, key.id, key.email);
     res.json({ revoked: true, key_id: key.id, message: 'The key no longer works.' });

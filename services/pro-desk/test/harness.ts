@@ -1,13 +1,19 @@
 import { createPro, type NewProInput } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
-import { createLogger } from '@frontdesk/http';
+import { createLogger, readRateLimits, scaleRateLimits } from '@frontdesk/http';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createProDeskApp } from '../src';
 
 /** Monday 2026-11-23, 07:00 in New York. */
 export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
+
+/**
+ * Every limit counted as in production but a thousand times higher, so only the limit tests
+ * reach one; codes per address keep the real limit, which the sign-in tests assert.
+ */
+export const TEST_RATE_LIMITS = { ...scaleRateLimits(readRateLimits({}), 1000), signInPerAddress: readRateLimits({}).signInPerAddress };
 
 /** The 13 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
 export const PRO_DESK_OPERATIONS = [
@@ -40,7 +46,12 @@ export async function proDeskHarness(now = MONDAY_7AM): Promise<Harness> {
   const clock = { now };
   const { app } = createProDeskApp({
     db: t.db,
-    config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: ['https://claude.ai'] },
+    config: {
+      publicUrl: 'http://pro.test',
+      bookingUrl: 'http://book.test',
+      mcpAllowedOrigins: ['https://claude.ai'],
+      rateLimits: TEST_RATE_LIMITS,
+    },
     logger: createLogger('pro-desk-test', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => clock.now,
   });

@@ -114,10 +114,10 @@ export async function lockSigningKeys(trx: Db): Promise<boolean> {
 }
 
 /** Retires the active key and stores a new one (inside the caller's transaction). */
-export async function replaceSigningKey(trx: Db, key: { kid: string; privateJwk: object; publicJwk: object }): Promise<void> {
+export async function replaceSigningKey(trx: Db, key: { kid: string; privateKeySealed: Buffer; publicJwk: object }): Promise<void> {
   await trx.updateTable('oauth_signing_keys').set({ retired_at: new Date() }).where('retired_at', 'is', null).execute();
   await trx
     .insertInto('oauth_signing_keys')
-    .values({ kid: key.kid, private_jwk: JSON.stringify(key.privateJwk), public_jwk: JSON.stringify(key.publicJwk), retired_at: null })
+    .values({ kid: key.kid, private_key_sealed: key.privateKeySealed, public_jwk: JSON.stringify(key.publicJwk), retired_at: null })
     .execute();
 }

@@ -2,17 +2,6 @@ import type { Db } from '../connect';
 import { hashSecret, newToken } from '../ids';
 import type { SignInCode } from '../tables/sign-in';
 
-/** How many codes were sent to an address since an instant. */
-export async function codesSentSince(db: Db, email: string, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('sign_in_codes')
-    .select(db.fn.countAll<number>().as('n'))
-    .where('email', '=', email)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function insertSignInCode(trx: Db, code: { id: string; email: string; codeHash: Buffer; expiresAt: Date; now: Date }): Promise<void> {
   await trx
     .insertInto('sign_in_codes')

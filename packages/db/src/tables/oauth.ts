@@ -5,6 +5,8 @@ export interface OAuthClientsTable {
   name: string;
   redirect_uris: string[];
   created_at: Generated<Date>;
+  /** When the client last got a code; never-used dynamic clients are purged. */
+  last_used_at: Date | null;
 }
 
 export interface OAuthRequestsTable {
@@ -49,10 +51,22 @@ export interface OAuthRefreshTokensTable {
 
 export interface OAuthSigningKeysTable {
   kid: string;
-  private_jwk: ColumnType<Record<string, unknown>, string, string>;
+  /** The private JWK sealed with the key-encryption key (null for keys retired in the clear). */
+  private_key_sealed: Buffer | null;
   public_jwk: ColumnType<Record<string, unknown>, string, string>;
   created_at: Generated<Date>;
   retired_at: Date | null;
+}
+
+export interface OAuthRevokedSignInsTable {
+  family_id: string;
+  revoked_at: Date;
+}
+
+export interface RateLimitsTable {
+  key: Buffer;
+  hits: number;
+  resets_at: Date;
 }
 
 export type OAuthClient = Selectable<OAuthClientsTable>;

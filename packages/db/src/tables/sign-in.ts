@@ -21,6 +21,8 @@ export interface OutboxTable {
   next_attempt_at: Generated<Date>;
   sent_at: Date | null;
   last_error: string | null;
+  /** The body is a credential: blanked once delivered. */
+  secret: Generated<boolean>;
 }
 
 export interface KeySessionsTable {

@@ -1,4 +1,4 @@
-import { allowFormTarget, formField } from '@frontdesk/http';
+import { RateLimitedError, allowFormTarget, clientIp, formField, setRateLimitedHeaders, takeSignInCode } from '@frontdesk/http';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, newToken, setOAuthRequestEmail, takeOAuthRequest } from '@frontdesk/db';
@@ -65,6 +65,13 @@ export function authorizeEndpoints(s: OAuthServer): Router {
       return fail(new InvalidScopeError(`Scopes are ${SCOPES.join(' and ')}.`));
     const resource = str(q.resource) ?? issuer;
     if (!resources.includes(resource)) return fail(new InvalidTargetError(`Tokens are issued only for ${resources.join(' or ')}.`));
+    try {
+      await s.limits.limiter.take('authorize', s.limits.limits.authorizePerIp, clientIp(req), { what: 'sign-ins started' });
+    } catch (err) {
+      if (!(err instanceof RateLimitedError)) throw err;
+      setRateLimitedHeaders(res, err);
+      return page(res, 429, errorPage('Too many sign-ins', err.message));
+    }
     // The id is the browser's capability to continue this authorization: 256 random bits.
     const id = `azr_${newToken()}`;
     await insertOAuthRequest(s.db, {
@@ -101,10 +108,12 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     if (!p) return expired(res);
     const email = formField(req.body, 'email');
     try {
+      await takeSignInCode(s.limits, req, email);
       const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} use your Front Desk bookings`);
       page(res, 200, codePage(p.row.id, sent.email));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
+      if (err instanceof RateLimitedError) setRateLimitedHeaders(res, err);
       page(res, err.status, emailPage(p.row.id, p.client.name, err.message));
     }
   });

@@ -1,3 +1,4 @@
+import { clientIp } from '@frontdesk/http';
 import express, { Router } from 'express';
 import { InvalidClientMetadataError, InvalidRequestError, OAuthError } from '../errors';
 import { checkRedirectUri, registerClient } from '../grants';
@@ -19,6 +20,7 @@ export function registerEndpoint(s: OAuthServer): Router {
       if (Array.isArray(grants) && grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
         throw new InvalidClientMetadataError('Only the authorization_code and refresh_token grants are supported.');
       }
+      await s.limits.limiter.take('register', s.limits.limits.registerPerIp, clientIp(req), { what: 'client registrations' });
       const client = await registerClient(s.db, name, uris);
       res
         .status(201)
@@ -35,7 +37,7 @@ export function registerEndpoint(s: OAuthServer): Router {
         });
     } catch (err) {
       if (err instanceof OAuthError) return oauthJson(res, err);
-      throw err;
+      throw err; // a 429 goes to the error handler: {error}, Retry-After and RateLimit fields
     }
   });
 

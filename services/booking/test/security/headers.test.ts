@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createLogger } from '@frontdesk/http';
 import { createBookingApp } from '../../src/app';
-import { bothHostsPerFile, newCleaner, asPublic } from '../harness';
+import { bothHostsPerFile, newCleaner, asPublic, TEST_KEY_SEALER } from '../harness';
 
 // Browser and cache protections on both hosts: nosniff everywhere, no framing, a CSP with no
 // script, no referrer, and no-store on every API answer (they carry names, phones, addresses).
@@ -44,7 +44,13 @@ describe('security headers', () => {
 
 describe('HSTS', () => {
   it('is sent when the public URL is https', async () => {
-    const config = { publicUrl: 'https://book.example', proDeskUrl: 'https://pro.example', publicSharedKey: 'fdpub_test_public_key', mcpAllowedOrigins: [] };
+    const config = {
+      publicUrl: 'https://book.example',
+      proDeskUrl: 'https://pro.example',
+      publicSharedKey: 'fdpub_test_public_key',
+      mcpAllowedOrigins: [],
+      keySealer: TEST_KEY_SEALER,
+    };
     const { app } = createBookingApp({ db: h.t.db, config, logger: createLogger('t', 'silent'), clock: () => h.clock.now });
     const res = await request(app).get('/healthz').expect(200);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

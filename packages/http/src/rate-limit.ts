@@ -1,0 +1,196 @@
+import type { Request, Response } from 'express';
+import { SIGN_IN_MAX_CODES_PER_HOUR, TooManyRequestsError, normalizeEmail, tooManyCodes } from '@frontdesk/domain';
+
+/** A limit: at most `limit` hits per `windowSeconds`; a limit of 0 turns it off. */
+export interface Limit {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Every limit of both hosts, read from the environment (README, "Security"). */
+export interface RateLimits {
+  /** Sign-in codes asked for from one client IP. */
+  signInPerIp: Limit;
+  /** Sign-in codes sent to one address. */
+  signInPerAddress: Limit;
+  /** OAuth client registrations from one client IP. */
+  registerPerIp: Limit;
+  /** OAuth authorizations started (and kept pending) from one client IP. */
+  authorizePerIp: Limit;
+  /** Keys and tokens that matched nothing, from one client IP. */
+  authFailuresPerIp: Limit;
+  /** Reads by one credential (for the shared public key: by one client IP). */
+  readsPerCredential: Limit;
+  /** Writes by one credential (for the shared public key: by one client IP). */
+  writesPerCredential: Limit;
+}
+
+const HOUR = 3600;
+const MINUTE = 60;
+
+/** Each limit, its variable, its window and its default: generous for honest use. */
+export const RATE_LIMIT_VARIABLES: Record<keyof RateLimits, { variable: string; windowSeconds: number; fallback: number; what: string }> = {
+  signInPerIp: { variable: 'RATE_LIMIT_SIGN_IN_PER_IP', windowSeconds: HOUR, fallback: 30, what: 'sign-in codes asked for per client IP per hour' },
+  signInPerAddress: {
+    variable: 'RATE_LIMIT_SIGN_IN_PER_ADDRESS',
+    windowSeconds: HOUR,
+    fallback: SIGN_IN_MAX_CODES_PER_HOUR,
+    what: 'sign-in codes sent to one address per hour',
+  },
+  registerPerIp: { variable: 'RATE_LIMIT_REGISTER_PER_IP', windowSeconds: HOUR, fallback: 20, what: 'OAuth client registrations per client IP per hour' },
+  authorizePerIp: { variable: 'RATE_LIMIT_AUTHORIZE_PER_IP', windowSeconds: HOUR, fallback: 60, what: 'OAuth authorizations started per client IP per hour' },
+  authFailuresPerIp: {
+    variable: 'RATE_LIMIT_AUTH_FAILURES_PER_IP',
+    windowSeconds: 15 * MINUTE,
+    fallback: 30,
+    what: 'keys or tokens that match nothing, per client IP per 15 minutes',
+  },
+  readsPerCredential: { variable: 'RATE_LIMIT_READS_PER_MINUTE', windowSeconds: MINUTE, fallback: 600, what: 'reads per credential per minute' },
+  writesPerCredential: { variable: 'RATE_LIMIT_WRITES_PER_MINUTE', windowSeconds: MINUTE, fallback: 120, what: 'writes per credential per minute' },
+};
+
+export function readRateLimits(env: NodeJS.ProcessEnv = process.env): RateLimits {
+  const limits = {} as RateLimits;
+  for (const [name, v] of Object.entries(RATE_LIMIT_VARIABLES) as [keyof RateLimits, (typeof RATE_LIMIT_VARIABLES)[keyof RateLimits]][]) {
+    const raw = env[v.variable];
+    const limit = raw === undefined || raw === '' ? v.fallback : Number(raw);
+    if (!Number.isInteger(limit) || limit < 0 || limit > 1_000_000) {
+      throw new Error(`${v.variable} must be a whole number from 0 (no limit) to 1000000 (${v.what}); got "${raw}".`);
+    }
+    limits[name] = { limit, windowSeconds: v.windowSeconds };
+  }
+  return limits;
+}
+
+/** Every limit multiplied by `factor` (tests and benchmarks count as production does, far from the limits). */
+export const scaleRateLimits = (limits: RateLimits, factor: number): RateLimits =>
+  Object.fromEntries(Object.entries(limits).map(([name, l]: [string, Limit]) => [name, { ...l, limit: l.limit * factor }])) as unknown as RateLimits;
+
+/** The same limits with every one turned off (benchmarks, or a test about something else). */
+export const NO_RATE_LIMITS: RateLimits = Object.fromEntries(
+  Object.entries(RATE_LIMIT_VARIABLES).map(([name, v]) => [name, { limit: 0, windowSeconds: v.windowSeconds }]),
+) as unknown as RateLimits;
+
+/** Where counters live: PostgreSQL, so every replica of both hosts shares them. */
+export interface RateLimitStore {
+  hit(key: string, windowSeconds: number, now: Date): Promise<{ hits: number; resetsAt: Date }>;
+  hits(key: string, now: Date): Promise<{ hits: number; resetsAt: Date | null }>;
+}
+
+/** 429 with Retry-After and the IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers). */
+export class RateLimitedError extends TooManyRequestsError {
+  constructor(
+    message: string,
+    readonly policy: string,
+    readonly limit: Limit,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+
+/** Writes the RateLimit-Policy and RateLimit fields for one policy. */
+export function setRateLimitHeaders(res: Pick<Response, 'setHeader'>, policy: string, limit: Limit, remaining: number, resetSeconds: number): void {
+  res.setHeader('RateLimit-Policy', `"${policy}";q=${limit.limit};w=${limit.windowSeconds}`);
+  res.setHeader('RateLimit', `"${policy}";r=${Math.max(0, remaining)};t=${resetSeconds}`);
+}
+
+/** Sets Retry-After and the RateLimit fields of a refused request. */
+export function setRateLimitedHeaders(res: Pick<Response, 'setHeader'>, err: RateLimitedError): void {
+  res.setHeader('Retry-After', String(err.retryAfterSeconds));
+  setRateLimitHeaders(res, err.policy, err.limit, 0, err.retryAfterSeconds);
+}
+
+const wait = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`);
+
+/** Counts and refuses: one shared counter per (policy, subject). */
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * Counts a hit; past the limit, throws a 429 saying when to try again. `res`, when given,
+   * gets the RateLimit fields on success too, so a client can pace itself.
+   */
+  async take(policy: string, limit: Limit, subject: string, o: { res?: Pick<Response, 'setHeader'>; what?: string; message?: string } = {}): Promise<void> {
+    if (limit.limit === 0) return;
+    const now = this.clock();
+    const { hits, resetsAt } = await this.store.hit(`${policy}:${subject}`, limit.windowSeconds, now);
+    const reset = secondsUntil(resetsAt, now);
+    if (hits > limit.limit) {
+      throw new RateLimitedError(o.message ?? `Too many ${o.what ?? 'requests'} from here; try again in ${wait(reset)}.`, policy, limit, reset);
+    }
+    const res = o.res;
+    if (res) setRateLimitHeaders(res, policy, limit, limit.limit - hits, reset);
+  }
+
+  /** The per-credential budgets of runOperation, from the host's limits. */
+  budgets(limits: RateLimits): { limiter: RateLimiter; reads: Limit; writes: Limit } {
+    return { limiter: this, reads: limits.readsPerCredential, writes: limits.writesPerCredential };
+  }
+
+  /** Throws the 429 if the subject is already past the limit, without counting a hit. */
+  async check(policy: string, limit: Limit, subject: string, what = 'requests'): Promise<void> {
+    if (limit.limit === 0) return;
+    const now = this.clock();
+    const { hits, resetsAt } = await this.store.hits(`${policy}:${subject}`, now);
+    if (resetsAt && hits >= limit.limit) {
+      throw new RateLimitedError(`Too many ${what} from here; try again in ${wait(secondsUntil(resetsAt, now))}.`, policy, limit, secondsUntil(resetsAt, now));
+    }
+  }
+}
+
+/** The client's address: the socket's, or the proxy's header when TRUST_PROXY says to believe it. */
+export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/**
+ * TRUST_PROXY as Express takes it: unset or "false" (the socket's address is the client),
+ * "true" (trust every proxy), a number of hops, or a comma-separated list of addresses or
+ * subnets such as "loopback, 10.0.0.0/8".
+ */
+export function readTrustProxy(env: NodeJS.ProcessEnv = process.env): boolean | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (!/^[A-Za-z0-9.:/,\s_-]+$/.test(raw)) {
+    throw new Error(`TRUST_PROXY must be true, false, a number of proxy hops, or a list of addresses or subnets (e.g. "loopback, 10.0.0.0/8"); got "${raw}".`);
+  }
+  return raw;
+}
+
+/** A host's limiter and the limits it applies. */
+export interface HostLimits {
+  limiter: RateLimiter;
+  limits: RateLimits;
+}
+
+export function hostLimits(store: RateLimitStore, clock: () => Date, limits: RateLimits | undefined): HostLimits {
+  return { limiter: new RateLimiter(store, clock), limits: limits ?? readRateLimits({}) };
+}
+
+const FAILURES = 'keys or tokens that match nothing';
+
+/**
+ * Looks a credential up unless this address has already sent too many that matched nothing;
+ * one that matches nothing counts against the address. A guesser is stopped before the
+ * lookup, so even a right guess past the limit gets the 429.
+ */
+export async function lookUpCredential<T>(h: HostLimits, req: Request, lookup: () => Promise<T | undefined>): Promise<T | undefined> {
+  const ip = clientIp(req);
+  await h.limiter.check('auth-failures', h.limits.authFailuresPerIp, ip, FAILURES);
+  const found = await lookup();
+  if (found === undefined) await h.limiter.take('auth-failures', h.limits.authFailuresPerIp, ip, { what: FAILURES });
+  return found;
+}
+
+/** Counts a sign-in code asked for, against the client's address and against the email address it goes to. */
+export async function takeSignInCode(h: HostLimits, req: Request, rawEmail: string): Promise<void> {
+  await h.limiter.take('sign-in', h.limits.signInPerIp, clientIp(req), { what: 'sign-in codes' });
+  const email = normalizeEmail(rawEmail);
+  await h.limiter.take('sign-in-address', h.limits.signInPerAddress, email, { message: tooManyCodes(email).message });
+}
