@@ -54,9 +54,12 @@ export async function runOperation<P>(
   idempotencyKey?: string,
 ): Promise<{ result: object; replayed: boolean }> {
   if (opts.rateLimit) {
-    const { limiter, reads, writes, subjectOf } = opts.rateLimit;
+    const { limiter, reads, writes } = opts.rateLimit;
     const write = !op.readOnly;
-    await limiter.take(write ? 'writes' : 'reads', write ? writes : reads, subjectOf(principal, req), { res: req.res, what: write ? 'writes' : 'reads' });
+    await limiter.take(write ? 'writes' : 'reads', write ? writes : reads, opts.rateLimit.subjectOf(principal, req), {
+      res: req.res,
+      what: write ? 'writes' : 'reads',
+    });
   }
   const valid = validateInput(op, input);
   const call: CallContext<P> = {
