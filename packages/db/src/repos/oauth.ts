@@ -62,6 +62,7 @@ export async function insertOAuthCode(
     .insertInto('oauth_codes')
     .values({ ...row, consumed_at: null, created_at: now })
     .execute();
+  await db.updateTable('oauth_clients').set({ last_used_at: now }).where('id', '=', c.client_id).execute();
 }
 
 export async function lockOAuthCode(trx: Db, codeHash: Buffer) {

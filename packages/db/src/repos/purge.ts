@@ -5,7 +5,9 @@ const DAY = 86_400_000;
 
 /**
  * Deletes what can no longer be used: expired sign-in codes, sessions, pending OAuth
- * authorizations and codes, refresh tokens long expired or revoked, mail sent a month ago.
+ * authorizations and codes, refresh tokens long expired or revoked, mail sent a month ago,
+ * OAuth clients registered a day ago and never used, revocations older than any access token,
+ * and rate-limit windows that have ended.
  * Kept a day past expiry so a late "already used / expired" answer can still be precise.
  */
 export async function purgeExpired(db: Db, now: Date): Promise<Record<string, number>> {
@@ -22,6 +24,12 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
         .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo), eb('used_at', '<', new Date(now.getTime() - 30 * DAY))]))
         .executeTakeFirst(),
     ),
+    // Dynamically registered clients (fdc_…) that never got a code within a day of registering.
+    oauth_clients: count(
+      await db.deleteFrom('oauth_clients').where('id', 'like', 'fdc\\_%').where('last_used_at', 'is', null).where('created_at', '<', dayAgo).executeTakeFirst(),
+    ),
+    oauth_revoked_sign_ins: count(await db.deleteFrom('oauth_revoked_sign_ins').where('revoked_at', '<', dayAgo).executeTakeFirst()),
+    rate_limits: count(await db.deleteFrom('rate_limits').where('resets_at', '<', now).executeTakeFirst()),
     idempotency_keys: count(await db.deleteFrom('idempotency_keys').where('expires_at', '<', now).executeTakeFirst()),
     outbox: count(
       await db
