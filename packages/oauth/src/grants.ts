@@ -16,7 +16,7 @@ import {
   type Db,
   type OAuthClient,
 } from '@frontdesk/db';
-import { InvalidClientError, InvalidGrantError, InvalidRedirectUriError } from './errors';
+import { InvalidClientError, InvalidGrantError, InvalidRedirectUriError, InvalidTargetError } from './errors';
 
 export const CODE_SECONDS = 60;
 export const REQUEST_MINUTES = 15;
@@ -40,6 +40,36 @@ export function checkRedirectUri(uri: unknown): string {
   return uri;
 }
 
+const LOOPBACK = ['127.0.0.1', '[::1]', 'localhost'];
+
+/**
+ * Whether a redirect URI asked for is one the client registered. A native app's loopback
+ * redirect matches on any port (RFC 8252 §7.3): it listens on whatever port is free.
+ */
+export function redirectUriMatches(registered: readonly string[], asked: string): boolean {
+  if (registered.includes(asked)) return true;
+  let url: URL;
+  try {
+    url = new URL(asked);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' || !LOOPBACK.includes(url.hostname)) return false;
+  return registered.some((r) => {
+    const candidate = new URL(r);
+    if (candidate.protocol !== 'http:' || candidate.hostname !== url.hostname) return false;
+    candidate.port = url.port;
+    return candidate.href === url.href;
+  });
+}
+
+/** The name of the pre-registered client, which no registered client may take or imitate. */
+export const OWN_CLIENT_NAME = 'Front Desk';
+const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** True for a client name that reads as ours ("Front Desk", "front-desk", "FrontDesk app"). */
+export const imitatesOwnClient = (name: string) => squash(name).includes(squash(OWN_CLIENT_NAME));
+
 export interface PublicClient {
   id: string;
   redirectUris: string[];
@@ -57,7 +87,7 @@ export async function findClient(db: Db, id: string, pub: PublicClient): Promise
   if (id === pub.id) {
     let written = publicClientWritten.get(db);
     if (!written) {
-      written = upsertOAuthClient(db, pub.id, 'Front Desk', pub.redirectUris);
+      written = upsertOAuthClient(db, pub.id, OWN_CLIENT_NAME, pub.redirectUris);
       publicClientWritten.set(db, written);
       written.catch(() => publicClientWritten.delete(db));
     }
@@ -75,6 +105,11 @@ export interface Grant {
   email: string;
   scope: string;
   resource: string;
+}
+
+/** A grant as issued: with the sign-in (refresh family) its tokens belong to. */
+export interface IssuedGrant extends Grant {
+  familyId: string;
 }
 
 /** A single-use authorization code for a signed-in, consenting person. */
@@ -111,9 +146,9 @@ const grantRow = (g: Grant) => ({ client_id: g.clientId, email: g.email, scope: 
  */
 export async function redeemCode(
   db: Db,
-  p: { code: string; clientId: string; redirectUri: string | undefined; verifier: string | undefined },
+  p: { code: string; clientId: string; redirectUri: string | undefined; verifier: string | undefined; resource: string | undefined },
   now: Date,
-): Promise<{ grant: Grant; refreshToken: string }> {
+): Promise<{ grant: IssuedGrant; refreshToken: string }> {
   const hash = hashSecret(p.code);
   const familyId = hash.toString('hex');
   const result = await db.transaction().execute(async (trx) => {
@@ -129,8 +164,10 @@ export async function redeemCode(
     if (!p.verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(p.verifier))
       return new InvalidGrantError('code_verifier is missing or malformed (43 to 128 characters).');
     if (s256(p.verifier) !== row.code_challenge) return new InvalidGrantError('code_verifier does not match the code challenge.');
+    // A request the code cannot serve leaves it unspent: the client may retry correctly.
+    if (p.resource !== undefined && p.resource !== row.resource) return new InvalidTargetError('resource differs from the one authorized.');
     await consumeOAuthCode(trx, hash, now);
-    const grant = { clientId: row.client_id, email: row.email, scope: row.scope, resource: row.resource };
+    const grant = { clientId: row.client_id, email: row.email, scope: row.scope, resource: row.resource, familyId };
     return { grant, refreshToken: await issueRefresh(trx, familyId, grant, now) };
   });
   if (result instanceof Error) throw result;
@@ -145,7 +182,7 @@ export async function rotateRefresh(
   db: Db,
   p: { token: string; clientId: string; scope?: string },
   now: Date,
-): Promise<{ grant: Grant; refreshToken: string }> {
+): Promise<{ grant: IssuedGrant; refreshToken: string }> {
   const hash = hashSecret(p.token);
   const result = await db.transaction().execute(async (trx) => {
     const row = await lockRefreshToken(trx, hash);
@@ -163,15 +200,19 @@ export async function rotateRefresh(
       scope = asked.join(' ');
     }
     await markRefreshTokenUsed(trx, hash, now);
-    const grant = { clientId: row.client_id, email: row.email, scope, resource: row.resource };
+    const grant = { clientId: row.client_id, email: row.email, scope, resource: row.resource, familyId: row.family_id };
     return { grant, refreshToken: await issueRefresh(trx, row.family_id, grant, now) };
   });
   if (result instanceof Error) throw result;
   return result;
 }
 
-/** RFC 7009: revoking a refresh token revokes its family; unknown tokens are not an error. */
-export async function revokeRefresh(db: Db, token: string, now: Date): Promise<void> {
-  const familyId = await refreshFamilyOf(db, hashSecret(token));
+/**
+ * RFC 7009: revoking a refresh token, or an access token (found by its `sid`), revokes the
+ * whole sign-in: every refresh token of the family and every access token issued from it.
+ * Unknown tokens are not an error.
+ */
+export async function revokeSignIn(db: Db, token: string, accessTokenSid: (token: string) => Promise<string | null>, now: Date): Promise<void> {
+  const familyId = (await refreshFamilyOf(db, hashSecret(token))) ?? (await accessTokenSid(token));
   if (familyId) await revokeRefreshFamily(db, familyId, now);
 }

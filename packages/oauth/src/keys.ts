@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from 'jose';
 import { lockSigningKeys, replaceSigningKey, usableSigningKeys, type Db } from '@frontdesk/db';
 import type { KeySealer } from './sealing';
+import { isEmail } from '@frontdesk/domain';
 
 /** Access tokens live an hour at most. */
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -88,11 +89,12 @@ export class SigningKeys {
     return { keys: (await this.fresh()).map((k) => k.publicJwk) };
   }
 
-  async sign(claims: { iss: string; aud: string; sub: string; scope: string; client_id: string }, now: Date): Promise<string> {
+  /** Signs an access token; `sid` names the sign-in (refresh family) so revoking it stops the token. */
+  async sign(claims: { iss: string; aud: string; sub: string; scope: string; client_id: string; sid: string }, now: Date): Promise<string> {
     const key = (await this.fresh()).find((k) => k.privateKey !== null);
     if (!key) throw new Error('No active signing key.');
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ scope: claims.scope, client_id: claims.client_id })
+    return new SignJWT({ scope: claims.scope, client_id: claims.client_id, sid: claims.sid })
       .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'at+jwt' })
       .setIssuer(claims.iss)
       .setAudience(claims.aud)
@@ -113,8 +115,11 @@ export class SigningKeys {
         if (!key) throw new Error('unknown key');
         return key.publicKey;
       },
-      { issuer, audience: audiences, typ: 'at+jwt', algorithms: [ALG], currentDate: now },
+      { issuer, audience: audiences, typ: 'at+jwt', algorithms: [ALG], currentDate: now, requiredClaims: ['exp', 'iat', 'sub', 'sid', 'scope'] },
     );
-    return payload as { sub: string; scope: string; client_id: string; aud: string };
+    if (typeof payload.sub !== 'string' || !isEmail(payload.sub) || typeof payload.sid !== 'string' || typeof payload.scope !== 'string') {
+      throw new Error('malformed claims');
+    }
+    return payload as { sub: string; scope: string; client_id: string; aud: string; sid: string };
   }
 }

@@ -7,10 +7,26 @@ const SCOPE_TEXT: Record<string, string> = {
 
 const hidden = (requestId: string) => `<input type="hidden" name="request_id" value="${esc(requestId)}">`;
 
-export const emailPage = (requestId: string, client: string, error = '') =>
+/** The application asking, as a person should judge it: its name, whether we vouch for it, where the answer goes. */
+export interface ShownClient {
+  name: string;
+  verified: boolean;
+  /** The host the authorization code is sent to. */
+  returnsTo: string;
+}
+
+const clientLine = (c: ShownClient) =>
+  c.verified
+    ? `<strong>${esc(c.name)}</strong>`
+    : `<strong>${esc(c.name)}</strong> <span class="unverified">(unverified application: the name is its own claim)</span>`;
+
+const returnLine = (c: ShownClient) =>
+  `<p class="note">If you allow it, the answer goes to <strong>${esc(c.returnsTo)}</strong>. Continue only if you trust that site.</p>`;
+
+export const emailPage = (requestId: string, client: ShownClient, error = '') =>
   htmlPage(
     'Sign in to Front Desk',
-    `${errorLine(error)}<p><strong>${esc(client)}</strong> wants to use your Front Desk cleaning bookings. Sign in with your email: we send you a code.</p>
+    `${errorLine(error)}<p>${clientLine(client)} wants to use your Front Desk cleaning bookings. Sign in with your email: we send you a code.</p>${returnLine(client)}
 <form method="post" action="/authorize/email">${hidden(requestId)}
 <label>Email <input type="email" name="email" required maxlength="200" autocomplete="email"></label>
 <button type="submit">Send me a code</button></form>`,
@@ -25,14 +41,15 @@ export const codePage = (requestId: string, email: string, error = '') =>
 <button type="submit">Continue</button></form>`,
   );
 
-export const consentPage = (requestId: string, client: string, email: string, scopes: string[]) =>
+export const consentPage = (requestId: string, client: ShownClient, email: string, scopes: string[]) =>
   htmlPage(
-    `Allow ${client}?`,
-    `<p>Signed in as <strong>${esc(email)}</strong>. <strong>${esc(client)}</strong> asks to:</p>
+    `Allow ${client.name}?`,
+    `<p>Signed in as <strong>${esc(email)}</strong>. ${clientLine(client)} asks to:</p>
 <ul>${scopes.map((s) => `<li>${esc(SCOPE_TEXT[s] ?? s)} (${esc(s)})</li>`).join('')}</ul>
 <form method="post" action="/authorize/consent">${hidden(requestId)}
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button></form>
+${returnLine(client)}
 <p class="note">You can revoke access from the assistant at any time.</p>`,
   );
 

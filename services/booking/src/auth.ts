@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { findPersonalKey } from '@frontdesk/db';
+import { findPersonalKey, isSignInRevoked } from '@frontdesk/db';
 import { InvalidInputError, isEmail, isPhone } from '@frontdesk/domain';
 import { AuthChallengeError, InsufficientScopeError, bearerToken, clientIp, lookUpCredential, type HostLimits, type Operation } from '@frontdesk/http';
 import { resourcesOf, type SigningKeys } from '@frontdesk/oauth';
@@ -52,7 +52,7 @@ export function userHeaders(req: Request): Customer['user'] {
 export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, keys: SigningKeys, limits: HostLimits) {
   const publicDigest = digest(ctx.config.publicSharedKey);
   // RFC 9728: the challenge points MCP clients at the protected-resource metadata.
-  const challenge = `Bearer realm="booking", resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp"`;
+  const challenge = `Bearer realm="booking", resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp", scope="read write"`;
   return async (req: Request): Promise<Customer> => {
     const token = bearerToken(req);
     if (!token) {
@@ -68,18 +68,17 @@ export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, k
       if (key) return { credential: 'personal', email: key.email, scopes: ALL_SCOPES, user };
     }
     if (token.split('.').length === 3 && token.length <= 4096) {
-      // An OAuth access token: our signature, type, issuer, this host as audience, not expired.
-      try {
-        const claims = await keys.verify(token, ctx.config.publicUrl, resourcesOf(ctx.config.publicUrl), ctx.clock());
-        const scopes = new Set(
-          String(claims.scope)
-            .split(' ')
-            .filter((s): s is Scope => s === 'read' || s === 'write'),
-        );
-        return { credential: 'oauth', email: claims.sub, scopes, user };
-      } catch {
-        throw new AuthChallengeError('The access token is expired or not valid; refresh it or sign in again.', `${challenge}, error="invalid_token"`);
+      // An OAuth access token: our signature, type, issuer, this host as audience, not expired,
+      // and its sign-in not revoked (checked on every use, so revocation reaches every replica at once).
+      const claims = await lookUpCredential(limits, req, async () => {
+        const verified = await keys.verify(token, ctx.config.publicUrl, resourcesOf(ctx.config.publicUrl), ctx.clock()).catch(() => undefined);
+        return verified && !(await isSignInRevoked(ctx.db, verified.sid)) ? verified : undefined;
+      });
+      if (!claims) {
+        throw new AuthChallengeError('The access token is expired, revoked or not valid; refresh it or sign in again.', `${challenge}, error="invalid_token"`);
       }
+      const scopes = new Set(claims.scope.split(' ').filter((s): s is Scope => s === 'read' || s === 'write'));
+      return { credential: 'oauth', email: claims.sub, scopes, user };
     }
     throw new AuthChallengeError('That key or token is not valid (wrong, revoked or expired).', `${challenge}, error="invalid_token"`);
   };

@@ -162,12 +162,12 @@ describe('the book host refuses access tokens that are', () => {
     // Same key, other audience or expired: sign with the server's own key through its store.
     const keys = new SigningKeys(host.t.db, TEST_KEY_SEALER);
     const otherAudience = await keys.sign(
-      { iss: host.url, aud: 'https://other.example/mcp', sub: 'aud@example.com', scope: 'read', client_id: clientId },
+      { iss: host.url, aud: 'https://other.example/mcp', sub: 'aud@example.com', scope: 'read', client_id: clientId, sid: 'some-sign-in' },
       new Date(),
     );
     expect((await call(otherAudience)).status).toBe(401);
     const expired = await keys.sign(
-      { iss: host.url, aud: host.url, sub: 'aud@example.com', scope: 'read', client_id: clientId },
+      { iss: host.url, aud: host.url, sub: 'aud@example.com', scope: 'read', client_id: clientId, sid: 'some-sign-in' },
       new Date(Date.now() - 2 * 3600_000),
     );
     expect((await call(expired)).status).toBe(401);

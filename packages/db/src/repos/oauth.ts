@@ -96,6 +96,17 @@ export async function refreshFamilyOf(db: Db, tokenHash: Buffer): Promise<string
 /** Revokes every live token of a sign-in (a refresh-token family). */
 export async function revokeRefreshFamily(db: Db, familyId: string, now: Date): Promise<void> {
   await db.updateTable('oauth_refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  // Its access tokens carry the family as `sid`: recording it here stops them on their next use.
+  await db
+    .insertInto('oauth_revoked_sign_ins')
+    .values({ family_id: familyId, revoked_at: now })
+    .onConflict((oc) => oc.column('family_id').doNothing())
+    .execute();
+}
+
+/** True when the sign-in (refresh family) an access token belongs to was revoked. */
+export async function isSignInRevoked(db: Db, familyId: string): Promise<boolean> {
+  return (await db.selectFrom('oauth_revoked_sign_ins').select('family_id').where('family_id', '=', familyId).executeTakeFirst()) !== undefined;
 }
 
 /** The active signing key and those retired since `since`, newest first. */

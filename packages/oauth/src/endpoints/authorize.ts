@@ -4,8 +4,8 @@ import { AppError } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, newToken, setOAuthRequestEmail, takeOAuthRequest } from '@frontdesk/db';
 import { requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
 import { AccessDeniedError, InvalidRequestError, InvalidScopeError, InvalidTargetError, UnsupportedResponseTypeError, type OAuthError } from '../errors';
-import { REQUEST_MINUTES, SCOPES, findClient, issueCode } from '../grants';
-import { codePage, consentPage, emailPage, errorPage } from '../pages';
+import { REQUEST_MINUTES, SCOPES, findClient, issueCode, redirectUriMatches } from '../grants';
+import { codePage, consentPage, emailPage, errorPage, type ShownClient } from '../pages';
 import { resourcesOf, str, type OAuthServer } from '../shared';
 
 /**
@@ -19,6 +19,12 @@ export function authorizeEndpoints(s: OAuthServer): Router {
   const resources = resourcesOf(issuer);
   const form = express.urlencoded({ extended: false, limit: '16kb' });
   const ownOrigin = new URL(issuer).origin;
+  /** How a page names the client: the pre-registered one is ours; any other is unverified. */
+  const shownClient = (client: { id: string; name: string }, redirectUri: string): ShownClient => ({
+    name: client.name,
+    verified: client.id === s.publicClient.id,
+    returnsTo: new URL(redirectUri).host,
+  });
 
   /** Sends an error back to a redirect URI that is already trusted (RFC 6749 §4.1.2.1, RFC 9207 iss). */
   const redirectError = (res: Response, redirectUri: string, state: string | undefined, err: OAuthError) => {
@@ -46,7 +52,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
       );
     const asked = str(q.redirect_uri);
     const redirectUri = asked ?? (client.redirect_uris.length === 1 ? client.redirect_uris[0] : undefined);
-    if (!redirectUri || !client.redirect_uris.includes(redirectUri)) {
+    if (!redirectUri || !redirectUriMatches(client.redirect_uris, redirectUri)) {
       return page(
         res,
         400,
@@ -85,7 +91,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
       email: null,
       expires_at: new Date(s.clock().getTime() + REQUEST_MINUTES * 60_000),
     });
-    page(res, 200, emailPage(id, client.name));
+    page(res, 200, emailPage(id, shownClient(client, redirectUri)));
   });
 
   /** The pending authorization a form continues, if it is still live. */
@@ -94,7 +100,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     const row = id ? await findOAuthRequest(s.db, id) : undefined;
     if (!row || row.expires_at.getTime() <= s.clock().getTime()) return null;
     const client = await findClient(s.db, row.client_id, s.publicClient);
-    return client ? { row, client } : null;
+    return client ? { row, client, shown: shownClient(client, row.redirect_uri) } : null;
   };
   const sameSite: RequestHandler = (req, res, next) => {
     const origin = req.get('origin');
@@ -114,7 +120,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err instanceof RateLimitedError) setRateLimitedHeaders(res, err);
-      page(res, err.status, emailPage(p.row.id, p.client.name, err.message));
+      page(res, err.status, emailPage(p.row.id, p.shown, err.message));
     }
   });
 
@@ -126,7 +132,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
       const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), s.clock());
       await setOAuthRequestEmail(s.db, p.row.id, verified);
       allowFormTarget(res, p.row.redirect_uri);
-      page(res, 200, consentPage(p.row.id, p.client.name, verified, p.row.scope.split(' ')));
+      page(res, 200, consentPage(p.row.id, p.shown, verified, p.row.scope.split(' ')));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       page(res, err.status, codePage(p.row.id, email, err.message));

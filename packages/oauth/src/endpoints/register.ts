@@ -1,7 +1,7 @@
 import { clientIp } from '@frontdesk/http';
 import express, { Router } from 'express';
 import { InvalidClientMetadataError, InvalidRequestError, OAuthError } from '../errors';
-import { checkRedirectUri, registerClient } from '../grants';
+import { OWN_CLIENT_NAME, checkRedirectUri, imitatesOwnClient, registerClient } from '../grants';
 import { oauthJson, openCors, str, type OAuthServer } from '../shared';
 
 /** RFC 7591 dynamic registration of public clients (no secrets, code flow only). */
@@ -16,6 +16,9 @@ export function registerEndpoint(s: OAuthServer): Router {
       }
       const uris = body.redirect_uris.map(checkRedirectUri);
       const name = (str(body.client_name) ?? 'An assistant').slice(0, 100);
+      if (imitatesOwnClient(name)) {
+        throw new InvalidClientMetadataError(`client_name may not be or imitate "${OWN_CLIENT_NAME}", the name of this service's own client.`);
+      }
       const grants = body.grant_types;
       if (Array.isArray(grants) && grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
         throw new InvalidClientMetadataError('Only the authorization_code and refresh_token grants are supported.');

@@ -1,6 +1,6 @@
 import express, { Router, type Response } from 'express';
-import { InvalidClientError, InvalidRequestError, InvalidTargetError, OAuthError, UnsupportedGrantTypeError } from '../errors';
-import { findClient, redeemCode, rotateRefresh, type Grant } from '../grants';
+import { InvalidClientError, InvalidRequestError, OAuthError, UnsupportedGrantTypeError } from '../errors';
+import { findClient, redeemCode, rotateRefresh, type IssuedGrant } from '../grants';
 import { ACCESS_TOKEN_SECONDS } from '../keys';
 import { oauthJson, openCors, str, type OAuthServer } from '../shared';
 
@@ -10,8 +10,11 @@ export function tokenEndpoint(s: OAuthServer): Router {
   const issuer = s.issuer;
   const form = express.urlencoded({ extended: false, limit: '16kb' });
 
-  const tokenResponse = async (res: Response, grant: Grant, refreshToken: string) => {
-    const accessToken = await s.keys.sign({ iss: issuer, aud: grant.resource, sub: grant.email, scope: grant.scope, client_id: grant.clientId }, s.clock());
+  const tokenResponse = async (res: Response, grant: IssuedGrant, refreshToken: string) => {
+    const accessToken = await s.keys.sign(
+      { iss: issuer, aud: grant.resource, sub: grant.email, scope: grant.scope, client_id: grant.clientId, sid: grant.familyId },
+      s.clock(),
+    );
     res.setHeader('Cache-Control', 'no-store');
     res.json({ access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refreshToken, scope: grant.scope });
   };
@@ -26,9 +29,11 @@ export function tokenEndpoint(s: OAuthServer): Router {
       if (b.grant_type === 'authorization_code') {
         const code = str(b.code);
         if (!code) throw new InvalidRequestError('code is required.');
-        const resource = str(b.resource);
-        const { grant, refreshToken } = await redeemCode(s.db, { code, clientId, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier) }, now);
-        if (resource !== undefined && resource !== grant.resource) throw new InvalidTargetError('resource differs from the one authorized.');
+        const { grant, refreshToken } = await redeemCode(
+          s.db,
+          { code, clientId, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier), resource: str(b.resource) },
+          now,
+        );
         return tokenResponse(res, grant, refreshToken);
       }
       if (b.grant_type === 'refresh_token') {
