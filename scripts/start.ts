@@ -26,7 +26,8 @@ async function main(): Promise<void> {
 
   // The ports and URLs are known before the database is: DATABASE_URL is checked once it is chosen.
   // Signing keys are sealed with KEY_ENCRYPTION_KEY; a local run without one makes it once in the data folder.
-  const local = withLocalKeyEncryptionKey(process.env, resolve(__dirname, '..'));
+  // Without SMTP_URL, mail (sign-in codes) is printed to this terminal: FRONT_DESK_LOCAL_MAIL.
+  const local = { ...withLocalKeyEncryptionKey(process.env, resolve(__dirname, '..')), FRONT_DESK_LOCAL_MAIL: '1' };
   const beforeDatabase = { ...local, DATABASE_URL: process.env.DATABASE_URL || 'postgres://chosen-below' };
   const proConfig = readProDeskConfig(beforeDatabase);
   const bookingConfig = readBookingConfig(beforeDatabase);
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(process.env, resolve(__dirname, '..'));
   resources.push(() => database.stop());
   await migrateDatabase(database.url);
-  const { db, startWorkers, close } = openServiceDb('front-desk', database.url, logger);
+  const { db, startWorkers, close } = openServiceDb('front-desk', database.url, logger, local);
   resources.push(close);
   startWorkers();
   const demo = await loadDemoBusiness(db);
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
       `  Demo business:    ${demo.pro.name} (${demo.pro.id})`,
       `  Demo pro key:     ${demo.apiKey}${demo.created ? '' : '   (new each start; earlier demo keys no longer work)'}`,
       `  Public key:       ${bookingConfig.publicSharedKey}   (the shared public key for the booking service)`,
-      `  Personal keys:    ${proConfig.publicUrl}/key   (sign-in codes go to this log unless SMTP_URL is set)`,
+      `  Personal keys:    ${proConfig.publicUrl}/key   (sign-in codes are printed here unless SMTP_URL is set)`,
       '',
       '  Try it:',
       `    curl -H "Authorization: Bearer ${demo.apiKey}" "${proConfig.publicUrl}/api/v1/quote_job?bedrooms=3&bathrooms=2"`,

@@ -5,14 +5,20 @@ import { deliverOutbox, type MailTransport } from './repos/outbox';
 import { purgeExpired } from './repos/purge';
 
 /**
- * SMTP through nodemailer when SMTP_URL is set (e.g. smtp://user:pass@mail.example:587);
- * otherwise each mail is written to the log, which is how a local run shows sign-in codes.
+ * SMTP through nodemailer when SMTP_URL is set (e.g. smtp://user:pass@mail.example:587).
+ * Without it, the one-command local run (`pnpm start`, which sets FRONT_DESK_LOCAL_MAIL=1)
+ * prints each mail to its terminal, which is how it shows sign-in codes; a deployed service
+ * without SMTP_URL sends nothing and never logs what a mail says.
  */
-export function createMailTransport(smtpUrl: string | undefined, from: string, logger: Logger): MailTransport {
+export function createMailTransport(smtpUrl: string | undefined, from: string, logger: Logger, printLocally = false): MailTransport | null {
   if (!smtpUrl) {
+    if (!printLocally) {
+      logger.warn('SMTP_URL is not set: mail (sign-in codes) stays in the outbox unsent until it is');
+      return null;
+    }
     return {
       send: (m) => {
-        logger.info({ mail: { to: m.to, subject: m.subject, text: m.text } }, 'mail (no SMTP_URL set, so it is logged instead of sent)');
+        process.stdout.write(`\n--- mail to ${m.to} (no SMTP_URL: printed here, not sent) ---\nSubject: ${m.subject}\n\n${m.text}\n---\n`);
         return Promise.resolve();
       },
     };
@@ -28,7 +34,7 @@ export function createMailTransport(smtpUrl: string | undefined, from: string, l
 const PURGE_EVERY_MS = 10 * 60_000;
 
 /** Delivers the outbox every `everyMs`, and purges expired rows every ten minutes, until stopped. */
-export function startOutboxWorker(db: Db, transport: MailTransport, logger: Logger, everyMs = 2000): { stop(): Promise<void> } {
+export function startOutboxWorker(db: Db, transport: MailTransport | null, logger: Logger, everyMs = 2000): { stop(): Promise<void> } {
   let running = true;
   let current: Promise<unknown> = Promise.resolve();
   let lastPurge = 0;
@@ -36,7 +42,7 @@ export function startOutboxWorker(db: Db, transport: MailTransport, logger: Logg
     if (!running) return;
     const purge = Date.now() - lastPurge > PURGE_EVERY_MS;
     if (purge) lastPurge = Date.now();
-    current = deliverOutbox(db, transport)
+    current = (transport ? deliverOutbox(db, transport) : Promise.resolve(0))
       .then(() => (purge ? purgeExpired(db, new Date()) : undefined))
       .catch((err) => {
         // The database being away is a state the next tick retries, not a fault of the outbox.
@@ -58,5 +64,6 @@ export function startOutboxWorker(db: Db, transport: MailTransport, logger: Logg
 
 /** The outbox worker as the environment configures it: SMTP_URL and MAIL_FROM. */
 export function startOutboxWorkerFromEnv(db: Db, logger: Logger, env: NodeJS.ProcessEnv = process.env) {
-  return startOutboxWorker(db, createMailTransport(env.SMTP_URL, env.MAIL_FROM || 'Front Desk <no-reply@localhost>', logger), logger);
+  const transport = createMailTransport(env.SMTP_URL, env.MAIL_FROM || 'Front Desk <no-reply@localhost>', logger, env.FRONT_DESK_LOCAL_MAIL === '1');
+  return startOutboxWorker(db, transport, logger);
 }

@@ -48,6 +48,11 @@ export function createBaseApp(opts: BaseAppOptions): Express {
       // Secrets travel in some query strings (booking_status?manage_token=…): never log them.
       serializers: {
         req: (req: { url: string; query?: unknown }) => ({ ...req, url: redactUrl(req.url), query: undefined }),
+        // A redirect's Location can carry an authorization code (…/callback?code=…).
+        res: (res: { headers?: Record<string, unknown> }) => {
+          const location = res.headers?.location;
+          return typeof location === 'string' ? { ...res, headers: { ...res.headers, location: redactUrl(location) } } : res;
+        },
       },
     }),
   );

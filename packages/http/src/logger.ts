@@ -1,15 +1,27 @@
 import pino, { type Logger } from 'pino';
 
-/** One logger per service. Credentials never reach the log, whatever level. */
-export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+/**
+ * One logger per service. Credentials and the people's details an assistant sends in
+ * headers never reach the log, whatever level. `destination` is for tests that read it.
+ */
+export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info', destination?: pino.DestinationStream): Logger {
+  const options = {
     name,
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-api-key"]',
+        'req.headers["x-user-name"]',
+        'req.headers["x-user-email"]',
+        'req.headers["x-user-phone"]',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

@@ -29,7 +29,7 @@ export async function requestSignInCode(db: Db, rawEmail: string, now: Date, pur
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(now.getTime() + SIGN_IN_CODE_MINUTES * 60_000);
     await insertSignInCode(trx, { id, email, codeHash: codeHash(id, code), expiresAt, now });
-    await enqueueMail(trx, { to: email, ...signInMail(code, purpose), now });
+    await enqueueMail(trx, { to: email, ...signInMail(code, purpose), now, secret: true });
     return { email, expiresAt };
   });
 }

@@ -7,7 +7,12 @@ export interface Mail {
   subject: string;
   text: string;
   now: Date;
+  /** The mail carries a credential (a sign-in code): its subject and body are blanked once delivered. */
+  secret?: boolean;
 }
+
+/** What a delivered secret mail keeps: that it was sent, to whom, never what it said. */
+export const ERASED_SUBJECT = '(a sign-in code, removed after delivery)';
 
 /**
  * Queues a mail inside the caller's transaction: it is sent only if that commits. Delivery
@@ -17,7 +22,7 @@ export async function enqueueMail(trx: Db, m: Mail): Promise<string> {
   const id = newId('msg');
   await trx
     .insertInto('outbox')
-    .values({ id, to_address: m.to, subject: m.subject, text_body: m.text, created_at: m.now, sent_at: null, last_error: null })
+    .values({ id, to_address: m.to, subject: m.subject, text_body: m.text, created_at: m.now, sent_at: null, last_error: null, secret: m.secret ?? false })
     .execute();
   return id;
 }
@@ -51,7 +56,7 @@ export async function deliverOutbox(db: Db, transport: MailTransport, limit = 20
         await transport.send({ to: m.to_address, subject: m.subject, text: m.text_body });
         await trx
           .updateTable('outbox')
-          .set({ sent_at: new Date(), attempts: m.attempts + 1, last_error: null })
+          .set({ sent_at: new Date(), attempts: m.attempts + 1, last_error: null, ...(m.secret ? { subject: ERASED_SUBJECT, text_body: '' } : {}) })
           .where('id', '=', m.id)
           .execute();
       } catch (err) {

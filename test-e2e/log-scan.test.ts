@@ -1,0 +1,188 @@
+import type { Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { SMTPServer } from 'smtp-server';
+import * as oauth from 'oauth4webapi';
+import { ERASED_SUBJECT, createMailTransport, createPro, freePort, startOutboxWorker } from '@frontdesk/db';
+import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
+import { closeServer, createLogger, listen } from '@frontdesk/http';
+import { createBookingApp } from '@frontdesk/booking';
+import { createProDeskApp } from '@frontdesk/pro-desk';
+import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
+import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../services/booking/test/harness';
+
+jest.setTimeout(60_000);
+
+// A full flow (a personal key by emailed code, an OAuth sign-in, bookings with the user's
+// details in headers, a pro's own booking) with request logging on, mail going out through a
+// real SMTP server: afterwards no key, token, code, email or phone of that flow is in the log,
+// and the outbox keeps no usable code.
+let t: TestDatabase;
+const servers: Server[] = [];
+let smtp: SMTPServer;
+let outbox: { stop(): Promise<void> };
+const logLines: string[] = [];
+const inbox: { to: string; text: string }[] = [];
+let pro = '';
+let book = '';
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const smtpPort = await freePort();
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text: raw });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, next) {
+      logLines.push(chunk.toString('utf8'));
+      next();
+    },
+  });
+  const logger = createLogger('scan', 'debug', sink);
+  outbox = startOutboxWorker(t.db, createMailTransport(`smtp://127.0.0.1:${smtpPort}`, 'Front Desk <desk@example.com>', logger), logger, 50);
+  const [proPort, bookPort] = [await freePort(), await freePort()];
+  pro = `http://127.0.0.1:${proPort}`;
+  book = `http://127.0.0.1:${bookPort}`;
+  const common = {
+    proDeskUrl: pro,
+    bookingUrl: book,
+    publicSharedKey: 'fdpub_scan_public_key',
+    mcpAllowedOrigins: [],
+    keySealer: TEST_KEY_SEALER,
+    rateLimits: TEST_RATE_LIMITS,
+  };
+  const clock = () => new Date();
+  servers.push(await listen(createProDeskApp({ db: t.db, config: { ...common, publicUrl: pro }, logger, clock }).app, proPort, '127.0.0.1'));
+  servers.push(await listen(createBookingApp({ db: t.db, config: { ...common, publicUrl: book }, logger, clock }).app, bookPort, '127.0.0.1'));
+});
+afterAll(async () => {
+  await Promise.all(servers.map(closeServer));
+  await outbox?.stop();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await t?.drop();
+});
+
+/** The code in the newest mail the SMTP server received for `email`. */
+async function mailedCode(email: string, after: number): Promise<string> {
+  for (let i = 0; i < 100; i += 1) {
+    const mail = inbox.slice(after).find((m) => m.to === email);
+    const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail reached ${email}`);
+}
+const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const post = (url: string, body: object, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const postForm = (url: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: book, ...headers },
+    body: new URLSearchParams(body),
+  });
+
+it('leaves no secret or personal detail of the flow in the logs, and no usable code in the outbox', async () => {
+  const secrets: string[] = [];
+  const keep = (...values: string[]) => (secrets.push(...values), values[0]!);
+  const customer = keep('dana.secret@example.com');
+  const phone = keep('212-555-0199');
+  const name = keep('Dana Whitfield');
+
+  // 1. A personal key from the /key API, by a code that arrives over SMTP.
+  let seen = inbox.length;
+  expect((await post(`${pro}/key/api/code`, { email: customer })).status).toBe(202);
+  const keyCode = keep(await mailedCode(customer, seen));
+  const personal = keep((await json(await post(`${pro}/key/api/keys`, { email: customer, code: keyCode }))).key as string);
+
+  // 2. An OAuth sign-in: register, authorize, emailed code, consent, token, refresh, revoke.
+  const redirectUri = 'http://127.0.0.1:9/cb';
+  const client = await json(await post(`${book}/register`, { client_name: 'Scanner', redirect_uris: [redirectUri] }));
+  const verifier = keep(oauth.generateRandomCodeVerifier());
+  const start = await fetch(
+    `${book}/authorize?${new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state: 's' })}`,
+  );
+  const requestId = keep(/name="request_id" value="([^"]+)"/.exec(await start.text())![1]!);
+  seen = inbox.length;
+  await postForm(`${book}/authorize/email`, { request_id: requestId, email: customer });
+  const oauthSignInCode = keep(await mailedCode(customer, seen));
+  await postForm(`${book}/authorize/code`, { request_id: requestId, email: customer, code: oauthSignInCode });
+  const consent = await postForm(`${book}/authorize/consent`, { request_id: requestId, decision: 'allow' });
+  const authCode = keep(new URL(consent.headers.get('location')!).searchParams.get('code')!);
+  const tokenForm = (body: Record<string, string>) => postForm(`${book}/token`, { client_id: client.client_id as string, ...body });
+  const tokens = await json(await tokenForm({ grant_type: 'authorization_code', code: authCode, redirect_uri: redirectUri, code_verifier: verifier }));
+  keep(tokens.access_token as string, tokens.refresh_token as string);
+  const refreshed = await json(await tokenForm({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token as string }));
+  keep(refreshed.access_token as string, refreshed.refresh_token as string);
+
+  // 3. Bookings: the customer's details in X-User headers; a manage token in a query string.
+  const business = await createPro(t.db, { name: 'Scan Clean', timezone: 'America/New_York', service_zips: ['10001'], weekly_hours: DEFAULT_WEEKLY_HOURS });
+  const proKey = keep(business.apiKey);
+  const user = { 'X-User-Name': name, 'X-User-Email': customer, 'X-User-Phone': phone, authorization: `Bearer ${refreshed.access_token}` };
+  const start1 = new Date(Date.now() + 3 * 86_400_000);
+  const times = await json(
+    await fetch(
+      `${book}/api/v1/available_times?${new URLSearchParams({ cleaner_id: business.pro.id, bedrooms: '2', bathrooms: '1', date: start1.toISOString().slice(0, 10) })}`,
+      {
+        headers: user,
+      },
+    ),
+  );
+  const slot = (times.open_times as { start: string }[])[0]!.start;
+  const booked = await json(
+    await post(
+      `${book}/api/v1/book_cleaning`,
+      { cleaner_id: business.pro.id, start: slot, bedrooms: 2, bathrooms: 1, address: '9 Secret Lane', zip: '10001' },
+      user,
+    ),
+  );
+  const manage = keep(booked.manage_token as string);
+  expect((await fetch(`${book}/api/v1/booking_status?manage_token=${manage}`, { headers: { authorization: `Bearer ${personal}` } })).status).toBe(200);
+  expect((await post(`${book}/api/v1/cancel_booking`, { manage_token: manage }, { authorization: `Bearer ${personal}` })).status).toBe(200);
+  const proPhone = keep('917-555-0142');
+  const proCustomer = keep('lee.private@example.com');
+  const own = await post(
+    `${pro}/api/v1/book_job`,
+    {
+      bedrooms: 1,
+      bathrooms: 1,
+      start: slot,
+      customer_name: 'Lee Private',
+      customer_phone: proPhone,
+      customer_email: proCustomer,
+      address: '1 Main St',
+      zip: '10001',
+    },
+    { authorization: `Bearer ${proKey}` },
+  );
+  expect(own.status).toBe(200);
+  // A wrong key and a bad header value are logged too: their values must not be.
+  expect((await fetch(`${book}/api/v1/my_bookings`, { headers: { authorization: `Bearer fdp_${'w'.repeat(32)}`, 'X-User-Phone': phone } })).status).toBe(401);
+  await post(`${book}/revoke`, {}); // no token: nothing to log
+  expect((await postForm(`${book}/revoke`, { token: refreshed.refresh_token as string })).status).toBe(200);
+
+  await new Promise((r) => setTimeout(r, 300)); // let the last mail and log lines land
+  const log = logLines.join('');
+  expect(log.length).toBeGreaterThan(1000); // the requests were logged
+  expect(log).toContain('"url":"/api/v1/booking_status?manage_token=[redacted]"');
+  for (const secret of secrets) expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
+
+  // The outbox remembers that codes went out, never what they were.
+  const mails = await t.db.selectFrom('outbox').selectAll().where('to_address', '=', customer).execute();
+  expect(mails.length).toBe(2);
+  for (const m of mails) {
+    expect(m.sent_at).not.toBeNull();
+    expect(m.subject).toBe(ERASED_SUBJECT);
+    expect(m.text_body).toBe('');
+  }
+});
