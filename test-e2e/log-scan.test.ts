@@ -110,7 +110,7 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
   const client = await json(await post(`${book}/register`, { client_name: 'Scanner', redirect_uris: [redirectUri] }));
   const verifier = keep(oauth.generateRandomCodeVerifier());
   const start = await fetch(
-    `${book}/authorize?${new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state: 's' })}`,
+    `${book}/authorize?${new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state: 's' }).toString()}`,
   );
   const requestId = keep(/name="request_id" value="([^"]+)"/.exec(await start.text())![1]!);
   seen = inbox.length;
@@ -132,7 +132,7 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
   const start1 = new Date(Date.now() + 3 * 86_400_000);
   const times = await json(
     await fetch(
-      `${book}/api/v1/available_times?${new URLSearchParams({ cleaner_id: business.pro.id, bedrooms: '2', bathrooms: '1', date: start1.toISOString().slice(0, 10) })}`,
+      `${book}/api/v1/available_times?${new URLSearchParams({ cleaner_id: business.pro.id, bedrooms: '2', bathrooms: '1', date: start1.toISOString().slice(0, 10) }).toString()}`,
       {
         headers: user,
       },
