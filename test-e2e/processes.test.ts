@@ -85,4 +85,12 @@ describe('each service on its own', () => {
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/DATABASE_URL must be set/);
   });
+
+  it.each(['pro-desk', 'booking'])('refuses to start %s without KEY_ENCRYPTION_KEY, naming the variable', async (name) => {
+    const env = { ...process.env, DATABASE_URL: url, KEY_ENCRYPTION_KEY: '' };
+    const { spawnSync } = await import('node:child_process');
+    const res = spawnSync(process.execPath, ['--import', 'tsx', `services/${name}/src/main.ts`], { cwd: `${__dirname}/..`, env, encoding: 'utf8' });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toMatch(/KEY_ENCRYPTION_KEY must be set: it seals the OAuth signing keys/);
+  });
 });
