@@ -2,12 +2,12 @@ import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import * as oauth from 'oauth4webapi';
-import { ERASED_SUBJECT, createMailTransport, createPro, freePort, startOutboxWorker } from '@frontdesk/db';
+import { createMailTransport, createPro, freePort, startOutboxWorker } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
-import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
+import { DEFAULT_WEEKLY_HOURS, ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
 import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../services/booking/test/harness';
 
 jest.setTimeout(60_000);
@@ -182,7 +182,7 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
   expect(mails.length).toBe(2);
   for (const m of mails) {
     expect(m.sent_at).not.toBeNull();
-    expect(m.subject).toBe(ERASED_SUBJECT);
+    expect(m.subject).toBe(ERASED_MAIL_SUBJECT);
     expect(m.text_body).toBe('');
   }
 });

@@ -97,7 +97,9 @@ describe('MCP on the book host, through the official SDK client', () => {
 
   it('answers 401 with the protected-resource metadata in WWW-Authenticate, and checks X-User headers', async () => {
     const res = await h.book.post('/mcp').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(401);
-    expect(res.headers['www-authenticate']).toBe('Bearer realm="booking", resource_metadata="http://book.test/.well-known/oauth-protected-resource/mcp"');
+    expect(res.headers['www-authenticate']).toBe(
+      'Bearer realm="booking", resource_metadata="http://book.test/.well-known/oauth-protected-resource/mcp", scope="read write"',
+    );
     expect(res.body.error.message).toMatch(/Missing credentials/);
     const bad = await h.book.post('/mcp').set(asPublic).set('X-User-Email', 'nope').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(400);
     expect(bad.body.error.message).toMatch(/X-User-Email header "nope" is not an email address/);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect';
+import { ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
 import { newId } from '../ids';
 
 export interface Mail {
@@ -10,9 +11,6 @@ export interface Mail {
   /** The mail carries a credential (a sign-in code): its subject and body are blanked once delivered. */
   secret?: boolean;
 }
-
-/** What a delivered secret mail keeps: that it was sent, to whom, never what it said. */
-export const ERASED_SUBJECT = '(a sign-in code, removed after delivery)';
 
 /**
  * Queues a mail inside the caller's transaction: it is sent only if that commits. Delivery
@@ -56,7 +54,7 @@ export async function deliverOutbox(db: Db, transport: MailTransport, limit = 20
         await transport.send({ to: m.to_address, subject: m.subject, text: m.text_body });
         await trx
           .updateTable('outbox')
-          .set({ sent_at: new Date(), attempts: m.attempts + 1, last_error: null, ...(m.secret ? { subject: ERASED_SUBJECT, text_body: '' } : {}) })
+          .set({ sent_at: new Date(), attempts: m.attempts + 1, last_error: null, ...(m.secret ? { subject: ERASED_MAIL_SUBJECT, text_body: '' } : {}) })
           .where('id', '=', m.id)
           .execute();
       } catch (err) {

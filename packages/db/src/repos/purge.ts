@@ -26,7 +26,16 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
     ),
     // Dynamically registered clients (fdc_…) that never got a code within a day of registering.
     oauth_clients: count(
-      await db.deleteFrom('oauth_clients').where('id', 'like', 'fdc\\_%').where('last_used_at', 'is', null).where('created_at', '<', dayAgo).executeTakeFirst(),
+      await db
+        .deleteFrom('oauth_clients')
+        .where('id', 'like', 'fdc\\_%')
+        .where('last_used_at', 'is', null)
+        .where('created_at', '<', dayAgo)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('oauth_codes').select('code_hash').whereRef('oauth_codes.client_id', '=', 'oauth_clients.id'))))
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom('oauth_refresh_tokens').select('token_hash').whereRef('oauth_refresh_tokens.client_id', '=', 'oauth_clients.id'))),
+        )
+        .executeTakeFirst(),
     ),
     oauth_revoked_sign_ins: count(await db.deleteFrom('oauth_revoked_sign_ins').where('revoked_at', '<', dayAgo).executeTakeFirst()),
     rate_limits: count(await db.deleteFrom('rate_limits').where('resets_at', '<', now).executeTakeFirst()),

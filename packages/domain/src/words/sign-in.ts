@@ -5,6 +5,9 @@ import { SIGN_IN_CODE_MINUTES } from '../policy';
 
 export const tooManyCodes = (email: string) => new TooManyRequestsError(`Too many codes were sent to ${email} in the last hour; wait a while, then ask again.`);
 
+/** What a delivered sign-in mail keeps in the outbox: that it was sent, never what it said. */
+export const ERASED_MAIL_SUBJECT = '(a sign-in code, removed after delivery)';
+
 export function signInMail(code: string, purpose: string): { subject: string; text: string } {
   return {
     subject: `Your Front Desk code: ${code}`,
