@@ -1,5 +1,5 @@
 import { requestIdOf } from './logger';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import type { Logger } from 'pino';
 import { RateLimitedError, setRateLimitedHeaders } from './rate-limit';
@@ -25,6 +25,16 @@ export class InsufficientScopeError extends ForbiddenError {
   ) {
     super(message);
   }
+}
+
+/**
+ * The headers an AppError's answer carries, whichever transport or page answers it: its
+ * challenge, or when to try again.
+ */
+export function setErrorHeaders(res: Pick<Response, 'setHeader'>, err: AppError): void {
+  if (err instanceof AuthChallengeError || err instanceof InsufficientScopeError) res.setHeader('WWW-Authenticate', err.challenge);
+  if (err instanceof RateLimitedError) setRateLimitedHeaders(res, err);
+  else if (err.status === 503) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
 }
 
 interface HttpLikeError {
@@ -55,9 +65,7 @@ export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
       if (!res.headersSent) res.status(status).json({ error });
     };
     if (err instanceof AppError) {
-      if (err instanceof AuthChallengeError || err instanceof InsufficientScopeError) res.setHeader('WWW-Authenticate', err.challenge);
-      if (err.status === 503) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      if (err instanceof RateLimitedError) setRateLimitedHeaders(res, err);
+      setErrorHeaders(res, err);
       return send(err.status, err.message);
     }
     const e = (err ?? {}) as HttpLikeError;

@@ -3,11 +3,11 @@ import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
 import { readIdempotencyKey } from './idempotency';
 import type { RestOptions } from './rest';
-import { AuthChallengeError, InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
+import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, setErrorHeaders } from './errors';
 import type { Operation } from './operation';
 import { toJsonSchema } from './output';
 import { requestIdOf } from './logger';
-import { RateLimitedError, setRateLimitedHeaders } from './rate-limit';
+import { RateLimitedError } from './rate-limit';
 
 /**
  * The Model Context Protocol's Streamable HTTP transport in stateless mode: one POST per
@@ -148,13 +148,8 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
       res.locals.principal = await opts.authenticate(req);
       next();
     } catch (err) {
-      if (err instanceof AuthChallengeError) {
-        res.setHeader('WWW-Authenticate', err.challenge);
-        res.status(401).json(rpcError(null, JSONRPC.INVALID_REQUEST, err.message));
-        return;
-      }
       if (err instanceof AppError) {
-        if (err instanceof RateLimitedError) setRateLimitedHeaders(res, err);
+        setErrorHeaders(res, err);
         res.status(err.status).json(rpcError(null, JSONRPC.INVALID_REQUEST, err.message));
         return;
       }
@@ -250,8 +245,8 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
         res.setHeader('WWW-Authenticate', err instanceof InsufficientScopeError ? err.challenge : 'Bearer error="insufficient_scope"');
         res.status(403).json(rpcError(m.id, JSONRPC.INVALID_REQUEST, err.message));
       } else if (err instanceof RateLimitedError) {
-        setRateLimitedHeaders(res, err);
-        res.status(429).json(rpcError(m.id, JSONRPC.INVALID_REQUEST, err.message));
+        setErrorHeaders(res, err);
+        res.status(err.status).json(rpcError(m.id, JSONRPC.INVALID_REQUEST, err.message));
       } else if (opts.isUnavailable?.(err)) {
         opts.logger.warn({ err: { message: (err as Error).message }, requestId: req.id }, 'database unavailable');
         res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));

@@ -2,18 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { createPersonalKey, endKeySession, findPersonalKey, keySessionEmail, revokePersonalKey } from '@frontdesk/db';
 import { AppError, InvalidInputError, KEY_SESSION_MINUTES } from '@frontdesk/domain';
 import { openKeySession, requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
-import {
-  bearerToken,
-  errorLine,
-  esc,
-  formField,
-  htmlPage,
-  lookUpCredential,
-  RateLimitedError,
-  setRateLimitedHeaders,
-  takeSignInCode,
-  type HostLimits,
-} from '@frontdesk/http';
+import { bearerToken, errorLine, esc, formField, htmlPage, lookUpCredential, setErrorHeaders, takeSignInCode, type HostLimits } from '@frontdesk/http';
 import type { AppContext } from './context';
 
 const COOKIE = 'fd_key_session';
@@ -105,7 +94,7 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
       html(res, 200, 'Check your email', codeForm(sent.email));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      if (err instanceof RateLimitedError) setRateLimitedHeaders(res, err);
+      setErrorHeaders(res, err);
       html(res, err.status, 'Your personal key', emailForm(err.message));
     }
   });

@@ -1,4 +1,4 @@
-import { RateLimitedError, allowFormTarget, clientIp, formField, setRateLimitedHeaders, takeSignInCode } from '@frontdesk/http';
+import { RateLimitedError, allowFormTarget, clientIp, formField, setErrorHeaders, takeSignInCode } from '@frontdesk/http';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, newToken, setOAuthRequestEmail, takeOAuthRequest } from '@frontdesk/db';
@@ -75,7 +75,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
       await s.limits.limiter.take('authorize', s.limits.limits.authorizePerIp, clientIp(req), { what: 'sign-ins started' });
     } catch (err) {
       if (!(err instanceof RateLimitedError)) throw err;
-      setRateLimitedHeaders(res, err);
+      setErrorHeaders(res, err);
       return page(res, 429, errorPage('Too many sign-ins', err.message));
     }
     // The id is the browser's capability to continue this authorization: 256 random bits.
@@ -119,7 +119,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
       page(res, 200, codePage(p.row.id, sent.email));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      if (err instanceof RateLimitedError) setRateLimitedHeaders(res, err);
+      setErrorHeaders(res, err);
       page(res, err.status, emailPage(p.row.id, p.shown, err.message));
     }
   });
