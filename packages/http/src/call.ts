@@ -5,7 +5,7 @@ import { runOnce, type IdempotencyOptions, type KeptAnswer } from './idempotency
 import { validateInput } from './input';
 import { requestIdOf } from './logger';
 import { checkAnswer } from './output';
-import type { Limit, RateLimiter } from './rate-limit';
+import type { HostLimits } from './rate-limit';
 import type { CallContext, Operation } from './operation';
 
 const CLIENT_NAME_MAX = 100;
@@ -31,9 +31,8 @@ export interface RunOptions<P> {
 }
 
 export interface CredentialRateLimit<P> {
-  limiter: RateLimiter;
-  reads: Limit;
-  writes: Limit;
+  /** The host's limiter, and its reads and writes per credential. */
+  host: HostLimits;
   /** Whose budget a call spends: the credential, or for a key everyone shares, the client IP. */
   subjectOf(principal: P, req: Request): string;
 }
@@ -54,9 +53,9 @@ export async function runOperation<P>(
   idempotencyKey?: string,
 ): Promise<{ result: object; replayed: boolean }> {
   if (opts.rateLimit) {
-    const { limiter, reads, writes } = opts.rateLimit;
+    const { limiter, limits } = opts.rateLimit.host;
     const write = !op.readOnly;
-    await limiter.take(write ? 'writes' : 'reads', write ? writes : reads, opts.rateLimit.subjectOf(principal, req), {
+    await limiter.take(write ? 'writes' : 'reads', write ? limits.writesPerCredential : limits.readsPerCredential, opts.rateLimit.subjectOf(principal, req), {
       res: req.res,
       what: write ? 'writes' : 'reads',
     });

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { SIGN_IN_MAX_CODES_PER_HOUR, TooManyRequestsError, normalizeEmail, tooManyCodes } from '@frontdesk/domain';
+import { SIGN_IN_MAX_CODES_PER_HOUR, TooManyRequestsError, normalizeEmail, tooManyCodesMessage } from '@frontdesk/domain';
 
 /** A limit: at most `limit` hits per `windowSeconds`; a limit of 0 turns it off. */
 export interface Limit {
@@ -66,11 +66,6 @@ export function readRateLimits(env: NodeJS.ProcessEnv = process.env): RateLimits
 export const scaleRateLimits = (limits: RateLimits, factor: number): RateLimits =>
   Object.fromEntries(Object.entries(limits).map(([name, l]: [string, Limit]) => [name, { ...l, limit: l.limit * factor }])) as unknown as RateLimits;
 
-/** The same limits with every one turned off (benchmarks, or a test about something else). */
-export const NO_RATE_LIMITS: RateLimits = Object.fromEntries(
-  Object.entries(RATE_LIMIT_VARIABLES).map(([name, v]) => [name, { limit: 0, windowSeconds: v.windowSeconds }]),
-) as unknown as RateLimits;
-
 /** Where counters live: PostgreSQL, so every replica of both hosts shares them. */
 export interface RateLimitStore {
   hit(key: string, windowSeconds: number, now: Date): Promise<{ hits: number; resetsAt: Date }>;
@@ -116,33 +111,32 @@ export class RateLimiter {
    * Counts a hit; past the limit, throws a 429 saying when to try again. `res`, when given,
    * gets the RateLimit fields on success too, so a client can pace itself.
    */
-  async take(policy: string, limit: Limit, subject: string, o: { res?: Pick<Response, 'setHeader'>; what?: string; message?: string } = {}): Promise<void> {
+  async take(policy: string, limit: Limit, subject: string, o: Wording & { res?: Pick<Response, 'setHeader'> } = {}): Promise<void> {
     if (limit.limit === 0) return;
     const now = this.clock();
     const { hits, resetsAt } = await this.store.hit(`${policy}:${subject}`, limit.windowSeconds, now);
     const reset = secondsUntil(resetsAt, now);
-    if (hits > limit.limit) {
-      throw new RateLimitedError(o.message ?? `Too many ${o.what ?? 'requests'} from here; try again in ${wait(reset)}.`, policy, limit, reset);
-    }
-    const res = o.res;
-    if (res) setRateLimitHeaders(res, policy, limit, limit.limit - hits, reset);
-  }
-
-  /** The per-credential budgets of runOperation, from the host's limits. */
-  budgets(limits: RateLimits): { limiter: RateLimiter; reads: Limit; writes: Limit } {
-    return { limiter: this, reads: limits.readsPerCredential, writes: limits.writesPerCredential };
+    if (hits > limit.limit) throw refusal(policy, limit, reset, o);
+    if (o.res) setRateLimitHeaders(o.res, policy, limit, limit.limit - hits, reset);
   }
 
   /** Throws the 429 if the subject is already past the limit, without counting a hit. */
-  async check(policy: string, limit: Limit, subject: string, what = 'requests'): Promise<void> {
+  async check(policy: string, limit: Limit, subject: string, o: Wording = {}): Promise<void> {
     if (limit.limit === 0) return;
     const now = this.clock();
     const { hits, resetsAt } = await this.store.hits(`${policy}:${subject}`, now);
-    if (resetsAt && hits >= limit.limit) {
-      throw new RateLimitedError(`Too many ${what} from here; try again in ${wait(secondsUntil(resetsAt, now))}.`, policy, limit, secondsUntil(resetsAt, now));
-    }
+    if (resetsAt && hits >= limit.limit) throw refusal(policy, limit, secondsUntil(resetsAt, now), o);
   }
 }
+
+/** How a refusal reads: "Too many <what> from here…", or a sentence of its own. */
+interface Wording {
+  what?: string;
+  message?: string;
+}
+
+const refusal = (policy: string, limit: Limit, reset: number, o: Wording) =>
+  new RateLimitedError(o.message ?? `Too many ${o.what ?? 'requests'} from here; try again in ${wait(reset)}.`, policy, limit, reset);
 
 /** The client's address: the socket's, or the proxy's header when TRUST_PROXY says to believe it. */
 export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -182,7 +176,7 @@ const FAILURES = 'keys or tokens that match nothing';
  */
 export async function lookUpCredential<T>(h: HostLimits, req: Request, lookup: () => Promise<T | undefined>): Promise<T | undefined> {
   const ip = clientIp(req);
-  await h.limiter.check('auth-failures', h.limits.authFailuresPerIp, ip, FAILURES);
+  await h.limiter.check('auth-failures', h.limits.authFailuresPerIp, ip, { what: FAILURES });
   const found = await lookup();
   if (found === undefined) await h.limiter.take('auth-failures', h.limits.authFailuresPerIp, ip, { what: FAILURES });
   return found;
@@ -192,5 +186,5 @@ export async function lookUpCredential<T>(h: HostLimits, req: Request, lookup: (
 export async function takeSignInCode(h: HostLimits, req: Request, rawEmail: string): Promise<void> {
   await h.limiter.take('sign-in', h.limits.signInPerIp, clientIp(req), { what: 'sign-in codes' });
   const email = normalizeEmail(rawEmail);
-  await h.limiter.take('sign-in-address', h.limits.signInPerAddress, email, { message: tooManyCodes(email).message });
+  await h.limiter.take('sign-in-address', h.limits.signInPerAddress, email, { message: tooManyCodesMessage(email) });
 }

@@ -55,7 +55,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     },
     routers: [oauth],
     authenticate: customerAuth(ctx, keys, limits),
-    rateLimit: { ...limits.limiter.budgets(limits.limits), subjectOf: customerBudget },
+    rateLimit: { host: limits, subjectOf: customerBudget },
     trustProxy: ctx.config.trustProxy,
     authorize: scopeGuard(ctx.config.publicUrl),
     clock: ctx.clock,

@@ -27,7 +27,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     operations,
     examples,
     authenticate: proKeyAuth(ctx, limits),
-    rateLimit: { ...limits.limiter.budgets(limits.limits), subjectOf: (pro) => `pro:${pro.id}` },
+    rateLimit: { host: limits, subjectOf: (pro) => `pro:${pro.id}` },
     trustProxy: ctx.config.trustProxy,
     clock: ctx.clock,
     logger: ctx.logger,

@@ -3,7 +3,8 @@ import { SIGN_IN_CODE_MINUTES } from '../policy';
 
 /** Everything a person reads while signing in with an emailed code. */
 
-export const tooManyCodes = (email: string) => new TooManyRequestsError(`Too many codes were sent to ${email} in the last hour; wait a while, then ask again.`);
+/** The refusal when an address was sent its limit of codes (the shared rate limit answers it, with Retry-After). */
+export const tooManyCodesMessage = (email: string) => `Too many codes were sent to ${email} in the last hour; wait a while, then ask again.`;
 
 /** What a delivered sign-in mail keeps in the outbox: that it was sent, never what it said. */
 export const ERASED_MAIL_SUBJECT = '(a sign-in code, removed after delivery)';
