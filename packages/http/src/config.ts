@@ -26,6 +26,9 @@ export function readDatabaseUrl(env: NodeJS.ProcessEnv): string {
   return url;
 }
 
+/** This machine's names: loopback origins may call /mcp, and native apps' OAuth redirects may use plain http. */
+export const isLoopbackHost = (hostname: string) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+
 /** Browser origins allowed to call /mcp besides the host's own and loopback ones. */
 export const DEFAULT_MCP_ORIGINS = ['https://claude.ai', 'https://chatgpt.com'];
 

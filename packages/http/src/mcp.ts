@@ -8,6 +8,7 @@ import type { Operation } from './operation';
 import { toJsonSchema } from './output';
 import { requestIdOf } from './logger';
 import { RateLimitedError } from './rate-limit';
+import { isLoopbackHost } from './config';
 
 /**
  * The Model Context Protocol's Streamable HTTP transport in stateless mode: one POST per
@@ -59,7 +60,7 @@ const rpcError = (id: Id | null, code: number, message: string) => ({ jsonrpc: '
 function isLoopback(origin: string): boolean {
   try {
     const { hostname, protocol } = new URL(origin);
-    return (protocol === 'http:' || protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+    return (protocol === 'http:' || protocol === 'https:') && isLoopbackHost(hostname);
   } catch {
     return false;
   }

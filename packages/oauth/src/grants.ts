@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '@frontdesk/http';
 import { createHash } from 'node:crypto';
 import {
   consumeOAuthCode,
@@ -7,6 +8,7 @@ import {
   insertRefreshToken,
   lockOAuthCode,
   lockRefreshToken,
+  markOAuthClientUsed,
   markRefreshTokenUsed,
   refreshFamilyOf,
   revokeRefreshFamily,
@@ -32,15 +34,13 @@ export function checkRedirectUri(uri: unknown): string {
   } catch {
     throw new InvalidRedirectUriError(`"${uri}" is not an absolute URI.`);
   }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const loopback = isLoopbackHost(url.hostname);
   if (url.hash) throw new InvalidRedirectUriError(`"${uri}" must not have a fragment.`);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw new InvalidRedirectUriError(`"${uri}" must use https (plain http is allowed only for localhost or 127.0.0.1).`);
   }
   return uri;
 }
-
-const LOOPBACK = ['127.0.0.1', '[::1]', 'localhost'];
 
 /**
  * Whether a redirect URI asked for is one the client registered. A native app's loopback
@@ -54,7 +54,7 @@ export function redirectUriMatches(registered: readonly string[], asked: string)
   } catch {
     return false;
   }
-  if (url.protocol !== 'http:' || !LOOPBACK.includes(url.hostname)) return false;
+  if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) return false;
   return registered.some((r) => {
     const candidate = new URL(r);
     if (candidate.protocol !== 'http:' || candidate.hostname !== url.hostname) return false;
@@ -123,6 +123,7 @@ export async function issueCode(db: Db, g: Grant & { redirectUri: string; codeCh
     expires_at: new Date(now.getTime() + CODE_SECONDS * 1000),
     now,
   });
+  await markOAuthClientUsed(db, g.clientId, now);
   return code;
 }
 

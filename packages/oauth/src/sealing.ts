@@ -57,11 +57,6 @@ export class KeySealer {
     const decipher = createDecipheriv('aes-256-gcm', found.key, iv).setAAD(Buffer.from(kid)).setAuthTag(tag);
     return Buffer.concat([decipher.update(sealed.subarray(29 + ID_BYTES)), decipher.final()]);
   }
-
-  /** True when `sealed` was sealed with the current key (not a previous one). */
-  isCurrent(sealed: Buffer): boolean {
-    return sealed.subarray(1, 1 + ID_BYTES).equals(this.keys[0]!.id);
-  }
 }
 
 /**

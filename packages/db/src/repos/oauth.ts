@@ -24,6 +24,11 @@ export async function upsertOAuthClient(db: Db, id: string, name: string, redire
     .execute();
 }
 
+/** Records that a client got a code: clients never used are purged a day after registering. */
+export async function markOAuthClientUsed(db: Db, id: string, now: Date): Promise<void> {
+  await db.updateTable('oauth_clients').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
 export async function findOAuthClient(db: Db, id: string): Promise<OAuthClient | undefined> {
   return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -62,7 +67,6 @@ export async function insertOAuthCode(
     .insertInto('oauth_codes')
     .values({ ...row, consumed_at: null, created_at: now })
     .execute();
-  await db.updateTable('oauth_clients').set({ last_used_at: now }).where('id', '=', c.client_id).execute();
 }
 
 export async function lockOAuthCode(trx: Db, codeHash: Buffer) {

@@ -25,6 +25,7 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
         .executeTakeFirst(),
     ),
     // Dynamically registered clients (fdc_…) that never got a code within a day of registering.
+    // Clients used before last_used_at existed have no date: their codes and tokens vouch for them.
     oauth_clients: count(
       await db
         .deleteFrom('oauth_clients')
