@@ -2,7 +2,7 @@ import { createPro, type NewProInput } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
-import { TEST_RATE_LIMITS } from '../../pro-desk/test/harness';
+import { TEST_RATE_LIMITS, perFile } from '../../pro-desk/test/harness';
 import { KeySealer } from '@frontdesk/oauth';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { randomBytes } from 'node:crypto';
@@ -44,21 +44,8 @@ export async function bothHosts(now = MONDAY_7AM) {
 
 export type Hosts = Awaited<ReturnType<typeof bothHosts>>;
 
-/**
- * Both hosts for a whole test file: opened before its first test, dropped after its last,
- * the shared clock back at MONDAY_7AM before each test. The object is filled in by beforeAll.
- */
-export function bothHostsPerFile(): Hosts {
-  const h = {} as Hosts;
-  beforeAll(async () => {
-    Object.assign(h, await bothHosts());
-  });
-  afterAll(() => h.close());
-  beforeEach(() => {
-    h.clock.now = MONDAY_7AM;
-  });
-  return h;
-}
+/** Both hosts for a whole test file, their shared clock back at MONDAY_7AM before each test. */
+export const bothHostsPerFile = (): Hosts => perFile(() => bothHosts());
 
 export async function newCleaner(h: Hosts, over: Partial<NewProInput> = {}) {
   const { pro, apiKey } = await createPro(h.t.db, {

@@ -59,13 +59,13 @@ export async function proDeskHarness(now = MONDAY_7AM): Promise<Harness> {
 }
 
 /**
- * One harness for a whole test file: opened before its first test, dropped after its last,
+ * One harness for a whole test file: opened before its first test, closed after its last,
  * its clock back at MONDAY_7AM before each test. The object is filled in by beforeAll.
  */
-export function proDeskHarnessPerFile(): Harness {
-  const h = {} as Harness;
+export function perFile<T extends { clock: { now: Date }; close(): Promise<void> }>(open: () => Promise<T>): T {
+  const h = {} as T;
   beforeAll(async () => {
-    Object.assign(h, await proDeskHarness());
+    Object.assign(h, await open());
   });
   afterAll(() => h.close());
   beforeEach(() => {
@@ -73,6 +73,8 @@ export function proDeskHarnessPerFile(): Harness {
   });
   return h;
 }
+
+export const proDeskHarnessPerFile = (): Harness => perFile(() => proDeskHarness());
 
 export async function newPro(h: Harness, over: Partial<NewProInput> = {}) {
   const { pro, apiKey } = await createPro(h.t.db, {
