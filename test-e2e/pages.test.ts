@@ -136,8 +136,14 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     await page.close();
   });
 
-  it('has no axe-core violation on the sign-in, code and error pages, at phone and desktop widths', async () => {
+  it('has no axe-core violation on the sign-in, code, consent and error pages, at phone and desktop widths', async () => {
     const found: string[] = [];
+    const registered = await fetch(`${book}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Claude', redirect_uris: [redirectUri] }),
+    });
+    const unverified = ((await registered.json()) as { client_id: string }).client_id;
     for (const width of [375, 1280]) {
       // axe is injected as a script, which the pages' CSP rightly refuses: this page alone bypasses it.
       const page = await browser.newPage({ viewport: { width, height: 800 }, bypassCSP: true });
@@ -161,6 +167,20 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
       await audit('/authorize');
       await page.goto(`${book}/authorize?client_id=nobody`);
       await audit('/authorize error');
+      // A registered client's sign-in and consent: marked unverified, naming where the code goes.
+      await page.goto(
+        `${book}/authorize?client_id=${unverified}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
+      );
+      await audit('/authorize, unverified client');
+      const email = `consent${width}@example.com`;
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await page.getByLabel('Code').fill(await codeSentTo(email));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { name: 'Allow Claude?' }).waitFor();
+      expect(await page.textContent('body')).toMatch(/unverified application[\s\S]*the answer goes to 127\.0\.0\.1:9/);
+      await page.screenshot({ path: join(tmpdir(), `front-desk-consent-unverified-${width}.png`), fullPage: true });
+      await audit('consent, unverified client');
       await page.close();
     }
     expect(found).toEqual([]);

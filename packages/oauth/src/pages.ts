@@ -46,10 +46,10 @@ export const consentPage = (requestId: string, client: ShownClient, email: strin
     `Allow ${client.name}?`,
     `<p>Signed in as <strong>${esc(email)}</strong>. ${clientLine(client)} asks to:</p>
 <ul>${scopes.map((s) => `<li>${esc(SCOPE_TEXT[s] ?? s)} (${esc(s)})</li>`).join('')}</ul>
+${returnLine(client)}
 <form method="post" action="/authorize/consent">${hidden(requestId)}
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button></form>
-${returnLine(client)}
 <p class="note">You can revoke access from the assistant at any time.</p>`,
   );
 
