@@ -95,3 +95,18 @@ export async function seedCrowdedZip(db: Db, zip: string, pros = 200, bookingsEa
   await sql`VACUUM ANALYZE`.execute(db);
   return ids;
 }
+
+/** A pro whose feed already holds 2,000 events (the updates case); its key and the feed's head. */
+export async function seedFeedPro(db: Db) {
+  const { pro, apiKey } = await createPro(db, { name: 'Busy Feed Cleaning', timezone: 'America/New_York', service_zips: ['10001'] });
+  await sql`
+    WITH e AS (
+      INSERT INTO events (pro_id, seq, kind, payload, created_at)
+      SELECT ${pro.id}, g, 'booking.created', jsonb_build_object('booking_id', 'bk_seed_' || g, 'message', 'A seeded booking'),
+             now() - interval '30 days' + g * interval '20 minutes'
+        FROM generate_series(1, 2000) g
+      RETURNING seq
+    )
+    UPDATE pros SET event_seq = (SELECT max(seq) FROM e) WHERE id = ${pro.id}`.execute(db);
+  return { pro, apiKey, head: 2000 };
+}

@@ -1,18 +1,20 @@
 import express from 'express';
-import { createDb, rateLimitStore } from '@frontdesk/db';
+import { randomBytes } from 'node:crypto';
+import { openServiceDb, rateLimitStore } from '@frontdesk/db';
 import { createLogger, hostLimits, listen, readRateLimits, scaleRateLimits } from '@frontdesk/http';
 import { KeySealer } from '@frontdesk/oauth';
-import { randomBytes } from 'node:crypto';
 import { createProDeskApp, proKeyAuth } from '@frontdesk/pro-desk';
 import { createBookingApp } from '@frontdesk/booking';
 
 /**
- * The process under load: the pro-desk app, the booking app and, for the baseline, a bare
- * Express JSON endpoint behind the very same key check, each on its own port. Prints them.
+ * One host under load, in a process of its own as in production (`pro` or `book` as the
+ * argument). The pro host also answers GET /bare: the very same key check in front of a
+ * bare JSON answer, the floor of any authenticated call. Prints its port.
  */
 async function main(): Promise<void> {
-  const db = createDb(process.env.DATABASE_URL!, { applicationName: 'bench', maxConnections: 10 });
-  const logger = createLogger('bench', process.env.LOG_LEVEL ?? 'warn');
+  const host = process.argv[2];
+  const logger = createLogger(`bench-${host}`, process.env.LOG_LEVEL ?? 'warn');
+  const { db, changes, startWorkers, close } = openServiceDb(`bench-${host}`, process.env.DATABASE_URL!, logger);
   const config = {
     publicUrl: 'http://bench',
     bookingUrl: 'http://bench',
@@ -23,28 +25,28 @@ async function main(): Promise<void> {
     rateLimits: scaleRateLimits(readRateLimits({}), 10_000),
     keySealer: new KeySealer(randomBytes(32)),
   };
-  const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
-  const booking = createBookingApp({ db, config, logger, clock: () => new Date() });
-  const auth = proKeyAuth(
-    { db },
-    hostLimits(rateLimitStore(db), () => new Date(), config.rateLimits),
-  );
-  const bare = express();
-  bare.get('/bare', async (req, res) => {
-    try {
-      const pro = await auth(req);
-      res.json({ ok: true, pro_id: pro.id });
-    } catch {
-      res.status(401).json({ error: 'unauthorized' });
-    }
-  });
-  const api = await listen(app, 0, '127.0.0.1');
-  const base = await listen(bare, 0, '127.0.0.1');
-  const book = await listen(booking.app, 0, '127.0.0.1');
-  const port = (s: typeof api) => (s.address() as { port: number }).port;
-  process.stdout.write(`${JSON.stringify({ api: port(api), bare: port(base), book: port(book) })}\n`);
+  startWorkers();
+  const ctx = { db, config, logger, clock: () => new Date(), changes };
+  const app = express();
+  if (host === 'pro') {
+    const auth = proKeyAuth(ctx, hostLimits(rateLimitStore(db), ctx.clock, config.rateLimits));
+    app.get('/bare', async (req, res) => {
+      try {
+        const pro = await auth(req);
+        res.json({ ok: true, pro_id: pro.id });
+      } catch {
+        res.status(401).json({ error: 'unauthorized' });
+      }
+    });
+    app.use(createProDeskApp(ctx).app);
+  } else {
+    app.use(createBookingApp(ctx).app);
+  }
+  const server = await listen(app, 0, '127.0.0.1');
+  process.stdout.write(`${JSON.stringify({ bench_port: (server.address() as { port: number }).port })}\n`);
+  const stop = () => void close().finally(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
 
-process.once('SIGTERM', () => process.exit(0));
-process.once('SIGINT', () => process.exit(0));
 void main();

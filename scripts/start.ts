@@ -36,15 +36,15 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(process.env, resolve(__dirname, '..'));
   resources.push(() => database.stop());
   await migrateDatabase(database.url);
-  const { db, startWorkers, close } = openServiceDb('front-desk', database.url, logger, local);
+  const { db, changes, startWorkers, close } = openServiceDb('front-desk', database.url, logger, local);
   resources.push(close);
   startWorkers();
   const demo = await loadDemoBusiness(db);
 
   const clock = () => new Date();
   const env = { ...local, DATABASE_URL: database.url };
-  const pro = createProDeskApp({ db, config: readProDeskConfig(env), logger: logger.child({ service: 'pro-desk' }), clock });
-  const booking = createBookingApp({ db, config: readBookingConfig(env), logger: logger.child({ service: 'booking' }), clock });
+  const pro = createProDeskApp({ db, config: readProDeskConfig(env), logger: logger.child({ service: 'pro-desk' }), clock, changes });
+  const booking = createBookingApp({ db, config: readBookingConfig(env), logger: logger.child({ service: 'booking' }), clock, changes });
   ports[0]!.serve(pro.app);
   ports[1]!.serve(booking.app);
 

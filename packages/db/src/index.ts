@@ -1,3 +1,4 @@
+export * from './changes';
 export * from './connect';
 export * from './database';
 export * from './ids';

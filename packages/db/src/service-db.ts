@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { ChangeFeed } from './changes';
 import { createDb, readDbTimeouts } from './connect';
 import { startOutboxWorkerFromEnv } from './mail';
 import { migrateToLatest } from './migrate';
@@ -15,9 +16,9 @@ export async function migrateDatabase(url: string, applicationName = 'front-desk
 
 /**
  * What every entry point opens: the pool (connection failures logged, never fatal; the
- * timeouts from DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS), and, once
- * the schema is there, the outbox worker. `close` stops them in order, after the server
- * stopped taking requests.
+ * timeouts from DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS), the change
+ * feed the in-process caches trust, and, once the schema is there, the outbox worker.
+ * `close` stops them in order, after the server stopped taking requests.
  */
 export function openServiceDb(applicationName: string, url: string, logger: Logger, env: NodeJS.ProcessEnv = process.env) {
   let closing = false;
@@ -30,14 +31,18 @@ export function openServiceDb(applicationName: string, url: string, logger: Logg
     },
   });
   let outbox: { stop(): Promise<void> } | null = null;
+  const changes = new ChangeFeed(url, logger);
   return {
     db,
-    /** Mail (sign-in codes) leaves through the outbox; every replica may deliver it. */
+    changes,
+    /** Mail (sign-in codes) leaves through the outbox; every replica may deliver it. Changes are listened for. */
     startWorkers: () => {
       outbox ??= startOutboxWorkerFromEnv(db, logger, env);
+      void changes.start();
     },
     close: async () => {
       closing = true;
+      await changes.close();
       await outbox?.stop();
       await db.destroy();
     },

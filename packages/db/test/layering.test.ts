@@ -21,6 +21,9 @@ function sources(dir: string): string[] {
 const OPERATIONAL_CONSTANTS = new Set([
   'BOOKING_STATUSES', // the status column's values
   'MAX_CACHED_PROFILES', // a cache bound
+  'CHANGES_CHANNEL', // the change triggers' LISTEN channel
+  'RETRY_MS', // how soon the change feed listens again
+  'FENCE_TIMEOUT_MS', // how long a write waits to hear itself
   'DAY', // a unit
   'MAX_ATTEMPTS', // mail delivery retries
   'PURGE_EVERY_MS', // how often expired rows are deleted

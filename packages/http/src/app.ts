@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type Router } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
-import { redactUrl } from './logger';
+import { requestLogger } from './logger';
 import { noStore, securityHeaders } from './security-headers';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
 import { checkAnswersFromEnv } from './output';
@@ -27,35 +25,15 @@ export interface BaseAppOptions {
   isUnavailable?: (err: unknown) => boolean;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 /** Health checks, request ids and logs first; the API routers; the error mapper last. */
 export function createBaseApp(opts: BaseAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Answers are no-store: an ETag would hash every body for a cache that never keeps it.
+  app.set('etag', false);
   app.set('query parser', 'simple');
   app.set('trust proxy', opts.trustProxy ?? false);
-  app.use(
-    pinoHttp({
-      logger: opts.logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      // Secrets travel in some query strings (booking_status?manage_token=…): never log them.
-      serializers: {
-        req: (req: { url: string; query?: unknown }) => ({ ...req, url: redactUrl(req.url), query: undefined }),
-        // A redirect's Location can carry an authorization code (…/callback?code=…).
-        res: (res: { headers?: Record<string, unknown> }) => {
-          const location = res.headers?.location;
-          return typeof location === 'string' ? { ...res, headers: { ...res.headers, location: redactUrl(location) } } : res;
-        },
-      },
-    }),
-  );
+  app.use(requestLogger(opts.logger, (url) => url === '/healthz' || url === '/readyz'));
   app.use(securityHeaders(opts.publicUrl));
   app.use(['/api', '/mcp'], noStore);
   app.get('/healthz', (_req, res) => {

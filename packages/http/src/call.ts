@@ -28,6 +28,11 @@ export interface RunOptions<P> {
   checkAnswers?: boolean;
   /** Reads and writes counted per credential, shared by every replica. */
   rateLimit?: CredentialRateLimit<P>;
+  /**
+   * The process's change feed: after a write, the answer waits until the feed has heard it,
+   * so the caller's next read here sees its own write.
+   */
+  changes?: { fence(): Promise<void> };
 }
 
 export interface CredentialRateLimit<P> {
@@ -69,6 +74,7 @@ export async function runOperation<P>(
     log: (req as { log?: Logger }).log ?? opts.logger,
   };
   const answered = await answer();
+  if (!op.readOnly) await opts.changes?.fence();
   if (opts.checkAnswers) checkAnswer(op, answered.result);
   return answered;
 

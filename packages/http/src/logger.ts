@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
 import pino, { type Logger } from 'pino';
 
 /**
@@ -33,7 +35,50 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');
 }
 
-/** The id pino-http gave the request (a UUID string), as text for answers and logs. */
+declare module 'http' {
+  interface IncomingMessage {
+    /** Set by requestLogger for every request. */
+    id: string;
+    log: Logger;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Request ids and the access log. Every request gets an id (the caller's X-Request-Id when
+ * it is a plain token, else a UUID), echoed in X-Request-Id, and `req.log`, a child logger
+ * made only when something logs. One line per request at info level, with the URL and any
+ * Location redacted, and no headers at all. pino-http did the same but serialized every
+ * request eagerly, whatever the level: 5-8% of a small call.
+ */
+export function requestLogger(logger: Logger, quiet: (url: string) => boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    req.id = id;
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', { configurable: true, get: () => (child ??= logger.child({ reqId: id })) });
+    if (quiet(req.url) || !logger.isLevelEnabled('info')) return next();
+    const started = performance.now();
+    res.once('finish', () => {
+      const location = res.getHeader('location');
+      logger.info(
+        {
+          reqId: id,
+          req: { method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
+          res: { statusCode: res.statusCode, ...(typeof location === 'string' ? { location: redactUrl(location) } : {}) },
+          responseTime: Math.round(performance.now() - started),
+        },
+        'request completed',
+      );
+    });
+    next();
+  };
+}
+
+/** The id requestLogger gave the request, as text for answers and logs. */
 export function requestIdOf(req: { id?: unknown }): string {
   return typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : '';
 }

@@ -68,7 +68,9 @@ export const scaleRateLimits = (limits: RateLimits, factor: number): RateLimits 
 
 /** Where counters live: PostgreSQL, so every replica of both hosts shares them. */
 export interface RateLimitStore {
-  hit(key: string, windowSeconds: number, now: Date): Promise<{ hits: number; resetsAt: Date }>;
+  hit(key: string, windowSeconds: number, now: Date, count?: number): Promise<{ hits: number; resetsAt: Date }>;
+  /** Several keys' batched hits in one round trip, answered in the order given. */
+  hitMany(hits: { key: string; windowSeconds: number; count: number }[], now: Date): Promise<{ hits: number; resetsAt: Date }[]>;
   hits(key: string, now: Date): Promise<{ hits: number; resetsAt: Date | null }>;
 }
 
@@ -100,8 +102,37 @@ export function setRateLimitedHeaders(res: Pick<Response, 'setHeader'>, err: Rat
 
 const wait = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`);
 
+/**
+ * Limits at least this large (the per-credential budgets) are counted in batches: far from
+ * the limit a hit is counted in the process and reaches PostgreSQL with the others within
+ * BATCH_MS, so an ordinary call costs no round trip; from HEADROOM of the limit on, and for
+ * the small limits (sign-in, registration, guessing), every hit is counted in PostgreSQL
+ * before the answer. Replicas can together let through at most what they counted in one
+ * batch beyond the headroom.
+ */
+const BATCHED_FROM = 50;
+const HEADROOM = 0.9;
+const BATCH_MS = 200;
+/** A tally older than this (no batch sent for it lately) is counted in PostgreSQL again before it is trusted. */
+const TALLY_FRESH_MS = 1000;
+const MAX_TALLIES = 100_000;
+
+interface Tally {
+  windowSeconds: number;
+  /** Hits PostgreSQL had counted at the last round trip, every replica's included. */
+  hits: number;
+  /** Hits counted here and not yet sent. */
+  pending: number;
+  resetsAt: Date;
+  /** When PostgreSQL last answered for it (the process's own time, not the app clock). */
+  syncedAt: number;
+}
+
 /** Counts and refuses: one shared counter per (policy, subject). */
 export class RateLimiter {
+  private readonly tallies = new Map<string, Tally>();
+  private batch: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly store: RateLimitStore,
     private readonly clock: () => Date,
@@ -114,10 +145,32 @@ export class RateLimiter {
   async take(policy: string, limit: Limit, subject: string, o: Wording & { res?: Pick<Response, 'setHeader'> } = {}): Promise<void> {
     if (limit.limit === 0) return;
     const now = this.clock();
-    const { hits, resetsAt } = await this.store.hit(`${policy}:${subject}`, limit.windowSeconds, now);
+    const key = `${policy}:${subject}`;
+    const batched = limit.limit >= BATCHED_FROM;
+    let tally = batched ? this.tallies.get(key) : undefined;
+    if (tally && tally.resetsAt <= now) {
+      this.tallies.delete(key);
+      tally = undefined;
+    }
+    if (tally && Date.now() - tally.syncedAt < TALLY_FRESH_MS && tally.hits + tally.pending + 1 <= limit.limit * HEADROOM) {
+      tally.pending += 1;
+      this.sendSoon();
+      if (o.res) setRateLimitHeaders(o.res, policy, limit, limit.limit - tally.hits - tally.pending, secondsUntil(tally.resetsAt, now));
+      return;
+    }
+    const sending = tally?.pending ?? 0;
+    if (tally) tally.pending -= sending;
+    const { hits, resetsAt } = await this.store.hit(key, limit.windowSeconds, now, sending + 1);
     const reset = secondsUntil(resetsAt, now);
-    if (hits > limit.limit) throw refusal(policy, limit, reset, o);
-    if (o.res) setRateLimitHeaders(o.res, policy, limit, limit.limit - hits, reset);
+    if (batched) {
+      tally = this.tallies.get(key) ?? { windowSeconds: limit.windowSeconds, hits, pending: 0, resetsAt, syncedAt: 0 };
+      Object.assign(tally, { hits, resetsAt, syncedAt: Date.now() });
+      if (this.tallies.size >= MAX_TALLIES) this.tallies.clear();
+      this.tallies.set(key, tally);
+    }
+    const counted = hits + (tally?.pending ?? 0);
+    if (counted > limit.limit) throw refusal(policy, limit, reset, o);
+    if (o.res) setRateLimitHeaders(o.res, policy, limit, limit.limit - counted, reset);
   }
 
   /** Throws the 429 if the subject is already past the limit, without counting a hit. */
@@ -126,6 +179,30 @@ export class RateLimiter {
     const now = this.clock();
     const { hits, resetsAt } = await this.store.hits(`${policy}:${subject}`, now);
     if (resetsAt && hits >= limit.limit) throw refusal(policy, limit, secondsUntil(resetsAt, now), o);
+  }
+
+  /** Sends every tally's pending hits in one statement, BATCH_MS after the first one waiting. */
+  private sendSoon(): void {
+    if (this.batch) return;
+    this.batch = setTimeout(() => void this.send(), BATCH_MS);
+    this.batch.unref();
+  }
+
+  private async send(): Promise<void> {
+    const now = this.clock();
+    const due = [...this.tallies].filter(([, t]) => t.pending > 0 && t.resetsAt > now);
+    const sent = due.map(([key, t]) => ({ key, windowSeconds: t.windowSeconds, count: t.pending }));
+    for (const [, t] of due) t.pending = 0;
+    try {
+      const counted = sent.length > 0 ? await this.store.hitMany(sent, now) : [];
+      due.forEach(([, t], i) => Object.assign(t, { hits: counted[i]!.hits, resetsAt: counted[i]!.resetsAt, syncedAt: Date.now() }));
+    } catch {
+      // The database is away: the hits wait for the next batch.
+      due.forEach(([, t], i) => (t.pending += sent[i]!.count));
+    } finally {
+      this.batch = null;
+      if ([...this.tallies.values()].some((t) => t.pending > 0)) this.sendSoon();
+    }
   }
 }
 

@@ -19,6 +19,8 @@ export interface RestOptions<P> {
   checkAnswers?: boolean;
   /** Reads and writes counted per credential (429 past the limit). */
   rateLimit?: CredentialRateLimit<P>;
+  /** After a write, wait for the change feed to hear it (RunOptions.changes). */
+  changes?: { fence(): Promise<void> };
 }
 
 /** 415: a write whose body is not JSON. */

@@ -16,13 +16,14 @@ import {
   wallTimeOrNextInstant,
 } from '@frontdesk/domain';
 import {
+  ProMemo,
   appendEvent,
   bookingsStartingBetween,
-  eventHead,
   quotedLeadsAwaitingReply,
-  readEvents,
+  readFeed,
   scheduleRules,
   writtenDedupeKeys,
+  type ChangeFeed,
   type Db,
   type Pro,
 } from '@frontdesk/db';
@@ -33,11 +34,22 @@ interface DueEvent {
   payload: Record<string, unknown>;
 }
 
-async function dueFollowUps(db: Db, pro: Pro, now: Date): Promise<DueEvent[]> {
+/** The events due now, and the next instant at which another one can come due. */
+interface Due {
+  events: DueEvent[];
+  nextAt: number;
+}
+
+async function dueFollowUps(db: Db, pro: Pro, now: Date): Promise<Due> {
   const due: DueEvent[] = [];
+  let nextAt = Number.POSITIVE_INFINITY;
   for (const lead of await quotedLeadsAwaitingReply(db, pro.id)) {
     const next = nextFollowUpDue(lead);
-    if (!next || next.dueAt.getTime() > now.getTime()) continue;
+    if (!next) continue;
+    if (next.dueAt.getTime() > now.getTime()) {
+      nextAt = Math.min(nextAt, next.dueAt.getTime());
+      continue;
+    }
     due.push({
       kind: 'follow_up.due',
       key: `follow_up.due:${lead.id}:${next.number}`,
@@ -58,16 +70,17 @@ async function dueFollowUps(db: Db, pro: Pro, now: Date): Promise<DueEvent[]> {
       },
     });
   }
-  return due;
+  return { events: due, nextAt };
 }
 
-async function dueJobsToday(db: Db, pro: Pro, now: Date): Promise<DueEvent[]> {
+async function dueJobsToday(db: Db, pro: Pro, now: Date): Promise<Due> {
   const day = localDate(now, pro.timezone);
-  const jobs = await bookingsStartingBetween(db, pro.id, wallTimeOrNextInstant(day, 0, pro.timezone), wallTimeOrNextInstant(addDays(day, 1), 0, pro.timezone));
-  if (jobs.length === 0) return [];
+  const tomorrow = wallTimeOrNextInstant(addDays(day, 1), 0, pro.timezone);
+  const jobs = await bookingsStartingBetween(db, pro.id, wallTimeOrNextInstant(day, 0, pro.timezone), tomorrow);
+  if (jobs.length === 0) return { events: [], nextAt: tomorrow.getTime() };
   const dueAt = Math.min(wallTimeOrNextInstant(day, minutesOfDay(JOBS_TODAY_AT), pro.timezone).getTime(), jobs[0]!.starts_at.getTime());
-  if (now.getTime() < dueAt) return [];
-  return [
+  if (now.getTime() < dueAt) return { events: [], nextAt: dueAt };
+  const events = [
     {
       kind: 'jobs.today',
       key: `jobs.today:${day}`,
@@ -81,16 +94,21 @@ async function dueJobsToday(db: Db, pro: Pro, now: Date): Promise<DueEvent[]> {
       },
     },
   ];
+  return { events, nextAt: tomorrow.getTime() };
 }
 
 /**
  * Writes the time-based events that have come due (follow-ups, today's jobs), each once
  * per pro whichever poll or replica notices first: the dedupe key is checked and the
  * event written under the pro's row lock. Keys already written are skipped without a lock.
+ * Returns the next instant at which another event can come due, as long as nothing about
+ * the pro changes.
  */
-export async function materializeDueEvents(db: Db, pro: Pro, now: Date): Promise<void> {
-  const due = [...(await dueFollowUps(db, pro, now)), ...(await dueJobsToday(db, pro, now))];
-  if (due.length === 0) return;
+export async function materializeDueEvents(db: Db, pro: Pro, now: Date): Promise<{ nextAt: number }> {
+  const [followUps, jobs] = [await dueFollowUps(db, pro, now), await dueJobsToday(db, pro, now)];
+  const due = [...followUps.events, ...jobs.events];
+  const nextAt = Math.min(followUps.nextAt, jobs.nextAt);
+  if (due.length === 0) return { nextAt };
   const written = await writtenDedupeKeys(
     db,
     pro.id,
@@ -99,33 +117,67 @@ export async function materializeDueEvents(db: Db, pro: Pro, now: Date): Promise
   for (const event of due.filter((d) => !written.has(d.key))) {
     await db.transaction().execute((trx) => appendEvent(trx, pro.id, event.kind, event.payload, now, event.key));
   }
+  return { nextAt };
+}
+
+// Per change feed (per process): when each pro's next time-based event can come due.
+const nextDue = new WeakMap<ChangeFeed, ProMemo<number>>();
+
+/**
+ * Due events are looked for only when one can be due: after the instant the last look
+ * returned, or once anything about the pro changed (a lead quoted, a job booked).
+ */
+async function materializeWhenDue(db: Db, pro: Pro, now: Date, changes: ChangeFeed | undefined): Promise<{ looked: boolean }> {
+  if (!changes?.live) {
+    await materializeDueEvents(db, pro, now);
+    return { looked: true };
+  }
+  let memo = nextDue.get(changes);
+  if (!memo) nextDue.set(changes, (memo = new ProMemo<number>(changes)));
+  let looked = false;
+  await memo.get(
+    pro.id,
+    async () => {
+      looked = true;
+      return { proId: pro.id, value: (await materializeDueEvents(db, pro, now)).nextAt };
+    },
+    (at) => now.getTime() < at,
+  );
+  return { looked };
 }
 
 /**
  * The updates feed: due events written first, then at most one page after the cursor (or
- * the recent window without one). A cursor ahead of the feed (a restored database) is
- * reset to the head, and the answer says so.
+ * the recent window without one), read in one statement. A poll already at the head of a
+ * pro this process knows to be unchanged, with nothing due, is answered without a round
+ * trip. A cursor ahead of the feed (a restored database) is reset to the head, and the
+ * answer says so.
  */
-export async function readUpdates(db: Db, pro: Pro, since: number | undefined, now: Date) {
-  await materializeDueEvents(db, pro, now);
-  const head = await eventHead(db, pro.id);
-  const reset = since !== undefined && since > head;
-  const rows = reset
-    ? []
-    : await readEvents(
-        db,
-        pro.id,
-        since === undefined ? { since: new Date(now.getTime() - RECENT_WINDOW_DAYS * 24 * 60 * 60 * 1000) } : { seq: since },
-        UPDATES_PAGE_SIZE + 1,
-      );
+export async function readUpdates(db: Db, pro: Pro, since: number | undefined, now: Date, changes?: ChangeFeed) {
+  const { looked } = await materializeWhenDue(db, pro, now, changes);
+  const checkIn = (more: boolean) =>
+    more ? CHECK_IN_MINUTES.more : isWorkingTime(scheduleRules(pro), now) ? CHECK_IN_MINUTES.working : CHECK_IN_MINUTES.offHours;
+  // Nothing could be due and the caller's `pro` is kept current by the change feed: a poll
+  // at its head has nothing to read. (A poll that looked for due events may have written one.)
+  if (since !== undefined && since === pro.event_seq && !looked) {
+    return { events: [], cursor: since, next_check_in_minutes: checkIn(false), more: false };
+  }
+  const page = await readFeed(
+    db,
+    pro.id,
+    since === undefined ? { since: new Date(now.getTime() - RECENT_WINDOW_DAYS * 24 * 60 * 60 * 1000) } : { seq: since },
+    UPDATES_PAGE_SIZE + 1,
+  );
+  const reset = since !== undefined && since > page.head;
+  const rows = reset ? [] : page.events;
   const more = rows.length > UPDATES_PAGE_SIZE;
   const events = rows.slice(0, UPDATES_PAGE_SIZE);
-  const cursor = reset ? head : (events.at(-1)?.seq ?? since ?? head);
+  const cursor = reset ? page.head : (events.at(-1)?.seq ?? since ?? page.head);
   return {
     events: events.map((e) => ({ seq: e.seq, kind: e.kind, at: formatLocalIso(e.created_at, pro.timezone), ...e.payload })),
     cursor,
-    next_check_in_minutes: more ? CHECK_IN_MINUTES.more : isWorkingTime(scheduleRules(pro), now) ? CHECK_IN_MINUTES.working : CHECK_IN_MINUTES.offHours,
+    next_check_in_minutes: checkIn(more),
     more,
-    ...(reset ? { reset: true, message: cursorResetMessage(since, head) } : {}),
+    ...(reset ? { reset: true, message: cursorResetMessage(since, page.head) } : {}),
   };
 }

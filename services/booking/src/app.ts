@@ -59,6 +59,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     trustProxy: ctx.config.trustProxy,
     authorize: scopeGuard(ctx.config.publicUrl),
     clock: ctx.clock,
+    changes: ctx.changes,
     logger: ctx.logger,
     ...databaseHealth(ctx.db),
     idempotency: {

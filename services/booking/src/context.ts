@@ -1,4 +1,4 @@
-import type { Db } from '@frontdesk/db';
+import type { ChangeFeed, Db } from '@frontdesk/db';
 import type { Logger } from '@frontdesk/http';
 import type { BookingConfig } from './config';
 
@@ -9,4 +9,6 @@ export interface AppContext {
     Partial<Pick<BookingConfig, 'publicClientId' | 'publicClientRedirectUris' | 'rateLimits' | 'trustProxy'>>;
   logger: Logger;
   clock: () => Date;
+  /** What this process hears about changes: without it nothing about a pro is kept between calls. */
+  changes?: ChangeFeed;
 }

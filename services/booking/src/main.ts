@@ -7,9 +7,9 @@ import { readBookingConfig } from './config';
 async function main(): Promise<void> {
   const logger = createLogger('booking');
   const config = readBookingConfig();
-  const { db, startWorkers, close } = openServiceDb('booking', config.databaseUrl, logger);
+  const { db, changes, startWorkers, close } = openServiceDb('booking', config.databaseUrl, logger);
   startWorkers();
-  const { app } = createBookingApp({ db, config, logger, clock: () => new Date() });
+  const { app } = createBookingApp({ db, config, logger, clock: () => new Date(), changes });
   const server = await listen(app, config.port, '0.0.0.0', 'BOOKING_PORT');
   shutdownOnSignals(logger, async () => {
     await closeServer(server);

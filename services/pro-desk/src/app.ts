@@ -30,6 +30,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     rateLimit: { host: limits, subjectOf: (pro) => `pro:${pro.id}` },
     trustProxy: ctx.config.trustProxy,
     clock: ctx.clock,
+    changes: ctx.changes,
     logger: ctx.logger,
     routers: [keyRouter(ctx, limits)],
     ...databaseHealth(ctx.db),

@@ -1,4 +1,4 @@
-import type { Db } from '@frontdesk/db';
+import type { ChangeFeed, Db } from '@frontdesk/db';
 import type { Logger } from '@frontdesk/http';
 import type { ProDeskConfig } from './config';
 
@@ -8,4 +8,6 @@ export interface AppContext {
   config: Pick<ProDeskConfig, 'publicUrl' | 'mcpAllowedOrigins' | 'bookingUrl'> & Partial<Pick<ProDeskConfig, 'rateLimits' | 'trustProxy'>>;
   logger: Logger;
   clock: () => Date;
+  /** What this process hears about changes: without it nothing about a pro is kept between calls. */
+  changes?: ChangeFeed;
 }

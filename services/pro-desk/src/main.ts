@@ -8,9 +8,9 @@ async function main(): Promise<void> {
   const logger = createLogger('pro-desk');
   const config = readProDeskConfig();
   if (process.env.MIGRATE_ON_START === 'true') await migrateDatabase(config.databaseUrl);
-  const { db, startWorkers, close } = openServiceDb('pro-desk', config.databaseUrl, logger);
+  const { db, changes, startWorkers, close } = openServiceDb('pro-desk', config.databaseUrl, logger);
   startWorkers();
-  const { app } = createProDeskApp({ db, config, logger, clock: () => new Date() });
+  const { app } = createProDeskApp({ db, config, logger, clock: () => new Date(), changes });
   const server = await listen(app, config.port, '0.0.0.0', 'PRO_DESK_PORT');
   shutdownOnSignals(logger, async () => {
     await closeServer(server);

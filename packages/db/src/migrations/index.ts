@@ -6,6 +6,7 @@ import * as signInAndOutbox from './20261121T140000-sign-in-and-outbox';
 import * as oauth from './20261121T150000-oauth';
 import * as idempotencyKeys from './20261121T160000-idempotency-keys';
 import * as security from './20261121T170000-security';
+import * as changeNotifications from './20261121T180000-change-notifications';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T150000-oauth': oauth,
   '20261121T160000-idempotency-keys': idempotencyKeys,
   '20261121T170000-security': security,
+  '20261121T180000-change-notifications': changeNotifications,
 };

@@ -8,6 +8,7 @@ import {
   type WeeklyHours,
 } from '@frontdesk/domain';
 import { sql } from 'kysely';
+import { ProMemo, type ChangeFeed } from '../changes';
 import type { Db } from '../connect';
 import { hashSecret, newId, newKey } from '../ids';
 import type { Pro, ProProfile } from '../tables/pros';
@@ -84,6 +85,24 @@ export async function findProByKey(db: Db, key: string): Promise<Pro | undefined
 
 export async function getPro(db: Db, id: string): Promise<Pro | undefined> {
   return db.selectFrom('pros').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Pros by key and by id for answers that only read: kept in memory while the change feed
+ * announces no change to the pro (its keys, profile, feed, bookings, leads or checks), so a
+ * call costs no round trip for them. Writes lock the pro's row instead and never ask this.
+ */
+export function proReader(db: Db, changes: ChangeFeed | undefined) {
+  const byKey = new ProMemo<Pro>(changes);
+  const byId = new ProMemo<Pro>(changes);
+  const keyId = (key: string) => hashSecret(key).toString('base64');
+  const found = (pro: Pro | undefined) => pro && { proId: pro.id, value: pro };
+  return {
+    /** The pro of a key this process has already checked, while nothing about it changed. */
+    knownKey: (key: string) => byKey.peek(keyId(key)),
+    byKey: (key: string) => byKey.get(keyId(key), async () => found(await findProByKey(db, key))),
+    byId: (id: string) => byId.get(id, async () => found(await getPro(db, id))),
+  };
 }
 
 export function scheduleRules(pro: ProProfile): ScheduleRules {

@@ -6,24 +6,34 @@ import type { Db } from '../connect';
 const keyOf = (key: string) => createHash('sha256').update(key).digest();
 
 /**
- * Counts one hit against `key` in a fixed window of `windowSeconds` starting at its first hit,
- * in one statement, so every replica shares the count. Returns the hits in the window so far
- * (this one included) and when the window ends.
+ * Counts `count` hits against `key` in a fixed window of `windowSeconds` starting at its
+ * first hit, in one statement, so every replica shares the count. Returns the hits in the
+ * window so far (these included) and when the window ends.
  */
-export async function hitRateLimit(db: Db, key: string, windowSeconds: number, now: Date): Promise<{ hits: number; resetsAt: Date }> {
-  const resetsAt = new Date(now.getTime() + windowSeconds * 1000);
-  const row = await db
+export async function hitRateLimit(db: Db, key: string, windowSeconds: number, now: Date, count = 1): Promise<{ hits: number; resetsAt: Date }> {
+  const [row] = await hitRateLimits(db, [{ key, windowSeconds, count }], now);
+  return row!;
+}
+
+/** Several keys' hits in one statement (a replica's batch of counts), in the order given. */
+export async function hitRateLimits(
+  db: Db,
+  hits: { key: string; windowSeconds: number; count: number }[],
+  now: Date,
+): Promise<{ hits: number; resetsAt: Date }[]> {
+  const rows = await db
     .insertInto('rate_limits')
-    .values({ key: keyOf(key), hits: 1, resets_at: resetsAt })
+    .values(hits.map((h) => ({ key: keyOf(h.key), hits: h.count, resets_at: new Date(now.getTime() + h.windowSeconds * 1000) })))
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        hits: sql<number>`CASE WHEN rate_limits.resets_at <= ${now} THEN 1 ELSE rate_limits.hits + 1 END`,
+        hits: sql<number>`CASE WHEN rate_limits.resets_at <= ${now} THEN excluded.hits ELSE rate_limits.hits + excluded.hits END`,
         resets_at: sql<Date>`CASE WHEN rate_limits.resets_at <= ${now} THEN excluded.resets_at ELSE rate_limits.resets_at END`,
       }),
     )
-    .returning(['hits', 'resets_at'])
-    .executeTakeFirstOrThrow();
-  return { hits: row.hits, resetsAt: row.resets_at };
+    .returning(['key', 'hits', 'resets_at'])
+    .execute();
+  const byKey = new Map(rows.map((r) => [r.key.toString('hex'), { hits: r.hits, resetsAt: r.resets_at }]));
+  return hits.map((h) => byKey.get(keyOf(h.key).toString('hex'))!);
 }
 
 /** The hits counted against `key` in its live window (0 when there is none), without counting one. */
@@ -34,6 +44,7 @@ export async function rateLimitHits(db: Db, key: string, now: Date): Promise<{ h
 
 /** What the HTTP layer's limiter needs of the database. */
 export const rateLimitStore = (db: Db) => ({
-  hit: (key: string, windowSeconds: number, now: Date) => hitRateLimit(db, key, windowSeconds, now),
+  hit: (key: string, windowSeconds: number, now: Date, count?: number) => hitRateLimit(db, key, windowSeconds, now, count),
+  hitMany: (hits: { key: string; windowSeconds: number; count: number }[], now: Date) => hitRateLimits(db, hits, now),
   hits: (key: string, now: Date) => rateLimitHits(db, key, now),
 });

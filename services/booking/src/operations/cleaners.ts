@@ -13,7 +13,7 @@ import {
   type JobInput,
   type OpenTimesFields,
 } from '@frontdesk/domain';
-import { getPro } from '@frontdesk/db';
+import { proReader } from '@frontdesk/db';
 import { findCleaners, openTimesForJob, presentCheck } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
@@ -121,7 +121,7 @@ interface AvailableInput extends JobInput, OpenTimesFields {
   cleaner_id: string;
 }
 
-export const availableTimes = (ctx: AppContext) =>
+export const availableTimes = (ctx: AppContext, pros = proReader(ctx.db, ctx.changes)) =>
   defineOperation<Customer, AvailableInput>({
     name: 'available_times',
     title: "List a cleaner's open times",
@@ -150,7 +150,7 @@ export const availableTimes = (ctx: AppContext) =>
     idempotent: true,
     scope: 'read',
     async handler(input, { now }) {
-      const pro = await getPro(ctx.db, input.cleaner_id);
+      const pro = await pros.byId(input.cleaner_id);
       if (!pro) throw noCleanerToFind(input.cleaner_id);
       const { quote, timezone, ...list } = await openTimesForJob(ctx.db, pro, normalizeJob(input), input, now);
       const { from, days, ...rest } = list;

@@ -36,7 +36,7 @@ export const updates = (ctx: AppContext) =>
     idempotent: true,
     scope: 'read',
     async handler(input, { principal: pro, now }) {
-      return readUpdates(ctx.db, pro, input.since, now);
+      return readUpdates(ctx.db, pro, input.since, now, ctx.changes);
     },
   });
 
