@@ -1,5 +1,15 @@
-import { CLEANER_OPEN_TIMES_SHOWN, priceJob, type Job, type OpenTime, type OpenTimesRequest, type Quote } from '@frontdesk/domain';
-import { latestChecks, prosServingZip, type Db, type ProCheck, type ProProfile } from '@frontdesk/db';
+import {
+  CLEANER_OPEN_TIMES_SHOWN,
+  addDays,
+  localDate,
+  priceJob,
+  wallTimeOrNextInstant,
+  type Job,
+  type OpenTime,
+  type OpenTimesRequest,
+  type Quote,
+} from '@frontdesk/domain';
+import { latestChecks, prosServingZip, type ChangeFeed, type Db, type ProCheck, type ProProfile } from '@frontdesk/db';
 import { openTimesFor } from './open-times';
 
 export interface CleanerOffer {
@@ -24,24 +34,79 @@ function quoteFor(pro: ProProfile, job: Job, jobKey: string): Quote {
   return quote;
 }
 
+export interface CleanerSearch {
+  offers: CleanerOffer[];
+  serving: number;
+  notOffering: number;
+}
+
+interface KeptSearch {
+  /** ChangeFeed stamp taken before the search read anything. */
+  stamp: number;
+  /** Every pro serving the ZIP: a change to any of them may change the answer. */
+  proIds: string[];
+  /** The answer holds until then (a listed start falls inside its pro's notice, or a new day begins). */
+  validUntil: number;
+  search: CleanerSearch;
+}
+
+// Per change feed (per process): finished searches, by ZIP, job and request.
+const searches = new WeakMap<ChangeFeed, Map<string, KeptSearch | Promise<KeptSearch | null>>>();
+const MAX_KEPT_SEARCHES = 10_000;
+
 /**
  * Cleaners who serve a ZIP and can price the job firmly, each with its own total and open
- * times, earliest first, then cheapest. Batched, never one query per pro: pros by ZIP (GIN
- * index), the busy times of those whose open times are not cached, then the checks of
- * those shown.
+ * times, earliest first, then cheapest. With a change feed, a finished search is kept and
+ * answered again while no pro of the ZIP changed, no profile anywhere changed (a pro may
+ * have joined the ZIP), and time has not moved past what it listed; searches that miss
+ * together share one. Booking never reads this: it checks under the pro's row lock.
  */
 export async function findCleaners(
   db: Db,
   zip: string,
   job: Job,
-  o: OpenTimesRequest & { limit: number; cache?: boolean },
-): Promise<{ offers: CleanerOffer[]; serving: number; notOffering: number }> {
+  o: OpenTimesRequest & { limit: number; cache?: boolean; changes?: ChangeFeed },
+): Promise<CleanerSearch> {
+  const changes = o.changes;
+  if (!changes?.live || o.cache === false) return (await search(db, zip, job, o)).search;
+  let kept = searches.get(changes);
+  if (!kept) searches.set(changes, (kept = new Map()));
+  const key = `${zip}|${JSON.stringify(job)}|${o.date ?? ''}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.limit}`;
+  const current = (k: KeptSearch | null | undefined): k is KeptSearch =>
+    !!k && o.now.getTime() < k.validUntil && changes.profilesUnchanged(k.stamp) && k.proIds.every((id) => changes.unchanged(id, k.stamp));
+  const found = kept.get(key);
+  const waited = found instanceof Promise ? await found : found;
+  if (current(waited)) return waited.search;
+
+  const stamp = changes.stamp()!;
+  const running = search(db, zip, job, o).then((result) => ({ stamp, ...result }));
+  if (kept.size >= MAX_KEPT_SEARCHES) kept.clear();
+  kept.set(
+    key,
+    running.catch(() => null),
+  );
+  try {
+    const done = await running;
+    kept.set(key, done);
+    return done.search;
+  } catch (err) {
+    kept.delete(key);
+    throw err;
+  }
+}
+
+async function search(db: Db, zip: string, job: Job, o: OpenTimesRequest & { limit: number; cache?: boolean }): Promise<Omit<KeptSearch, 'stamp'>> {
   const pros = await prosServingZip(db, zip);
   const jobKey = JSON.stringify(job);
   const priced = pros
     .map(({ pro, availabilityVersion }) => ({ pro, availabilityVersion, quote: quoteFor(pro, job, jobKey) }))
     .filter((p) => p.quote.unpriced.length === 0);
-  if (priced.length === 0) return { offers: [], serving: pros.length, notOffering: pros.length };
+  const proIds = pros.map((p) => p.pro.id);
+  // A new local day changes the days listed.
+  const nextDay = Math.min(
+    ...[...new Set(pros.map((p) => p.pro.timezone))].map((zone) => wallTimeOrNextInstant(addDays(localDate(o.now, zone), 1), 0, zone).getTime()),
+  );
+  if (priced.length === 0) return { proIds, validUntil: nextDay, search: { offers: [], serving: pros.length, notOffering: pros.length } };
 
   const found = await openTimesFor(
     db,
@@ -61,5 +126,7 @@ export async function findCleaners(
     shown.map((s) => s.pro.id),
   );
   for (const s of shown) s.checks = checks.get(s.pro.id) ?? [];
-  return { offers: shown, serving: pros.length, notOffering: pros.length - priced.length };
+  // The ranking holds until some pro's earliest start comes inside its notice.
+  const validUntil = Math.min(nextDay, ...priced.map((p, i) => found[i]!.earliest - p.pro.min_notice_minutes * 60_000));
+  return { proIds, validUntil, search: { offers: shown, serving: pros.length, notOffering: pros.length - priced.length } };
 }

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import {
   DEFAULT_PRICE_LIST,
   DEFAULT_SCHEDULE_SETTINGS,
@@ -95,7 +96,8 @@ export async function getPro(db: Db, id: string): Promise<Pro | undefined> {
 export function proReader(db: Db, changes: ChangeFeed | undefined) {
   const byKey = new ProMemo<Pro>(changes);
   const byId = new ProMemo<Pro>(changes);
-  const keyId = (key: string) => hashSecret(key).toString('base64');
+  // One-shot hashing: the key itself is never kept, and this runs on every call.
+  const keyId = (key: string) => hash('sha256', key, 'base64');
   const found = (pro: Pro | undefined) => pro && { proId: pro.id, value: pro };
   return {
     /** The pro of a key this process has already checked, while nothing about it changed. */

@@ -14,7 +14,7 @@ import {
   type OpenTimesFields,
 } from '@frontdesk/domain';
 import { proReader } from '@frontdesk/db';
-import { findCleaners, openTimesForJob, presentCheck } from '@frontdesk/use-cases';
+import { findCleaners, openTimesForJob, presentCheck, type CleanerOffer, type CleanerSearch } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
@@ -24,6 +24,32 @@ export const cleanerIdSchema = { type: 'string', minLength: 1, maxLength: 64, de
 interface FindInput extends JobInput, OpenTimesFields {
   zip: string;
   limit?: number;
+}
+
+const presented = new WeakMap<CleanerSearch, { year: number; cleaners: ReturnType<typeof present> }>();
+
+/** One search's cleaners as answers show them. */
+function present(offers: CleanerOffer[], now: Date) {
+  return offers.map(({ pro, quote, times, checks }) => {
+    const q = presentQuote(quote);
+    return {
+      cleaner_id: pro.id,
+      name: pro.name,
+      website: pro.website,
+      total: toUsd(quote.total_cents),
+      price: {
+        currency: q.currency,
+        total: q.total,
+        line_items: q.line_items,
+        estimated_hours: q.estimated_hours,
+        recurring: q.recurring,
+        summary: q.summary,
+      },
+      timezone: pro.timezone,
+      next_open_times: times.map((t) => presentOpenTime(t, pro.timezone, now)),
+      checks: checks.map(presentCheck),
+    };
+  });
 }
 
 export const findCleanersOperation = (ctx: AppContext) =>
@@ -78,27 +104,17 @@ export const findCleanersOperation = (ctx: AppContext) =>
     scope: 'read',
     async handler(input, { now }) {
       const job = normalizeJob(input);
-      const { offers, serving, notOffering } = await findCleaners(ctx.db, input.zip, job, { ...parseOpenTimesRequest(input, now), limit: input.limit ?? 10 });
-      const cleaners = offers.map(({ pro, quote, times, checks }) => {
-        const q = presentQuote(quote);
-        return {
-          cleaner_id: pro.id,
-          name: pro.name,
-          website: pro.website,
-          total: toUsd(quote.total_cents),
-          price: {
-            currency: q.currency,
-            total: q.total,
-            line_items: q.line_items,
-            estimated_hours: q.estimated_hours,
-            recurring: q.recurring,
-            summary: q.summary,
-          },
-          timezone: pro.timezone,
-          next_open_times: times.map((t) => presentOpenTime(t, pro.timezone, now)),
-          checks: checks.map(presentCheck),
-        };
+      const found = await findCleaners(ctx.db, input.zip, job, {
+        ...parseOpenTimesRequest(input, now),
+        limit: input.limit ?? 10,
+        changes: ctx.changes,
       });
+      const { offers, serving, notOffering } = found;
+      // A kept search is presented once per year of `now` (labels name other years).
+      const year = now.getUTCFullYear();
+      const shown = presented.get(found);
+      const cleaners = shown?.year === year ? shown.cleaners : present(offers, now);
+      presented.set(found, { year, cleaners });
       return {
         zip: input.zip,
         job,
