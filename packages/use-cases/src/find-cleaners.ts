@@ -70,7 +70,7 @@ export async function findCleaners(
   const changes = o.changes;
   if (!changes?.live || o.cache === false) return (await search(db, zip, job, o)).search;
   let kept = searches.get(changes);
-  if (!kept) searches.set(changes, (kept = new Map()));
+  if (!kept) searches.set(changes, (kept = new Map<string, KeptSearch | Promise<KeptSearch | null>>()));
   const key = `${zip}|${JSON.stringify(job)}|${o.date ?? ''}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.limit}`;
   const current = (k: KeptSearch | null | undefined): k is KeptSearch =>
     !!k && o.now.getTime() < k.validUntil && changes.profilesUnchanged(k.stamp) && k.proIds.every((id) => changes.unchanged(id, k.stamp));
