@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { createDatabase, createDb, createPro, dropDatabase, freePort, migrateToLatest, rotateProKey, type Db } from '@frontdesk/db';
+import { DEFAULT_PRICE_LIST } from '@frontdesk/domain';
+import { startService, type RunningService } from './helpers';
+
+// Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
+jest.setTimeout(120_000);
+
+// What each process keeps in memory (pro keys and profiles, open times, finished searches,
+// the feed's head) is trusted only while PostgreSQL has announced no change: here the
+// changes come from another process, as they would from another replica or from ops.
+const admin = () => process.env.FD_TEST_ADMIN_URL!;
+const PUBLIC_KEY = 'fdpub_cache_public_key';
+let name: string;
+let db: Db;
+let pro: string;
+let book: string;
+const services: RunningService[] = [];
+
+async function start(kind: 'pro-desk' | 'booking', url: string): Promise<string> {
+  const port = await freePort();
+  const portVar = kind === 'pro-desk' ? 'PRO_DESK_PORT' : 'BOOKING_PORT';
+  const env = { DATABASE_URL: url, PUBLIC_SHARED_KEY: PUBLIC_KEY, [portVar]: String(port) };
+  services.push(await startService(`services/${kind}/src/main.ts`, env, `http://127.0.0.1:${port}/readyz`));
+  return `http://127.0.0.1:${port}/api/v1`;
+}
+
+type Json = Record<string, any>;
+async function call(url: string, key: string, body?: object): Promise<{ status: number; body: Json }> {
+  const res = await fetch(url, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+/**
+ * Calls until `done` holds, for at most a second after the change committed: the bound a
+ * cached credential or profile has to stop being used on every replica. Returns the last answer.
+ */
+async function withinASecond(ask: () => Promise<{ status: number; body: Json }>, done: (r: { status: number; body: Json }) => boolean) {
+  const deadline = Date.now() + 1000;
+  for (;;) {
+    const r = await ask();
+    if (done(r) || Date.now() > deadline) return r;
+    await new Promise((res) => setTimeout(res, 20));
+  }
+}
+
+/** The first open start after today: a job today would also bring a jobs.today event. */
+const afterToday = (open: { body: Json }) => (open.body.open_times as Json[]).find((t) => t.start.slice(0, 10) !== open.body.from)!.start as string;
+
+async function newPro(zip: string) {
+  return createPro(db, { name: `Cache ${zip}`, timezone: 'America/New_York', service_zips: [zip], min_notice_minutes: 0 });
+}
+
+beforeAll(async () => {
+  name = `fd_e2e_${randomBytes(4).toString('hex')}`;
+  const url = await createDatabase(admin(), name);
+  db = createDb(url);
+  await migrateToLatest(db);
+  [pro, book] = [await start('pro-desk', url), await start('booking', url)];
+});
+afterAll(async () => {
+  await Promise.all(services.map((s) => s.stop()));
+  await db.destroy();
+  await dropDatabase(admin(), name);
+});
+
+describe('caches across processes', () => {
+  it('a rotated key stops working on the pro host within a second, and the new key works at once', async () => {
+    const { pro: p, apiKey } = await newPro('20001');
+    const quote = `${pro}/quote_job?bedrooms=2&bathrooms=1`;
+    expect((await call(quote, apiKey)).status).toBe(200);
+    expect((await call(quote, apiKey)).status).toBe(200); // now kept in that process
+    const fresh = await rotateProKey(db, p.id);
+    const old = await withinASecond(
+      () => call(quote, apiKey),
+      (r) => r.status === 401,
+    );
+    expect(old.status).toBe(401);
+    expect((await call(quote, fresh!)).status).toBe(200);
+  });
+
+  it('a price or hours change made elsewhere reaches quote_job, open_times and find_cleaners within a second', async () => {
+    const { pro: p, apiKey } = await newPro('20002');
+    const quote = `${pro}/quote_job?bedrooms=2&bathrooms=1`;
+    const open = `${pro}/open_times?bedrooms=2&bathrooms=1&days=7`;
+    const find = `${book}/find_cleaners?zip=20002&bedrooms=2&bathrooms=1`;
+    const before = { quote: await call(quote, apiKey), open: await call(open, apiKey), find: await call(find, PUBLIC_KEY) };
+    expect(before.quote.body.total).toBe(125);
+    expect(before.find.body.cleaners[0].total).toBe(125);
+    expect(before.open.body.open_times.some((t: Json) => new Date(t.start).getUTCDay() === 6)).toBe(true);
+
+    // Raise the base price and close Saturdays, as the settings operations will.
+    const hours = { ...Object.fromEntries(['1', '2', '3', '4', '5'].map((d) => [d, [{ start: '08:00', end: '18:00' }]])), '6': [], '7': [] };
+    await sql`UPDATE pros SET price_list = ${JSON.stringify({ ...DEFAULT_PRICE_LIST, base_cents: DEFAULT_PRICE_LIST.base_cents + 2000 })}::jsonb,
+                             weekly_hours = ${JSON.stringify(hours)}::jsonb
+               WHERE id = ${p.id}`.execute(db);
+
+    expect(
+      (
+        await withinASecond(
+          () => call(quote, apiKey),
+          (r) => r.body.total === 145,
+        )
+      ).body.total,
+    ).toBe(145);
+    const after = await withinASecond(
+      () => call(open, apiKey),
+      (r) => !r.body.open_times.some((t: Json) => new Date(t.start).getUTCDay() === 6),
+    );
+    expect(after.body.open_times.length).toBeGreaterThan(0);
+    expect(after.body.open_times.filter((t: Json) => new Date(t.start).getUTCDay() === 6)).toEqual([]);
+    expect(
+      (
+        await withinASecond(
+          () => call(find, PUBLIC_KEY),
+          (r) => r.body.cleaners[0]?.total === 145,
+        )
+      ).body.cleaners[0].total,
+    ).toBe(145);
+  });
+
+  it('a booking made through the other host shows in the next answer of open_times, find_cleaners and updates', async () => {
+    const { pro: p, apiKey } = await newPro('20003');
+    const open = `${pro}/open_times?bedrooms=2&bathrooms=1&days=7`;
+    const find = `${book}/find_cleaners?zip=20003&bedrooms=2&bathrooms=1`;
+    const first = afterToday(await call(open, apiKey));
+    await call(open, apiKey);
+    expect((await call(find, PUBLIC_KEY)).body.cleaners).toHaveLength(1);
+    await call(find, PUBLIC_KEY); // kept by the book host
+    const feed = await call(`${pro}/updates?since=0`, apiKey);
+    await call(`${pro}/updates?since=${feed.body.cursor}`, apiKey); // at the head: answered from memory
+
+    // The customer books the first open time on the book host...
+    const booked = await call(`${book}/book_cleaning`, PUBLIC_KEY, {
+      cleaner_id: p.id,
+      start: first,
+      bedrooms: 2,
+      bathrooms: 1,
+      customer_name: 'Dana Park',
+      customer_phone: '212 555 0100',
+      address: '1 Main St',
+      zip: '20003',
+    });
+    expect(booked.status).toBe(200);
+    // ...and the pro host's very next answers know it: the time is gone, the event is there.
+    expect((await call(open, apiKey)).body.open_times.map((t: Json) => t.start)).not.toContain(first);
+    const now = (await call(find, PUBLIC_KEY)).body.cleaners[0].next_open_times.map((t: Json) => t.start);
+    expect(now).not.toContain(first);
+    const news = await call(`${pro}/updates?since=${feed.body.cursor}`, apiKey);
+    expect(news.body.events).toMatchObject([{ kind: 'booking.created', booking_id: booked.body.booking_id }]);
+
+    // A booking write never trusts what a process kept: the pro's own book_job for the
+    // same time is judged under the pro's row lock and refused.
+    const again = await call(`${pro}/book_job`, apiKey, {
+      bedrooms: 2,
+      bathrooms: 1,
+      start: first,
+      customer_name: 'Someone Else',
+      customer_phone: '212 555 0101',
+      address: '2 Main St',
+      zip: '20003',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatch(/was just taken by another booking/);
+  });
+
+  it('a write on the pro host shows in its own next answer (the write waits until the process has heard it)', async () => {
+    const { apiKey } = await newPro('20004');
+    const open = `${pro}/open_times?bedrooms=2&bathrooms=1&days=7`;
+    const first = afterToday(await call(open, apiKey));
+    const booked = await call(`${pro}/book_job`, apiKey, {
+      bedrooms: 2,
+      bathrooms: 1,
+      start: first,
+      customer_name: 'Ana Lopez',
+      customer_phone: '212 555 0102',
+      address: '3 Main St',
+      zip: '20004',
+    });
+    expect(booked.body).toMatchObject({ status: 'booked' });
+    expect((await call(open, apiKey)).body.open_times.map((t: Json) => t.start)).not.toContain(first);
+  });
+});
