@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import { ChangeFeed, ProMemo, addProCheck, rotateProKey } from '../src';
+import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { makePro } from './factories';
+
+let t: TestDatabase;
+let feed: ChangeFeed;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  feed = await new ChangeFeed(t.url).start();
+});
+afterAll(async () => {
+  await feed.close();
+  await t.drop();
+});
+
+/** Waits (up to 10 s) for a condition the feed reaches on its own, such as listening again. */
+async function eventually(done: () => boolean) {
+  for (let i = 0; i < 500 && !done(); i += 1) await new Promise((r) => setTimeout(r, 20));
+  return done();
+}
+
+describe('the change feed', () => {
+  it('hears each kind of change to a pro once committed, and only for that pro', async () => {
+    const [a, b] = [await makePro(t.db), await makePro(t.db)];
+    await feed.fence(); // their creation is a change too
+    expect(feed.live).toBe(true);
+    let stamp = feed.stamp();
+    await t.db.updateTable('pros').set({ phone: '212 555 0100' }).where('id', '=', a.pro.id).execute();
+    await feed.fence();
+    expect(feed.unchanged(a.pro.id, stamp)).toBe(false);
+    expect(feed.unchanged(b.pro.id, stamp)).toBe(true);
+    expect(feed.profilesUnchanged(stamp)).toBe(false);
+
+    // Keys, checks and the feed's head are changes to the pro, not to its profile.
+    for (const change of [
+      () => rotateProKey(t.db, b.pro.id),
+      () => addProCheck(t.db, { proId: b.pro.id, kind: 'website_ownership', subject: 'b.example', passed: true, checkedOn: '2026-11-20' }),
+      () => sql`UPDATE pros SET event_seq = event_seq + 1 WHERE id = ${b.pro.id}`.execute(t.db),
+    ]) {
+      stamp = feed.stamp();
+      await change();
+      await feed.fence();
+      expect(feed.unchanged(b.pro.id, stamp)).toBe(false);
+      expect(feed.unchanged(a.pro.id, stamp)).toBe(true);
+      expect(feed.profilesUnchanged(stamp)).toBe(true);
+    }
+
+    // A change rolled back is never heard.
+    stamp = feed.stamp();
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('pros').set({ phone: '212 555 0199' }).where('id', '=', a.pro.id).execute();
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await feed.fence();
+    expect(feed.unchanged(a.pro.id, stamp)).toBe(true);
+  });
+
+  it('keeps a read while its pro is unchanged, and reads again after a change', async () => {
+    const { pro } = await makePro(t.db);
+    await feed.fence();
+    const memo = new ProMemo<string>(feed);
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      const row = await t.db.selectFrom('pros').select('name').where('id', '=', pro.id).executeTakeFirstOrThrow();
+      return { proId: pro.id, value: row.name };
+    };
+    expect(await memo.get(pro.id, read)).toBe(pro.name);
+    expect(await Promise.all([memo.get(pro.id, read), memo.get(pro.id, read)])).toEqual([pro.name, pro.name]);
+    expect(reads).toBe(1);
+    await t.db.updateTable('pros').set({ name: 'Renamed Cleaning' }).where('id', '=', pro.id).execute();
+    await feed.fence();
+    expect(await memo.get(pro.id, read)).toBe('Renamed Cleaning');
+    expect(reads).toBe(2);
+    // Without a feed nothing is kept.
+    const uncached = new ProMemo<string>(undefined);
+    await uncached.get(pro.id, read);
+    await uncached.get(pro.id, read);
+    expect(reads).toBe(4);
+  });
+
+  it('trusts nothing while its connection is down, and nothing kept before once it listens again', async () => {
+    const { pro } = await makePro(t.db);
+    await feed.fence();
+    const memo = new ProMemo<number>(feed);
+    let reads = 0;
+    const read = async () => ({ proId: pro.id, value: (reads += 1) });
+    await memo.get(pro.id, read);
+    const before = feed.stamp();
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'front-desk-changes' AND datname = current_database()`.execute(
+      t.db,
+    );
+    expect(await eventually(() => !feed.live)).toBe(true);
+    expect(feed.stamp()).toBeNull();
+    await memo.get(pro.id, read);
+    await memo.get(pro.id, read);
+    expect(reads).toBe(3);
+    expect(await eventually(() => feed.live)).toBe(true);
+    expect(feed.unchanged(pro.id, before)).toBe(false);
+    await memo.get(pro.id, read);
+    await memo.get(pro.id, read);
+    expect(reads).toBe(4);
+  });
+});
