@@ -100,7 +100,7 @@ async function seedCrowdBookings(db: Db) {
 }
 
 async function measurePro(db: Db, pro: Pro, events: number) {
-  const fresh = async () => (await db.selectFrom('pros').selectAll().where('id', '=', pro.id).executeTakeFirstOrThrow());
+  const fresh = async () => await db.selectFrom('pros').selectAll().where('id', '=', pro.id).executeTakeFirstOrThrow();
   const p = await fresh();
   let slot = Math.ceil(Date.now() / DAY) * DAY + 400 * DAY + (events === SMALL ? 0 : 200 * DAY);
   const job = normalizeJob({ bedrooms: 0, bathrooms: 1 });
