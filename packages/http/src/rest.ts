@@ -1,26 +1,17 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
-import type { Logger } from 'pino';
 import { AppError } from '@frontdesk/domain';
-import { runOperation, type CredentialRateLimit } from './call';
-import { readIdempotencyKey, type IdempotencyOptions } from './idempotency';
+import { runOperation, type RunOptions } from './call';
+import { readIdempotencyKey } from './idempotency';
 import { inputFromQuery } from './input';
 import type { Operation } from './operation';
 
-export interface RestOptions<P> {
+/** What runOperation needs (clock, logger, idempotency, limits, change feed), and the operations and their auth. */
+export interface RestOptions<P> extends RunOptions<P> {
   operations: readonly Operation<P>[];
   /** Resolves the caller from the request or throws a 401/403 AppError. */
   authenticate(req: Request): Promise<P>;
   /** Throws if the principal may not call the operation (e.g. a missing OAuth scope). */
   authorize?(principal: P, op: Operation<P>): void;
-  clock(): Date;
-  logger: Logger;
-  idempotency?: IdempotencyOptions<P>;
-  /** Check every answer against its operation's output schema (on in tests). */
-  checkAnswers?: boolean;
-  /** Reads and writes counted per credential (429 past the limit). */
-  rateLimit?: CredentialRateLimit<P>;
-  /** After a write, wait for the change feed to hear it (RunOptions.changes). */
-  changes?: { fence(): Promise<void> };
 }
 
 /** 415: a write whose body is not JSON. */

@@ -117,21 +117,21 @@ export async function openTimesFor(
 export async function openTimesForJob(db: Db, pro: Pro, job: Job, fields: OpenTimesFields, now: Date) {
   const quote = requireFirmQuote(job, pro.price_list);
   const request = parseOpenTimesRequest(fields, now);
-  const [found] = await openTimesFor(db, [{ pro, availabilityVersion: availabilityVersion(pro), durationMinutes: quote.duration_minutes }], request);
-  const times = found!.present(pro.timezone, now);
+  const found = await openTimesForDuration(db, pro, quote.duration_minutes, request);
+  const times = found.present(pro.timezone, now);
   return {
     quote,
     timezone: pro.timezone,
-    from: found!.from,
+    from: found.from,
     days: request.days,
     count: times.length,
     open_times: times,
-    ...(times.length === 0 ? { message: noOpenTimesMessage(request.days, found!.from) } : {}),
+    ...(times.length === 0 ? { message: noOpenTimesMessage(request.days, found.from) } : {}),
   };
 }
 
-/** Open starts for a job of a known length (log_lead prices what it can, then asks this). */
-export async function openTimesForDuration(db: Db, pro: Pro, durationMinutes: number, o: OpenTimesRequest): Promise<{ from: string; times: OpenTime[] }> {
+/** Open starts of one pro for a job of a known length (log_lead prices what it can, then asks this). */
+export async function openTimesForDuration(db: Db, pro: Pro, durationMinutes: number, o: OpenTimesRequest) {
   const [result] = await openTimesFor(db, [{ pro, availabilityVersion: availabilityVersion(pro), durationMinutes }], o);
-  return { from: result!.from, times: result!.times };
+  return result!;
 }

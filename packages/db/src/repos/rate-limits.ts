@@ -21,9 +21,10 @@ export async function hitRateLimits(
   hits: { key: string; windowSeconds: number; count: number }[],
   now: Date,
 ): Promise<{ hits: number; resetsAt: Date }[]> {
+  const keys = hits.map((h) => keyOf(h.key));
   const rows = await db
     .insertInto('rate_limits')
-    .values(hits.map((h) => ({ key: keyOf(h.key), hits: h.count, resets_at: new Date(now.getTime() + h.windowSeconds * 1000) })))
+    .values(hits.map((h, i) => ({ key: keys[i]!, hits: h.count, resets_at: new Date(now.getTime() + h.windowSeconds * 1000) })))
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         hits: sql<number>`CASE WHEN rate_limits.resets_at <= ${now} THEN excluded.hits ELSE rate_limits.hits + excluded.hits END`,
@@ -33,7 +34,7 @@ export async function hitRateLimits(
     .returning(['key', 'hits', 'resets_at'])
     .execute();
   const byKey = new Map(rows.map((r) => [r.key.toString('hex'), { hits: r.hits, resetsAt: r.resets_at }]));
-  return hits.map((h) => byKey.get(keyOf(h.key).toString('hex'))!);
+  return keys.map((key) => byKey.get(key.toString('hex'))!);
 }
 
 /** The hits counted against `key` in its live window (0 when there is none), without counting one. */
