@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -8,6 +8,8 @@ import { createDb, createDatabase, dropDatabase, migrateToLatest, type Db } from
 import { createBooking, findCleaners } from '@frontdesk/use-cases';
 import { normalizeJob } from '@frontdesk/domain';
 import { startTestServer } from '@frontdesk/db/testing';
+import { proBookingRequest } from '@frontdesk/use-cases/testing';
+import { startHost, stats } from './host';
 import { seedBusyPro, seedCrowdedZip, seedFeedPro } from './seed';
 import { runScale } from './scale';
 
@@ -41,23 +43,6 @@ interface Sample {
   p99: number;
 }
 
-function startHost(host: 'pro' | 'book', url: string): Promise<{ child: ChildProcess; base: string }> {
-  // The packages as production runs them (built, `pnpm bench` builds first); only this file is transpiled.
-  const child = spawn(process.execPath, ['--conditions=frontdesk-built', '--import', 'tsx', resolve(__dirname, 'server.ts'), host], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', PUBLIC_SHARED_KEY: PUBLIC_KEY },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((res, rej) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += String(d);
-      const port = /"bench_port":(\d+)/.exec(out)?.[1];
-      if (port) res({ child, base: `http://127.0.0.1:${port}` });
-    });
-    child.once('exit', () => rej(new Error(`bench ${host} server exited: ${out}`)));
-  });
-}
-
 async function load(options: autocannon.Options): Promise<Sample> {
   const r = await autocannon(options);
   if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) throw new Error(`${options.url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
@@ -82,8 +67,8 @@ async function main(): Promise<void> {
     const busy = await seedBusyPro(db);
     const feed = await seedFeedPro(db);
     const crowd = await seedCrowdedZip(db, CROWDED_ZIP);
-    const pro = await startHost('pro', url);
-    const book = await startHost('book', url);
+    const pro = await startHost('pro', url, PUBLIC_KEY);
+    const book = await startHost('book', url, PUBLIC_KEY);
     hosts.push(pro.child, book.child);
     const targets = buildTargets(pro.base, book.base, busy.apiKey, feed);
 
@@ -224,24 +209,11 @@ function bookContinuously(db: Db, proIds: string[], zip: string, everyMs: number
       const start = new Date(day + (13 + 2 * (Math.floor(i / proIds.length) % 4)) * 3_600_000);
       counts.attempted += 1;
       try {
-        await createBooking(db, {
-          proId: proIds[i % proIds.length]!,
-          job,
-          start,
-          customer: { name: 'Writer', phone: '2125550100', email: null },
-          address: '1 Main St',
-          zip,
-          notes: null,
-          accessDetails: null,
-          channel: 'book',
-          clientName: 'bench',
-          leadId: null,
-          feeCents: 500,
-          manageTokenHash: null,
-          accountEmail: null,
-          expectedTotalCents: null,
-          now: new Date(),
-        });
+        const customer = { name: 'Writer', phone: '2125550100', email: null };
+        await createBooking(
+          db,
+          proBookingRequest(proIds[i % proIds.length]!, start, new Date(), { job, customer, zip, channel: 'book', clientName: 'bench', feeCents: 500 }),
+        );
         counts.booked += 1;
       } catch {
         // taken or outside hours: a refusal is part of the traffic
@@ -268,12 +240,6 @@ async function coldSearch(db: Db) {
     ms.push(performance.now() - t0);
   }
   return stats(ms.slice(3));
-}
-
-export function stats(ms: number[]) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const q = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 10) / 10;
-  return { p50: q(0.5), p99: q(0.99), max: q(1) };
 }
 
 /** Rounds of 20 concurrent bookings for one slot (exactly one must win), against solo bookings. */

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -8,6 +7,8 @@ import { availabilityVersion, createDb, createDatabase, createPro, dropDatabase,
 import { DEFAULT_PRICE_LIST, DEFAULT_WEEKLY_HOURS, normalizeJob, priceJob } from '@frontdesk/domain';
 import { startTestServer } from '@frontdesk/db/testing';
 import { createBooking, openTimesFor, readUpdates } from '@frontdesk/use-cases';
+import { proBookingRequest } from '@frontdesk/use-cases/testing';
+import { startHost, stats } from './host';
 
 /**
  * `pnpm bench --scale`: one PostgreSQL seeded like a large deployment (10,000 pros, 10 M
@@ -37,9 +38,8 @@ async function timed(fn: () => Promise<unknown>, n = 60) {
     await fn();
     ms.push(performance.now() - t0);
   }
-  ms.sort((a, b) => a - b);
-  const q = (p: number) => Math.round(ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]! * 100) / 100;
-  return { p50: q(0.5), p99: q(0.99) };
+  const { p50, p99 } = stats(ms);
+  return { p50, p99 };
 }
 
 /** Pros of the deployment: the first CROWD serve one ZIP, the rest spread over 5,000 ZIPs. */
@@ -119,43 +119,14 @@ async function measurePro(db: Db, pro: Pro, events: number) {
     ),
     book_job_ms: await timed(async () => {
       slot += 3 * 3_600_000;
-      await createBooking(db, {
-        proId: pro.id,
-        job,
-        start: new Date(slot),
-        customer: { name: 'Scale', phone: '2125550100', email: null },
-        address: '1 Main St',
-        zip: '10001',
-        notes: null,
-        accessDetails: null,
-        channel: 'pro',
-        clientName: 'bench',
-        leadId: null,
-        feeCents: 0,
-        manageTokenHash: null,
-        accountEmail: null,
-        expectedTotalCents: null,
-        now: new Date(),
-      });
+      await createBooking(db, proBookingRequest(pro.id, new Date(slot), new Date(), { job, clientName: 'bench' }));
     }, 40),
   };
 }
 
 async function findCleanersUnderLoad(url: string) {
-  const child = spawn(process.execPath, ['--conditions=frontdesk-built', '--import', 'tsx', resolve(__dirname, 'server.ts'), 'book'], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', PUBLIC_SHARED_KEY: PUBLIC_KEY },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const { child, base } = await startHost('book', url, PUBLIC_KEY);
   try {
-    const base = await new Promise<string>((res, rej) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += String(d);
-        const port = /"bench_port":(\d+)/.exec(out)?.[1];
-        if (port) res(`http://127.0.0.1:${port}`);
-      });
-      child.once('exit', () => rej(new Error(`book host exited: ${out}`)));
-    });
     const find = `${base}/api/v1/find_cleaners?zip=${CROWD_ZIP}&bedrooms=2&bathrooms=1`;
     const headers = { authorization: `Bearer ${PUBLIC_KEY}` };
     const t0 = performance.now();

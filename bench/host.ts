@@ -1,0 +1,30 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+/**
+ * One host (bench/server.ts) in a process of its own, running the built packages as
+ * production does (`pnpm bench` builds first; only server.ts is transpiled). Resolves
+ * with its base URL once it listens.
+ */
+export function startHost(host: 'pro' | 'book', url: string, publicKey: string): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--conditions=frontdesk-built', '--import', 'tsx', resolve(__dirname, 'server.ts'), host], {
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', PUBLIC_SHARED_KEY: publicKey },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((res, rej) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += String(d);
+      const port = /"bench_port":(\d+)/.exec(out)?.[1];
+      if (port) res({ child, base: `http://127.0.0.1:${port}` });
+    });
+    child.once('exit', () => rej(new Error(`bench ${host} server exited: ${out}`)));
+  });
+}
+
+/** Median, p99 and max of a list of milliseconds, to a tenth. */
+export function stats(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const q = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 10) / 10;
+  return { p50: q(0.5), p99: q(0.99), max: q(1) };
+}
