@@ -106,6 +106,12 @@ async function main(): Promise<void> {
     const toCancel = await call('pro', 'book_job', { ...size, ...customer, customer_name: 'Lee Park', start: later.open_times[0].start }, 'POST');
     await call('pro', 'cancel_job', { booking_id: toCancel.booking_id }, 'POST');
     await call('pro', 'pipeline', { month: '2026-11' });
+    // The business sets itself up: a day off with a job booked in it, then new prices and hours.
+    const kept = await call('pro', 'book_job', { ...size, ...customer, customer_name: 'Kim Cho', start: later.open_times[0].start }, 'POST');
+    const day = kept.start.slice(0, 10);
+    const dayOff = await call('pro', 'add_time_off', { start: day, end: day, note: 'Family day' }, 'POST');
+    await call('pro', 'remove_time_off', { time_off_id: dayOff.time_off_id }, 'POST');
+    await call('pro', 'update_business', { prices: { base: 70, pets_fee: 20 }, working_hours: { saturday: [] }, min_notice_hours: 24 }, 'POST');
     for (const host of ['pro', 'book'] as const) {
       const dir = host === 'pro' ? 'pro-desk' : 'booking';
       writeFileSync(resolve(root, `services/${dir}/src/operations/examples.json`), `${JSON.stringify(examples[host], null, 2)}\n`);

@@ -124,6 +124,52 @@ describe('caches across processes', () => {
     ).toBe(145);
   });
 
+  it("the business's own settings change shows in its next answer, and on the book host within a second", async () => {
+    const { pro: p, apiKey } = await newPro('20005');
+    const quote = `${pro}/quote_job?bedrooms=2&bathrooms=1`;
+    const open = `${pro}/open_times?bedrooms=2&bathrooms=1&days=7`;
+    const find = `${book}/find_cleaners?zip=20005&bedrooms=2&bathrooms=1`;
+    const times = `${book}/available_times?cleaner_id=${p.id}&bedrooms=2&bathrooms=1&days=7`;
+    const saturdays = (r: { body: Json }) => (r.body.open_times as Json[]).filter((t) => new Date(t.start).getUTCDay() === 6);
+    // Each host keeps what it answered.
+    for (const [url, key] of [
+      [quote, apiKey],
+      [open, apiKey],
+      [find, PUBLIC_KEY],
+      [times, PUBLIC_KEY],
+      [find, PUBLIC_KEY],
+      [times, PUBLIC_KEY],
+    ] as const) {
+      expect((await call(url, key)).status).toBe(200);
+    }
+    expect(saturdays(await call(times, PUBLIC_KEY))).not.toEqual([]);
+
+    const changed = await call(`${pro}/update_business`, apiKey, { prices: { base: 80 }, working_hours: { saturday: [] } });
+    expect(changed.status).toBe(200);
+    expect((await call(quote, apiKey)).body.total).toBe(145);
+    expect(saturdays(await call(open, apiKey))).toEqual([]);
+    const found = await withinASecond(
+      () => call(find, PUBLIC_KEY),
+      (r) => r.body.cleaners[0]?.total === 145,
+    );
+    expect(found.body.cleaners[0].total).toBe(145);
+    const listed = await withinASecond(
+      () => call(times, PUBLIC_KEY),
+      (r) => saturdays(r).length === 0,
+    );
+    expect(saturdays(listed)).toEqual([]);
+
+    // A day off: gone from the pro host's next answer, and from the book host within a second.
+    const day = afterToday(await call(open, apiKey)).slice(0, 10);
+    expect((await call(`${pro}/add_time_off`, apiKey, { start: day, end: day })).status).toBe(200);
+    expect((await call(open, apiKey)).body.open_times.filter((t: Json) => t.start.startsWith(day))).toEqual([]);
+    const off = await withinASecond(
+      () => call(times, PUBLIC_KEY),
+      (r) => !r.body.open_times.some((t: Json) => t.start.startsWith(day)),
+    );
+    expect(off.body.open_times.filter((t: Json) => t.start.startsWith(day))).toEqual([]);
+  });
+
   it('a booking made through the other host shows in the next answer of open_times, find_cleaners and updates', async () => {
     const { pro: p, apiKey } = await newPro('20003');
     const open = `${pro}/open_times?bedrooms=2&bathrooms=1&days=7`;

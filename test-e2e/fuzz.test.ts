@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import fc from 'fast-check';
 import { sql } from 'kysely';
+import { ADD_ON_NAME_PATTERN, WINDOW_PATTERN } from '@frontdesk/domain';
 import { asPublic, bothHosts, newCleaner, proBooking, type Hosts } from '../services/booking/test/harness';
 
 // Schema-driven fuzzing: every operation each host publishes in /openapi.json gets inputs
@@ -35,6 +36,7 @@ beforeAll(async () => {
     .set(a.auth)
     .send(proBooking({ bedrooms: 1 }))
     .expect(200);
+  const off = await h.pro.post('/api/v1/add_time_off').set(a.auth).send({ start: '2026-12-01', end: '2026-12-01' }).expect(200);
   const booked = await h.book
     .post('/api/v1/book_cleaning')
     .set(asPublic)
@@ -54,6 +56,7 @@ beforeAll(async () => {
     lead_id: [lead.body.lead_id],
     booking_id: [job.body.booking_id],
     manage_token: [booked.body.manage_token],
+    time_off_id: [off.body.time_off_id],
   };
   hosts = { pro: { api: h.pro, auth: a.auth }, book: { api: h.book, auth: { ...asPublic, 'X-User-Name': 'Fuzz', 'X-User-Email': 'fuzz@example.com' } } };
 });
@@ -116,7 +119,12 @@ const PATTERNS: Record<string, fc.Arbitrary<string>> = {
   '^([01][0-9]|2[0-3]):[0-5][0-9]$': fc.constantFrom('08:00', '10:00', '13:30', '23:59', '00:00'),
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': fc.constantFrom('2026-11-24', '2026-11-29', '2026-02-30', '2027-01-04', '2025-11-24'),
   '^[0-9]{4}-(0[1-9]|1[0-2])$': fc.constantFrom('2026-11', '2026-12', '1999-01'),
+  [WINDOW_PATTERN]: fc.constantFrom('08:00-17:00', '09:00-12:00', '13:00-15:30', '17:00-08:00', '00:00-24:00', '12:00-12:00'),
+  [ADD_ON_NAME_PATTERN]: fc.constantFrom('oven', 'fridge', 'balcony', 'garage_floor'),
 };
+
+/** Time off bounds: whole local days, exact times, and some that end before they start. */
+const TIME_OFF_BOUNDS = fc.constantFrom('2026-11-27', '2026-11-28', '2026-11-24T12:00:00-05:00', '2026-12-01', '2027-12-25', '2026-11-20');
 
 /** Values for one field: mostly what the schema allows, sometimes anything at all. */
 function valueOf(field: string, s: Schema): fc.Arbitrary<unknown> {
@@ -125,6 +133,21 @@ function valueOf(field: string, s: Schema): fc.Arbitrary<unknown> {
     valid = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ids[field]) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 20 }) });
   else if (s.enum) valid = fc.constantFrom(...(s.enum as unknown[]));
   else if (s.pattern && PATTERNS[s.pattern]) valid = PATTERNS[s.pattern]!;
+  else if (s.type === 'object' && s.properties)
+    valid = sparseRecord(s); // a nested part: prices, working_hours
+  else if (s.type === 'array' && (s.items?.type === 'object' || PATTERNS[s.items?.pattern])) {
+    valid = fc.array(valueOf(field, s.items), { maxLength: Math.min(s.maxItems ?? 3, 3) });
+  } else if (s.type === 'array' && s.items?.type === 'integer') {
+    // A table such as usual sizes by bedroom count: mostly rising, as the rules want.
+    const items = fc.integer({ min: s.items.minimum ?? 0, max: s.items.maximum ?? 1000 });
+    valid = fc.array(items, { minLength: s.minItems ?? 0, maxLength: s.maxItems ?? 5 }).chain((a) =>
+      fc.constantFrom(
+        [...a].sort((x, y) => x - y),
+        a,
+      ),
+    );
+  } else if (field.includes('website')) valid = fc.constantFrom('https://maple.example', 'http://a.example/b', null);
+  else if (field === 'end') valid = TIME_OFF_BOUNDS;
   else if (field === 'start') {
     valid = fc.constantFrom(
       '2026-11-24T13:00:00-05:00',
@@ -134,6 +157,7 @@ function valueOf(field: string, s: Schema): fc.Arbitrary<unknown> {
       '2026-11-24T09:00:00-05:00',
       '2026-11-24T10:10:00-05:00',
       '2026-11-24T09:00',
+      '2026-11-27',
     );
   } else if (field === 'expected_total') valid = fc.constantFrom(120, 135, 145, 155);
   else if (s.type === 'integer') valid = fc.integer({ min: s.minimum ?? -100, max: s.maximum ?? 100_000 });
@@ -154,6 +178,19 @@ function valueOf(field: string, s: Schema): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: hostile });
 }
 
+/**
+ * An object of a schema's properties: its required ones and at most three others, so an
+ * input that changes only some settings (as most do) is drawn often enough to pass.
+ */
+function sparseRecord(s: Schema): fc.Arbitrary<Record<string, unknown>> {
+  const props = s.properties as Record<string, Schema>;
+  const required: string[] = s.required ?? [];
+  const optional = Object.keys(props).filter((k) => !required.includes(k));
+  return fc
+    .subarray(optional, { maxLength: Math.min(3, optional.length) })
+    .chain((chosen) => fc.record(Object.fromEntries([...required, ...chosen].map((k) => [k, valueOf(k, props[k]!)]))));
+}
+
 /** `arb` once in `n` draws, null otherwise. */
 const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
 
@@ -161,7 +198,11 @@ const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1,
 function inputOf(t: Target): fc.Arbitrary<Record<string, unknown>> {
   const props = t.schema.properties as Record<string, Schema>;
   const required: string[] = t.schema.required ?? [];
-  const record = fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, valueOf(k, s)])), { requiredKeys: required });
+  // An operation with many fields and none required (update_business) changes a few at a time.
+  const record =
+    required.length === 0 && Object.keys(props).length > 6
+      ? sparseRecord(t.schema)
+      : fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, valueOf(k, s)])), { requiredKeys: required });
   return fc
     .tuple(
       record,
@@ -219,7 +260,7 @@ const writes = async () =>
     await sql<{ sig: string }>`SELECT concat_ws('|',
       (SELECT count(*) FROM bookings), (SELECT count(*) FROM leads), (SELECT max(updated_at) FROM leads), (SELECT max(updated_at) FROM bookings),
       (SELECT count(*) FROM events), (SELECT count(*) FROM notifications), (SELECT sum(event_seq) FROM pros),
-      (SELECT count(*) FROM idempotency_keys), (SELECT count(*) FROM time_off)) AS sig`.execute(h.t.db)
+      (SELECT count(*) FROM idempotency_keys), (SELECT count(*) FROM time_off), (SELECT sum(config_version) FROM pros)) AS sig`.execute(h.t.db)
   ).rows[0]!.sig;
 
 async function send(t: Target, input: Record<string, unknown>, via: 'rest' | 'mcp') {
@@ -236,7 +277,7 @@ describe.each(['pro', 'book'] as const)('fuzzing every operation of the %s host 
   it('never answers 5xx, refuses in sentences, accepts nothing the schema forbids, and writes nothing when it refuses', async () => {
     const doc = (await hosts[host].api.get('/openapi.json').expect(200)).body as Schema;
     const targets = targetsOf(host, doc);
-    expect(targets.length).toBe(host === 'pro' ? 13 : 6);
+    expect(targets.length).toBe(host === 'pro' ? 16 : 6);
     let sent = 0;
     const accepted = new Set<string>();
     for (const [i, t] of targets.entries()) {

@@ -34,3 +34,4 @@ export * from './repos/purge';
 export * from './repos/idempotency';
 export * from './tables/idempotency-keys';
 export * from './repos/oauth';
+export * from './repos/time-off';

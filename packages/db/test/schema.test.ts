@@ -27,7 +27,10 @@ describe('migrations', () => {
         '20261121T160000-idempotency-keys',
         '20261121T170000-security',
         '20261121T180000-change-notifications',
+        '20261122T100000-business-accounts',
       ]);
+      expect(await tables()).toBe(20);
+      await migrateDown(db);
       expect(await tables()).toBe(20);
       await migrateDown(db);
       expect(await tables()).toBe(20);

@@ -18,3 +18,5 @@ export * from './words/leads';
 export * from './words/feed';
 export * from './words/sign-in';
 export * from './answer-schemas';
+export * from './settings';
+export * from './time-off';

@@ -111,6 +111,12 @@ export function formatLabel(instant: Date, zone: string, now?: Date): string {
   return `${WEEKDAYS[wall.getUTCDay()]}, ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCDate()}, ${otherYear ? `${wall.getUTCFullYear()}, ` : ''}${h12}:${pad(wall.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'} ${info.abbreviation}`;
 }
 
+/** `Wed, Nov 25`: a calendar day as labels write it. */
+export function formatDay(date: LocalDate): string {
+  const t = new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)));
+  return `${WEEKDAYS[t.getUTCDay()]}, ${MONTHS[t.getUTCMonth()]} ${t.getUTCDate()}`;
+}
+
 const ISO_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const ISO_LOCAL = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
 

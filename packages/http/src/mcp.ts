@@ -4,7 +4,7 @@ import { runOperation } from './call';
 import { readIdempotencyKey } from './idempotency';
 import type { RestOptions } from './rest';
 import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, setErrorHeaders } from './errors';
-import type { Operation } from './operation';
+import type { JsonSchema, Operation } from './operation';
 import { toJsonSchema } from './output';
 import { requestIdOf } from './logger';
 import { RateLimitedError } from './rate-limit';
@@ -82,7 +82,9 @@ const idempotencyArgument = {
  * stand at the top level: some clients refuse a whole tool list over one anyOf there.
  */
 export function toolOf(op: Operation<unknown>) {
-  const { type, properties, required, additionalProperties } = op.input;
+  const { type, required, additionalProperties } = op.input;
+  // OpenAPI 3.0's `nullable` (phone: null clears it) as MCP clients read it: type [T, "null"].
+  const properties = toJsonSchema(op.input.properties) as Record<string, JsonSchema>;
   return {
     name: op.name,
     title: op.title,

@@ -1,3 +1,5 @@
+import { ADD_ON_NAME_PATTERN, WINDOW_PATTERN } from '@frontdesk/domain';
+
 /**
  * Turns validator errors into one plain sentence per problem, naming the field and the
  * bound: "bedrooms must be at most 10." rather than "request/query/bedrooms must be <= 10".
@@ -13,6 +15,8 @@ const PATTERN_HINTS: Record<string, string> = {
   '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'a 24-hour local time HH:MM, like 09:30',
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': 'a date YYYY-MM-DD, like 2026-11-24',
   '^[0-9]{4}-(0[1-9]|1[0-2])$': 'a month YYYY-MM, like 2026-11',
+  [WINDOW_PATTERN]: 'a working window "HH:MM-HH:MM" (24-hour), like 08:00-17:00',
+  [ADD_ON_NAME_PATTERN]: 'lower case letters, digits and _, starting with a letter, like inside_fridge',
 };
 
 const TYPE_WORDS: Record<string, string> = {
@@ -55,6 +59,8 @@ function sentence(item: ValidatorErrorItem, patternOf: (field: string) => string
       const n = lastNumber(msg);
       return n === '1' ? `${field} must not be empty.` : `${field} must be at least ${n} characters long.`;
     }
+    case 'minProperties':
+      return `${field} must name at least ${lastNumber(msg)}.`;
     case 'maxItems':
       return `${field} may have at most ${lastNumber(msg)} items.`;
     case 'minItems':

@@ -12,3 +12,4 @@ export * from './pipeline';
 export * from './sign-in';
 export * from './present';
 export * from './demo';
+export * from './settings';

@@ -15,8 +15,9 @@ export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
  */
 export const TEST_RATE_LIMITS = { ...scaleRateLimits(readRateLimits({}), 1000), signInPerAddress: readRateLimits({}).signInPerAddress };
 
-/** The 13 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
+/** The 16 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
 export const PRO_DESK_OPERATIONS = [
+  'add_time_off',
   'book_job',
   'cancel_job',
   'flag_bad_lead',
@@ -26,8 +27,10 @@ export const PRO_DESK_OPERATIONS = [
   'open_times',
   'pipeline',
   'quote_job',
+  'remove_time_off',
   'report_no_show',
   'schedule',
+  'update_business',
   'update_lead',
   'updates',
 ];

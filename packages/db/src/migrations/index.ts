@@ -7,6 +7,7 @@ import * as oauth from './20261121T150000-oauth';
 import * as idempotencyKeys from './20261121T160000-idempotency-keys';
 import * as security from './20261121T170000-security';
 import * as changeNotifications from './20261121T180000-change-notifications';
+import * as businessAccounts from './20261122T100000-business-accounts';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T160000-idempotency-keys': idempotencyKeys,
   '20261121T170000-security': security,
   '20261121T180000-change-notifications': changeNotifications,
+  '20261122T100000-business-accounts': businessAccounts,
 };

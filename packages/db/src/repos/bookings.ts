@@ -110,15 +110,14 @@ export async function markNoShow(trx: Db, booking: Booking, now: Date): Promise<
 
 /** Live jobs that have not ended yet, soonest first. */
 export async function upcomingBookings(db: Db, proId: string, now: Date, limit = 100): Promise<Booking[]> {
-  return db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('pro_id', '=', proId)
-    .where('status', '=', 'booked')
-    .where('ends_at', '>', now)
-    .orderBy('starts_at')
-    .limit(limit)
-    .execute();
+  return bookedBetween(db, proId, now, null, limit);
+}
+
+/** Live jobs that overlap [from, to) (to: null for no end), soonest first. */
+export async function bookedBetween(db: Db, proId: string, from: Date, to: Date | null, limit = 100): Promise<Booking[]> {
+  let q = db.selectFrom('bookings').selectAll().where('pro_id', '=', proId).where('status', '=', 'booked').where('ends_at', '>', from);
+  if (to) q = q.where('starts_at', '<', to);
+  return q.orderBy('starts_at').limit(limit).execute();
 }
 
 /** The booking a manage token opens, with its pro. */

@@ -4,6 +4,7 @@ import {
   DEFAULT_SCHEDULE_SETTINGS,
   DEFAULT_WEEKLY_HOURS,
   checkNewPro,
+  type BusinessSettings,
   type PriceList,
   type ScheduleRules,
   type WeeklyHours,
@@ -21,6 +22,8 @@ export interface NewProInput {
   phone?: string | null;
   email?: string | null;
   website?: string | null;
+  /** The verified address that signs the business up; one business per address. */
+  owner_email?: string | null;
   price_list?: PriceList;
   weekly_hours?: WeeklyHours;
   travel_buffer_minutes?: number;
@@ -50,6 +53,7 @@ export async function createPro(db: Db, input: NewProInput): Promise<{ pro: Pro;
         phone: input.phone ?? null,
         email: input.email ?? null,
         website: input.website ?? null,
+        owner_email: input.owner_email ?? null,
         service_zips: [...new Set(input.service_zips)],
         price_list: JSON.stringify(input.price_list ?? DEFAULT_PRICE_LIST),
         weekly_hours: JSON.stringify(input.weekly_hours ?? DEFAULT_WEEKLY_HOURS),
@@ -61,6 +65,36 @@ export async function createPro(db: Db, input: NewProInput): Promise<{ pro: Pro;
       .executeTakeFirstOrThrow();
     return { pro, apiKey: await issueKey(trx, pro.id) };
   });
+}
+
+/** Whether an error is the one-business-per-address index refusing a second sign-up. */
+export const isOwnerEmailTaken = (err: unknown) =>
+  (err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === 'pros_owner_email';
+
+/** The business an address signed up, if any. */
+export async function proOwnedBy(db: Db, ownerEmail: string): Promise<Pro | undefined> {
+  return db.selectFrom('pros').selectAll().where('owner_email', '=', ownerEmail).executeTakeFirst();
+}
+
+/** Writes a business's settings (checked by the domain's applySettings); returns the row. */
+export async function saveSettings(trx: Db, proId: string, s: BusinessSettings): Promise<Pro> {
+  return trx
+    .updateTable('pros')
+    .set({
+      name: s.name,
+      phone: s.phone,
+      email: s.email,
+      website: s.website,
+      service_zips: s.service_zips,
+      price_list: JSON.stringify(s.price_list),
+      weekly_hours: JSON.stringify(s.weekly_hours),
+      travel_buffer_minutes: s.travel_buffer_minutes,
+      slot_step_minutes: s.slot_step_minutes,
+      min_notice_minutes: s.min_notice_minutes,
+    })
+    .where('id', '=', proId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Revokes every key of the pro and issues a new one, in one transaction. */

@@ -8,6 +8,8 @@ export interface ProsTable {
   phone: string | null;
   email: string | null;
   website: string | null;
+  /** The verified address that signed the business up (lower case): its account, unique. */
+  owner_email: Generated<string | null>;
   service_zips: string[];
   price_list: ColumnType<PriceList, string, string>;
   weekly_hours: ColumnType<WeeklyHours, string, string>;

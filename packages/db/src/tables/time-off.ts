@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface TimeOffTable {
   id: string;
@@ -6,6 +6,7 @@ export interface TimeOffTable {
   starts_at: Date;
   ends_at: Date;
   note: string | null;
+  created_at: Generated<Date>;
 }
 
 export type TimeOffRow = Selectable<TimeOffTable>;

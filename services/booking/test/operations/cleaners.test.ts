@@ -114,6 +114,31 @@ describe('find_cleaners', () => {
     expect(await first()).toBe('2026-11-24T10:30:00-05:00');
   });
 
+  it("answers with the business's own changes at once: prices, hours, time off and ZIPs set through the pro host", async () => {
+    const zip = freshZip();
+    const c = await newCleaner(h, { service_zips: [zip] });
+    const find = async () => (await h.book.get('/api/v1/find_cleaners').set(asPublic).query({ zip, bedrooms: 2, bathrooms: 1 }).expect(200)).body;
+    const times = async (date: string) =>
+      (await h.book.get('/api/v1/available_times').set(asPublic).query({ cleaner_id: c.pro.id, bedrooms: 2, bathrooms: 1, date, days: 1 }).expect(200)).body;
+    const change = (path: string, body: object) => h.pro.post(`/api/v1/${path}`).set(c.auth).send(body).expect(200);
+    expect((await find()).cleaners[0]).toMatchObject({ total: 125 });
+    expect((await times('2026-11-28')).open_times).not.toEqual([]);
+
+    await change('update_business', { prices: { base: 90 }, working_hours: { saturday: [] } });
+    expect((await find()).cleaners[0].total).toBe(155);
+    const saturday = await times('2026-11-28');
+    expect(saturday).toMatchObject({ total: 155, open_times: [] });
+
+    const off = (await change('add_time_off', { start: '2026-11-24', end: '2026-11-24' })).body;
+    expect((await find()).cleaners[0].next_open_times[0].start).toBe('2026-11-25T08:00:00-05:00');
+    expect((await times('2026-11-24')).open_times).toEqual([]);
+    await change('remove_time_off', { time_off_id: off.time_off_id });
+    expect((await find()).cleaners[0].next_open_times[0].start).toBe('2026-11-24T08:00:00-05:00');
+
+    await change('update_business', { service_zips: ['10001'] });
+    expect((await find()).cleaners).toEqual([]);
+  });
+
   it('says so when nobody serves the ZIP, and honours limit', async () => {
     const none = await h.book.get('/api/v1/find_cleaners').set(asPublic).query({ zip: freshZip(), bedrooms: 1, bathrooms: 1 }).expect(200);
     expect(none.body).toMatchObject({ count: 0, cleaners: [] });

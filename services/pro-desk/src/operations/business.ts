@@ -1,18 +1,14 @@
 import { answer, int, listOf, mapOf, nullable, num, oneOf, pipelineSchema, proBookingSchema, str } from '@frontdesk/domain';
-import { localDate, offeredAddOns, offeredCleanTypes, toUsd, type WeeklyHours } from '@frontdesk/domain';
-import { takeUnreadNotifications, upcomingBookings, type Pro } from '@frontdesk/db';
-import { pipelineReport, presentBooking } from '@frontdesk/use-cases';
+import { localDate, offeredAddOns, offeredCleanTypes, presentWeeklyHours, toUsd } from '@frontdesk/domain';
+import { takeUnreadNotifications, upcomingBookings, upcomingTimeOff, type Pro, type TimeOffRow } from '@frontdesk/db';
+import { pipelineReport, presentBooking, presentTimeOff } from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-
-function presentHours(hours: WeeklyHours): Record<string, string[]> {
-  return Object.fromEntries(WEEKDAYS.map((day, i) => [day, (hours[String(i + 1) as keyof WeeklyHours] ?? []).map((w) => `${w.start}-${w.end}`)]));
-}
-
 const usd = num;
-/** The business as my_business shows it: profile, prices, add-ons, hours and booking link. */
+export const timeOffSchema = answer({ time_off_id: str, start: str, end: str, label: str, note: nullable(str) });
+
+/** The business as my_business shows it: profile, prices, add-ons, hours, time off and booking link. */
 export const businessSchema = answer({
   pro_id: str,
   name: str,
@@ -41,9 +37,11 @@ export const businessSchema = answer({
   travel_buffer_minutes: int,
   slot_step_minutes: int,
   min_notice_hours: num,
+  time_off: listOf(timeOffSchema),
 });
 
-export function presentBusiness(pro: Pro, bookingUrl: string) {
+/** The business as my_business shows it; update_business takes the same shapes back. */
+export function presentBusiness(pro: Pro, bookingUrl: string, timeOff: TimeOffRow[]) {
   const list = pro.price_list;
   return {
     pro_id: pro.id,
@@ -77,10 +75,11 @@ export function presentBusiness(pro: Pro, bookingUrl: string) {
       price: toUsd(list.add_ons[name]!.price_cents),
       minutes: list.add_ons[name]!.minutes,
     })),
-    working_hours: presentHours(pro.weekly_hours),
+    working_hours: presentWeeklyHours(pro.weekly_hours),
     travel_buffer_minutes: pro.travel_buffer_minutes,
     slot_step_minutes: pro.slot_step_minutes,
     min_notice_hours: pro.min_notice_minutes / 60,
+    time_off: timeOff.map((t) => presentTimeOff(t, pro.timezone)),
   };
 }
 
@@ -89,7 +88,7 @@ export const myBusiness = (ctx: AppContext) =>
     name: 'my_business',
     title: 'Show the business profile',
     description:
-      "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, booking page link, and this month's pipeline. Read it first to know what the business offers.",
+      "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, upcoming time off, booking page link, and this month's pipeline. Read it first to know what the business offers; update_business takes the same shapes back.",
     method: 'GET',
     input: NO_INPUT,
     output: answer({ ...businessSchema.properties, pipeline: pipelineSchema }),
@@ -97,10 +96,11 @@ export const myBusiness = (ctx: AppContext) =>
     idempotent: true,
     scope: 'read',
     async handler(_input, { principal: pro, now }) {
-      return {
-        ...presentBusiness(pro, ctx.config.bookingUrl),
-        pipeline: await pipelineReport(ctx.db, pro, localDate(now, pro.timezone).slice(0, 7)),
-      };
+      const [timeOff, pipeline] = await Promise.all([
+        upcomingTimeOff(ctx.db, pro.id, now),
+        pipelineReport(ctx.db, pro, localDate(now, pro.timezone).slice(0, 7)),
+      ]);
+      return { ...presentBusiness(pro, ctx.config.bookingUrl, timeOff), pipeline };
     },
   });
 

@@ -6,6 +6,7 @@ import { bookJob, cancelJob, reportNoShowOperation } from './bookings';
 import { flagBadLead, followUpsDue, logLead, updateLeadOperation } from './leads';
 import { openTimesOperation, quoteJob } from './pricing';
 import { pipeline, updates } from './reports';
+import { addTimeOffOperation, removeTimeOffOperation, updateBusiness } from './settings';
 
 /** The pro-desk operation registry: REST routes, /openapi.json and MCP tools come from this list. */
 export function proDeskOperations(ctx: AppContext): Operation<Pro>[] {
@@ -23,5 +24,10 @@ export function proDeskOperations(ctx: AppContext): Operation<Pro>[] {
     reportNoShowOperation(ctx),
     pipeline(ctx),
     schedule(ctx),
+    updateBusiness(ctx),
+    addTimeOffOperation(ctx),
+    removeTimeOffOperation(ctx),
   ];
 }
+
+export { presentBusiness } from './business';

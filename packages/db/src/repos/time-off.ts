@@ -1,0 +1,21 @@
+import type { Db } from '../connect';
+import { newId } from '../ids';
+import type { TimeOffRow } from '../tables/time-off';
+
+/** Time off not yet over, soonest first. */
+export async function upcomingTimeOff(db: Db, proId: string, now: Date, limit = 100): Promise<TimeOffRow[]> {
+  return db.selectFrom('time_off').selectAll().where('pro_id', '=', proId).where('ends_at', '>', now).orderBy('starts_at').orderBy('id').limit(limit).execute();
+}
+
+export async function insertTimeOff(trx: Db, t: { proId: string; start: Date; end: Date; note: string | null; now: Date }): Promise<TimeOffRow> {
+  return trx
+    .insertInto('time_off')
+    .values({ id: newId('off'), pro_id: t.proId, starts_at: t.start, ends_at: t.end, note: t.note, created_at: t.now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes one of the pro's own time off; another pro's id deletes nothing. */
+export async function deleteTimeOff(trx: Db, proId: string, id: string): Promise<TimeOffRow | undefined> {
+  return trx.deleteFrom('time_off').where('id', '=', id).where('pro_id', '=', proId).returningAll().executeTakeFirst();
+}

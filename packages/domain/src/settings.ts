@@ -1,0 +1,355 @@
+import { isoWeekday, localDate, minutesOfDay, wallTimeOrNextInstant } from './time';
+import { DEFAULT_PRICE_LIST, type AddOn, type CleanTypeRule, type PriceList } from './price-list';
+import { CLEAN_TYPES, FREQUENCIES, type CleanType, type Frequency } from './job';
+import { HHMM_PATTERN, ZIP_PATTERN } from './contract-schemas';
+import { InvalidInputError } from './errors';
+import { isEmail, isPhone } from './customer';
+import type { ScheduleRules, WeeklyHours, WorkingWindow } from './availability';
+import { toUsd, type Cents } from './money';
+import { MAX_SERVICE_ZIP_COUNT, checkBusinessName, checkServiceZips } from './pro';
+
+/**
+ * A business's own settings as update_business takes them: the shapes my_business shows,
+ * so an assistant can read the profile, change a part and write that part back. Bounds a
+ * JSON Schema can say live in the schemas (the validator names the field); what it cannot
+ * say (whole cents, windows in order, a rising size table) is checked by applySettings.
+ */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const MAX_ADD_ONS = 30;
+export const MAX_WINDOWS_PER_DAY = 6;
+export const MAX_USD = 10_000;
+
+const HHMM_OR_MIDNIGHT = `(${HHMM_PATTERN.slice(1, -1)}|24:00)`;
+export const WINDOW_PATTERN = `^${HHMM_PATTERN.slice(1, -1)}-${HHMM_OR_MIDNIGHT}$`;
+export const ADD_ON_NAME_PATTERN = '^[a-z][a-z0-9_]{0,39}$';
+
+const usd = (description: string) => ({ type: 'number', minimum: 0, maximum: MAX_USD, description: `${description} USD, 0 to 10,000.` });
+const FREQUENCY_NAMES = FREQUENCIES.filter((f): f is Exclude<Frequency, 'once'> => f !== 'once');
+
+export const nameSchema = { type: 'string', minLength: 1, maxLength: 100, description: 'The business name customers see.' } as const;
+export const phoneSchema = { type: 'string', maxLength: 30, nullable: true, description: 'Business phone; null removes it.' } as const;
+export const websiteSchema = { type: 'string', maxLength: 200, nullable: true, description: 'Website, http(s)://…; null removes it.' } as const;
+export const serviceZipsSchema = {
+  type: 'array',
+  items: { type: 'string', pattern: ZIP_PATTERN },
+  minItems: 1,
+  maxItems: MAX_SERVICE_ZIP_COUNT,
+  description: `Every 5-digit ZIP served (the whole list, 1 to ${MAX_SERVICE_ZIP_COUNT}).`,
+} as const;
+export const timezoneSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. America/New_York.' } as const;
+
+const windowsSchema = {
+  type: 'array',
+  items: { type: 'string', pattern: WINDOW_PATTERN },
+  maxItems: MAX_WINDOWS_PER_DAY,
+  description: 'Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed.',
+};
+
+export const settingsSchemas = {
+  name: nameSchema,
+  phone: phoneSchema,
+  email: { type: 'string', maxLength: 200, nullable: true, description: 'Business contact email; null removes it.' },
+  website: websiteSchema,
+  service_zips: serviceZipsSchema,
+  working_hours: {
+    type: 'object',
+    properties: Object.fromEntries(WEEKDAYS.map((d) => [d, windowsSchema])),
+    additionalProperties: false,
+    description: 'Per weekday (monday … sunday) the windows worked, as my_business shows them; weekdays left out keep their hours.',
+  },
+  prices: {
+    type: 'object',
+    properties: {
+      currency: { type: 'string', enum: ['USD'] },
+      base: usd('Base price,'),
+      per_bedroom: usd('Per bedroom,'),
+      per_bathroom: usd('Per full bathroom (a half bath costs half),'),
+      per_half_bathroom: usd('Always half of per_bathroom (accepted so my_business can be written back),'),
+      minimum: usd('Minimum job price,'),
+      clean_types: {
+        type: 'object',
+        properties: Object.fromEntries(
+          CLEAN_TYPES.map((t) => [
+            t,
+            {
+              type: 'object',
+              properties: { price_multiplier: { type: 'number', minimum: 0.5, maximum: 5, description: '0.5 to 5, two decimals at most.' } },
+              required: ['price_multiplier'],
+              additionalProperties: false,
+            },
+          ]),
+        ),
+        additionalProperties: false,
+        minProperties: 1,
+        description: 'The whole set of clean types offered, each with its price multiplier; a type left out is no longer offered.',
+      },
+      frequency_discounts_pct: {
+        type: 'object',
+        properties: Object.fromEntries(FREQUENCY_NAMES.map((f) => [f, { type: 'number', minimum: 0, maximum: 90 }])),
+        additionalProperties: false,
+        description: 'Discount in percent (0 to 90; 0 for none) per recurring frequency; frequencies left out keep theirs.',
+      },
+      first_visit: { type: 'string', enum: ['discounted', 'full_price'], description: 'Whether the first visit of a recurring plan gets the discount.' },
+      larger_home_surcharge: {
+        type: 'object',
+        properties: {
+          per_100_sqft_over_usual: usd('Per 100 sqft over the usual size,'),
+          usual_sqft_by_bedrooms: {
+            type: 'array',
+            items: { type: 'integer', minimum: 200, maximum: 15000 },
+            minItems: 11,
+            maxItems: 11,
+            description: 'Usual home size in sqft for 0 to 10 bedrooms (11 numbers, never falling).',
+          },
+        },
+        additionalProperties: false,
+      },
+      pets_fee: usd('Pets fee,'),
+      crew_size: { type: 'integer', minimum: 1, maximum: 10, description: 'Cleaners sent to a job, 1 to 10.' },
+    },
+    additionalProperties: false,
+    description: 'Any part of the price list as my_business shows it; parts left out keep their values.',
+  },
+  add_ons: {
+    type: 'array',
+    maxItems: MAX_ADD_ONS,
+    items: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', pattern: ADD_ON_NAME_PATTERN, description: 'Lower case letters, digits and _, e.g. inside_fridge.' },
+        label: { type: 'string', minLength: 1, maxLength: 60 },
+        price: usd('Price,'),
+        minutes: { type: 'integer', minimum: 0, maximum: 480, description: 'Time it adds, 0 to 480 minutes.' },
+      },
+      required: ['name', 'label', 'price', 'minutes'],
+      additionalProperties: false,
+    },
+    description: `The whole add-on list (up to ${MAX_ADD_ONS}); add-ons left out are no longer offered.`,
+  },
+  travel_buffer_minutes: { type: 'integer', minimum: 0, maximum: 240, description: 'Kept free after each job, 0 to 240 minutes.' },
+  slot_step_minutes: { type: 'integer', minimum: 5, maximum: 240, multipleOf: 5, description: 'Starts offered every N minutes from opening, 5 to 240.' },
+  min_notice_hours: { type: 'number', minimum: 0, maximum: 720, description: 'Notice needed before a job, 0 to 720 hours (whole minutes).' },
+} as const;
+
+/** update_business's input, also what `pnpm cli pro set` checks its flags against. */
+export const settingsChangeSchema = { type: 'object' as const, properties: settingsSchemas, additionalProperties: false as const };
+
+export interface PricesChange {
+  currency?: 'USD';
+  base?: number;
+  per_bedroom?: number;
+  per_bathroom?: number;
+  per_half_bathroom?: number;
+  minimum?: number;
+  clean_types?: Partial<Record<CleanType, { price_multiplier: number }>>;
+  frequency_discounts_pct?: Partial<Record<Exclude<Frequency, 'once'>, number>>;
+  first_visit?: 'discounted' | 'full_price';
+  larger_home_surcharge?: { per_100_sqft_over_usual?: number; usual_sqft_by_bedrooms?: number[] };
+  pets_fee?: number;
+  crew_size?: number;
+}
+
+export interface SettingsChange {
+  name?: string;
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+  service_zips?: string[];
+  working_hours?: Partial<Record<Weekday, string[]>>;
+  prices?: PricesChange;
+  add_ons?: { name: string; label: string; price: number; minutes: number }[];
+  travel_buffer_minutes?: number;
+  slot_step_minutes?: number;
+  min_notice_hours?: number;
+}
+
+/** What of a pro its settings change: the columns update_business writes. */
+export interface BusinessSettings {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  service_zips: string[];
+  price_list: PriceList;
+  weekly_hours: WeeklyHours;
+  travel_buffer_minutes: number;
+  slot_step_minutes: number;
+  min_notice_minutes: number;
+}
+
+/** USD with at most two decimals, as cents; anything finer is refused rather than rounded. */
+export function wholeCents(usdValue: number, field: string): Cents {
+  const cents = Math.round(usdValue * 100);
+  if (Math.abs(usdValue * 100 - cents) > 1e-6) throw new InvalidInputError(`${field} must be in whole cents (at most 2 decimals); got ${usdValue}.`);
+  return cents;
+}
+
+export function checkPhone(phone: string | null | undefined, field = 'phone'): string | null {
+  const p = phone?.trim() || null;
+  if (p !== null && !isPhone(p)) throw new InvalidInputError(`${field} "${p}" is not a phone number (digits, spaces, + ( ) - allowed; at least 7 digits).`);
+  return p;
+}
+
+export function checkWebsite(website: string | null | undefined, field = 'website'): string | null {
+  const w = website?.trim() || null;
+  if (w === null) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(w);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname.includes('.')) {
+    throw new InvalidInputError(`${field} "${w}" is not a web address such as https://example.com.`);
+  }
+  return w;
+}
+
+function checkContactEmail(email: string | null | undefined): string | null {
+  const e = email?.trim() || null;
+  if (e !== null && !isEmail(e)) throw new InvalidInputError(`email "${e}" is not an email address.`);
+  return e;
+}
+
+/** One weekday's windows, in order; refuses an end before its start and windows that overlap. */
+export function parseWindows(windows: readonly string[], field: string): WorkingWindow[] {
+  const parsed = windows.map((w) => {
+    const [start, end] = w.split('-') as [string, string];
+    if (minutesOfDay(end) <= minutesOfDay(start)) throw new InvalidInputError(`${field}: "${w}" must end after it starts.`);
+    return { start, end };
+  });
+  parsed.sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start));
+  for (let i = 1; i < parsed.length; i++) {
+    if (minutesOfDay(parsed[i]!.start) < minutesOfDay(parsed[i - 1]!.end)) {
+      throw new InvalidInputError(
+        `${field}: "${parsed[i - 1]!.start}-${parsed[i - 1]!.end}" and "${parsed[i]!.start}-${parsed[i]!.end}" overlap; give windows that do not.`,
+      );
+    }
+  }
+  return parsed;
+}
+
+/** Weekly hours as my_business shows them: every weekday by name, windows as "HH:MM-HH:MM". */
+export function presentWeeklyHours(hours: WeeklyHours): Record<Weekday, string[]> {
+  return Object.fromEntries(WEEKDAYS.map((day, i) => [day, (hours[String(i + 1) as keyof WeeklyHours] ?? []).map((w) => `${w.start}-${w.end}`)])) as Record<
+    Weekday,
+    string[]
+  >;
+}
+
+function applyPrices(list: PriceList, change: PricesChange): PriceList {
+  const next: PriceList = structuredClone(list);
+  const cents = (value: number | undefined, field: string, set: (c: Cents) => void) => {
+    if (value !== undefined) set(wholeCents(value, `prices.${field}`));
+  };
+  cents(change.base, 'base', (c) => (next.base_cents = c));
+  cents(change.per_bedroom, 'per_bedroom', (c) => (next.per_bedroom_cents = c));
+  cents(change.per_bathroom, 'per_bathroom', (c) => (next.per_bathroom_cents = c));
+  cents(change.minimum, 'minimum', (c) => (next.minimum_cents = c));
+  cents(change.pets_fee, 'pets_fee', (c) => (next.pets_fee_cents = c));
+  if (change.per_half_bathroom !== undefined && Math.abs(change.per_half_bathroom - toUsd(next.per_bathroom_cents / 2)) > 0.005) {
+    throw new InvalidInputError(
+      `prices.per_half_bathroom is always half of per_bathroom (${toUsd(next.per_bathroom_cents / 2)} here); change per_bathroom instead.`,
+    );
+  }
+  if (change.clean_types) {
+    const types: Partial<Record<CleanType, CleanTypeRule>> = {};
+    for (const type of CLEAN_TYPES) {
+      const given = change.clean_types[type];
+      if (!given) continue;
+      const pct = Math.round(given.price_multiplier * 100);
+      if (Math.abs(given.price_multiplier * 100 - pct) > 1e-6) {
+        throw new InvalidInputError(`prices.clean_types.${type}.price_multiplier must have at most 2 decimals; got ${given.price_multiplier}.`);
+      }
+      // The time a type takes is not a price: a type offered again keeps its own, a new one the default.
+      const hoursPct = list.clean_types[type]?.hours_pct ?? DEFAULT_PRICE_LIST.clean_types[type]?.hours_pct ?? 100;
+      types[type] = { price_pct: pct, hours_pct: hoursPct };
+    }
+    next.clean_types = types;
+  }
+  for (const [frequency, pct] of Object.entries(change.frequency_discounts_pct ?? {}) as [Exclude<Frequency, 'once'>, number][]) {
+    if (pct === 0) delete next.frequency_discount_pct[frequency];
+    else next.frequency_discount_pct[frequency] = pct;
+  }
+  if (change.first_visit) next.first_visit_discounted = change.first_visit === 'discounted';
+  const surcharge = change.larger_home_surcharge;
+  if (surcharge) {
+    cents(surcharge.per_100_sqft_over_usual, 'larger_home_surcharge.per_100_sqft_over_usual', (c) => (next.sqft.surcharge_cents_per_100 = c));
+    const sizes = surcharge.usual_sqft_by_bedrooms;
+    if (sizes) {
+      const falls = sizes.findIndex((s, i) => i > 0 && s < sizes[i - 1]!);
+      if (falls > 0) {
+        throw new InvalidInputError(
+          `prices.larger_home_surcharge.usual_sqft_by_bedrooms must never fall: ${falls} bedrooms (${sizes[falls]}) is below ${falls - 1} (${sizes[falls - 1]}).`,
+        );
+      }
+      next.sqft.usual_max_by_bedrooms = [...sizes];
+    }
+  }
+  if (change.crew_size !== undefined) next.crew_size = change.crew_size;
+  return next;
+}
+
+function applyAddOns(list: PriceList, addOns: NonNullable<SettingsChange['add_ons']>): PriceList {
+  const byName: Record<string, AddOn> = {};
+  for (const [i, a] of addOns.entries()) {
+    if (Object.hasOwn(byName, a.name)) throw new InvalidInputError(`add_ons[${i}].name "${a.name}" is listed twice; give each add-on once.`);
+    const label = a.label.trim();
+    if (!label) throw new InvalidInputError(`add_ons[${i}].label must not be blank.`);
+    byName[a.name] = { label, price_cents: wholeCents(a.price, `add_ons[${i}].price`), minutes: a.minutes };
+  }
+  return { ...list, add_ons: byName };
+}
+
+/**
+ * The settings after a change, checked as a whole: every field left out keeps its value.
+ * Throws a 400 naming the first field that breaks a rule; nothing is half-applied because
+ * nothing is written until this returns.
+ */
+export function applySettings(current: BusinessSettings, change: SettingsChange): BusinessSettings {
+  const fields = Object.keys(change);
+  if (fields.length === 0) throw new InvalidInputError('Give at least one field to change (see my_business for the current values).');
+  const next: BusinessSettings = { ...current };
+  if (change.name !== undefined) next.name = checkBusinessName(change.name);
+  if (change.phone !== undefined) next.phone = checkPhone(change.phone);
+  if (change.email !== undefined) next.email = checkContactEmail(change.email);
+  if (change.website !== undefined) next.website = checkWebsite(change.website);
+  if (change.service_zips !== undefined) next.service_zips = checkServiceZips(change.service_zips);
+  if (change.working_hours) {
+    const hours: WeeklyHours = { ...current.weekly_hours };
+    for (const [i, day] of WEEKDAYS.entries()) {
+      const given = change.working_hours[day];
+      if (given === undefined) continue;
+      const windows = parseWindows(given, `working_hours.${day}`);
+      const key = String(i + 1) as keyof WeeklyHours;
+      if (windows.length) hours[key] = windows;
+      else delete hours[key];
+    }
+    next.weekly_hours = hours;
+  }
+  if (change.prices) next.price_list = applyPrices(next.price_list, change.prices);
+  if (change.add_ons) next.price_list = applyAddOns(next.price_list, change.add_ons);
+  if (change.travel_buffer_minutes !== undefined) next.travel_buffer_minutes = change.travel_buffer_minutes;
+  if (change.slot_step_minutes !== undefined) next.slot_step_minutes = change.slot_step_minutes;
+  if (change.min_notice_hours !== undefined) {
+    const minutes = Math.round(change.min_notice_hours * 60);
+    if (Math.abs(change.min_notice_hours * 60 - minutes) > 1e-6) {
+      throw new InvalidInputError(`min_notice_hours must be a whole number of minutes (such as 1.5 or 0.25); got ${change.min_notice_hours}.`);
+    }
+    next.min_notice_minutes = minutes;
+  }
+  return next;
+}
+
+/** Whether a job from start to end lies inside one of its day's working windows. */
+export function withinWorkingHours(rules: Pick<ScheduleRules, 'timezone' | 'weekly_hours'>, start: Date, end: Date): boolean {
+  const day = localDate(start, rules.timezone);
+  const windows = rules.weekly_hours[String(isoWeekday(day)) as keyof WeeklyHours] ?? [];
+  return windows.some(
+    (w) =>
+      start.getTime() >= wallTimeOrNextInstant(day, minutesOfDay(w.start), rules.timezone).getTime() &&
+      end.getTime() <= wallTimeOrNextInstant(day, minutesOfDay(w.end), rules.timezone).getTime(),
+  );
+}

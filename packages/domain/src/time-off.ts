@@ -1,0 +1,63 @@
+import { InvalidInputError } from './errors';
+import { DATE_PATTERN } from './contract-schemas';
+import { addDays, formatDay, formatLabel, isValidLocalDate, localDate, parseStart, wallTimeOrNextInstant } from './time';
+
+export const MAX_TIME_OFF_DAYS = 366;
+/** Upcoming time off a business may hold at once: bounds every availability read. */
+export const MAX_UPCOMING_TIME_OFF = 100;
+
+const bound = (which: 'start' | 'end') => ({
+  type: 'string',
+  minLength: 10,
+  maxLength: 40,
+  description:
+    which === 'start'
+      ? 'When the time off begins: YYYY-MM-DD for the whole day in the business time zone, or an ISO 8601 date-time such as 2026-11-27T12:00:00-05:00.'
+      : 'When it ends: YYYY-MM-DD to include that whole day, or an ISO 8601 date-time (the first moment worked again).',
+});
+
+export const timeOffSchemas = {
+  start: bound('start'),
+  end: bound('end'),
+  note: { type: 'string', maxLength: 200, description: 'A note for the business itself, e.g. "Thanksgiving" (optional).' },
+} as const;
+
+/**
+ * The instants a time off covers, [start, end). A local date means the whole day in the
+ * business's zone: as a start its first moment, as an end the first moment of the next
+ * day, so `start: 2026-11-27, end: 2026-11-27` is that one Friday. Refuses an end not
+ * after the start, more than a year, and a period already over.
+ */
+export function parseTimeOff(input: { start: string; end: string }, zone: string, now: Date): { start: Date; end: Date } {
+  const instant = (value: string, field: 'start' | 'end') => {
+    const trimmed = value.trim();
+    if (new RegExp(DATE_PATTERN).test(trimmed)) {
+      if (!isValidLocalDate(trimmed)) throw new InvalidInputError(`${field} "${value}" is not a real date.`);
+      return wallTimeOrNextInstant(field === 'start' ? trimmed : addDays(trimmed, 1), 0, zone);
+    }
+    return parseStart(trimmed, zone, field);
+  };
+  const start = instant(input.start, 'start');
+  const end = instant(input.end, 'end');
+  if (end.getTime() <= start.getTime()) throw new InvalidInputError('end must be after start.');
+  if (end.getTime() - start.getTime() > MAX_TIME_OFF_DAYS * 86_400_000) {
+    throw new InvalidInputError(`Time off can be at most a year (${MAX_TIME_OFF_DAYS} days) long; split a longer break.`);
+  }
+  if (end.getTime() <= now.getTime()) throw new InvalidInputError('end is in the past: time off is for days still to come.');
+  return { start, end };
+}
+
+/**
+ * How a time off reads: whole days as days (`Wed, Nov 25, all day`, `Thu, Dec 24 to Sat,
+ * Dec 26, all day`), anything else from its first to its last moment.
+ */
+export function timeOffLabel(start: Date, end: Date, zone: string): string {
+  const first = localDate(start, zone);
+  const after = localDate(end, zone);
+  const midnight = (day: string, at: Date) => wallTimeOrNextInstant(day, 0, zone).getTime() === at.getTime();
+  if (midnight(first, start) && midnight(after, end)) {
+    const last = addDays(after, -1);
+    return last === first ? `${formatDay(first)}, all day` : `${formatDay(first)} to ${formatDay(last)}, all day`;
+  }
+  return `${formatLabel(start, zone)} to ${formatLabel(end, zone)}`;
+}

@@ -1,0 +1,110 @@
+import {
+  InvalidInputError,
+  MAX_UPCOMING_TIME_OFF,
+  NotFoundError,
+  applySettings,
+  formatLabel,
+  formatLocalIso,
+  parseTimeOff,
+  timeOffLabel,
+  withinWorkingHours,
+  type SettingsChange,
+} from '@frontdesk/domain';
+import {
+  bookedBetween,
+  deleteTimeOff,
+  insertTimeOff,
+  lockPro,
+  saveSettings,
+  upcomingBookings,
+  upcomingTimeOff,
+  type Booking,
+  type Db,
+  type Pro,
+  type TimeOffRow,
+} from '@frontdesk/db';
+
+/**
+ * A business changing its own settings. Each change locks the pro's row, as a booking
+ * does, so a booking and a change of hours or time off never pass each other unseen; the
+ * triggers on pros and time_off then version every answer derived from them. Nothing
+ * booked is cancelled or repriced: the answer lists the jobs the change touches and the
+ * business decides.
+ */
+
+/** A booked job a change touches, with what is now wrong with it. */
+export function presentAffectedJob(b: Booking, timezone: string, problem: string) {
+  return {
+    booking_id: b.id,
+    start: formatLocalIso(b.starts_at, timezone),
+    end: formatLocalIso(b.ends_at, timezone),
+    label: formatLabel(b.starts_at, timezone),
+    customer_name: b.customer_name,
+    address: b.address,
+    zip: b.zip,
+    problem,
+  };
+}
+export type AffectedJob = ReturnType<typeof presentAffectedJob>;
+
+/** Time off as my_business lists it. */
+export function presentTimeOff(t: TimeOffRow, timezone: string) {
+  return {
+    time_off_id: t.id,
+    start: formatLocalIso(t.starts_at, timezone),
+    end: formatLocalIso(t.ends_at, timezone),
+    label: timeOffLabel(t.starts_at, t.ends_at, timezone),
+    note: t.note,
+  };
+}
+
+/** Upcoming jobs the business's hours or ZIPs no longer cover. */
+function jobsOutside(pro: Pro, jobs: Booking[]): AffectedJob[] {
+  const affected: AffectedJob[] = [];
+  for (const b of jobs) {
+    const problems: string[] = [];
+    if (!pro.service_zips.includes(b.zip)) problems.push(`ZIP ${b.zip} is no longer a service ZIP`);
+    if (!withinWorkingHours(pro, b.starts_at, b.ends_at)) problems.push('it is outside the working hours now');
+    if (problems.length) affected.push(presentAffectedJob(b, pro.timezone, `${problems.join('; ')}: move or cancel it, or keep it as it is.`));
+  }
+  return affected;
+}
+
+export async function updateBusinessSettings(db: Db, proId: string, change: SettingsChange, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const current = await lockPro(trx, proId);
+    if (!current) throw new NotFoundError('This business no longer exists.');
+    const pro = await saveSettings(trx, proId, applySettings(current, change));
+    const [jobs, timeOff] = await Promise.all([upcomingBookings(trx, proId, now, 500), upcomingTimeOff(trx, proId, now)]);
+    return { pro, affected: jobsOutside(pro, jobs), timeOff };
+  });
+}
+
+export async function addTimeOff(db: Db, proId: string, input: { start: string; end: string; note?: string }, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const pro = await lockPro(trx, proId);
+    if (!pro) throw new NotFoundError('This business no longer exists.');
+    const { start, end } = parseTimeOff(input, pro.timezone, now);
+    const upcoming = await upcomingTimeOff(trx, proId, now, MAX_UPCOMING_TIME_OFF);
+    if (upcoming.length >= MAX_UPCOMING_TIME_OFF) {
+      throw new InvalidInputError(`This business already has ${MAX_UPCOMING_TIME_OFF} upcoming time off entries; remove some first.`);
+    }
+    const row = await insertTimeOff(trx, { proId, start, end, note: input.note?.trim() || null, now });
+    const inside = await bookedBetween(trx, proId, start, end, 500);
+    return {
+      pro,
+      timeOff: row,
+      affected: inside.map((b) => presentAffectedJob(b, pro.timezone, 'It falls in this time off: move or cancel it, or keep it as it is.')),
+    };
+  });
+}
+
+export async function removeTimeOff(db: Db, proId: string, timeOffId: string) {
+  return db.transaction().execute(async (trx) => {
+    const pro = await lockPro(trx, proId);
+    if (!pro) throw new NotFoundError('This business no longer exists.');
+    const row = await deleteTimeOff(trx, proId, timeOffId);
+    if (!row) throw new NotFoundError(`No time off ${timeOffId} for this business (my_business lists its time off).`);
+    return { pro, timeOff: row };
+  });
+}

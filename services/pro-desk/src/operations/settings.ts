@@ -1,0 +1,80 @@
+import { answer, bool, listOf, settingsChangeSchema, str, timeOffSchemas, type SettingsChange } from '@frontdesk/domain';
+import type { Pro } from '@frontdesk/db';
+import { addTimeOff, presentTimeOff, removeTimeOff, updateBusinessSettings, type AffectedJob } from '@frontdesk/use-cases';
+import { defineOperation } from '@frontdesk/http';
+import type { AppContext } from '../context';
+import { businessSchema, presentBusiness, timeOffSchema } from './business';
+
+const affectedJobsSchema = listOf(answer({ booking_id: str, start: str, end: str, label: str, customer_name: str, address: str, zip: str, problem: str }));
+
+const listed = (jobs: AffectedJob[]) =>
+  jobs.length === 0 ? '' : ` ${jobs.length} booked ${jobs.length === 1 ? 'job is' : 'jobs are'} affected (nothing was cancelled): see affected_jobs.`;
+
+export const updateBusiness = (ctx: AppContext) =>
+  defineOperation<Pro, SettingsChange>({
+    name: 'update_business',
+    title: 'Change the business settings',
+    description:
+      "Changes any part of the business's own settings: name, phone, email, website, service_zips, working_hours, prices, add_ons, travel_buffer_minutes, slot_step_minutes, min_notice_hours, in the shapes my_business shows. Fields left out keep their values; within working_hours and prices, so do weekdays and prices left out. New quotes and open times use the change at once; booked jobs keep their price and are never cancelled: the answer lists booked jobs now outside the hours or ZIPs. Confirm the change with the pro first.",
+    method: 'POST',
+    input: settingsChangeSchema,
+    output: answer({ ...businessSchema.properties, affected_jobs: affectedJobsSchema, message: str }),
+    readOnly: false,
+    idempotent: true,
+    scope: 'write',
+    async handler(input, { principal, now }) {
+      const { pro, affected, timeOff } = await updateBusinessSettings(ctx.db, principal.id, input, now);
+      return {
+        ...presentBusiness(pro, ctx.config.bookingUrl, timeOff),
+        affected_jobs: affected,
+        message: `Saved: ${Object.keys(input).join(', ')}.${listed(affected)}`,
+      };
+    },
+  });
+
+export interface AddTimeOffInput {
+  start: string;
+  end: string;
+  note?: string;
+}
+
+export const addTimeOffOperation = (ctx: AppContext) =>
+  defineOperation<Pro, AddTimeOffInput>({
+    name: 'add_time_off',
+    title: 'Take time off',
+    description:
+      "Blocks time when the business does not work (a day off, a holiday, an appointment): no open times are offered inside it. start and end are ISO 8601 date-times, or YYYY-MM-DD for whole days in the business's time zone (start 2026-11-27 and end 2026-11-27 is that one day). Booked jobs inside it are not cancelled: the answer lists them so the pro can move or cancel them. Confirm with the pro first.",
+    method: 'POST',
+    input: { type: 'object', properties: timeOffSchemas, required: ['start', 'end'], additionalProperties: false },
+    output: answer({ ...timeOffSchema.properties, affected_jobs: affectedJobsSchema, message: str }),
+    readOnly: false,
+    scope: 'write',
+    async handler(input, { principal, now }) {
+      const { pro, timeOff, affected } = await addTimeOff(ctx.db, principal.id, input, now);
+      const shown = presentTimeOff(timeOff, pro.timezone);
+      return { ...shown, affected_jobs: affected, message: `Time off ${shown.label}: no open times are offered inside it.${listed(affected)}` };
+    },
+  });
+
+export const removeTimeOffOperation = (ctx: AppContext) =>
+  defineOperation<Pro, { time_off_id: string }>({
+    name: 'remove_time_off',
+    title: 'Remove time off',
+    description: 'Removes one time off (its time_off_id from my_business or add_time_off): its open times are offered again. Confirm with the pro first.',
+    method: 'POST',
+    input: {
+      type: 'object',
+      properties: { time_off_id: { type: 'string', minLength: 1, maxLength: 64, description: 'The time off to remove, from my_business.' } },
+      required: ['time_off_id'],
+      additionalProperties: false,
+    },
+    output: answer({ removed: bool, ...timeOffSchema.properties, message: str }),
+    readOnly: false,
+    destructive: true,
+    scope: 'write',
+    async handler(input, { principal }) {
+      const { pro, timeOff } = await removeTimeOff(ctx.db, principal.id, input.time_off_id);
+      const shown = presentTimeOff(timeOff, pro.timezone);
+      return { removed: true, ...shown, message: `Removed the time off ${shown.label}; its open times are offered again.` };
+    },
+  });
