@@ -13,3 +13,4 @@ export * from './sign-in';
 export * from './present';
 export * from './demo';
 export * from './settings';
+export * from './sign-up';

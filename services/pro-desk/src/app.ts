@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import examples from './operations/examples.json';
 import { proKeyAuth } from './auth';
 import { keyRouter } from './key-page';
+import { signUpRouter } from './sign-up-page';
 import type { AppContext } from './context';
 import { PRO_DESK_SERVER_INFO, PRO_DESK_INSTRUCTIONS } from './mcp';
 import { PRO_DESK_API } from './version';
@@ -32,7 +33,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     clock: ctx.clock,
     changes: ctx.changes,
     logger: ctx.logger,
-    routers: [keyRouter(ctx, limits)],
+    routers: [keyRouter(ctx, limits), signUpRouter(ctx, limits)],
     ...databaseHealth(ctx.db),
     idempotency: { store: idempotencyStore(ctx.db), scopeOf: (pro) => ({ credential: `pro:${pro.id}` }) },
   });

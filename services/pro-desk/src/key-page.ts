@@ -1,14 +1,23 @@
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request } from 'express';
 import { createPersonalKey, endKeySession, findPersonalKey, keySessionEmail, revokePersonalKey } from '@frontdesk/db';
 import { AppError, InvalidInputError, KEY_SESSION_MINUTES } from '@frontdesk/domain';
 import { openKeySession, requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
-import { bearerToken, errorLine, esc, formField, htmlPage, lookUpCredential, setErrorHeaders, takeSignInCode, type HostLimits } from '@frontdesk/http';
+import {
+  bearerToken,
+  errorLine,
+  esc,
+  formField,
+  formsFromThisSite,
+  lookUpCredential,
+  sendPage,
+  setErrorHeaders,
+  takeSignInCode,
+  type HostLimits,
+} from '@frontdesk/http';
 import type { AppContext } from './context';
 
 const COOKIE = 'fd_key_session';
 const PURPOSE = 'get your Front Desk personal key';
-
-const page = htmlPage;
 
 const emailForm = (error = '') => `
 ${errorLine(error)}
@@ -38,22 +47,12 @@ function cookieOf(req: Request): string | null {
 export function keyRouter(ctx: AppContext, limits: HostLimits): Router {
   const router = Router();
   const secure = ctx.config.publicUrl.startsWith('https://');
-  const ownOrigin = new URL(ctx.config.publicUrl).origin;
   const form = express.urlencoded({ extended: false, limit: '8kb' });
   const json = express.json({ limit: '8kb' });
 
-  const html = (res: Response, status: number, title: string, body: string) => {
-    res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(page(title, body));
-  };
-  // Forms post only from this site: a browser sends Origin on POST, and the cookie is SameSite=Strict.
-  router.post('/key/*path', (req, res, next) => {
-    const origin = req.get('origin');
-    if (origin && origin !== ownOrigin && !req.path.startsWith('/key/api/')) {
-      html(res, 403, 'Not allowed', '<p class="error">This form can only be sent from this site.</p>');
-      return;
-    }
-    next();
-  });
+  const html = sendPage;
+  // Forms post only from this site; the cookie is SameSite=Strict as well.
+  router.post('/key/*path', formsFromThisSite(ctx.config.publicUrl, '/key/api/'));
   const signedIn = async (req: Request) => {
     const token = cookieOf(req);
     return token ? keySessionEmail(ctx.db, token, ctx.clock()) : null;

@@ -24,3 +24,7 @@ export const codeExpired = () => new InvalidInputError(`That code has expired. $
 export const codeTriedTooOften = () => new TooManyRequestsError(`Too many wrong tries for that code. ${again}`);
 export const codeWrong = (left: number) =>
   new InvalidInputError(left > 0 ? `That code is not right; ${left} ${left === 1 ? 'try' : 'tries'} left.` : `That code is not right. ${again}`);
+
+/** The answer to a sign-up from an address that already signed a business up: nothing is created twice. */
+export const alreadyOwnsBusiness = (email: string, name: string) =>
+  new InvalidInputError(`${email} already signed up ${name}; one address runs one business. Sign in with it instead of signing up again.`);
