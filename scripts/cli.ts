@@ -1,9 +1,22 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { AppError, NotFoundError } from '@frontdesk/domain';
+import { AppError, NotFoundError, WEEKDAYS, settingsChangeSchema, type SettingsChange } from '@frontdesk/domain';
+import { readPort, readUrl, validateInput } from '@frontdesk/http';
+import { presentBusiness } from '@frontdesk/pro-desk';
 import { readKeySealer, rotateSigningKey, withLocalKeyEncryptionKey } from '@frontdesk/oauth';
-import { addProCheck, createDb, createPersonalKey, createPro, getPro, migrateToLatest, resolveDatabase, rotateProKey, type Db } from '@frontdesk/db';
-import { loadDemoBusiness, presentCheck } from '@frontdesk/use-cases';
+import {
+  addProCheck,
+  createDb,
+  createPersonalKey,
+  createPro,
+  getPro,
+  migrateToLatest,
+  resolveDatabase,
+  rotateProKey,
+  upcomingTimeOff,
+  type Db,
+} from '@frontdesk/db';
+import { addTimeOff, loadDemoBusiness, presentCheck, presentTimeOff, removeTimeOff, updateBusinessSettings } from '@frontdesk/use-cases';
 
 const HELP = `Front Desk ops CLI. Every command uses DATABASE_URL, or the project's embedded PostgreSQL when it is unset.
 
@@ -14,6 +27,16 @@ Usage:
       Create a cleaning business with the default price list and hours. Prints its key once.
   pnpm cli pro rotate-key --pro <pro_id> [--json]
       Revoke every key of the business and print a new one, once.
+  pnpm cli pro set --pro <pro_id> [--name <n>] [--phone <p>] [--email <e>] [--website <url>] [--zips <zip,zip>]
+                  [--hours <day>=closed|<day>=HH:MM-HH:MM[,HH:MM-HH:MM]]… [--price <name>=<USD>]… [--discount <frequency>=<pct>]…
+                  [--travel-buffer <min>] [--slot-step <min>] [--min-notice-hours <h>] [--change '<update_business JSON>'] [--json]
+      Change the business's settings, as update_business does (same checks; an empty value such as --phone '' removes it).
+      --price names: base, per_bedroom, per_bathroom, minimum, pets_fee, crew_size. --change takes any other part
+      (add_ons, clean_types, larger_home_surcharge) in the shape my_business shows. Lists booked jobs the change affects.
+  pnpm cli pro time-off add --pro <pro_id> --start <YYYY-MM-DD|ISO> --end <YYYY-MM-DD|ISO> [--note <text>] [--json]
+  pnpm cli pro time-off remove --pro <pro_id> --id <time_off_id> [--json]
+  pnpm cli pro time-off list --pro <pro_id> [--json]
+      Time off: whole local days by date (start and end included), or exact ISO 8601 times.
   pnpm cli pro check --pro <pro_id> --kind website --subject <site> [--failed] [--date YYYY-MM-DD] [--json]
   pnpm cli pro check --pro <pro_id> --kind marketplace --subject <platform> [--rating 4.8] [--reviews 120] [--failed] [--date …]
       Record a best-effort check as seen that day (default today): website ownership, or a
@@ -46,6 +69,92 @@ async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
+async function mustExist(db: Db, proId: string) {
+  const pro = await getPro(db, proId);
+  if (!pro) throw new NotFoundError(`No business with id ${proId}.`);
+  return pro;
+}
+
+/** The booking page link `pro set` shows: the book host's URL, read as the pro host reads it. */
+const bookingUrlFromEnv = () => readUrl(process.env, 'BOOKING_URL', `http://localhost:${readPort(process.env, 'BOOKING_PORT', 8081)}`);
+
+const WEEKDAY_BY_PREFIX = new Map(WEEKDAYS.map((d) => [d.slice(0, 3), d]));
+
+/** `saturday=closed`, `sat=`, `mon=08:00-12:00,13:00-17:00` as update_business's working_hours. */
+function hoursFromFlags(flags: string[]): Record<string, string[]> {
+  const hours: Record<string, string[]> = {};
+  for (const flag of flags) {
+    const [dayText = '', windows = ''] = flag.split('=', 2);
+    const day = WEEKDAY_BY_PREFIX.get(dayText.trim().toLowerCase().slice(0, 3));
+    if (!day || !flag.includes('=')) throw new UsageError(`--hours "${flag}": write <weekday>=closed or <weekday>=HH:MM-HH:MM[,HH:MM-HH:MM].`);
+    const text = windows.trim().toLowerCase();
+    hours[day] = text === '' || text === 'closed' ? [] : text.split(',').map((w) => w.trim());
+  }
+  return hours;
+}
+
+/** `name=value` flags as an object of numbers (or text where a name takes text). */
+function pairs(flags: string[], flag: string, text: readonly string[] = []): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  for (const pair of flags) {
+    const [name = '', value = ''] = pair.split('=', 2);
+    if (!pair.includes('=') || !name) throw new UsageError(`--${flag} "${pair}": write <name>=<value>.`);
+    if (text.includes(name)) {
+      out[name] = value;
+      continue;
+    }
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${flag} ${name}: "${value}" is not a number.`);
+    out[name] = n;
+  }
+  return out;
+}
+
+/** The flags of `pro set` as an update_business input: the same shape, so the same checks. */
+function settingsFromFlags(values: Record<string, string | boolean | string[] | undefined>): Record<string, unknown> {
+  let change: Record<string, unknown> = {};
+  if (typeof values.change === 'string') {
+    try {
+      change = JSON.parse(values.change) as Record<string, unknown>;
+    } catch {
+      throw new UsageError('--change must be a JSON object such as {"add_ons": [...]}.');
+    }
+  }
+  const text = (name: string) => values[name] as string | undefined;
+  const number = (flag: string) => {
+    const v = text(flag);
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${flag}: "${v}" is not a number.`);
+    return n;
+  };
+  const orNull = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v);
+  const set = (key: string, value: unknown) => {
+    if (value !== undefined) change[key] = value;
+  };
+  set('name', text('name'));
+  set('phone', orNull(text('phone')));
+  set('email', orNull(text('email')));
+  set('website', orNull(text('website')));
+  set(
+    'service_zips',
+    text('zips')
+      ?.split(',')
+      .map((z) => z.trim())
+      .filter(Boolean),
+  );
+  const hours = values.hours as string[] | undefined;
+  if (hours?.length) change.working_hours = { ...(change.working_hours as object), ...hoursFromFlags(hours) };
+  const prices = { ...(change.prices as object), ...pairs((values.price as string[] | undefined) ?? [], 'price', ['first_visit']) } as Record<string, unknown>;
+  const discounts = pairs((values.discount as string[] | undefined) ?? [], 'discount');
+  if (Object.keys(discounts).length) prices.frequency_discounts_pct = { ...(prices.frequency_discounts_pct as object), ...discounts };
+  if (Object.keys(prices).length) change.prices = prices;
+  set('travel_buffer_minutes', number('travel-buffer'));
+  set('slot_step_minutes', number('slot-step'));
+  set('min_notice_hours', number('min-notice-hours'));
+  return change;
+}
+
 function print(json: boolean, object: Record<string, unknown>, text: string): void {
   process.stdout.write(json ? `${JSON.stringify(object)}\n` : `${text}\n`);
 }
@@ -70,6 +179,17 @@ async function run(argv: string[]): Promise<void> {
       rating: { type: 'string' },
       reviews: { type: 'string' },
       date: { type: 'string' },
+      hours: { type: 'string', multiple: true },
+      price: { type: 'string', multiple: true },
+      discount: { type: 'string', multiple: true },
+      'travel-buffer': { type: 'string' },
+      'slot-step': { type: 'string' },
+      'min-notice-hours': { type: 'string' },
+      change: { type: 'string' },
+      start: { type: 'string' },
+      end: { type: 'string' },
+      note: { type: 'string' },
+      id: { type: 'string' },
     },
   });
   const json = values.json ?? false;
@@ -114,6 +234,58 @@ async function run(argv: string[]): Promise<void> {
       print(json, { pro_id: values.pro, api_key: key }, `New API key for ${values.pro} (shown once; the old keys stop working now): ${key}`);
       return;
     }
+    case 'pro set': {
+      if (!values.pro) throw new UsageError('pro set needs --pro <pro_id>.');
+      const change = validateInput<SettingsChange>({ input: settingsChangeSchema }, settingsFromFlags(values));
+      const result = await withDb(async (db) => {
+        await mustExist(db, values.pro!);
+        return updateBusinessSettings(db, values.pro!, change, new Date());
+      });
+      const affected = result.affected.map((j) => `\n  ${j.booking_id} ${j.label} ${j.customer_name}: ${j.problem}`).join('');
+      print(
+        json,
+        { ...presentBusiness(result.pro, bookingUrlFromEnv(), result.timeOff), affected_jobs: result.affected },
+        `Saved ${Object.keys(change).join(', ')} for ${result.pro.name} (${result.pro.id}).${affected ? `\nBooked jobs affected (none cancelled):${affected}` : ''}`,
+      );
+      return;
+    }
+    case 'pro time-off add': {
+      if (!values.pro || !values.start || !values.end) throw new UsageError('pro time-off add needs --pro, --start and --end.');
+      const input = { start: values.start, end: values.end, ...(values.note === undefined ? {} : { note: values.note }) };
+      const { pro, timeOff, affected } = await withDb(async (db) => {
+        await mustExist(db, values.pro!);
+        return addTimeOff(db, values.pro!, input, new Date());
+      });
+      const shown = presentTimeOff(timeOff, pro.timezone);
+      const inside = affected.map((j) => `\n  ${j.booking_id} ${j.label} ${j.customer_name}`).join('');
+      print(
+        json,
+        { ...shown, affected_jobs: affected },
+        `Time off ${shown.time_off_id}: ${shown.label}.${inside ? `\nBooked jobs inside it (none cancelled):${inside}` : ''}`,
+      );
+      return;
+    }
+    case 'pro time-off remove': {
+      if (!values.pro || !values.id) throw new UsageError('pro time-off remove needs --pro and --id <time_off_id>.');
+      const { pro, timeOff } = await withDb((db) => removeTimeOff(db, values.pro!, values.id!));
+      const shown = presentTimeOff(timeOff, pro.timezone);
+      print(json, { removed: true, ...shown }, `Removed time off ${shown.time_off_id} (${shown.label}).`);
+      return;
+    }
+    case 'pro time-off list': {
+      if (!values.pro) throw new UsageError('pro time-off list needs --pro <pro_id>.');
+      const { pro, rows } = await withDb(async (db) => {
+        const found = await mustExist(db, values.pro!);
+        return { pro: found, rows: await upcomingTimeOff(db, found.id, new Date()) };
+      });
+      const shown = rows.map((t) => presentTimeOff(t, pro.timezone));
+      print(
+        json,
+        { pro_id: pro.id, time_off: shown },
+        shown.length ? shown.map((t) => `${t.time_off_id}  ${t.label}${t.note ? `  (${t.note})` : ''}`).join('\n') : `${pro.name} has no upcoming time off.`,
+      );
+      return;
+    }
     case 'pro check': {
       const kinds = { website: 'website_ownership', marketplace: 'marketplace_profile' } as const;
       if (!values.pro || !values.kind || !values.subject) throw new UsageError('pro check needs --pro, --kind (website or marketplace) and --subject.');
@@ -126,7 +298,7 @@ async function run(argv: string[]): Promise<void> {
         return n;
       };
       const check = await withDb(async (db) => {
-        if (!(await getPro(db, values.pro!))) throw new NotFoundError(`No business with id ${values.pro}.`);
+        await mustExist(db, values.pro!);
         return addProCheck(db, {
           proId: values.pro!,
           kind,

@@ -50,6 +50,71 @@ describe('the ops CLI', () => {
   });
 });
 
+describe("the ops CLI on a business's settings", () => {
+  it('sets prices, hours and ZIPs with the checks of update_business, and adds, lists and removes time off', () => {
+    const env = { DATABASE_URL: url };
+    cli(['migrate'], env);
+    const { pro_id: pro } = JSON.parse(cli(['pro', 'create', '--name', 'Set Me', '--timezone', 'America/New_York', '--zips', '10001', '--json'], env).stdout);
+    const set = cli(
+      [
+        'pro',
+        'set',
+        '--pro',
+        pro,
+        '--price',
+        'base=80',
+        '--price',
+        'first_visit=full_price',
+        '--discount',
+        'weekly=25',
+        '--hours',
+        'sat=closed',
+        '--hours',
+        'sunday=10:00-12:00,13:00-15:00',
+        '--zips',
+        '10001,10002',
+        '--phone',
+        '(212) 555-0100',
+        '--min-notice-hours',
+        '24',
+        '--json',
+      ],
+      env,
+    );
+    expect(set.stderr).toBe('');
+    expect(JSON.parse(set.stdout)).toMatchObject({
+      pro_id: pro,
+      phone: '(212) 555-0100',
+      service_zips: ['10001', '10002'],
+      prices: { base: 80, first_visit: 'full_price', frequency_discounts_pct: { weekly: 25 } },
+      working_hours: { saturday: [], sunday: ['10:00-12:00', '13:00-15:00'] },
+      min_notice_hours: 24,
+      affected_jobs: [],
+    });
+    const addOns = cli(['pro', 'set', '--pro', pro, '--change', '{"add_ons":[{"name":"balcony","label":"Balcony","price":15,"minutes":20}]}', '--json'], env);
+    expect(JSON.parse(addOns.stdout).add_ons).toEqual([{ name: 'balcony', label: 'Balcony', price: 15, minutes: 20 }]);
+    // The same refusals as the API, and nothing written.
+    const bad = cli(['pro', 'set', '--pro', pro, '--price', 'base=20000', '--hours', 'mon=17:00-08:00'], env);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/prices\.base must be at most 10000/);
+    expect(cli(['pro', 'set', '--pro', pro, '--hours', 'mon=17:00-08:00'], env).stderr).toMatch(
+      /working_hours\.monday: "17:00-08:00" must end after it starts/,
+    );
+    expect(cli(['pro', 'set', '--pro', pro, '--price', 'base=lots'], env).status).toBe(2);
+    expect(cli(['pro', 'set', '--pro', 'pro_nobody', '--price', 'base=70'], env).stderr).toMatch(/No business with id pro_nobody/);
+
+    const added = cli(['pro', 'time-off', 'add', '--pro', pro, '--start', '2099-12-24', '--end', '2099-12-26', '--note', 'Holidays', '--json'], env);
+    const off = JSON.parse(added.stdout);
+    expect(off).toMatchObject({ start: '2099-12-24T00:00:00-05:00', end: '2099-12-27T00:00:00-05:00', note: 'Holidays', affected_jobs: [] });
+    const listed = cli(['pro', 'time-off', 'list', '--pro', pro], env);
+    expect(listed.stdout).toContain(off.time_off_id);
+    expect(cli(['pro', 'time-off', 'add', '--pro', pro, '--start', '2099-12-26', '--end', '2099-12-24'], env).stderr).toMatch(/end must be after start/);
+    expect(JSON.parse(cli(['pro', 'time-off', 'remove', '--pro', pro, '--id', off.time_off_id, '--json'], env).stdout)).toMatchObject({ removed: true });
+    expect(cli(['pro', 'time-off', 'list', '--pro', pro], env).stdout).toMatch(/no upcoming time off/);
+    expect(cli(['pro', 'time-off', 'remove', '--pro', pro, '--id', off.time_off_id], env).status).toBe(1);
+  });
+});
+
 describe('each service on its own', () => {
   it('starts pro-desk with DATABASE_URL, serves a key holder, and stops cleanly on SIGTERM', async () => {
     const env = { DATABASE_URL: url };
