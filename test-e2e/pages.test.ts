@@ -17,7 +17,7 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 // Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
 jest.setTimeout(120_000);
 
-// A person in a real browser: the OAuth sign-in and consent pages, and the /key page.
+// A person in a real browser: the OAuth sign-in and consent pages, the /key page and sign-up.
 const found = ensureChromium();
 if ('reason' in found) process.stdout.write(`\nSkipping the browser page tests: ${found.reason}.\n`);
 const maybe = 'path' in found ? describe : describe.skip;
@@ -136,7 +136,35 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     await page.close();
   });
 
-  it('has no axe-core violation on the sign-in, code, consent and error pages, at phone and desktop widths', async () => {
+  it('signs a business up on /signup, with a typo shown on the page, and its key works at once', async () => {
+    const { page, complaints } = await watchedPage();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${pro}/signup`);
+    await page.getByLabel('Your email').fill('owner@maple.example');
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByLabel('Code from the email').fill(await codeSentTo('owner@maple.example'));
+    await page.getByLabel('Business name').fill('Maple Street Maids');
+    await page.getByLabel('Time zone').selectOption('America/Chicago');
+    await page.getByLabel('ZIP codes you serve').fill('60601, 6060');
+    await page.getByRole('button', { name: 'Create my business' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.textContent('[role=alert]')).toMatch(/not: 6060/);
+    // The details stay filled in; the code was not spent.
+    expect(await page.getByLabel('Business name').inputValue()).toBe('Maple Street Maids');
+    expect(await page.getByLabel('Time zone').inputValue()).toBe('America/Chicago');
+    await page.getByLabel('Code from the email').fill(await codeSentTo('owner@maple.example'));
+    await page.getByLabel('ZIP codes you serve').fill('60601, 60602');
+    await page.getByRole('button', { name: 'Create my business' }).click();
+    const key = (await page.textContent('#new-key'))!.trim();
+    expect(key).toMatch(/^fdk_[A-Za-z0-9]{32}$/);
+    await page.screenshot({ path: join(tmpdir(), 'front-desk-signed-up-375.png'), fullPage: true });
+    const res = await fetch(`${pro}/api/v1/my_business`, { headers: { authorization: `Bearer ${key}` } });
+    expect(await res.json()).toMatchObject({ name: 'Maple Street Maids', timezone: 'America/Chicago', service_zips: ['60601', '60602'] });
+    expect(complaints).toEqual([]);
+    await page.close();
+  });
+
+  it('has no axe-core violation on the sign-up, sign-in, code, consent and error pages, at phone and desktop widths', async () => {
     const found: string[] = [];
     const registered = await fetch(`${book}/register`, {
       method: 'POST',
@@ -155,6 +183,19 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
         });
         found.push(...violations.map((v) => `${width}px ${what}: ${v}`));
       };
+      await page.goto(`${pro}/signup`);
+      await audit('/signup');
+      await page.getByLabel('Your email').fill(`signup${width}@example.com`);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await page.getByLabel('Business name').waitFor();
+      await audit('/signup details');
+      await page.screenshot({ path: join(tmpdir(), `front-desk-signup-${width}.png`), fullPage: true });
+      await page.getByLabel('Code from the email').fill('000000');
+      await page.getByLabel('Business name').fill('Axe Cleaning');
+      await page.getByLabel('ZIP codes you serve').fill('123');
+      await page.getByRole('button', { name: 'Create my business' }).click();
+      await page.getByRole('alert').waitFor();
+      await audit('/signup error');
       await page.goto(`${pro}/key`);
       await audit('/key');
       await page.getByLabel('Email').fill(`axe${width}@example.com`);

@@ -9,7 +9,7 @@ export const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34r
 input,button,select{font:inherit;padding:.5rem .7rem;margin:.25rem 0}input,select{width:100%;box-sizing:border-box}
 .key{font-family:ui-monospace,monospace;background:#f2f4f7;padding:.6rem;word-break:break-all}
 .error,.unverified{color:#a4161a}.note{color:#5b6473;font-size:.9rem}table{width:100%;border-collapse:collapse}td{padding:.3rem 0}
-ul{padding-left:1.2rem}`;
+ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}`;
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
 
 export function htmlPage(title: string, body: string): string {

@@ -74,11 +74,11 @@ const detailsForm = (d: Details, error = '') => `
 ${errorLine(error)}
 <p>We sent a 6-digit code to <strong>${esc(d.email)}</strong>. It works once, for 10 minutes.</p>
 <form method="post" action="/signup/business"><input type="hidden" name="email" value="${esc(d.email)}">
-<label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
+<label>Code from the email <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
 <label>Business name <input name="name" required maxlength="100" autocomplete="organization" value="${esc(d.name)}"></label>
 <label>Time zone <select name="timezone" required>${zoneOptions(d.timezone || 'America/New_York')}</select></label>
 <label>ZIP codes you serve <input name="zips" required maxlength="1400" inputmode="numeric" value="${esc(d.zips)}" aria-describedby="zips-note"></label>
-<span class="note" id="zips-note">5-digit ZIPs separated by commas or spaces.</span>
+<p class="note" id="zips-note">5-digit ZIPs separated by commas or spaces.</p>
 <label>Phone (optional) <input type="tel" name="phone" maxlength="30" autocomplete="tel" value="${esc(d.phone)}"></label>
 <label>Website (optional) <input type="url" name="website" maxlength="200" autocomplete="url" placeholder="https://" value="${esc(d.website)}"></label>
 <button type="submit">Create my business</button></form>
