@@ -49,6 +49,8 @@ async function withinASecond(ask: () => Promise<{ status: number; body: Json }>,
   }
 }
 
+// These processes run on the real clock: 8 days from any day hold a whole Saturday to close.
+
 /** The first open start after today: a job today would also bring a jobs.today event. */
 const afterToday = (open: { body: Json }) => (open.body.open_times as Json[]).find((t) => t.start.slice(0, 10) !== open.body.from)!.start as string;
 
@@ -87,7 +89,7 @@ describe('caches across processes', () => {
   it('a price or hours change made elsewhere reaches quote_job, open_times and find_cleaners within a second', async () => {
     const { pro: p, apiKey } = await newPro('20002');
     const quote = `${pro}/quote_job?bedrooms=2&bathrooms=1`;
-    const open = `${pro}/open_times?bedrooms=2&bathrooms=1&days=7`;
+    const open = `${pro}/open_times?bedrooms=2&bathrooms=1&days=8`;
     const find = `${book}/find_cleaners?zip=20002&bedrooms=2&bathrooms=1`;
     const before = { quote: await call(quote, apiKey), open: await call(open, apiKey), find: await call(find, PUBLIC_KEY) };
     expect(before.quote.body.total).toBe(125);
@@ -127,9 +129,9 @@ describe('caches across processes', () => {
   it("the business's own settings change shows in its next answer, and on the book host within a second", async () => {
     const { pro: p, apiKey } = await newPro('20005');
     const quote = `${pro}/quote_job?bedrooms=2&bathrooms=1`;
-    const open = `${pro}/open_times?bedrooms=2&bathrooms=1&days=7`;
+    const open = `${pro}/open_times?bedrooms=2&bathrooms=1&days=8`;
     const find = `${book}/find_cleaners?zip=20005&bedrooms=2&bathrooms=1`;
-    const times = `${book}/available_times?cleaner_id=${p.id}&bedrooms=2&bathrooms=1&days=7`;
+    const times = `${book}/available_times?cleaner_id=${p.id}&bedrooms=2&bathrooms=1&days=8`;
     const saturdays = (r: { body: Json }) => (r.body.open_times as Json[]).filter((t) => new Date(t.start).getUTCDay() === 6);
     // Each host keeps what it answered.
     for (const [url, key] of [
