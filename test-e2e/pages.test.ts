@@ -164,7 +164,69 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     await page.close();
   });
 
-  it('has no axe-core violation on the sign-up, sign-in, code, consent and error pages, at phone and desktop widths', async () => {
+  it('runs a business from its dashboard: hours and prices through the forms, a customer booking with its notification, a new key', async () => {
+    const { page, complaints } = await watchedPage();
+    const email = 'dash@maple.example';
+    // Signed up, as a new business would be.
+    await page.goto(`${pro}/signup`);
+    await page.getByLabel('Your email').fill(email);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByLabel('Code from the email').fill(await codeSentTo(email));
+    await page.getByLabel('Business name').fill('Dash Cleaning');
+    await page.getByLabel('ZIP codes you serve').fill('10001');
+    await page.getByRole('button', { name: 'Create my business' }).click();
+    const key = (await page.textContent('#new-key'))!.trim();
+    const api = (path: string, k = key) => fetch(`${pro}/api/v1/${path}`, { headers: { authorization: `Bearer ${k}` } });
+
+    await page.goto(`${pro}/dashboard`);
+    await page.getByLabel('Business email').fill(email);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByLabel('Code').fill(await codeSentTo(email));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Dash Cleaning' }).waitFor();
+
+    await page.getByLabel('Saturday').fill('');
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    await page.getByText('Saved your working hours.').waitFor();
+    await page.getByLabel('Base, USD').fill('80');
+    await page.getByRole('button', { name: 'Save prices' }).click();
+    await page.getByText('Saved your prices.').waitFor();
+    const quote = (await (await api('quote_job?bedrooms=2&bathrooms=1')).json()) as { total: number };
+    expect(quote.total).toBe(145);
+    const open = (await (await api('open_times?bedrooms=2&bathrooms=1&days=14')).json()) as { open_times: { start: string }[] };
+    expect(open.open_times.length).toBeGreaterThan(0);
+    expect(open.open_times.filter((t) => new Date(t.start).getUTCDay() === 6)).toEqual([]);
+
+    // A customer's assistant books on the book host.
+    const proId = ((await (await api('my_business')).json()) as { pro_id: string }).pro_id;
+    const booked = await fetch(`${book}/api/v1/book_cleaning`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer fdpub_pages_public_key', 'content-type': 'application/json', 'x-client-name': 'ChatGPT' },
+      body: JSON.stringify({
+        cleaner_id: proId,
+        start: open.open_times[0]!.start,
+        bedrooms: 2,
+        bathrooms: 1,
+        customer_name: 'Rosa Diaz',
+        customer_phone: '(212) 555-0177',
+        address: '9 Elm St',
+        zip: '10001',
+      }),
+    });
+    expect(booked.status).toBe(200);
+    await page.goto(`${pro}/dashboard`);
+    expect(await page.textContent('body')).toMatch(/Notifications \(1 new\)[\s\S]*ChatGPT[\s\S]*Rosa Diaz[\s\S]*9 Elm St, 10001/);
+    await page.screenshot({ path: join(tmpdir(), 'front-desk-dashboard.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Make a new key' }).click();
+    const fresh = (await page.textContent('#new-key'))!.trim();
+    expect((await api('my_business')).status).toBe(401);
+    expect((await api('my_business', fresh)).status).toBe(200);
+    expect(complaints).toEqual([]);
+    await page.close();
+  });
+
+  it('has no axe-core violation on the sign-up, dashboard, sign-in, code, consent and error pages, at phone and desktop widths', async () => {
     const found: string[] = [];
     const registered = await fetch(`${book}/register`, {
       method: 'POST',
@@ -196,6 +258,33 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
       await page.getByRole('button', { name: 'Create my business' }).click();
       await page.getByRole('alert').waitFor();
       await audit('/signup error');
+      await page.goto(`${pro}/dashboard`);
+      await audit('/dashboard sign-in');
+      const owner = `axe-owner${width}@example.com`;
+      await page.goto(`${pro}/signup`);
+      await page.getByLabel('Your email').fill(owner);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await page.getByLabel('Code from the email').fill(await codeSentTo(owner));
+      await page.getByLabel('Business name').fill(`Axe ${width}`);
+      await page.getByLabel('ZIP codes you serve').fill('10001');
+      await page.getByRole('button', { name: 'Create my business' }).click();
+      await page.locator('#new-key').waitFor();
+      await audit('/signup done');
+      await page.goto(`${pro}/dashboard`);
+      await page.getByLabel('Business email').fill(owner);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await page.getByLabel('Code').fill(await codeSentTo(owner));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: `Axe ${width}` }).waitFor();
+      await audit('/dashboard');
+      await page.screenshot({ path: join(tmpdir(), `front-desk-dashboard-${width}.png`), fullPage: true });
+      await page.getByLabel('Base, USD').fill('99999');
+      await page.getByRole('button', { name: 'Save prices' }).click();
+      await page.getByRole('alert').waitFor();
+      await audit('/dashboard error');
+      await page.getByRole('button', { name: 'Make my calendar address' }).click();
+      await page.locator('#calendar-url').waitFor();
+      await audit('/dashboard calendar made');
       await page.goto(`${pro}/key`);
       await audit('/key');
       await page.getByLabel('Email').fill(`axe${width}@example.com`);

@@ -18,6 +18,7 @@ import type {
 } from './tables/oauth';
 import type { TimeOffTable } from './tables/time-off';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys';
+import type { CalendarFeedsTable, ProSessionsTable } from './tables/dashboard';
 
 export interface Database {
   pros: ProsTable;
@@ -40,4 +41,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   oauth_revoked_sign_ins: OAuthRevokedSignInsTable;
   rate_limits: RateLimitsTable;
+  pro_sessions: ProSessionsTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -35,3 +35,5 @@ export * from './repos/idempotency';
 export * from './tables/idempotency-keys';
 export * from './repos/oauth';
 export * from './repos/time-off';
+export * from './tables/dashboard';
+export * from './repos/dashboard';

@@ -28,7 +28,10 @@ describe('migrations', () => {
         '20261121T170000-security',
         '20261121T180000-change-notifications',
         '20261122T100000-business-accounts',
+        '20261122T110000-dashboard',
       ]);
+      expect(await tables()).toBe(22);
+      await migrateDown(db);
       expect(await tables()).toBe(20);
       await migrateDown(db);
       expect(await tables()).toBe(20);
@@ -49,7 +52,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(20);
+      expect(await tables()).toBe(22);
       expect(await migrateToLatest(db)).toEqual([]);
     } finally {
       await db.destroy();

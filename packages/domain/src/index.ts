@@ -20,3 +20,4 @@ export * from './words/sign-in';
 export * from './answer-schemas';
 export * from './settings';
 export * from './time-off';
+export * from './icalendar';

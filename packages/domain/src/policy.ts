@@ -27,6 +27,8 @@ export const SIGN_IN_MAX_ATTEMPTS = 5;
 export const SIGN_IN_MAX_CODES_PER_HOUR = 5;
 /** How long the /key page stays signed in. */
 export const KEY_SESSION_MINUTES = 30;
+/** A business's dashboard session: a working day. */
+export const DASHBOARD_SESSION_HOURS = 12;
 
 /** How many open times each cleaner in find_cleaners shows, and how many log_lead lists. */
 export const CLEANER_OPEN_TIMES_SHOWN = 5;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 /** Server-rendered pages: plain HTML that works without JavaScript. */
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -9,7 +9,10 @@ export const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34r
 input,button,select{font:inherit;padding:.5rem .7rem;margin:.25rem 0}input,select{width:100%;box-sizing:border-box}
 .key{font-family:ui-monospace,monospace;background:#f2f4f7;padding:.6rem;word-break:break-all}
 .error,.unverified{color:#a4161a}.note{color:#5b6473;font-size:.9rem}table{width:100%;border-collapse:collapse}td{padding:.3rem 0}
-ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}`;
+ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}textarea{font:inherit;width:100%;box-sizing:border-box;padding:.5rem}
+.ok{color:#1b6e3a}section{border-top:1px solid #d8dde5;margin-top:2rem}th{text-align:left}fieldset{border:1px solid #d8dde5;margin:.5rem 0}
+.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}h2{font-size:1.25rem}h3{font-size:1.05rem;margin-bottom:.2rem}
+input[type=checkbox]{width:auto;margin-right:.4rem}`;
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
 
 export function htmlPage(title: string, body: string): string {
@@ -36,14 +39,42 @@ export function sendPage(res: Response, status: number, title: string, body: str
  * Forms post only from this site: a browser sends Origin on a POST, so a form on another
  * site is refused. Routes under `apiPrefix` take JSON from assistants, which send none.
  */
-export function formsFromThisSite(publicUrl: string, apiPrefix: string): RequestHandler {
+export function formsFromThisSite(publicUrl: string, apiPrefix?: string): RequestHandler {
   const ownOrigin = new URL(publicUrl).origin;
   return (req, res, next) => {
     const origin = req.get('origin');
-    if (req.method === 'POST' && origin && origin !== ownOrigin && !req.originalUrl.startsWith(apiPrefix)) {
+    if (req.method === 'POST' && origin && origin !== ownOrigin && !(apiPrefix && req.originalUrl.startsWith(apiPrefix))) {
       sendPage(res, 403, 'Not allowed', '<p class="error">This form can only be sent from this site.</p>');
       return;
     }
     next();
   };
+}
+
+/** The first step of signing in by emailed code: the address. */
+export const emailCodeForm = (o: { action: string; intro: string; error?: string; email?: string; label?: string }) => `
+${errorLine(o.error ?? '')}
+<p>${o.intro}</p>
+<form method="post" action="${o.action}"><label>${esc(o.label ?? 'Email')} <input type="email" name="email" required maxlength="200" autocomplete="email" value="${esc(o.email ?? '')}"></label>
+<button type="submit">Send me a code</button></form>`;
+
+/** The second step: the code mailed to the address. */
+export const codeEntryForm = (o: { action: string; email: string; back: string; error?: string }) => `
+${errorLine(o.error ?? '')}
+<p>We sent a 6-digit code to <strong>${esc(o.email)}</strong>. It works once, for 10 minutes.</p>
+<form method="post" action="${o.action}"><input type="hidden" name="email" value="${esc(o.email)}">
+<label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
+<button type="submit">Sign in</button></form>
+<p class="note"><a href="${o.back}">Use another email</a></p>`;
+
+/** A session cookie's value, if the request carries one of the shape our tokens have. */
+export function cookieValue(req: Request, name: string): string | null {
+  const header = req.get('cookie') ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${name}=([A-Za-z0-9_-]+)`).exec(header);
+  return match?.[1] ?? null;
+}
+
+/** A session cookie for a page's own path: script cannot read it and other sites never send it. */
+export function sessionCookie(name: string, path: string, token: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${name}=${token}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
 }

@@ -29,10 +29,12 @@ export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'inf
 export type { Logger };
 
 const SECRET_PARAMS = /([?&](?:manage_token|token|code|code_verifier|refresh_token|key)=)[^&#]*/gi;
+/** Paths whose last part is a secret: a business's calendar feed. */
+const SECRET_PATHS = /^(\/calendar\/)[^/?#]+/;
 
-/** A URL fit for the log: secret query parameters (manage_token, codes, tokens) blanked. */
+/** A URL fit for the log: secret query parameters (manage_token, codes, tokens) and secret paths blanked. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  return url.replace(SECRET_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 }
 
 declare module 'http' {

@@ -13,6 +13,12 @@ export function allowFormTarget(res: Response, url: string): void {
   if (typeof csp === 'string') res.setHeader('Content-Security-Policy', csp.replace("form-action 'self'", `form-action 'self' ${new URL(url).origin}`));
 }
 
+/** Lets a page run this host's own scripts (the dashboard's copy buttons); every other page runs none. */
+export function allowOwnScripts(res: Response): void {
+  const csp = res.getHeader('Content-Security-Policy');
+  if (typeof csp === 'string') res.setHeader('Content-Security-Policy', `${csp};script-src 'self'`);
+}
+
 /**
  * Browser protections on every answer (helmet): nosniff, no framing, no referrer to other sites, and a CSP
  * that allows no script at all, only the pages' own style sheet, and forms posted to this

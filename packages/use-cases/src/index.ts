@@ -14,3 +14,4 @@ export * from './present';
 export * from './demo';
 export * from './settings';
 export * from './sign-up';
+export * from './calendar';

@@ -5,6 +5,7 @@ import examples from './operations/examples.json';
 import { proKeyAuth } from './auth';
 import { keyRouter } from './key-page';
 import { signUpRouter } from './sign-up-page';
+import { dashboardRouter } from './dashboard/router';
 import type { AppContext } from './context';
 import { PRO_DESK_SERVER_INFO, PRO_DESK_INSTRUCTIONS } from './mcp';
 import { PRO_DESK_API } from './version';
@@ -33,7 +34,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     clock: ctx.clock,
     changes: ctx.changes,
     logger: ctx.logger,
-    routers: [keyRouter(ctx, limits), signUpRouter(ctx, limits)],
+    routers: [keyRouter(ctx, limits), signUpRouter(ctx, limits), dashboardRouter(ctx, limits)],
     ...databaseHealth(ctx.db),
     idempotency: { store: idempotencyStore(ctx.db), scopeOf: (pro) => ({ credential: `pro:${pro.id}` }) },
   });

@@ -4,7 +4,10 @@ import { AppError, InvalidInputError, KEY_SESSION_MINUTES } from '@frontdesk/dom
 import { openKeySession, requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
 import {
   bearerToken,
-  errorLine,
+  codeEntryForm,
+  cookieValue,
+  sessionCookie,
+  emailCodeForm,
   esc,
   formField,
   formsFromThisSite,
@@ -19,25 +22,16 @@ import type { AppContext } from './context';
 const COOKIE = 'fd_key_session';
 const PURPOSE = 'get your Front Desk personal key';
 
-const emailForm = (error = '') => `
-${errorLine(error)}
-<p>A personal key lets your AI assistant list and manage your cleaning bookings. Sign in with your email: we send you a code.</p>
-<form method="post" action="/key/code"><label>Email <input type="email" name="email" required maxlength="200" autocomplete="email"></label>
-<button type="submit">Send me a code</button></form>`;
+const emailForm = (error = '') =>
+  emailCodeForm({
+    action: '/key/code',
+    intro: 'A personal key lets your AI assistant list and manage your cleaning bookings. Sign in with your email: we send you a code.',
+    error,
+  });
 
-const codeForm = (email: string, error = '') => `
-${errorLine(error)}
-<p>We sent a 6-digit code to <strong>${esc(email)}</strong>. It works once, for 10 minutes.</p>
-<form method="post" action="/key/verify"><input type="hidden" name="email" value="${esc(email)}">
-<label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
-<button type="submit">Sign in</button></form>
-<p class="note"><a href="/key">Use another email</a></p>`;
+const codeForm = (email: string, error = '') => codeEntryForm({ action: '/key/verify', email, back: '/key', error });
 
-function cookieOf(req: Request): string | null {
-  const header = req.get('cookie') ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([A-Za-z0-9_-]+)`).exec(header);
-  return match?.[1] ?? null;
-}
+const cookieOf = (req: Request) => cookieValue(req, COOKIE);
 
 /**
  * `{base_url}/key`: a customer signs in with an emailed code and gets a personal key for
@@ -103,7 +97,7 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
     try {
       const verified = await verifySignInCode(ctx.db, email, formField(req.body, 'code'), ctx.clock());
       const token = await openKeySession(ctx.db, verified, ctx.clock());
-      res.setHeader('Set-Cookie', `${COOKIE}=${token}; Path=/key; HttpOnly; SameSite=Strict; Max-Age=${KEY_SESSION_MINUTES * 60}${secure ? '; Secure' : ''}`);
+      res.setHeader('Set-Cookie', sessionCookie(COOKIE, '/key', token, KEY_SESSION_MINUTES * 60, secure));
       res.redirect(303, '/key');
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -134,7 +128,7 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
   router.post('/key/sign-out', async (req, res) => {
     const token = cookieOf(req);
     if (token) await endKeySession(ctx.db, token);
-    res.setHeader('Set-Cookie', `${COOKIE}=; Path=/key; HttpOnly; SameSite=Strict; Max-Age=0`);
+    res.setHeader('Set-Cookie', sessionCookie(COOKIE, '/key', '', 0, secure));
     res.redirect(303, '/key');
   });
 

@@ -8,6 +8,7 @@ import * as idempotencyKeys from './20261121T160000-idempotency-keys';
 import * as security from './20261121T170000-security';
 import * as changeNotifications from './20261121T180000-change-notifications';
 import * as businessAccounts from './20261122T100000-business-accounts';
+import * as dashboard from './20261122T110000-dashboard';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T170000-security': security,
   '20261121T180000-change-notifications': changeNotifications,
   '20261122T100000-business-accounts': businessAccounts,
+  '20261122T110000-dashboard': dashboard,
 };

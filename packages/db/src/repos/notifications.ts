@@ -15,3 +15,14 @@ export async function takeUnreadNotifications(db: Db, proId: string, now: Date):
   const rows = await db.updateTable('notifications').set({ read_at: now }).where('pro_id', '=', proId).where('read_at', 'is', null).returningAll().execute();
   return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }
+
+/** The pro's unread notifications, oldest first, left unread (a page shows them until dismissed). */
+export async function unreadNotifications(db: Db, proId: string, limit = 50): Promise<Notification[]> {
+  return db.selectFrom('notifications').selectAll().where('pro_id', '=', proId).where('read_at', 'is', null).orderBy('created_at').limit(limit).execute();
+}
+
+/** Marks the named notifications of the pro read; another pro's ids change nothing. */
+export async function markNotificationsRead(db: Db, proId: string, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('notifications').set({ read_at: now }).where('pro_id', '=', proId).where('id', 'in', ids).where('read_at', 'is', null).execute();
+}

@@ -16,6 +16,7 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
   return {
     sign_in_codes: count(await db.deleteFrom('sign_in_codes').where('expires_at', '<', dayAgo).executeTakeFirst()),
     key_sessions: count(await db.deleteFrom('key_sessions').where('expires_at', '<', now).executeTakeFirst()),
+    pro_sessions: count(await db.deleteFrom('pro_sessions').where('expires_at', '<', now).executeTakeFirst()),
     oauth_requests: count(await db.deleteFrom('oauth_requests').where('expires_at', '<', now).executeTakeFirst()),
     oauth_codes: count(await db.deleteFrom('oauth_codes').where('expires_at', '<', dayAgo).executeTakeFirst()),
     oauth_refresh_tokens: count(

@@ -1,0 +1,37 @@
+import { CLEAN_TYPE_LABELS, formatUsd, icalendar, type CalendarEvent } from '@frontdesk/domain';
+import { calendarBookings, proOfCalendarFeed, type Booking, type Db } from '@frontdesk/db';
+
+/** How a job reads in the business's own calendar: who, where, what, for how much. */
+export function calendarEventOf(b: Booking, host: string): CalendarEvent {
+  const job = `${b.bedrooms} bedroom${b.bedrooms === 1 ? '' : 's'}, ${b.bathrooms} bathroom${b.bathrooms === 1 ? '' : 's'}${b.add_ons.length ? `, ${b.add_ons.join(', ')}` : ''}${b.pets ? ', pets' : ''}`;
+  const lines = [
+    `Customer: ${b.customer_name}`,
+    ...(b.customer_phone ? [`Phone: ${b.customer_phone}`] : []),
+    ...(b.customer_email ? [`Email: ${b.customer_email}`] : []),
+    `Job: ${CLEAN_TYPE_LABELS[b.clean_type]}, ${job}`,
+    `Total: ${formatUsd(b.price_cents)}`,
+    ...(b.notes ? [`Notes: ${b.notes}`] : []),
+    ...(b.access_details ? [`Access: ${b.access_details}`] : []),
+    `Booked ${b.channel === 'pro' ? 'by you' : 'by a customer'}${b.client_name ? ` through ${b.client_name}` : ''}.`,
+  ];
+  return {
+    uid: `${b.id}@${host}`,
+    start: b.starts_at,
+    end: b.ends_at,
+    summary: `${b.status === 'no_show' ? 'No-show: ' : ''}${CLEAN_TYPE_LABELS[b.clean_type]} for ${b.customer_name}`,
+    location: `${b.address}, ${b.zip}`,
+    description: lines.join('\n'),
+    cancelled: b.status === 'cancelled',
+    // A cancelled or no-show job is a later version of the booked one.
+    sequence: b.status === 'booked' ? 0 : 1,
+    updatedAt: b.updated_at,
+  };
+}
+
+/** The iCalendar a feed token opens, read fresh on every fetch; undefined for an unknown token. */
+export async function calendarFeed(db: Db, token: string, host: string, now: Date): Promise<string | undefined> {
+  const pro = await proOfCalendarFeed(db, token);
+  if (!pro) return undefined;
+  const bookings = await calendarBookings(db, pro.id, now);
+  return icalendar({ name: `${pro.name} jobs`, zone: pro.timezone, events: bookings.map((b) => calendarEventOf(b, host)), now });
+}
