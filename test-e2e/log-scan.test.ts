@@ -170,10 +170,33 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
   expect((await fetch(`${book}/api/v1/my_bookings`, { headers: { authorization: `Bearer fdp_${'w'.repeat(32)}`, 'X-User-Phone': phone } })).status).toBe(401);
   expect((await postForm(`${book}/revoke`, { token: refreshed.refresh_token as string })).status).toBe(200);
 
+  // 4. A business signs up, signs in to its dashboard, and its calendar feed is fetched.
+  const owner = keep('owner.private@example.com');
+  seen = inbox.length;
+  expect((await post(`${pro}/signup/api/code`, { email: owner })).status).toBe(202);
+  const signUpCode = keep(await mailedCode(owner, seen));
+  const signed = await json(
+    await post(`${pro}/signup/api/business`, { email: owner, code: signUpCode, name: 'Scan Owner Co', timezone: 'America/New_York', service_zips: ['10001'] }),
+  );
+  keep(signed.api_key as string);
+  seen = inbox.length;
+  await postForm(`${pro}/dashboard/code`, { email: owner }, { origin: pro });
+  const dashboardCode = keep(await mailedCode(owner, seen));
+  const verified = await postForm(`${pro}/dashboard/verify`, { email: owner, code: dashboardCode }, { origin: pro });
+  const cookie = verified.headers.get('set-cookie')!.split(';')[0]!;
+  keep(cookie.split('=')[1]!);
+  const dashboard = await (await fetch(`${pro}/dashboard`, { headers: { cookie } })).text();
+  const csrf = keep(/name="csrf" value="([^"]+)"/.exec(dashboard)![1]!);
+  const made = await (await postForm(`${pro}/dashboard/calendar`, { csrf }, { origin: pro, cookie })).text();
+  const feedUrl = /id="calendar-url">([^<]+)</.exec(made)![1]!;
+  keep(feedUrl.split('/calendar/')[1]!.replace('.ics', ''));
+  expect((await fetch(feedUrl)).status).toBe(200);
+
   await new Promise((r) => setTimeout(r, 300)); // let the last mail and log lines land
   const log = logLines.join('');
   expect(log.length).toBeGreaterThan(1000); // the requests were logged
   expect(log).toContain('"url":"/api/v1/booking_status?manage_token=[redacted]"');
+  expect(log).toContain('"url":"/calendar/[redacted]"');
   for (const secret of secrets) expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
 
   // The outbox remembers that codes went out, never what they were.
