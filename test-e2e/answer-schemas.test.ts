@@ -3,7 +3,7 @@ import Ajv from 'ajv';
 import { checkAnswersFromEnv, createLogger, defineOperation, toJsonSchema, type Operation } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import type { Pro } from '@frontdesk/db';
-import { asPublic, bothHostsPerFile, newCleaner } from '../services/booking/test/harness';
+import { TEST_KEY_SEALER, asPublic, bothHostsPerFile, newCleaner } from '../services/booking/test/harness';
 
 // Every operation declares its answer's schema. /openapi.json publishes it as the 200
 // response, MCP publishes it as the tool's outputSchema, and while tests run every answer
@@ -67,7 +67,7 @@ describe('answer schemas', () => {
     const { app } = createProDeskApp(
       {
         db: h.t.db,
-        config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [] },
+        config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [], keySealer: TEST_KEY_SEALER },
         logger: createLogger('t', 'silent'),
         clock: () => new Date(),
       },

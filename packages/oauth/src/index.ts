@@ -4,3 +4,4 @@ export * from './keys';
 export * from './router';
 export * from './shared';
 export * from './sealing';
+export * from './config';

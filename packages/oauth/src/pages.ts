@@ -1,9 +1,5 @@
 import { errorLine, esc, htmlPage } from '@frontdesk/http';
-
-const SCOPE_TEXT: Record<string, string> = {
-  read: 'find cleaners, see open times, and see your bookings',
-  write: 'book cleanings and cancel your bookings for you',
-};
+import type { SignInAccount } from './shared';
 
 const hidden = (requestId: string) => `<input type="hidden" name="request_id" value="${esc(requestId)}">`;
 
@@ -23,10 +19,10 @@ const clientLine = (c: ShownClient) =>
 const returnLine = (c: ShownClient) =>
   `<p class="note">If you allow it, the answer goes to <strong>${esc(c.returnsTo)}</strong>. Continue only if you trust that site.</p>`;
 
-export const emailPage = (requestId: string, client: ShownClient, error = '') =>
+export const emailPage = (requestId: string, client: ShownClient, account: SignInAccount, error = '') =>
   htmlPage(
     'Sign in to Front Desk',
-    `${errorLine(error)}<p>${clientLine(client)} wants to use your Front Desk cleaning bookings. Sign in with your email: we send you a code.</p>${returnLine(client)}
+    `${errorLine(error)}<p>${clientLine(client)} wants to ${esc(account.wants)}. Sign in with your email: we send you a code.</p>${returnLine(client)}
 <form method="post" action="/authorize/email">${hidden(requestId)}
 <label>Email <input type="email" name="email" required maxlength="200" autocomplete="email"></label>
 <button type="submit">Send me a code</button></form>`,
@@ -41,11 +37,11 @@ export const codePage = (requestId: string, email: string, error = '') =>
 <button type="submit">Continue</button></form>`,
   );
 
-export const consentPage = (requestId: string, client: ShownClient, email: string, scopes: string[]) =>
+export const consentPage = (requestId: string, client: ShownClient, account: SignInAccount, email: string, scopes: string[]) =>
   htmlPage(
     `Allow ${client.name}?`,
     `<p>Signed in as <strong>${esc(email)}</strong>. ${clientLine(client)} asks to:</p>
-<ul>${scopes.map((s) => `<li>${esc(SCOPE_TEXT[s] ?? s)} (${esc(s)})</li>`).join('')}</ul>
+<ul>${scopes.map((s) => `<li>${esc(account.scopes[s as keyof SignInAccount['scopes']] ?? s)} (${esc(s)})</li>`).join('')}</ul>
 ${returnLine(client)}
 <form method="post" action="/authorize/consent">${hidden(requestId)}
 <button type="submit" name="decision" value="allow">Allow</button>

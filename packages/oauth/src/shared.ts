@@ -18,6 +18,18 @@ export interface OAuthServer {
   resourceName: string;
   /** The host's shared rate limits: sign-in codes, registrations and authorizations per client IP. */
   limits: HostLimits;
+  /** Who signs in here, and what the pages tell them. */
+  account: SignInAccount;
+}
+
+/** A host's kind of account: a customer's bookings, or a business. */
+export interface SignInAccount {
+  /** What an application asks for, after "wants to": "use your Front Desk cleaning bookings". */
+  wants: string;
+  /** Each scope as the consent page lists it. */
+  scopes: Record<'read' | 'write', string>;
+  /** Refuses a verified address that has no account here, with the sentence to show; null lets it in. */
+  refuse?: (email: string) => Promise<string | null>;
 }
 
 /** The resources tokens may be issued for: the host's API and its MCP endpoint. */

@@ -3,8 +3,7 @@ import { databaseHealth, idempotencyStore, rateLimitStore } from '@frontdesk/db'
 import type { Express } from 'express';
 import examples from './operations/examples.json';
 import { customerAuth, customerBudget, scopeGuard, type Customer } from './auth';
-import { DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS } from './config';
-import { SigningKeys, oauthRouter } from '@frontdesk/oauth';
+import { hostOAuth } from '@frontdesk/oauth';
 import type { AppContext } from './context';
 import { BOOKING_SERVER_INFO, BOOKING_INSTRUCTIONS } from './mcp';
 import { BOOKING_API } from './version';
@@ -30,16 +29,13 @@ export const USER_HEADERS = [
 /** Builds the booking (book host) Express app from its context. */
 export function createBookingApp(ctx: AppContext): { app: Express; operations: Operation<Customer>[] } {
   const operations = bookingOperations(ctx);
-  const keys = new SigningKeys(ctx.db, ctx.config.keySealer);
   const limits = hostLimits(rateLimitStore(ctx.db), ctx.clock, ctx.config.rateLimits);
-  const oauth = oauthRouter({
-    db: ctx.db,
-    issuer: ctx.config.publicUrl,
-    keys,
-    clock: ctx.clock,
-    publicClient: { id: ctx.config.publicClientId ?? 'front-desk', redirectUris: ctx.config.publicClientRedirectUris ?? DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS },
+  const { keys, router: oauth } = hostOAuth(ctx, limits, {
     resourceName: 'Front Desk booking',
-    limits,
+    account: {
+      wants: 'use your Front Desk cleaning bookings',
+      scopes: { read: 'find cleaners, see open times, and see your bookings', write: 'book cleanings and cancel your bookings for you' },
+    },
   });
   const app = createServiceApp<Customer>({
     ...BOOKING_API,

@@ -1,4 +1,4 @@
-import { readKeySealer, type KeySealer } from '@frontdesk/oauth';
+import { readKeySealer, readPublicClient, type KeySealer } from '@frontdesk/oauth';
 import { readDatabaseUrl, readOrigins, readPort, readRateLimits, readTrustProxy, readUrl, type RateLimits } from '@frontdesk/http';
 
 /** Config in steps: env -> typed config; every error names its variable. */
@@ -22,12 +22,6 @@ export interface BookingConfig {
   keySealer: KeySealer;
 }
 
-export const DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS = [
-  'https://claude.ai/api/mcp/auth_callback',
-  'https://chatgpt.com/connector_platform_oauth_redirect',
-  'http://localhost:6274/oauth/callback',
-];
-
 export const DEFAULT_PUBLIC_SHARED_KEY = 'fdpub_local_shared_key';
 
 export function readBookingConfig(env: NodeJS.ProcessEnv = process.env): BookingConfig {
@@ -40,8 +34,7 @@ export function readBookingConfig(env: NodeJS.ProcessEnv = process.env): Booking
     databaseUrl: readDatabaseUrl(env),
     mcpAllowedOrigins: readOrigins(env),
     publicSharedKey: readPublicKey(env),
-    publicClientId: readClientId(env),
-    publicClientRedirectUris: readRedirectUris(env),
+    ...readPublicClient(env),
     rateLimits: readRateLimits(env),
     trustProxy: readTrustProxy(env),
     keySealer: readKeySealer(env),
@@ -54,22 +47,4 @@ function readPublicKey(env: NodeJS.ProcessEnv): string {
     throw new Error('PUBLIC_SHARED_KEY must be 12 to 100 letters, digits, dots, dashes or underscores.');
   }
   return key;
-}
-
-function readClientId(env: NodeJS.ProcessEnv): string {
-  const id = env.PUBLIC_CLIENT_ID || 'front-desk';
-  if (!/^[A-Za-z0-9_.-]{3,100}$/.test(id)) throw new Error('PUBLIC_CLIENT_ID must be 3 to 100 letters, digits, dots, dashes or underscores.');
-  return id;
-}
-
-function readRedirectUris(env: NodeJS.ProcessEnv): string[] {
-  const raw = env.PUBLIC_CLIENT_REDIRECT_URIS;
-  if (!raw) return DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS;
-  return raw.split(',').map((u) => {
-    try {
-      return new URL(u.trim()).toString();
-    } catch {
-      throw new Error(`PUBLIC_CLIENT_REDIRECT_URIS must be comma-separated absolute URIs; got "${u.trim()}".`);
-    }
-  });
 }

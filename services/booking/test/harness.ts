@@ -2,8 +2,7 @@ import { createPro, type NewProInput } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
-import { TEST_RATE_LIMITS, perFile } from '../../pro-desk/test/harness';
-import { KeySealer } from '@frontdesk/oauth';
+import { TEST_KEY_SEALER, TEST_RATE_LIMITS, perFile } from '../../pro-desk/test/harness';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -12,9 +11,7 @@ import { createBookingApp } from '../src';
 /** Monday 2026-11-23, 07:00 in New York. */
 export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
 export const PUBLIC_KEY = 'fdpub_test_public_key';
-/** Tests seal signing keys with a fixed key-encryption key, as a deployment would with its own. */
-export const TEST_KEY_SEALER = new KeySealer(Buffer.alloc(32, 7));
-export { TEST_RATE_LIMITS };
+export { TEST_KEY_SEALER, TEST_RATE_LIMITS };
 
 /** Both hosts on one fresh database, over real HTTP, sharing a clock tests can move. */
 export async function bothHosts(now = MONDAY_7AM) {

@@ -1,3 +1,5 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from './harness';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { freePort } from '@frontdesk/db';
@@ -50,7 +52,12 @@ const field = (html: string, name: string) => new RegExp(`name="${name}" value="
  * A person in a browser: opens the authorization URL, signs in with the emailed code and
  * answers the consent page. Returns where the server sends the browser back to.
  */
-export async function signInAndDecide(host: BookHost, authorizationUrl: string, email: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+export async function signInAndDecide(
+  host: Pick<BookHost, 'url' | 't'>,
+  authorizationUrl: string,
+  email: string,
+  decision: 'allow' | 'deny' = 'allow',
+): Promise<URL> {
   const start = await fetch(authorizationUrl, { redirect: 'manual' });
   if (start.status === 303) return new URL(start.headers.get('location')!);
   const page1 = await start.text();
@@ -72,4 +79,47 @@ export async function signInAndDecide(host: BookHost, authorizationUrl: string, 
   const done = await post('/authorize/consent', { request_id: requestId, decision });
   expect(done.status).toBe(303);
   return new URL(done.headers.get('location')!);
+}
+
+const redirectUri = 'http://127.0.0.1:9/callback';
+
+/** What an assistant keeps between the redirect and the callback (the official SDK's OAuthClientProvider). */
+export class MemoryProvider implements OAuthClientProvider {
+  client?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = '';
+  authorizationUrl?: URL;
+  get redirectUrl() {
+    return redirectUri;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'SDK assistant',
+      redirect_uris: [redirectUri],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+  clientInformation() {
+    return this.client;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.client = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(v: string) {
+    this.verifier = v;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
 }

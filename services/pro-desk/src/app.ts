@@ -1,8 +1,9 @@
 import { createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
-import { databaseHealth, idempotencyStore, rateLimitStore, type Pro } from '@frontdesk/db';
+import { databaseHealth, idempotencyStore, proOwnedBy, rateLimitStore, type Pro } from '@frontdesk/db';
+import { hostOAuth } from '@frontdesk/oauth';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
-import { proKeyAuth } from './auth';
+import { proKeyAuth, proScopeGuard } from './auth';
 import { keyRouter } from './key-page';
 import { signUpRouter } from './sign-up-page';
 import { dashboardRouter } from './dashboard/router';
@@ -22,19 +23,41 @@ export interface ProDeskApp {
 export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro>[] = []): ProDeskApp {
   const operations = [...proDeskOperations(ctx), ...extraOperations];
   const limits = hostLimits(rateLimitStore(ctx.db), ctx.clock, ctx.config.rateLimits);
+  // Assistants that connect only with OAuth (claude.ai, ChatGPT) sign the owner in here,
+  // with the same authorization server as the book host; a business's key works beside it.
+  const { keys, router: oauth } = hostOAuth(ctx, limits, {
+    resourceName: 'Front Desk pro desk',
+    account: {
+      wants: 'run your cleaning business on Front Desk: prices, schedule, leads and bookings',
+      scopes: {
+        read: 'see your business, prices, open times, schedule, leads and reports',
+        write: 'book and cancel jobs, log and update leads, and change your prices, hours and time off',
+      },
+      refuse: async (email) =>
+        (await proOwnedBy(ctx.db, email))
+          ? null
+          : `No business has signed up with ${email}. Sign your business up at ${ctx.config.publicUrl}/signup, then connect again.`,
+    },
+  });
   const app = createServiceApp<Pro>({
     ...PRO_DESK_API,
     mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: PRO_DESK_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     publicUrl: ctx.config.publicUrl,
     operations,
     examples,
-    authenticate: proKeyAuth(ctx, limits),
+    oauth: {
+      authorizationUrl: `${ctx.config.publicUrl}/authorize`,
+      tokenUrl: `${ctx.config.publicUrl}/token`,
+      scopes: { read: 'See the business, prices, open times, schedule, leads and reports.', write: 'Book, cancel, log leads and change settings.' },
+    },
+    authenticate: proKeyAuth(ctx, limits, keys),
+    authorize: proScopeGuard(ctx.config.publicUrl),
     rateLimit: { host: limits, subjectOf: (pro) => `pro:${pro.id}` },
     trustProxy: ctx.config.trustProxy,
     clock: ctx.clock,
     changes: ctx.changes,
     logger: ctx.logger,
-    routers: [keyRouter(ctx, limits), signUpRouter(ctx, limits), dashboardRouter(ctx, limits)],
+    routers: [oauth, keyRouter(ctx, limits), signUpRouter(ctx, limits), dashboardRouter(ctx, limits)],
     ...databaseHealth(ctx.db),
     idempotency: { store: idempotencyStore(ctx.db), scopeOf: (pro) => ({ credential: `pro:${pro.id}` }) },
   });

@@ -1,32 +1,64 @@
-import { proReader, type Pro } from '@frontdesk/db';
-import { AuthChallengeError, bearerToken, lookUpCredential, type HostLimits } from '@frontdesk/http';
+import { isSignInRevoked, proOwnedBy, proReader, type Pro } from '@frontdesk/db';
+import { AuthChallengeError, InsufficientScopeError, bearerToken, lookUpCredential, type HostLimits, type Operation } from '@frontdesk/http';
+import { resourcesOf, type SigningKeys } from '@frontdesk/oauth';
 import type { Request } from 'express';
 import type { AppContext } from './context';
 
-const REALM = 'Bearer realm="pro-desk"';
+type Scope = 'read' | 'write';
+
+/** A business calling through an OAuth sign-in: the scopes it granted travel with it. A key has them all. */
+export type ProCaller = Pro & { oauthScopes?: ReadonlySet<Scope> };
 
 /**
- * The pro whose key is in `Authorization: Bearer fdk_…`; 401 with a challenge otherwise. A
- * key this process checked before, unchanged since (ChangeFeed), costs no round trip and no
+ * The business calling: its key (`Authorization: Bearer fdk_…`) or an access token its
+ * owner granted an assistant on this host; 401 with an RFC 9728 challenge otherwise. A key
+ * this process checked before, unchanged since (ChangeFeed), costs no round trip and no
  * guess count: it cannot be a guess.
  */
-export function proKeyAuth(ctx: Pick<AppContext, 'db' | 'changes'>, limits: HostLimits) {
+export function proKeyAuth(ctx: Pick<AppContext, 'db' | 'changes' | 'config' | 'clock'>, limits: HostLimits, keys?: SigningKeys) {
   const pros = proReader(ctx.db, ctx.changes);
-  return async (req: Request): Promise<Pro> => {
+  const challenge = `Bearer realm="pro-desk", resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp", scope="read write"`;
+  return async (req: Request): Promise<ProCaller> => {
     const token = bearerToken(req);
     if (!token) {
-      throw new AuthChallengeError('Missing API key: send the pro key as "Authorization: Bearer <key>".', REALM);
+      throw new AuthChallengeError('Missing credentials: send the business key, or an access token, as "Authorization: Bearer <key>".', challenge);
     }
     const wellFormed = token.startsWith('fdk_') && token.length <= 100;
     const known = wellFormed ? pros.knownKey(token) : undefined;
     if (known) return known;
+    if (keys && token.split('.').length === 3 && token.length <= 4096) {
+      // An access token of this host's own authorization server: signature, issuer, this host as
+      // audience, not expired, its sign-in not revoked, and its subject still owning a business.
+      const found = await lookUpCredential(limits, req, async () => {
+        const claims = await keys.verify(token, ctx.config.publicUrl, resourcesOf(ctx.config.publicUrl), ctx.clock()).catch(() => undefined);
+        if (!claims || (await isSignInRevoked(ctx.db, claims.sid))) return undefined;
+        const pro = await proOwnedBy(ctx.db, claims.sub);
+        return pro && { pro, scopes: new Set(claims.scope.split(' ').filter((s): s is Scope => s === 'read' || s === 'write')) };
+      });
+      if (!found) {
+        throw new AuthChallengeError('The access token is expired, revoked or not valid; refresh it or sign in again.', `${challenge}, error="invalid_token"`);
+      }
+      return { ...found.pro, oauthScopes: found.scopes };
+    }
     const pro = await lookUpCredential(limits, req, async () => (wellFormed ? pros.byKey(token) : undefined));
     if (!pro) {
       throw new AuthChallengeError(
         'That API key is not valid (wrong, or replaced by a newer key). Get the current key from the business owner.',
-        `${REALM}, error="invalid_token"`,
+        `${challenge}, error="invalid_token"`,
       );
     }
     return pro;
+  };
+}
+
+/** An access token without the operation's scope gets 403 (never 401: it did authenticate). */
+export function proScopeGuard(publicUrl: string) {
+  return (caller: ProCaller, op: Operation<Pro>): void => {
+    if (op.scope && caller.oauthScopes && !caller.oauthScopes.has(op.scope)) {
+      throw new InsufficientScopeError(
+        `This sign-in lacks the "${op.scope}" scope needed for ${op.name}; connect again and allow it.`,
+        `Bearer error="insufficient_scope", scope="${op.scope}", resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp"`,
+      );
+    }
   };
 }

@@ -1,4 +1,4 @@
-import { readKeySealer, type KeySealer } from '@frontdesk/oauth';
+import { readKeySealer, readPublicClient, type KeySealer } from '@frontdesk/oauth';
 import { readDatabaseUrl, readOrigins, readPort, readRateLimits, readTrustProxy, readUrl, type RateLimits } from '@frontdesk/http';
 
 /** Config in steps: env -> flat values -> typed config; every error names its variable. */
@@ -13,8 +13,11 @@ export interface ProDeskConfig {
   rateLimits: RateLimits;
   /** Whose X-Forwarded-For to believe for the client IP (TRUST_PROXY). */
   trustProxy: boolean | number | string;
-  /** Seals OAuth signing keys at rest; required now so both hosts deploy alike (the pro host signs tokens once it hosts OAuth). */
+  /** Seals the OAuth signing keys at rest (KEY_ENCRYPTION_KEY, KEY_ENCRYPTION_KEY_PREVIOUS). */
   keySealer: KeySealer;
+  /** The pre-registered public OAuth client (PUBLIC_CLIENT_ID, PUBLIC_CLIENT_REDIRECT_URIS), as on the book host. */
+  publicClientId: string;
+  publicClientRedirectUris: string[];
 }
 
 export function readProDeskConfig(env: NodeJS.ProcessEnv = process.env): ProDeskConfig {
@@ -29,5 +32,6 @@ export function readProDeskConfig(env: NodeJS.ProcessEnv = process.env): ProDesk
     rateLimits: readRateLimits(env),
     trustProxy: readTrustProxy(env),
     keySealer: readKeySealer(env),
+    ...readPublicClient(env),
   };
 }

@@ -5,7 +5,8 @@ import type { ProDeskConfig } from './config';
 /** Every dependency of the pro-desk app, in one plain object; tests pass their own. */
 export interface AppContext {
   db: Db;
-  config: Pick<ProDeskConfig, 'publicUrl' | 'mcpAllowedOrigins' | 'bookingUrl'> & Partial<Pick<ProDeskConfig, 'rateLimits' | 'trustProxy'>>;
+  config: Pick<ProDeskConfig, 'publicUrl' | 'mcpAllowedOrigins' | 'bookingUrl' | 'keySealer'> &
+    Partial<Pick<ProDeskConfig, 'publicClientId' | 'publicClientRedirectUris' | 'rateLimits' | 'trustProxy'>>;
   logger: Logger;
   clock: () => Date;
   /** What this process hears about changes: without it nothing about a pro is kept between calls. */

@@ -20,8 +20,10 @@ describe('health and description', () => {
 describe('authentication', () => {
   it('answers 401 with a challenge without a key or with a wrong one', async () => {
     const none = await h.api.get('/api/v1/my_business').expect(401);
-    expect(none.body.error).toMatch(/Missing API key/);
-    expect(none.headers['www-authenticate']).toBe('Bearer realm="pro-desk"');
+    expect(none.body.error).toMatch(/Missing credentials: send the business key, or an access token/);
+    expect(none.headers['www-authenticate']).toBe(
+      'Bearer realm="pro-desk", resource_metadata="http://pro.test/.well-known/oauth-protected-resource/mcp", scope="read write"',
+    );
     const wrong = await h.api.get('/api/v1/my_business').set('Authorization', 'Bearer fdk_nope').expect(401);
     expect(wrong.body.error).toMatch(/not valid/);
     expect(wrong.headers['www-authenticate']).toMatch(/error="invalid_token"/);

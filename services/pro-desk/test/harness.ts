@@ -2,9 +2,13 @@ import { createPro, type NewProInput } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { createLogger, readRateLimits, scaleRateLimits } from '@frontdesk/http';
+import { KeySealer } from '@frontdesk/oauth';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createProDeskApp } from '../src';
+
+/** Tests seal signing keys with a fixed key-encryption key, as a deployment would with its own. */
+export const TEST_KEY_SEALER = new KeySealer(Buffer.alloc(32, 7));
 
 /** Monday 2026-11-23, 07:00 in New York. */
 export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
@@ -54,6 +58,7 @@ export async function proDeskHarness(now = MONDAY_7AM): Promise<Harness> {
       bookingUrl: 'http://book.test',
       mcpAllowedOrigins: ['https://claude.ai'],
       rateLimits: TEST_RATE_LIMITS,
+      keySealer: TEST_KEY_SEALER,
     },
     logger: createLogger('pro-desk-test', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => clock.now,

@@ -4,7 +4,7 @@ import { createLogger } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
 import request from 'supertest';
 import { createProDeskApp } from '../src';
-import { PRO_DESK_OPERATIONS, proDeskHarness, newPro, MONDAY_7AM, type Harness } from './harness';
+import { PRO_DESK_OPERATIONS, TEST_KEY_SEALER, proDeskHarness, newPro, MONDAY_7AM, type Harness } from './harness';
 import { listenOn, masked, mcpClient } from './mcp-client';
 
 let h: Harness;
@@ -137,7 +137,7 @@ describe('MCP on the pro host, through the official SDK client', () => {
     const { app } = createProDeskApp(
       {
         db: h.t.db,
-        config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [] },
+        config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [], keySealer: TEST_KEY_SEALER },
         logger: createLogger('t', 'silent'),
         clock: () => h.clock.now,
       },
@@ -242,7 +242,9 @@ describe('MCP over raw HTTP: every error case', () => {
     await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { Origin: 'http://localhost:6274' }).expect(200);
     await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { Origin: 'http://pro.test' }).expect(200);
     const anonymous = await h.api.post('/mcp').set('Content-Type', 'application/json').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(401);
-    expect(anonymous.headers['www-authenticate']).toBe('Bearer realm="pro-desk"');
+    expect(anonymous.headers['www-authenticate']).toBe(
+      'Bearer realm="pro-desk", resource_metadata="http://pro.test/.well-known/oauth-protected-resource/mcp", scope="read write"',
+    );
     await h.api.post('/mcp').set('Authorization', 'Bearer fdk_wrong').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }).expect(401);
   });
 });

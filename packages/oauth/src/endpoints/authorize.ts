@@ -91,7 +91,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
       email: null,
       expires_at: new Date(s.clock().getTime() + REQUEST_MINUTES * 60_000),
     });
-    page(res, 200, emailPage(id, shownClient(client, redirectUri)));
+    page(res, 200, emailPage(id, shownClient(client, redirectUri), s.account));
   });
 
   /** The pending authorization a form continues, if it is still live. */
@@ -115,12 +115,12 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     const email = formField(req.body, 'email');
     try {
       await takeSignInCode(s.limits, req, email);
-      const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} use your Front Desk bookings`);
+      const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} ${s.account.wants}`);
       page(res, 200, codePage(p.row.id, sent.email));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       setErrorHeaders(res, err);
-      page(res, err.status, emailPage(p.row.id, p.shown, err.message));
+      page(res, err.status, emailPage(p.row.id, p.shown, s.account, err.message));
     }
   });
 
@@ -130,9 +130,11 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     const email = formField(req.body, 'email');
     try {
       const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), s.clock());
+      const refused = (await s.account.refuse?.(verified)) ?? null;
+      if (refused) return page(res, 403, errorPage('No account here', refused));
       await setOAuthRequestEmail(s.db, p.row.id, verified);
       allowFormTarget(res, p.row.redirect_uri);
-      page(res, 200, consentPage(p.row.id, p.shown, verified, p.row.scope.split(' ')));
+      page(res, 200, consentPage(p.row.id, p.shown, s.account, verified, p.row.scope.split(' ')));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       page(res, err.status, codePage(p.row.id, email, err.message));

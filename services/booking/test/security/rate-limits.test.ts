@@ -94,7 +94,13 @@ describe('rate limits shared by replicas', () => {
       request(
         createProDeskApp({
           db: h.t.db,
-          config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [], rateLimits: limited({ signInPerIp: per(3, 3600) }) },
+          config: {
+            publicUrl: 'http://pro.test',
+            bookingUrl: 'http://book.test',
+            mcpAllowedOrigins: [],
+            keySealer: TEST_KEY_SEALER,
+            rateLimits: limited({ signInPerIp: per(3, 3600) }),
+          },
           logger,
           clock: () => h.clock.now,
         }).app,
