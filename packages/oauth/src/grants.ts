@@ -12,35 +12,22 @@ import {
   markRefreshTokenUsed,
   refreshFamilyOf,
   revokeRefreshFamily,
+  upsertDocumentClient,
   upsertOAuthClient,
   hashSecret,
   newToken,
   type Db,
   type OAuthClient,
 } from '@frontdesk/db';
-import { InvalidClientError, InvalidGrantError, InvalidRedirectUriError, InvalidTargetError } from './errors';
+import { InvalidClientError, InvalidGrantError, InvalidTargetError } from './errors';
+import { fetchClientMetadata, isMetadataUrl, type ClientMetadataFetchOptions } from './client-metadata';
 
 export const CODE_SECONDS = 60;
 export const REQUEST_MINUTES = 15;
 export const REFRESH_DAYS = 30;
 export const SCOPES = ['read', 'write'] as const;
 
-/** https anywhere, plain http only back to this machine (RFC 8252 loopback redirects). */
-export function checkRedirectUri(uri: unknown): string {
-  if (typeof uri !== 'string') throw new InvalidRedirectUriError('Each redirect URI must be a string.');
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    throw new InvalidRedirectUriError(`"${uri}" is not an absolute URI.`);
-  }
-  const loopback = isLoopbackHost(url.hostname);
-  if (url.hash) throw new InvalidRedirectUriError(`"${uri}" must not have a fragment.`);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new InvalidRedirectUriError(`"${uri}" must use https (plain http is allowed only for localhost or 127.0.0.1).`);
-  }
-  return uri;
-}
+export { checkRedirectUri } from './redirect-uri';
 
 /**
  * Whether a redirect URI asked for is one the client registered. A native app's loopback
@@ -82,8 +69,17 @@ export async function registerClient(db: Db, name: string, redirectUris: string[
 // The configured public client is written (or its redirect URIs updated) once per process.
 const publicClientWritten = new WeakMap<Db, Promise<unknown>>();
 
-/** A registered client, or the pre-registered public client from the configuration. */
-export async function findClient(db: Db, id: string, pub: PublicClient): Promise<OAuthClient | undefined> {
+/**
+ * A registered client, the pre-registered public client from the configuration, or a client
+ * whose id is the URL of its metadata document (fetched under guards; throws
+ * ClientMetadataError with the reason when it cannot be used).
+ */
+export async function findClient(db: Db, id: string, pub: PublicClient, documents: ClientMetadataFetchOptions = {}): Promise<OAuthClient | undefined> {
+  if (isMetadataUrl(id)) {
+    const doc = await fetchClientMetadata(id, documents);
+    await upsertDocumentClient(db, doc.clientId, doc.name, doc.redirectUris);
+    return findOAuthClient(db, id);
+  }
   if (id === pub.id) {
     let written = publicClientWritten.get(db);
     if (!written) {

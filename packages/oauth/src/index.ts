@@ -5,3 +5,4 @@ export * from './router';
 export * from './shared';
 export * from './sealing';
 export * from './config';
+export * from './client-metadata';

@@ -9,6 +9,7 @@ import { oauthJson, type OAuthServer, type SignInAccount } from './shared';
 import { SigningKeys } from './keys';
 import { DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS } from './config';
 import type { KeySealer } from './sealing';
+import type { ClientMetadataFetchOptions } from './client-metadata';
 import type { Db } from '@frontdesk/db';
 import type { HostLimits } from '@frontdesk/http';
 
@@ -32,7 +33,13 @@ export function oauthRouter(s: OAuthServer): Router {
 export interface HostOAuthContext {
   db: Db;
   clock: () => Date;
-  config: { publicUrl: string; keySealer: KeySealer; publicClientId?: string; publicClientRedirectUris?: string[] };
+  config: {
+    publicUrl: string;
+    keySealer: KeySealer;
+    publicClientId?: string;
+    publicClientRedirectUris?: string[];
+    clientDocuments?: ClientMetadataFetchOptions;
+  };
 }
 
 /**
@@ -48,6 +55,7 @@ export function hostOAuth(ctx: HostOAuthContext, limits: HostLimits, who: { reso
     clock: ctx.clock,
     publicClient: { id: ctx.config.publicClientId ?? 'front-desk', redirectUris: ctx.config.publicClientRedirectUris ?? DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS },
     limits,
+    clientDocuments: ctx.config.clientDocuments,
     ...who,
   });
   return { keys, router };

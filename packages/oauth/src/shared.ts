@@ -4,6 +4,7 @@ import type { HostLimits } from '@frontdesk/http';
 import type { SigningKeys } from './keys';
 import type { OAuthError } from './errors';
 import type { PublicClient } from './grants';
+import type { ClientMetadataFetchOptions } from './client-metadata';
 
 /** What every endpoint of the authorization server shares. */
 export interface OAuthServer {
@@ -20,6 +21,8 @@ export interface OAuthServer {
   limits: HostLimits;
   /** Who signs in here, and what the pages tell them. */
   account: SignInAccount;
+  /** How client metadata documents are fetched (tests allow their own machine). */
+  clientDocuments?: ClientMetadataFetchOptions;
 }
 
 /** A host's kind of account: a customer's bookings, or a business. */

@@ -1,12 +1,16 @@
 import type { ChangeFeed, Db } from '@frontdesk/db';
 import type { Logger } from '@frontdesk/http';
+import type { ClientMetadataFetchOptions } from '@frontdesk/oauth';
 import type { BookingConfig } from './config';
 
 /** Every dependency of the booking app, in one plain object; tests pass their own. */
 export interface AppContext {
   db: Db;
   config: Pick<BookingConfig, 'publicUrl' | 'mcpAllowedOrigins' | 'proDeskUrl' | 'publicSharedKey' | 'keySealer'> &
-    Partial<Pick<BookingConfig, 'publicClientId' | 'publicClientRedirectUris' | 'rateLimits' | 'trustProxy'>>;
+    Partial<Pick<BookingConfig, 'publicClientId' | 'publicClientRedirectUris' | 'rateLimits' | 'trustProxy'>> & {
+      /** Tests only: how client metadata documents are fetched (their own machine, their own certificate). */
+      clientDocuments?: ClientMetadataFetchOptions;
+    };
   logger: Logger;
   clock: () => Date;
   /** What this process hears about changes: without it nothing about a pro is kept between calls. */

@@ -17,7 +17,11 @@ async function discover() {
   expect(rs).toMatchObject({ resource: resource.href, scopes_supported: ['read', 'write'], bearer_methods_supported: ['header'] });
   const issuer = new URL(rs.authorization_servers![0]!);
   const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...insecure, algorithm: 'oauth2' }));
-  expect(as).toMatchObject({ code_challenge_methods_supported: ['S256'], token_endpoint_auth_methods_supported: ['none'] });
+  expect(as).toMatchObject({
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['none'],
+    client_id_metadata_document_supported: true,
+  });
   return { as, resource };
 }
 

@@ -7,6 +7,9 @@ import { createPro, freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import type { Server } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { localhostCertificate } from '../../../packages/oauth/test/local-site';
 import { MemoryProvider, signInAndDecide } from '../../booking/test/oauth-harness';
 import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from './harness';
 import { createProDeskApp } from '../src';
@@ -14,11 +17,27 @@ import { createProDeskApp } from '../src';
 let t: TestDatabase;
 let server: Server;
 let url = '';
+/** An assistant's own site, serving its client metadata document over https with its own certificate. */
+let assistantSite: HttpsServer;
+let documentUrl = '';
 const owner = 'owner@sunny.example';
 let proId = '';
 let proKey = '';
 
 beforeAll(async () => {
+  const pems = await localhostCertificate();
+  assistantSite = createHttpsServer(pems, (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        client_id: documentUrl,
+        client_name: 'Document Assistant',
+        redirect_uris: ['http://127.0.0.1:9/callback'],
+        token_endpoint_auth_method: 'none',
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => assistantSite.listen(0, '127.0.0.1', resolve));
+  documentUrl = `https://localhost:${(assistantSite.address() as AddressInfo).port}/oauth/client.json`;
   t = await createTestDatabase();
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
@@ -32,6 +51,8 @@ beforeAll(async () => {
       publicClientRedirectUris: ['http://127.0.0.1:9/callback'],
       keySealer: TEST_KEY_SEALER,
       rateLimits: TEST_RATE_LIMITS,
+      // The assistant's site runs on this machine, with a certificate of its own.
+      clientDocuments: { allowPrivateAddresses: true, ca: pems.cert },
     },
     logger: createLogger('t', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => new Date(),
@@ -42,6 +63,7 @@ beforeAll(async () => {
   proKey = made.apiKey;
 });
 afterAll(async () => {
+  await new Promise<void>((resolve) => assistantSite.close(() => resolve()));
   await closeServer(server);
   await t.drop();
 });
@@ -115,6 +137,37 @@ describe('the pro host as an OAuth protected resource', () => {
     const business = (await client.callTool({ name: 'my_business', arguments: {} })) as unknown as { structuredContent: { pro_id: string } };
     expect(business.structuredContent.pro_id).toBe(proId);
     await client.close();
+  });
+
+  it('connects a client whose client_id is the URL of its metadata document, with no registration, and holds it to the URIs the document lists', async () => {
+    const metadata = (await (await fetch(`${url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(metadata.client_id_metadata_document_supported).toBe(true);
+    const provider = new (class extends MemoryProvider {
+      clientMetadataUrl = documentUrl;
+    })();
+    const mcpUrl = new URL(`${url}/mcp`);
+    await expect(
+      new Client({ name: 'assistant', version: '1.0.0' }).connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider })),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
+    const auth = provider.authorizationUrl!;
+    expect(auth.searchParams.get('client_id')).toBe(documentUrl);
+    const page = await (await fetch(auth.href)).text();
+    expect(page).toMatch(/<strong>Document Assistant<\/strong> <span class="unverified">/);
+    const back = await signInAndDecide({ url, t }, auth.href, owner);
+    await new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }).finishAuth(back.searchParams.get('code')!);
+    const client = new Client({ name: 'assistant', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    const quote = (await client.callTool({ name: 'quote_job', arguments: { bedrooms: 1, bathrooms: 1 } })) as unknown as {
+      structuredContent: { total: number };
+    };
+    expect(quote.structuredContent.total).toBe(120);
+    await client.close();
+
+    const elsewhere = new URL(auth.href);
+    elsewhere.searchParams.set('redirect_uri', 'https://evil.example/cb');
+    const refused = await fetch(elsewhere.href, { redirect: 'manual' });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/Document Assistant did not register https:\/\/evil\.example\/cb/);
   });
 
   it('answers REST the same for the key and for a token, and a read-only token cannot write', async () => {

@@ -24,6 +24,15 @@ export async function upsertOAuthClient(db: Db, id: string, name: string, redire
     .execute();
 }
 
+/** A client described by its metadata document: its name and redirect URIs follow the document. */
+export async function upsertDocumentClient(db: Db, id: string, name: string, redirectUris: string[]): Promise<void> {
+  await db
+    .insertInto('oauth_clients')
+    .values({ id, name, redirect_uris: redirectUris })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ name, redirect_uris: redirectUris }))
+    .execute();
+}
+
 /** Records that a client got a code: clients never used are purged a day after registering. */
 export async function markOAuthClientUsed(db: Db, id: string, now: Date): Promise<void> {
   await db.updateTable('oauth_clients').set({ last_used_at: now }).where('id', '=', id).execute();

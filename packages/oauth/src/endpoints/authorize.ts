@@ -7,6 +7,7 @@ import { AccessDeniedError, InvalidRequestError, InvalidScopeError, InvalidTarge
 import { REQUEST_MINUTES, SCOPES, findClient, issueCode, redirectUriMatches } from '../grants';
 import { codePage, consentPage, emailPage, errorPage, type ShownClient } from '../pages';
 import { resourcesOf, str, type OAuthServer } from '../shared';
+import { ClientMetadataError } from '../client-metadata';
 
 /**
  * The code flow with PKCE (S256 only) and RFC 8707 resources: GET /authorize checks the
@@ -42,7 +43,13 @@ export function authorizeEndpoints(s: OAuthServer): Router {
   router.get('/authorize', async (req, res) => {
     const q = req.query as Record<string, unknown>;
     const clientId = str(q.client_id);
-    const client = clientId ? await findClient(s.db, clientId, s.publicClient) : undefined;
+    let client;
+    try {
+      client = clientId ? await findClient(s.db, clientId, s.publicClient, s.clientDocuments) : undefined;
+    } catch (err) {
+      if (!(err instanceof ClientMetadataError)) throw err;
+      return page(res, 400, errorPage('Unknown application', `The application's details at ${clientId} cannot be used: ${err.message}`));
+    }
     // Until the client and its redirect URI are known, errors stay on this page.
     if (!client)
       return page(
@@ -99,7 +106,10 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     const id = str(formField(req.body, 'request_id'));
     const row = id ? await findOAuthRequest(s.db, id) : undefined;
     if (!row || row.expires_at.getTime() <= s.clock().getTime()) return null;
-    const client = await findClient(s.db, row.client_id, s.publicClient);
+    const client = await findClient(s.db, row.client_id, s.publicClient, s.clientDocuments).catch((err: unknown) => {
+      if (err instanceof ClientMetadataError) return undefined;
+      throw err;
+    });
     return client ? { row, client, shown: shownClient(client, row.redirect_uri) } : null;
   };
   const sameSite: RequestHandler = (req, res, next) => {

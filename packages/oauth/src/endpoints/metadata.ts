@@ -37,6 +37,8 @@ export function metadataEndpoints(s: OAuthServer): Router {
       token_endpoint_auth_methods_supported: ['none'],
       revocation_endpoint_auth_methods_supported: ['none'],
       authorization_response_iss_parameter_supported: true,
+      // A client may name itself by the https URL of its metadata document instead of registering.
+      client_id_metadata_document_supported: true,
     });
   });
   router.all('/.well-known/jwks.json', openCors, async (_req, res) => {

@@ -1,6 +1,7 @@
 import express, { Router, type Response } from 'express';
 import { InvalidClientError, InvalidRequestError, OAuthError, UnsupportedGrantTypeError } from '../errors';
 import { findClient, redeemCode, rotateRefresh, type IssuedGrant } from '../grants';
+import { ClientMetadataError } from '../client-metadata';
 import { ACCESS_TOKEN_SECONDS } from '../keys';
 import { oauthJson, openCors, str, type OAuthServer } from '../shared';
 
@@ -24,14 +25,20 @@ export function tokenEndpoint(s: OAuthServer): Router {
       if (req.method !== 'POST') throw new InvalidRequestError('Send a POST with a form-encoded body.');
       const b = (req.body ?? {}) as Record<string, unknown>;
       const clientId = str(b.client_id);
-      if (!clientId || !(await findClient(s.db, clientId, s.publicClient))) throw new InvalidClientError('Unknown client_id.');
+      const client = clientId
+        ? await findClient(s.db, clientId, s.publicClient, s.clientDocuments).catch((err: unknown) => {
+            if (err instanceof ClientMetadataError) throw new InvalidClientError(err.message);
+            throw err;
+          })
+        : undefined;
+      if (!client) throw new InvalidClientError('Unknown client_id.');
       const now = s.clock();
       if (b.grant_type === 'authorization_code') {
         const code = str(b.code);
         if (!code) throw new InvalidRequestError('code is required.');
         const { grant, refreshToken } = await redeemCode(
           s.db,
-          { code, clientId, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier), resource: str(b.resource) },
+          { code, clientId: client.id, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier), resource: str(b.resource) },
           now,
         );
         return tokenResponse(res, grant, refreshToken);
@@ -39,7 +46,7 @@ export function tokenEndpoint(s: OAuthServer): Router {
       if (b.grant_type === 'refresh_token') {
         const token = str(b.refresh_token);
         if (!token) throw new InvalidRequestError('refresh_token is required.');
-        const { grant, refreshToken } = await rotateRefresh(s.db, { token, clientId, scope: str(b.scope) }, now);
+        const { grant, refreshToken } = await rotateRefresh(s.db, { token, clientId: client.id, scope: str(b.scope) }, now);
         return tokenResponse(res, grant, refreshToken);
       }
       throw new UnsupportedGrantTypeError('grant_type must be authorization_code or refresh_token.');

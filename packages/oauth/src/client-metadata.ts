@@ -1,0 +1,197 @@
+import { lookup } from 'node:dns/promises';
+import { request } from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import { checkRedirectUri } from './redirect-uri';
+
+/**
+ * Client ID Metadata Documents (MCP authorization 2025-11-25; draft-ietf-oauth-client-id-
+ * metadata-document): a client names itself by an https URL, and the document at that URL
+ * says its name and where its codes may go. Fetching a URL a stranger names is a server-side
+ * request on their behalf, so it is guarded: https only, a path, no credentials; every
+ * address the name resolves to must be public (no loopback, private, link-local or
+ * multicast range), and the connection goes to the address that was checked, so a second
+ * lookup cannot swap in another; 5 KB and 3 seconds at most; answers kept for their max-age
+ * (1 minute to 1 day, 5 minutes when unsaid), failures for 30 seconds.
+ */
+export interface ClientMetadataFetchOptions {
+  /** Tests only: documents served from this machine. */
+  allowPrivateAddresses?: boolean;
+  /** Tests only: a certificate authority to trust besides the system's (a test server's own certificate). */
+  ca?: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+export interface ClientMetadata {
+  clientId: string;
+  name: string;
+  redirectUris: string[];
+}
+
+export class ClientMetadataError extends Error {}
+
+const NOT_PUBLIC = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
+
+/** Whether an address is one a document may be fetched from: public unicast only. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
+  const dotted = family === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined;
+  if (dotted) return isPublicAddress(dotted);
+  const hex = family === 6 ? /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address) : null;
+  if (hex) {
+    const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return isPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+  }
+  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Whether a client_id names a metadata document rather than a registered client. */
+export const isMetadataUrl = (clientId: string) => clientId.startsWith('https://');
+
+const cache = new Map<string, { until: number; value: ClientMetadata | ClientMetadataError }>();
+const MAX_CACHED = 1000;
+
+function maxAgeOf(header: string | undefined): number {
+  const seconds = Number(/max-age=(\d+)/i.exec(header ?? '')?.[1] ?? 300);
+  return Math.min(Math.max(seconds, 60), 86_400) * 1000;
+}
+
+function validUrl(clientId: string): URL {
+  let url: URL;
+  try {
+    url = new URL(clientId);
+  } catch {
+    throw new ClientMetadataError('The client_id is not a URL.');
+  }
+  if (url.protocol !== 'https:' || url.pathname === '/' || url.username || url.password || url.hash || url.href !== clientId) {
+    throw new ClientMetadataError('A client_id URL must be https, with a path, and no credentials or fragment.');
+  }
+  return url;
+}
+
+async function publicAddressOf(host: string, allowPrivate: boolean): Promise<{ address: string; family: number }> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const found = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true, verbatim: true }).catch(() => []);
+  if (found.length === 0) throw new ClientMetadataError(`The client's host ${host} does not resolve.`);
+  if (!allowPrivate && found.some((a) => !isPublicAddress(a.address))) {
+    throw new ClientMetadataError(`The client's host ${host} resolves to an address that is not public.`);
+  }
+  return found[0]!;
+}
+
+function get(url: URL, to: { address: string; family: number }, o: Required<Pick<ClientMetadataFetchOptions, 'timeoutMs' | 'maxBytes'>> & { ca?: string }) {
+  return new Promise<{ body: string; cacheControl: string | undefined }>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        // Connect to the address that was checked, whatever a second lookup would say.
+        lookup: (_host, opts, done) =>
+          (opts as { all?: boolean }).all
+            ? (done as (e: null, a: { address: string; family: number }[]) => void)(null, [to])
+            : (done as (e: null, a: string, f: number) => void)(null, to.address, to.family),
+        ...(o.ca ? { ca: o.ca } : {}),
+        timeout: o.timeoutMs,
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          return reject(new ClientMetadataError(`The client's metadata document answered ${res.statusCode}.`));
+        }
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+          if (Buffer.byteLength(body) > o.maxBytes) {
+            req.destroy();
+            reject(new ClientMetadataError(`The client's metadata document is larger than ${o.maxBytes} bytes.`));
+          }
+        });
+        res.on('end', () => resolve({ body, cacheControl: res.headers['cache-control'] }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new ClientMetadataError(`The client's metadata document did not arrive within ${o.timeoutMs} ms.`)));
+    req.on('error', (err) =>
+      reject(
+        err instanceof ClientMetadataError
+          ? err
+          : new ClientMetadataError(`The client's metadata document could not be fetched (${(err as { code?: string }).code ?? 'error'}).`),
+      ),
+    );
+    req.end();
+  });
+}
+
+function parse(clientId: string, body: string): ClientMetadata {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch {
+    throw new ClientMetadataError("The client's metadata document is not JSON.");
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new ClientMetadataError("The client's metadata document is not a JSON object.");
+  const d = doc as Record<string, unknown>;
+  if (d.client_id !== clientId) throw new ClientMetadataError("The document's client_id is not the URL it was fetched from.");
+  if (d.token_endpoint_auth_method !== undefined && d.token_endpoint_auth_method !== 'none') {
+    throw new ClientMetadataError('Only public clients (token_endpoint_auth_method "none") are supported.');
+  }
+  if (!Array.isArray(d.redirect_uris) || d.redirect_uris.length === 0 || d.redirect_uris.length > 10) {
+    throw new ClientMetadataError('The document must list 1 to 10 redirect_uris.');
+  }
+  let redirectUris: string[];
+  try {
+    redirectUris = d.redirect_uris.map((u) => checkRedirectUri(u));
+  } catch (err) {
+    throw new ClientMetadataError(`The document's redirect_uris: ${(err as Error).message}`);
+  }
+  const name = typeof d.client_name === 'string' && d.client_name.trim() ? d.client_name.trim().slice(0, 100) : new URL(clientId).host;
+  return { clientId, name, redirectUris };
+}
+
+/** The client a metadata URL describes, fetched under the guards above or taken from the cache. */
+export async function fetchClientMetadata(clientId: string, o: ClientMetadataFetchOptions = {}, now = Date.now()): Promise<ClientMetadata> {
+  const hit = cache.get(clientId);
+  if (hit && hit.until > now) {
+    if (hit.value instanceof ClientMetadataError) throw hit.value;
+    return hit.value;
+  }
+  try {
+    const url = validUrl(clientId);
+    const address = await publicAddressOf(url.hostname, o.allowPrivateAddresses ?? false);
+    const { body, cacheControl } = await get(url, address, { timeoutMs: o.timeoutMs ?? 3000, maxBytes: o.maxBytes ?? 5120, ca: o.ca });
+    const value = parse(clientId, body);
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(clientId, { until: now + maxAgeOf(cacheControl), value });
+    return value;
+  } catch (err) {
+    const failure = err instanceof ClientMetadataError ? err : new ClientMetadataError("The client's metadata document could not be read.");
+    cache.set(clientId, { until: now + 30_000, value: failure });
+    throw failure;
+  }
+}
