@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { migrateDatabase, openServiceDb, resolveDatabase } from '@frontdesk/db';
-import { loadDemoBusiness } from '@frontdesk/use-cases';
+import { DEMO_OWNER_EMAIL, loadDemoBusiness } from '@frontdesk/use-cases';
 import { bindPort, closeServer, createLogger, shutdownOnSignals, type BoundPort } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
@@ -60,7 +60,9 @@ async function main(): Promise<void> {
       `  Demo business:    ${demo.pro.name} (${demo.pro.id})`,
       `  Demo pro key:     ${demo.apiKey}${demo.created ? '' : '   (new each start; earlier demo keys no longer work)'}`,
       `  Public key:       ${bookingConfig.publicSharedKey}   (the shared public key for the booking service)`,
-      `  Personal keys:    ${proConfig.publicUrl}/key   (sign-in codes are printed here unless SMTP_URL is set)`,
+      `  Sign up:          ${proConfig.publicUrl}/signup   (a business of your own; sign-in codes are printed here unless SMTP_URL is set)`,
+      `  Dashboard:        ${proConfig.publicUrl}/dashboard   (the demo's owner signs in as ${DEMO_OWNER_EMAIL})`,
+      `  Personal keys:    ${proConfig.publicUrl}/key`,
       '',
       '  Try it:',
       `    curl -H "Authorization: Bearer ${demo.apiKey}" "${proConfig.publicUrl}/api/v1/quote_job?bedrooms=3&bathrooms=2"`,

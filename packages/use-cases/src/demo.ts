@@ -7,10 +7,21 @@ export const DEMO_PRO_NAME = 'Sparkle & Shine Cleaning (demo)';
  * Loads the demo business if it is not there yet, and returns it with a usable key. Keys
  * are stored only as hashes, so an existing demo business gets a fresh key each time.
  */
+/** The demo's owner: its dashboard signs in with this address (the code is printed locally). */
+export const DEMO_OWNER_EMAIL = 'owner@sparkle-shine.example';
+
 export async function loadDemoBusiness(db: Db): Promise<{ pro: Pro; apiKey: string; created: boolean }> {
   const existing = await db.selectFrom('pros').select('id').where('name', '=', DEMO_PRO_NAME).orderBy('created_at').executeTakeFirst();
   if (existing) {
     const apiKey = (await rotateProKey(db, existing.id))!;
+    // A demo made before businesses had owners gets its owner now, unless the address is taken.
+    await db
+      .updateTable('pros')
+      .set({ owner_email: DEMO_OWNER_EMAIL })
+      .where('id', '=', existing.id)
+      .where('owner_email', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('pros as o').select('o.id').where('o.owner_email', '=', DEMO_OWNER_EMAIL))))
+      .execute();
     await addDemoChecks(db, existing.id);
     return { pro: (await getPro(db, existing.id))!, apiKey, created: false };
   }
@@ -20,6 +31,7 @@ export async function loadDemoBusiness(db: Db): Promise<{ pro: Pro; apiKey: stri
     service_zips: ['10001', '10002', '10003', '11201'],
     phone: '(212) 555-0142',
     email: 'hello@sparkle-shine.example',
+    owner_email: DEMO_OWNER_EMAIL,
     website: 'https://sparkle-shine.example',
     weekly_hours: { ...DEFAULT_WEEKLY_HOURS },
   });
