@@ -147,6 +147,7 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
     ),
   );
   const manage = keep(booked.manage_token as string);
+  expect((await fetch(`${book}/manage/${manage}`)).status).toBe(200);
   expect((await fetch(`${book}/api/v1/booking_status?manage_token=${manage}`, { headers: { authorization: `Bearer ${personal}` } })).status).toBe(200);
   expect((await post(`${book}/api/v1/cancel_booking`, { manage_token: manage }, { authorization: `Bearer ${personal}` })).status).toBe(200);
   const proPhone = keep('917-555-0142');
@@ -197,6 +198,7 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
   expect(log.length).toBeGreaterThan(1000); // the requests were logged
   expect(log).toContain('"url":"/api/v1/booking_status?manage_token=[redacted]"');
   expect(log).toContain('"url":"/calendar/[redacted]"');
+  expect(log).toContain('"url":"/manage/[redacted]"');
   for (const secret of secrets) expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
 
   // The outbox remembers that codes went out, never what they were.

@@ -4,8 +4,9 @@ import * as oauth from 'oauth4webapi';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { freePort } from '@frontdesk/db';
+import { createPro, freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
+import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
@@ -226,7 +227,83 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     await page.close();
   });
 
-  it('has no axe-core violation on the sign-up, dashboard, sign-in, code, consent and error pages, at phone and desktop widths', async () => {
+  it("books through a business's booking page, lets the customer cancel on the manage page, and refuses a time taken meanwhile", async () => {
+    const { page, complaints } = await watchedPage();
+    const elsewhere: string[] = [];
+    page.on('request', (r) => {
+      if (![new URL(book).origin, new URL(pro).origin].includes(new URL(r.url()).origin)) elsewhere.push(r.url());
+    });
+    const { pro: business, apiKey } = await createPro(t.db, {
+      name: 'Page Maids',
+      timezone: 'America/New_York',
+      service_zips: ['10001'],
+      weekly_hours: DEFAULT_WEEKLY_HOURS,
+    });
+    const proApi = async (path: string) =>
+      (await (await fetch(`${pro}/api/v1/${path}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as Record<string, any>;
+    const link = (await proApi('my_business')).booking_page as string;
+    expect(link).toBe(`${book}/book/${business.id}`);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    const first = await page.goto(link);
+    expect((await first!.body()).length).toBeLessThan(100_000);
+    await page.getByLabel('Bedrooms').selectOption('3');
+    await page.getByLabel('Bathrooms').selectOption('2');
+    await page.getByLabel(/Inside the oven/).check();
+    await page.getByRole('button', { name: 'See the price and open times' }).click();
+    await page.getByRole('heading', { name: /Your price: \$/ }).waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'front-desk-booking-page-375.png'), fullPage: true });
+    const radios = page.locator('input[name="start"]');
+    const firstStart = await radios.nth(0).getAttribute('value');
+    // Another customer takes the first time while this one fills in the form.
+    const taken = await fetch(`${book}/api/v1/book_cleaning`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer fdpub_pages_public_key', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        cleaner_id: business.id,
+        start: firstStart,
+        bedrooms: 1,
+        bathrooms: 1,
+        customer_name: 'Quick',
+        customer_email: 'quick@example.com',
+        address: '1 Fast Ln',
+        zip: '10001',
+      }),
+    });
+    expect(taken.status).toBe(200);
+    await radios.nth(0).check();
+    await page.getByLabel('Your name').fill('Rosa Diaz');
+    await page.getByLabel('Phone').fill('(212) 555-0177');
+    await page.getByLabel('Street address').fill('9 Elm St');
+    await page.getByRole('button', { name: 'Book this cleaning' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.locator(`input[name="start"][value="${firstStart}"]`).count()).toBe(0);
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Rosa Diaz');
+    const chosen = await page.locator('input[name="start"]').nth(0).getAttribute('value');
+    await page.locator('input[name="start"]').nth(0).check();
+    await page.getByRole('button', { name: 'Book this cleaning' }).click();
+    await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+
+    const schedule = await proApi('schedule');
+    const mine = (schedule.jobs as Record<string, any>[]).find((j) => j.customer.name === 'Rosa Diaz')!;
+    expect(mine).toMatchObject({ channel: 'book', client_name: 'the booking page', start: chosen, fee: 5 });
+    const events = (await proApi('updates')).events as Record<string, any>[];
+    expect(events.some((e) => e.kind === 'booking.created' && e.client_name === 'the booking page')).toBe(true);
+
+    await page.locator('#manage-link').click();
+    await page.getByText('Status:').waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'front-desk-manage-375.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Cancel this cleaning' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await page.getByText(/Status: cancelled/).waitFor();
+    const after = await proApi('updates');
+    expect((after.events as Record<string, any>[]).some((e) => e.kind === 'booking.cancelled' && e.booking_id === mine.booking_id)).toBe(true);
+    expect(elsewhere).toEqual([]);
+    expect(complaints).toEqual([]);
+    await page.close();
+  });
+
+  it('has no axe-core violation on the front doors, API references, customer pages, sign-up, dashboard, sign-in, code, consent and error pages, at phone and desktop widths', async () => {
     const found: string[] = [];
     const registered = await fetch(`${book}/register`, {
       method: 'POST',
@@ -285,6 +362,39 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
       await page.getByRole('button', { name: 'Make my calendar address' }).click();
       await page.locator('#calendar-url').waitFor();
       await audit('/dashboard calendar made');
+      for (const host of [pro, book]) {
+        await page.goto(`${host}/`);
+        await audit(`${host === pro ? 'pro' : 'book'} /`);
+        await page.goto(`${host}/docs`);
+        await audit(`${host === pro ? 'pro' : 'book'} /docs`);
+      }
+      const { pro: shop } = await createPro(t.db, {
+        name: `Axe Maids ${width}`,
+        timezone: 'America/New_York',
+        service_zips: ['10001'],
+        weekly_hours: DEFAULT_WEEKLY_HOURS,
+      });
+      await page.goto(`${book}/find?zip=10001&bedrooms=2&bathrooms=1`);
+      await audit('book /find');
+      await page.goto(`${book}/book/${shop.id}`);
+      await audit('booking page');
+      await page.goto(`${book}/book/${shop.id}?bedrooms=2&bathrooms=1`);
+      await audit('booking page with times');
+      await page.screenshot({ path: join(tmpdir(), `front-desk-booking-${width}.png`), fullPage: true });
+      await page.getByLabel('Your name').fill('Axe Person');
+      await page.getByLabel('Street address').fill('1 Axe St');
+      await page.getByRole('button', { name: 'Book this cleaning' }).click();
+      await page.getByRole('alert').waitFor();
+      await audit('booking page error');
+      await page.getByLabel('Email').fill(`axe-customer${width}@example.com`);
+      await page.getByRole('button', { name: 'Book this cleaning' }).click();
+      await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+      await audit('booked');
+      await page.locator('#manage-link').click();
+      await audit('manage page');
+      await page.screenshot({ path: join(tmpdir(), `front-desk-manage-${width}.png`), fullPage: true });
+      await page.getByRole('button', { name: 'Cancel this cleaning' }).click();
+      await audit('cancel confirmation');
       await page.goto(`${pro}/key`);
       await audit('/key');
       await page.getByLabel('Email').fill(`axe${width}@example.com`);

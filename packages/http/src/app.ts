@@ -4,6 +4,8 @@ import { errorHandler, notFoundHandler } from './errors';
 import { requestLogger } from './logger';
 import { noStore, securityHeaders } from './security-headers';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
+import { apiReferenceHtml } from './api-reference';
+import { sendPage } from './html';
 import { checkAnswersFromEnv } from './output';
 import type { JsonSchema, Operation } from './operation';
 import { createMcpRouter, type McpOptions } from './mcp';
@@ -23,6 +25,8 @@ export interface BaseAppOptions {
   routers: Router[];
   /** True for an error that means the database is away or busy (answered 503). */
   isUnavailable?: (err: unknown) => boolean;
+  /** The page at `/`: what this host is and where to go from it. */
+  frontDoor?: { title: string; html: string };
 }
 
 /** Health checks, request ids and logs first; the API routers; the error mapper last. */
@@ -50,6 +54,12 @@ export function createBaseApp(opts: BaseAppOptions): Express {
   app.get('/openapi.json', (_req, res) => {
     res.json(opts.openApiDocument);
   });
+  // The same document for a person, rendered here: no script, nothing fetched from elsewhere.
+  const reference = apiReferenceHtml(opts.openApiDocument, opts.publicUrl);
+  const title = String((opts.openApiDocument.info as { title?: string } | undefined)?.title ?? 'API');
+  app.get('/docs', (_req, res) => sendPage(res, 200, `${title} reference`, reference));
+  const front = opts.frontDoor;
+  if (front) app.get('/', (_req, res) => sendPage(res, 200, front.title, front.html));
   for (const router of opts.routers) app.use(router);
 
   const knownPaths = () => opts.operations.map((o) => `${o.method} /api/v1/${o.name}`);
@@ -68,6 +78,7 @@ export interface ServiceAppOptions<P> extends RestOptions<P> {
   headerParameters?: JsonSchema[];
   oauth?: OpenApiOptions['oauth'];
   examples?: OpenApiOptions['examples'];
+  frontDoor?: BaseAppOptions['frontDoor'];
   ready(): Promise<void>;
   /** Routers mounted before the API (well-known metadata, pages). */
   routers?: Router[];
@@ -96,6 +107,7 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     ready: () => opts.ready(),
     isUnavailable: opts.isUnavailable,
     openApiDocument,
+    frontDoor: opts.frontDoor,
     operations: opts.operations,
     routers: [...(opts.routers ?? []), createMcpRouter<P>({ ...run, ...opts.mcp }), createRestRouter<P>(run)],
   });

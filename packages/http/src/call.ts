@@ -33,6 +33,8 @@ export interface RunOptions<P> {
    * so the caller's next read here sees its own write.
    */
   changes?: { fence(): Promise<void> };
+  /** Who made the call when it is not an assistant's header: a page names itself ("the booking page"). */
+  clientName?: string;
 }
 
 export interface CredentialRateLimit<P> {
@@ -68,7 +70,7 @@ export async function runOperation<P>(
   const valid = validateInput(op, input);
   const call: CallContext<P> = {
     principal,
-    clientName: clientNameOf(req),
+    clientName: opts.clientName ?? clientNameOf(req),
     requestId: requestIdOf(req),
     now: opts.clock(),
     log: (req as { log?: Logger }).log ?? opts.logger,

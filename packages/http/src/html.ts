@@ -12,7 +12,7 @@ input,button,select{font:inherit;padding:.5rem .7rem;margin:.25rem 0}input,selec
 ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}textarea{font:inherit;width:100%;box-sizing:border-box;padding:.5rem}
 .ok{color:#1b6e3a}section{border-top:1px solid #d8dde5;margin-top:2rem}th{text-align:left}fieldset{border:1px solid #d8dde5;margin:.5rem 0}
 .job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}h2{font-size:1.25rem}h3{font-size:1.05rem;margin-bottom:.2rem}
-input[type=checkbox]{width:auto;margin-right:.4rem}`;
+input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}.times label{display:inline-block;margin:.2rem .8rem .2rem 0}`;
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
 
 export function htmlPage(title: string, body: string): string {

@@ -29,8 +29,8 @@ export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'inf
 export type { Logger };
 
 const SECRET_PARAMS = /([?&](?:manage_token|token|code|code_verifier|refresh_token|key)=)[^&#]*/gi;
-/** Paths whose last part is a secret: a business's calendar feed. */
-const SECRET_PATHS = /^(\/calendar\/)[^/?#]+/;
+/** Paths that carry a secret: a business's calendar feed, a customer's manage page. */
+const SECRET_PATHS = /^(\/(?:calendar|manage)\/)[^/?#]+/;
 
 /** A URL fit for the log: secret query parameters (manage_token, codes, tokens) and secret paths blanked. */
 export function redactUrl(url: string): string {

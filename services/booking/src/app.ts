@@ -1,4 +1,5 @@
-import { createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
+import { checkAnswersFromEnv, createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
+import { bookFrontDoor, customerPages } from './pages';
 import { databaseHealth, idempotencyStore, rateLimitStore } from '@frontdesk/db';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
@@ -37,8 +38,17 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
       scopes: { read: 'find cleaners, see open times, and see your bookings', write: 'book cleanings and cancel your bookings for you' },
     },
   });
+  // How every call runs, whether an assistant's or a page's: the same limits, checks and fences.
+  const run = {
+    rateLimit: { host: limits, subjectOf: customerBudget },
+    clock: ctx.clock,
+    changes: ctx.changes,
+    logger: ctx.logger,
+    checkAnswers: checkAnswersFromEnv(),
+  };
   const app = createServiceApp<Customer>({
     ...BOOKING_API,
+    frontDoor: bookFrontDoor(ctx),
     publicUrl: ctx.config.publicUrl,
     operations,
     examples,
@@ -49,14 +59,11 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
       tokenUrl: `${ctx.config.publicUrl}/token`,
       scopes: { read: 'Find cleaners, see open times and your bookings.', write: 'Book and cancel cleanings.' },
     },
-    routers: [oauth],
+    routers: [oauth, customerPages(ctx, operations, run)],
     authenticate: customerAuth(ctx, keys, limits),
-    rateLimit: { host: limits, subjectOf: customerBudget },
+    ...run,
     trustProxy: ctx.config.trustProxy,
     authorize: scopeGuard(ctx.config.publicUrl),
-    clock: ctx.clock,
-    changes: ctx.changes,
-    logger: ctx.logger,
     ...databaseHealth(ctx.db),
     idempotency: {
       store: idempotencyStore(ctx.db),

@@ -61,6 +61,7 @@ describe('MCP on the book host, through the official SDK client', () => {
           JSON.parse(
             JSON.stringify(v)
               .replace(/"manage_token":"[^"]+"/g, '"manage_token":"<token>"')
+              .replace(/\/manage\/[A-Za-z0-9_-]{43}/g, '/manage/<token>')
               .replace(/3000[12]/g, '<zip>'),
           ),
         );

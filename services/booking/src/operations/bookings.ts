@@ -27,6 +27,9 @@ import { cleanerIdSchema } from './cleaners';
 import { presentCustomerBooking } from './present';
 
 export const MANAGE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
+
+/** The customer's page for one booking: the token is the capability, and logs never show it. */
+export const manageUrl = (ctx: Pick<AppContext, 'config'>, token: string) => `${ctx.config.publicUrl}/manage/${token}`;
 const manageTokenSchema = {
   type: 'string',
   pattern: MANAGE_TOKEN_PATTERN,
@@ -51,7 +54,7 @@ export const bookCleaning = (ctx: AppContext) =>
     name: 'book_cleaning',
     title: 'Book a cleaning',
     description:
-      'Books the cleaner for a start from find_cleaners or available_times at the firm price. Confirm once with the user (cleaner, time, address, price) unless they already said to book. Name and phone or email come from the customer_ fields or the X-User-Name / X-User-Phone / X-User-Email headers; fill them from what you know and ask only for what is missing. Notes and access details are optional: never hold a booking back for them. Pass expected_total (the price the user saw) so a changed price is refused rather than charged. Keep the returned manage_token: it is the only way to check or cancel.',
+      'Books the cleaner for a start from find_cleaners or available_times at the firm price. Confirm once with the user (cleaner, time, address, price) unless they already said to book. Name and phone or email come from the customer_ fields or the X-User-Name / X-User-Phone / X-User-Email headers; fill them from what you know and ask only for what is missing. Notes and access details are optional: never hold a booking back for them. Pass expected_total (the price the user saw) so a changed price is refused rather than charged. Keep the returned manage_token: it is the only way to check or cancel; give the user the manage_url, their page for it.',
     method: 'POST',
     input: {
       type: 'object',
@@ -67,7 +70,7 @@ export const bookCleaning = (ctx: AppContext) =>
       required: ['cleaner_id', 'start', 'bedrooms', 'bathrooms', 'address', 'zip'],
       additionalProperties: false,
     },
-    output: answer({ ...customerBookingSchema.properties, manage_token: str, shared_with_cleaner: listOf(str), message: str }),
+    output: answer({ ...customerBookingSchema.properties, manage_token: str, manage_url: str, shared_with_cleaner: listOf(str), message: str }),
     readOnly: false,
     scope: 'write',
     async handler(input, { principal, clientName, now }) {
@@ -105,6 +108,7 @@ export const bookCleaning = (ctx: AppContext) =>
       return {
         ...shown,
         manage_token: token,
+        manage_url: manageUrl(ctx, token),
         shared_with_cleaner: shared,
         message: bookedByCustomerMessage({
           proName: pro.name,
@@ -119,11 +123,11 @@ export const bookCleaning = (ctx: AppContext) =>
     // The manage_token is stored only as a hash, so a retry cannot be shown the lost one:
     // it gets a fresh token, and the lost one stops working.
     retry: {
-      keep: ({ manage_token: _secret, ...rest }: { manage_token?: string }) => rest,
+      keep: ({ manage_token: _secret, manage_url: _link, ...rest }: { manage_token?: string; manage_url?: string }) => rest,
       async replay(kept) {
         const token = newToken();
         await replaceManageToken(ctx.db, (kept as { booking_id: string }).booking_id, hashSecret(token));
-        return { ...kept, manage_token: token };
+        return { ...kept, manage_token: token, manage_url: manageUrl(ctx, token) };
       },
     },
   });
@@ -169,17 +173,18 @@ export const bookingStatus = (ctx: AppContext) =>
   defineOperation<Customer, { manage_token: string }>({
     name: 'booking_status',
     title: 'Check a booking',
-    description: 'Shows the status and details of a booking from its manage_token. The way to check a booking with the shared public key.',
+    description:
+      'Shows the status and details of a booking from its manage_token, and the manage page link the customer can open to see, cancel or add it to a calendar. The way to check a booking with the shared public key.',
     method: 'GET',
     input: { type: 'object', properties: { manage_token: manageTokenSchema }, required: ['manage_token'], additionalProperties: false },
-    output: customerBookingSchema,
+    output: answer({ ...customerBookingSchema.properties, manage_url: str }),
     readOnly: true,
     idempotent: true,
     scope: 'read',
     async handler(input) {
       const found = await bookingByToken(ctx.db, hashSecret(input.manage_token));
       if (!found) throw noBookingWithTokenCopied();
-      return presentCustomerBooking(found.booking, found.pro);
+      return { ...presentCustomerBooking(found.booking, found.pro), manage_url: manageUrl(ctx, input.manage_token) };
     },
   });
 

@@ -12,6 +12,7 @@ import {
   zipSchema,
   type JobInput,
   type OpenTimesFields,
+  type Quote,
 } from '@frontdesk/domain';
 import { proReader } from '@frontdesk/db';
 import { findCleaners, openTimesForJob, presentCheck, type CleanerOffer, type CleanerSearch } from '@frontdesk/use-cases';
@@ -26,25 +27,31 @@ interface FindInput extends JobInput, OpenTimesFields {
   limit?: number;
 }
 
+/** A cleaner's firm price for the job, as both find_cleaners and available_times show it. */
+const priceSchema = answer({
+  currency: quoteSchema.properties.currency,
+  total: num,
+  line_items: quoteSchema.properties.line_items,
+  estimated_hours: num,
+  recurring: quoteSchema.properties.recurring,
+  summary: str,
+});
+function presentPrice(quote: Quote) {
+  const q = presentQuote(quote);
+  return { currency: q.currency, total: q.total, line_items: q.line_items, estimated_hours: q.estimated_hours, recurring: q.recurring, summary: q.summary };
+}
+
 const presented = new WeakMap<CleanerSearch, { year: number; cleaners: ReturnType<typeof present> }>();
 
 /** One search's cleaners as answers show them. */
 function present(offers: CleanerOffer[], now: Date) {
   return offers.map(({ pro, quote, times, checks }) => {
-    const q = presentQuote(quote);
     return {
       cleaner_id: pro.id,
       name: pro.name,
       website: pro.website,
       total: toUsd(quote.total_cents),
-      price: {
-        currency: q.currency,
-        total: q.total,
-        line_items: q.line_items,
-        estimated_hours: q.estimated_hours,
-        recurring: q.recurring,
-        summary: q.summary,
-      },
+      price: presentPrice(quote),
       timezone: pro.timezone,
       next_open_times: times.map((t) => presentOpenTime(t, pro.timezone, now)),
       checks: checks.map(presentCheck),
@@ -81,14 +88,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
             name: str,
             website: nullable(str),
             total: num,
-            price: answer({
-              currency: quoteSchema.properties.currency,
-              total: num,
-              line_items: quoteSchema.properties.line_items,
-              estimated_hours: num,
-              recurring: quoteSchema.properties.recurring,
-              summary: str,
-            }),
+            price: priceSchema,
             timezone: str,
             next_open_times: listOf(openTimeSchema),
             checks: listOf(checkSchema),
@@ -142,7 +142,7 @@ export const availableTimes = (ctx: AppContext, pros = proReader(ctx.db, ctx.cha
     name: 'available_times',
     title: "List a cleaner's open times",
     description:
-      "Lists open start times for one cleaner (cleaner_id from find_cleaners) and the job over the coming days, with the firm total. Each start is ISO 8601 with the cleaner's local offset plus a label; pass it unchanged to book_cleaning.",
+      "Lists open start times for one cleaner (cleaner_id from find_cleaners) and the job over the coming days, with the firm total and its line items. Each start is ISO 8601 with the cleaner's local offset plus a label; pass it unchanged to book_cleaning.",
     method: 'GET',
     input: {
       type: 'object',
@@ -158,6 +158,7 @@ export const availableTimes = (ctx: AppContext, pros = proReader(ctx.db, ctx.cha
         days: int,
         total: num,
         estimated_hours: num,
+        price: priceSchema,
         ...openTimesList,
       },
       ['message'],
@@ -177,6 +178,7 @@ export const availableTimes = (ctx: AppContext, pros = proReader(ctx.db, ctx.cha
         days,
         total: toUsd(quote.total_cents),
         estimated_hours: quote.estimated_hours,
+        price: presentPrice(quote),
         ...rest,
       };
     },
