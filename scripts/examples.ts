@@ -87,6 +87,7 @@ async function main(): Promise<void> {
       'POST',
     );
     await call('book', 'booking_status', { manage_token: booked.manage_token });
+    await call('book', 'reschedule_booking', { manage_token: booked.manage_token, start: times.open_times[4].start }, 'POST');
     await call('book', 'my_bookings');
     await call('pro', 'schedule');
     await call('pro', 'updates');
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
     await call('pro', 'pipeline', { month: '2026-11' });
     // The business sets itself up: a day off with a job booked in it, then new prices and hours.
     const kept = await call('pro', 'book_job', { ...size, ...customer, customer_name: 'Kim Cho', start: later.open_times[0].start }, 'POST');
+    await call('pro', 'reschedule_job', { booking_id: kept.booking_id, start: later.open_times[4].start }, 'POST');
     const day = kept.start.slice(0, 10);
     const dayOff = await call('pro', 'add_time_off', { start: day, end: day, note: 'Family day' }, 'POST');
     await call('pro', 'remove_time_off', { time_off_id: dayOff.time_off_id }, 'POST');

@@ -392,6 +392,10 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
       await audit('booked');
       await page.locator('#manage-link').click();
       await audit('manage page');
+      const manageUrl = page.url();
+      await page.goto(`${manageUrl}/move`);
+      await audit('move page');
+      await page.goto(manageUrl);
       await page.screenshot({ path: join(tmpdir(), `front-desk-manage-${width}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Cancel this cleaning' }).click();
       await audit('cancel confirmation');

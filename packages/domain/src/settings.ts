@@ -130,7 +130,7 @@ export const settingsSchemas = {
   },
   travel_buffer_minutes: { type: 'integer', minimum: 0, maximum: 240, description: 'Kept free after each job, 0 to 240 minutes.' },
   slot_step_minutes: { type: 'integer', minimum: 5, maximum: 240, multipleOf: 5, description: 'Starts offered every N minutes from opening, 5 to 240.' },
-  min_notice_hours: { type: 'number', minimum: 0, maximum: 720, description: 'Notice needed before a job, 0 to 720 hours (whole minutes).' },
+  min_notice_hours: { type: 'number', minimum: 0, maximum: 336, description: 'Notice needed before a job, 0 to 336 hours (two weeks; whole minutes).' },
 } as const;
 
 /** update_business's input, also what `pnpm cli pro set` checks its flags against. */

@@ -15,3 +15,4 @@ export * from './demo';
 export * from './settings';
 export * from './sign-up';
 export * from './calendar';
+export * from './reschedule';

@@ -61,6 +61,7 @@ interface Found {
   cleaners: { cleaner_id: string; name: string; total: number; price: Price; next_open_times: Shown[]; checks: { summary: string }[] }[];
 }
 interface CustomerBooking {
+  job: Record<string, unknown>;
   status: string;
   start: string;
   label: string;
@@ -284,7 +285,8 @@ ${c.checks.map((k) => `<p class="note">${esc(k.summary)}</p>`).join('')}
       const b = await call<CustomerBooking>('booking_status', { manage_token: token }, req);
       const live = b.status === 'booked' && new Date(b.start).getTime() > ctx.clock().getTime();
       const cancel = live
-        ? `<form method="post" action="/manage/${esc(token)}/cancel"><button type="submit">Cancel this cleaning</button></form>
+        ? `<p><a href="/manage/${esc(token)}/move">Move it to another time</a></p>
+<form method="post" action="/manage/${esc(token)}/cancel"><button type="submit">Cancel this cleaning</button></form>
 <p class="note">Free until ${FREE_CANCEL_HOURS} hours before the start; later, the cleaner may charge.</p>`
         : '';
       sendPage(
@@ -328,6 +330,41 @@ ${bookingSummary(b)}
     } catch (err) {
       const e = refusal(res, err);
       sendPage(res, e.status, 'Your cleaning', errorLine(e.message));
+    }
+  });
+
+  /** The open times a booking could move to: its cleaner's, for its own job, two weeks ahead. */
+  const movePage = async (req: Request, res: Response, status = 200, error = '') => {
+    const token = String(req.params.token);
+    try {
+      const b = await call<CustomerBooking & { cleaner: { cleaner_id: string } }>('booking_status', { manage_token: token }, req);
+      const job = Object.fromEntries(Object.entries(b.job).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)));
+      const times = await call<Times>('available_times', { cleaner_id: b.cleaner.cleaner_id, ...job, days: 14 }, req);
+      const options = times.open_times
+        .map((t, i) => `<label><input type="radio" name="start" value="${esc(t.start)}" required${i === 0 ? ' checked' : ''}>${esc(t.label)}</label>`)
+        .join(' ');
+      sendPage(
+        res,
+        status,
+        'Move your cleaning',
+        `${errorLine(error)}<p>Now: <strong>${esc(b.label)}</strong> with ${esc(b.cleaner.name)}. The price stays the same.</p>
+<form method="post" action="/manage/${esc(token)}/move"><fieldset class="times"><legend>New time</legend>${options || 'No open times in the next two weeks.'}</fieldset>
+${times.open_times.length ? '<button type="submit">Move it</button>' : ''}</form><p><a href="/manage/${esc(token)}">Keep it as it is</a></p>`,
+      );
+    } catch (err) {
+      const e = refusal(res, err);
+      sendPage(res, e.status, 'Move your cleaning', errorLine(e.message));
+    }
+  };
+  router.get('/manage/:token/move', (req, res) => movePage(req, res));
+  router.post('/manage/:token/move', form, async (req, res) => {
+    const token = String(req.params.token);
+    try {
+      const moved = await call<{ message: string }>('reschedule_booking', { manage_token: token, start: formField(req.body, 'start') }, req);
+      await manage(req, res, `<p class="ok" role="status">${esc(moved.message)}</p>`);
+    } catch (err) {
+      const e = refusal(res, err);
+      await movePage(req, res, e.status, e.message);
     }
   });
 

@@ -31,7 +31,7 @@ type Json = Record<string, any>;
 const user = { 'X-User-Name': 'Dana Park', 'X-User-Email': 'dana@example.com', 'X-Client-Name': 'ChatGPT' };
 
 describe('MCP on the book host, through the official SDK client', () => {
-  it('lists the 6 operations as tools and gives the same results as REST, X-User headers honoured', async () => {
+  it('lists the 7 operations as tools and gives the same results as REST, X-User headers honoured', async () => {
     h.clock.now = MONDAY_7AM;
     const a = await newCleaner(h, { name: 'Twin A', service_zips: ['30001'] });
     const b = await newCleaner(h, { name: 'Twin B', service_zips: ['30002'] });
@@ -39,7 +39,15 @@ describe('MCP on the book host, through the official SDK client', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'front-desk-booking', version: '1.0.0' });
     expect(client.getInstructions()).toMatch(/never as a guarantee or endorsement/);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['find_cleaners', 'available_times', 'book_cleaning', 'my_bookings', 'cancel_booking', 'booking_status']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'find_cleaners',
+      'available_times',
+      'book_cleaning',
+      'my_bookings',
+      'cancel_booking',
+      'reschedule_booking',
+      'booking_status',
+    ]);
     const ajv = new Ajv({ strict: false });
     for (const tool of tools) expect(() => ajv.compile(tool.inputSchema)).not.toThrow();
     expect(tools.find((t) => t.name === 'cancel_booking')!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });

@@ -105,3 +105,20 @@ describe('the manage page', () => {
     expect(schedule.notifications.map((n: { kind: string }) => n.kind)).toContain('booking.cancelled');
   });
 });
+
+describe('moving a booking on the manage page', () => {
+  it('lists the open times for the same job and moves it, keeping the price', async () => {
+    const c = await newCleaner(h);
+    const done = await book(c.pro.id, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00', ...contact }).expect(201);
+    const token = tokenOf(done.text);
+    expect((await h.book.get(`/manage/${token}`).expect(200)).text).toContain(`href="/manage/${token}/move"`);
+    const choose = await h.book.get(`/manage/${token}/move`).expect(200);
+    expect(choose.text).toMatch(/Now: <strong>Tue, Nov 24, 8:00 AM EST<\/strong>/);
+    expect(choose.text).toContain('value="2026-11-25T10:00:00-05:00"');
+    const moved = await h.book.post(`/manage/${token}/move`).type('form').send({ start: '2026-11-25T10:00:00-05:00' }).expect(200);
+    expect(moved.text).toMatch(/role="status">Moved .* from Tue, Nov 24, 8:00 AM EST to Wed, Nov 25, 10:00 AM EST, at the same price/);
+    expect(moved.text).toMatch(/Wed, Nov 25, 10:00 AM EST<\/strong>[\s\S]*\$125\.00/);
+    const refused = await h.book.post(`/manage/${token}/move`).type('form').send({ start: '2026-11-29T10:00:00-05:00' }).expect(400);
+    expect(refused.text).toMatch(/role="alert">[^<]*closed on Sundays/);
+  });
+});

@@ -19,7 +19,7 @@ export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
  */
 export const TEST_RATE_LIMITS = { ...scaleRateLimits(readRateLimits({}), 1000), signInPerAddress: readRateLimits({}).signInPerAddress };
 
-/** The 16 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
+/** The 17 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
 export const PRO_DESK_OPERATIONS = [
   'add_time_off',
   'book_job',
@@ -33,6 +33,7 @@ export const PRO_DESK_OPERATIONS = [
   'quote_job',
   'remove_time_off',
   'report_no_show',
+  'reschedule_job',
   'schedule',
   'update_business',
   'update_lead',

@@ -98,6 +98,16 @@ export async function markCancelled(trx: Db, bookingId: string, by: CancelledBy,
     .executeTakeFirst();
 }
 
+/** Moves a booking to a new time; the exclusion constraint refuses an overlap with any other. */
+export async function moveBooking(trx: Db, bookingId: string, to: { start: Date; end: Date; blockedUntil: Date; now: Date }): Promise<Booking> {
+  return trx
+    .updateTable('bookings')
+    .set({ starts_at: to.start, ends_at: to.end, blocked_until: to.blockedUntil, updated_at: to.now })
+    .where('id', '=', bookingId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Records a no-show, waiving the fee if the booking had one. */
 export async function markNoShow(trx: Db, booking: Booking, now: Date): Promise<Booking> {
   return trx

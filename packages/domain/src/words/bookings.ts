@@ -90,3 +90,23 @@ export const sharedKeyListsNoBookings =
 export const customerNameMissing = () => new InvalidInputError('customer_name is required (or send the X-User-Name header).');
 export const customerReachMissing = () =>
   new InvalidInputError('Give customer_phone or customer_email (or send X-User-Phone or X-User-Email) so the cleaner can reach the customer.');
+
+export const startedCannotMove = (id: string, label: string) =>
+  new InvalidInputError(`Booking ${id} started at ${label}; a job that has started cannot be moved.`);
+export const notLiveCannotMove = (id: string, label: string, status: string) =>
+  new InvalidInputError(`Booking ${id} (${label}) is ${status === 'no_show' ? 'a reported no-show' : status}; only a booked job can be moved.`);
+export const sameStart = (label: string) => new InvalidInputError(`The booking already starts at ${label}; nothing changed.`);
+
+/** The notification and event text of a move. */
+export const rescheduleMessage = (by: 'pro' | 'customer', customerName: string, from: string, to: string) =>
+  `Booking moved by the ${by === 'pro' ? 'business' : 'customer'}: ${customerName}, from ${from} to ${to}. The old time is open again.`;
+
+/** What the pro's assistant is told after reschedule_job. */
+export const rescheduledByProMessage = (customerName: string, from: string, to: string, reach: string) =>
+  `Moved ${customerName}'s job from ${from} to ${to}; the price stays as booked. The customer has NOT been told: let them know (${reach}).`;
+
+/** What the customer's assistant is told after reschedule_booking; `late` is inside the free-cancel window of the old start. */
+export const rescheduledByCustomerMessage = (proName: string, from: string, to: string, late: boolean) =>
+  late
+    ? `Moved ${proName} from ${from} to ${to}. The old start was less than ${FREE_CANCEL_HOURS} hours away, so ${proName} may charge under their own cancellation policy; tell the user. ${proName} has been told.`
+    : `Moved ${proName} from ${from} to ${to}, at the same price. ${proName} has been told.`;

@@ -10,6 +10,7 @@ import {
   noBookingWithTokenCopied,
   noCleanerToFind,
   notServedZip,
+  rescheduledByCustomerMessage,
   customerFieldSchemas,
   fromUsd,
   jobFieldSchemas,
@@ -19,7 +20,7 @@ import {
   type JobInput,
 } from '@frontdesk/domain';
 import { bookingByToken, bookingsOfAccount, getPro, hashSecret, newToken, replaceManageToken } from '@frontdesk/db';
-import { cancelBooking, createBooking } from '@frontdesk/use-cases';
+import { cancelBooking, createBooking, rescheduleBooking } from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
@@ -165,6 +166,44 @@ export const cancelBookingOperation = (ctx: AppContext) =>
         label: shown.label,
         within_24_hours: late,
         message: cancelledByCustomerMessage(pro.name, shown.label, late),
+      };
+    },
+  });
+
+export const rescheduleBookingOperation = (ctx: AppContext) =>
+  defineOperation<Customer, { manage_token: string; start: string }>({
+    name: 'reschedule_booking',
+    title: 'Move a booking to another time',
+    description:
+      'Moves a booking (its manage_token from book_cleaning) to a new start from available_times, in one step: the new time is taken and the old one freed, or nothing changes; the price stays the same. Confirm with the user first. Within 24 hours of the old start it still moves, but the cleaner may charge under their own policy, and the answer says so.',
+    method: 'POST',
+    input: {
+      type: 'object',
+      properties: {
+        manage_token: manageTokenSchema,
+        start: { type: 'string', minLength: 10, maxLength: 40, description: 'The new start, unchanged from available_times.' },
+      },
+      required: ['manage_token', 'start'],
+      additionalProperties: false,
+    },
+    output: answer({ ...customerBookingSchema.properties, previous_start: str, previous_label: str, within_24_hours: bool, message: str }),
+    readOnly: false,
+    idempotent: true,
+    scope: 'write',
+    async handler(input, { now }) {
+      const found = await bookingByToken(ctx.db, hashSecret(input.manage_token));
+      if (!found) throw noBookingWithTokenCopied();
+      const start = parseStart(input.start, found.pro.timezone);
+      const { booking, previous, pro } = await rescheduleBooking(ctx.db, { manageTokenHash: hashSecret(input.manage_token) }, start, 'customer', now);
+      const shown = presentCustomerBooking(booking, pro);
+      const before = presentCustomerBooking(previous, pro);
+      const late = previous.starts_at.getTime() - now.getTime() < FREE_CANCEL_HOURS * 60 * 60 * 1000;
+      return {
+        ...shown,
+        previous_start: before.start,
+        previous_label: before.label,
+        within_24_hours: late,
+        message: rescheduledByCustomerMessage(pro.name, before.label, shown.label, late),
       };
     },
   });

@@ -1,8 +1,8 @@
 import { answer, bookingDetailsProperties, bool, customerSchema, num, proBookingSchema, str } from '@frontdesk/domain';
-import { bookedByProMessage, cancelledByProMessage, noShowRecordedMessage } from '@frontdesk/domain';
+import { bookedByProMessage, cancelledByProMessage, noShowRecordedMessage, rescheduledByProMessage } from '@frontdesk/domain';
 import { customerDetails, customerFieldSchemas, jobFieldSchemas, normalizeJob, parseStart, type JobInput } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
-import { cancelBooking, createBooking, presentBooking, reportNoShow } from '@frontdesk/use-cases';
+import { cancelBooking, createBooking, presentBooking, reportNoShow, rescheduleBooking } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
@@ -106,6 +106,45 @@ export const cancelJob = (ctx: AppContext) =>
       const shown = presentBooking(booking, pro.timezone);
       const reach = [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
       return { ...changed(shown), fee: 0, customer_notified: false, message: cancelledByProMessage(shown.customer.name, shown.label, reach) };
+    },
+  });
+
+const startSchema = (what: string) => ({
+  type: 'string',
+  minLength: 10,
+  maxLength: 40,
+  description: `${what} from open_times, e.g. 2026-11-24T09:00:00-05:00; without an offset it is local time.`,
+});
+
+export const rescheduleJob = (ctx: AppContext) =>
+  defineOperation<Pro, { booking_id: string; start: string }>({
+    name: 'reschedule_job',
+    title: 'Move a job to another time',
+    description:
+      'Moves an upcoming job (booking_id from schedule) to a new start from open_times, in one step: the new time is taken and the old one freed, or nothing changes. The price stays as booked. Confirm with the pro first. The service does NOT message the customer: tell the pro to inform them.',
+    method: 'POST',
+    input: {
+      type: 'object',
+      properties: { booking_id: idSchema('The booking to move.'), start: startSchema('The new start') },
+      required: ['booking_id', 'start'],
+      additionalProperties: false,
+    },
+    output: answer({ ...changedBooking, previous_start: str, previous_label: str, customer_notified: bool, message: str }),
+    readOnly: false,
+    idempotent: true,
+    scope: 'write',
+    async handler(input, { principal: pro, now }) {
+      const { booking, previous } = await rescheduleBooking(ctx.db, { id: input.booking_id, proId: pro.id }, parseStart(input.start, pro.timezone), 'pro', now);
+      const shown = presentBooking(booking, pro.timezone);
+      const before = presentBooking(previous, pro.timezone);
+      const reach = [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
+      return {
+        ...changed(shown),
+        previous_start: before.start,
+        previous_label: before.label,
+        customer_notified: false,
+        message: rescheduledByProMessage(shown.customer.name, before.label, shown.label, reach),
+      };
     },
   });
 

@@ -2,7 +2,7 @@ import type { Operation } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
 import type { AppContext } from '../context';
 import { myBusiness, schedule } from './business';
-import { bookJob, cancelJob, reportNoShowOperation } from './bookings';
+import { bookJob, cancelJob, reportNoShowOperation, rescheduleJob } from './bookings';
 import { flagBadLead, followUpsDue, logLead, updateLeadOperation } from './leads';
 import { openTimesOperation, quoteJob } from './pricing';
 import { pipeline, updates } from './reports';
@@ -20,6 +20,7 @@ export function proDeskOperations(ctx: AppContext): Operation<Pro>[] {
     updateLeadOperation(ctx),
     flagBadLead(ctx),
     cancelJob(ctx),
+    rescheduleJob(ctx),
     updates(ctx),
     reportNoShowOperation(ctx),
     pipeline(ctx),

@@ -138,7 +138,7 @@ describe('update_business', () => {
     [{ travel_buffer_minutes: 300 }, /travel_buffer_minutes must be at most 240/],
     [{ slot_step_minutes: 7 }, /slot_step_minutes must be a multiple of 5/],
     [{ slot_step_minutes: 0 }, /slot_step_minutes must be at least 5/],
-    [{ min_notice_hours: 1000 }, /min_notice_hours must be at most 720/],
+    [{ min_notice_hours: 1000 }, /min_notice_hours must be at most 336/],
     [{ min_notice_hours: 0.01 }, /min_notice_hours must be a whole number of minutes/],
     [{ min_notice_hours: true }, /min_notice_hours must be a number/],
     [{ timezone: 'America/Chicago' }, /timezone is not a field of this operation/],

@@ -1,0 +1,142 @@
+// reschedule_job (pro host) and reschedule_booking (book host): one transaction, the database as the judge.
+import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM } from '../harness';
+
+const h = bothHostsPerFile();
+
+const startsOn = async (auth: Record<string, string>, date: string) =>
+  (
+    (await h.pro.get('/api/v1/open_times').query({ bedrooms: 2, bathrooms: 1, date, days: 1 }).set(auth).expect(200)).body.open_times as { start: string }[]
+  ).map((o) => o.start);
+
+describe('reschedule_job', () => {
+  it('moves a job: the new time is taken, the old one freed, the price kept, and the feed says who moved it', async () => {
+    const c = await newCleaner(h);
+    const job = (await h.pro.post('/api/v1/book_job').set(c.auth).send(proBooking()).expect(200)).body;
+    await h.pro
+      .post('/api/v1/update_business')
+      .set(c.auth)
+      .send({ prices: { base: 90 } })
+      .expect(200);
+    expect(await startsOn(c.auth, '2026-11-24')).not.toContain('2026-11-24T09:00:00-05:00');
+
+    const moved = await h.pro.post('/api/v1/reschedule_job').set(c.auth).send({ booking_id: job.booking_id, start: '2026-11-25T13:00:00-05:00' }).expect(200);
+    expect(moved.body).toMatchObject({
+      booking_id: job.booking_id,
+      status: 'booked',
+      start: '2026-11-25T13:00:00-05:00',
+      previous_start: '2026-11-24T09:00:00-05:00',
+      customer_notified: false,
+    });
+    expect(moved.body.message).toMatch(/Moved Ana's job from Tue, Nov 24, 9:00 AM EST to Wed, Nov 25, 1:00 PM EST; the price stays as booked/);
+    expect(await startsOn(c.auth, '2026-11-24')).toContain('2026-11-24T09:00:00-05:00');
+    expect(await startsOn(c.auth, '2026-11-25')).not.toContain('2026-11-25T13:00:00-05:00');
+    const schedule = (await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body;
+    expect(schedule.jobs).toMatchObject([{ booking_id: job.booking_id, start: '2026-11-25T13:00:00-05:00', total: job.total }]);
+    const feed = (await h.pro.get('/api/v1/updates').set(c.auth).query({ since: 0 }).expect(200)).body;
+    expect(feed.events.find((e: { kind: string }) => e.kind === 'booking.rescheduled')).toMatchObject({
+      booking_id: job.booking_id,
+      from: '2026-11-24T09:00:00-05:00',
+      to: '2026-11-25T13:00:00-05:00',
+      rescheduled_by: 'pro',
+    });
+  });
+
+  it('may move a job into the time it holds itself (later by half an hour), and refuses a taken or closed time with nearby open times, changing nothing', async () => {
+    const c = await newCleaner(h);
+    const job = (await h.pro.post('/api/v1/book_job').set(c.auth).send(proBooking()).expect(200)).body;
+    await h.pro.post('/api/v1/reschedule_job').set(c.auth).send({ booking_id: job.booking_id, start: '2026-11-24T09:30:00-05:00' }).expect(200);
+    await h.pro
+      .post('/api/v1/book_job')
+      .set(c.auth)
+      .send(proBooking({ start: '2026-11-24T13:00:00-05:00', customer_name: 'Bo' }))
+      .expect(200);
+    const taken = await h.pro.post('/api/v1/reschedule_job').set(c.auth).send({ booking_id: job.booking_id, start: '2026-11-24T13:00:00-05:00' }).expect(400);
+    expect(taken.body.error).toMatch(/1:00 PM EST (was just taken by another booking|is taken)/);
+    const sunday = await h.pro.post('/api/v1/reschedule_job').set(c.auth).send({ booking_id: job.booking_id, start: '2026-11-29T10:00:00-05:00' }).expect(400);
+    expect(sunday.body.error).toMatch(/closed on Sundays/);
+    await h.pro.post('/api/v1/reschedule_job').set(c.auth).send({ booking_id: job.booking_id, start: '2026-11-24T09:30:00-05:00' }).expect(400);
+    const schedule = (await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body;
+    expect(schedule.jobs.find((j: { booking_id: string }) => j.booking_id === job.booking_id).start).toBe('2026-11-24T09:30:00-05:00');
+  });
+
+  it("refuses another business's job, a cancelled one and one that has started", async () => {
+    const a = await newCleaner(h);
+    const b = await newCleaner(h);
+    const job = (await h.pro.post('/api/v1/book_job').set(b.auth).send(proBooking()).expect(200)).body;
+    await h.pro.post('/api/v1/reschedule_job').set(a.auth).send({ booking_id: job.booking_id, start: '2026-11-25T10:00:00-05:00' }).expect(404);
+    h.clock.now = new Date('2026-11-24T14:30:00Z');
+    const started = await h.pro.post('/api/v1/reschedule_job').set(b.auth).send({ booking_id: job.booking_id, start: '2026-11-25T10:00:00-05:00' }).expect(400);
+    expect(started.body.error).toMatch(/has started cannot be moved/);
+    h.clock.now = MONDAY_7AM;
+    await h.pro.post('/api/v1/cancel_job').set(b.auth).send({ booking_id: job.booking_id }).expect(200);
+    const cancelled = await h.pro
+      .post('/api/v1/reschedule_job')
+      .set(b.auth)
+      .send({ booking_id: job.booking_id, start: '2026-11-25T10:00:00-05:00' })
+      .expect(400);
+    expect(cancelled.body.error).toMatch(/is cancelled; only a booked job can be moved/);
+  });
+
+  it('leaves exactly one winner when 20 bookings race a reschedule for the same time, and the old time free or untouched', async () => {
+    for (let round = 0; round < 3; round++) {
+      const c = await newCleaner(h);
+      const job = (await h.pro.post('/api/v1/book_job').set(c.auth).send(proBooking()).expect(200)).body;
+      const target = '2026-11-25T10:00:00-05:00';
+      const racers = Array.from({ length: 20 }, (_, i) =>
+        h.book
+          .post('/api/v1/book_cleaning')
+          .set(asPublic)
+          .send(booking(c.pro.id, { start: target, customer_name: `Racer ${i}`, customer_email: `r${i}@example.com` })),
+      );
+      const move = h.pro.post('/api/v1/reschedule_job').set(c.auth).send({ booking_id: job.booking_id, start: target });
+      const results = await Promise.all([move, ...racers]);
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(results.every((r) => r.status === 200 || r.status === 400)).toBe(true);
+      const jobs = (await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body.jobs as { booking_id: string; start: string }[];
+      expect(jobs.filter((j) => j.start === target)).toHaveLength(1);
+      const mine = jobs.find((j) => j.booking_id === job.booking_id)!;
+      if (results[0].status === 200) {
+        expect(mine.start).toBe(target);
+        expect(await startsOn(c.auth, '2026-11-24')).toContain('2026-11-24T09:00:00-05:00');
+      } else {
+        expect(mine.start).toBe('2026-11-24T09:00:00-05:00');
+      }
+    }
+  });
+});
+
+describe('reschedule_booking', () => {
+  it('moves a booking by its manage token, tells the pro, and warns within 24 hours of the old start', async () => {
+    const c = await newCleaner(h);
+    const booked = (await h.book.post('/api/v1/book_cleaning').set(asPublic).send(booking(c.pro.id)).expect(200)).body;
+    const moved = await h.book
+      .post('/api/v1/reschedule_booking')
+      .set(asPublic)
+      .send({ manage_token: booked.manage_token, start: '2026-11-26T11:00:00-05:00' })
+      .expect(200);
+    expect(moved.body).toMatchObject({
+      start: '2026-11-26T11:00:00-05:00',
+      previous_start: '2026-11-24T09:00:00-05:00',
+      within_24_hours: false,
+      total: booked.total,
+    });
+    const notes = (await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body.notifications as { kind: string; message: string }[];
+    expect(notes.find((n) => n.kind === 'booking.rescheduled')!.message).toMatch(
+      /moved by the customer: Ana Lopez, from Tue, Nov 24, 9:00 AM EST to Thu, Nov 26, 11:00 AM EST/,
+    );
+
+    h.clock.now = new Date('2026-11-25T20:00:00Z'); // 20 hours before Thursday 11:00
+    const late = await h.book
+      .post('/api/v1/reschedule_booking')
+      .set(asPublic)
+      .send({ manage_token: booked.manage_token, start: '2026-11-27T11:00:00-05:00' })
+      .expect(200);
+    expect(late.body.within_24_hours).toBe(true);
+    expect(late.body.message).toMatch(/less than 24 hours away, so .* may charge/);
+    await h.book
+      .post('/api/v1/reschedule_booking')
+      .set(asPublic)
+      .send({ manage_token: 'x'.repeat(43), start: '2026-11-27T11:00:00-05:00' })
+      .expect(404);
+  });
+});
