@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { migrateDatabase, openServiceDb, resolveDatabase } from '@frontdesk/db';
-import { DEMO_OWNER_EMAIL, loadDemoBusiness } from '@frontdesk/use-cases';
+import { DEMO_OWNER_EMAIL, loadDemoBusiness, startSeriesWorker } from '@frontdesk/use-cases';
 import { bindPort, closeServer, createLogger, shutdownOnSignals, type BoundPort } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   const { db, changes, startWorkers, close } = openServiceDb('front-desk', database.url, logger, local);
   resources.push(close);
   startWorkers();
+  const series = startSeriesWorker(db, logger);
+  resources.push(() => series.stop());
   const demo = await loadDemoBusiness(db);
 
   const clock = () => new Date();

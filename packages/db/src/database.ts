@@ -18,7 +18,7 @@ import type {
 } from './tables/oauth';
 import type { TimeOffTable } from './tables/time-off';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys';
-import type { CalendarFeedsTable, ProSessionsTable } from './tables/dashboard';
+import type { CalendarFeedsTable, ProSessionsTable, SeriesTable } from './tables/dashboard';
 
 export interface Database {
   pros: ProsTable;
@@ -43,4 +43,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   pro_sessions: ProSessionsTable;
   calendar_feeds: CalendarFeedsTable;
+  series: SeriesTable;
 }

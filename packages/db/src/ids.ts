@@ -6,7 +6,7 @@ const readable = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 14);
 // Keys: 62 symbols x 32 = about 190 bits of randomness.
 const keyBody = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 32);
 
-export type IdPrefix = 'pro' | 'lead' | 'bk' | 'key' | 'off' | 'ntf' | 'chk' | 'sic' | 'msg';
+export type IdPrefix = 'pro' | 'lead' | 'bk' | 'key' | 'off' | 'ntf' | 'chk' | 'sic' | 'msg' | 'sr';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${readable()}`;

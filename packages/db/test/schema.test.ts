@@ -29,7 +29,10 @@ describe('migrations', () => {
         '20261121T180000-change-notifications',
         '20261122T100000-business-accounts',
         '20261122T110000-dashboard',
+        '20261122T120000-series',
       ]);
+      expect(await tables()).toBe(23);
+      await migrateDown(db);
       expect(await tables()).toBe(22);
       await migrateDown(db);
       expect(await tables()).toBe(20);
@@ -52,7 +55,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(22);
+      expect(await tables()).toBe(23);
       expect(await migrateToLatest(db)).toEqual([]);
     } finally {
       await db.destroy();

@@ -71,6 +71,8 @@ export const customerSchema = answer({ name: str, phone: nullable(str), email: n
 /** What pro and customer both see of a booking. */
 export const bookingDetailsProperties = {
   booking_id: str,
+  /** The recurring plan a visit belongs to, or null for a one-time cleaning. */
+  series_id: nullable(str),
   status: oneOf(['booked', 'cancelled', 'no_show']),
   start: str,
   end: str,
@@ -157,3 +159,25 @@ export const pipelineSchema = answer({
   customers_brought_by_service: answer({ bookings: int, value: num, cancelled: int, fees_waived_for_no_shows: int, fee_per_booking: num, fees_due: num }),
   jobs_booked: answer({ total: int, value: num, by_business: int, by_customers_through_service: int, cancelled: int }),
 });
+
+/** A series a booking started: its visits (the first included) and the dates it could not hold. */
+export const seriesSchema = nullable(
+  answer({
+    series_id: str,
+    frequency: oneOf(['weekly', 'biweekly', 'monthly']),
+    visits: listOf(answer({ booking_id: str, start: str, label: str, total: num })),
+    skipped: listOf(answer({ start: str, label: str, reason: str })),
+  }),
+);
+
+/** Inputs shared by book_job and book_cleaning, cancel_job and cancel_booking for series. */
+export const seriesInputSchemas = {
+  skip_conflicts: {
+    type: 'boolean',
+    description: 'For weekly, biweekly or monthly: book the visits that are open and list the rest, instead of refusing the whole series (default false).',
+  },
+} as const;
+export const andFollowingSchema = {
+  type: 'boolean',
+  description: 'On a visit of a series: cancel this visit and every later one, ending the series (default false: this visit only).',
+} as const;

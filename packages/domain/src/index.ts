@@ -21,3 +21,4 @@ export * from './answer-schemas';
 export * from './settings';
 export * from './time-off';
 export * from './icalendar';
+export * from './series';

@@ -10,9 +10,13 @@ import {
   notOpen,
   priceChanged,
   requireFirmQuote,
+  seriesConflicts,
+  seriesCreatedMessage,
   whyNotOpen,
   type Job,
+  type SeriesFrequency,
 } from '@frontdesk/domain';
+import { firstHorizon, insertVisits, localMinutesOf, planVisits, type PlannedVisits, type SkippedVisit } from './series';
 import {
   appendEvent,
   bookedSince,
@@ -54,7 +58,17 @@ export interface BookingRequest {
   accountEmail: string | null;
   /** The total the customer was shown; a different current price refuses the booking. */
   expectedTotalCents: number | null;
+  /** For a series: book the visits that can be, and list the rest, instead of refusing them all. */
+  skipConflicts?: boolean;
   now: Date;
+}
+
+/** A series a booking started: every visit booked (the first included) and those skipped. */
+export interface BookedSeries {
+  id: string;
+  frequency: SeriesFrequency;
+  visits: Booking[];
+  skipped: SkippedVisit[];
 }
 
 /**
@@ -63,7 +77,7 @@ export interface BookingRequest {
  * constraint on `bookings` still guarantees no overlap whatever path writes.
  * Lock order everywhere: the pro's row, then booking rows.
  */
-export async function createBooking(db: Db, req: BookingRequest): Promise<{ booking: Booking; pro: Pro }> {
+export async function createBooking(db: Db, req: BookingRequest): Promise<{ booking: Booking; pro: Pro; series: BookedSeries | null }> {
   try {
     return await db.transaction().execute(async (trx) => {
       const pro = await lockPro(trx, req.proId);
@@ -92,8 +106,39 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
         );
       }
 
+      // A recurring job books a series: every visit through the horizon is checked first, and
+      // one that cannot be held refuses the whole series unless the caller said to skip it.
+      const bookingId = newId('bk');
+      const frequency = req.job.frequency === 'once' ? null : req.job.frequency;
+      let seriesId: string | null = null;
+      let plan: PlannedVisits | null = null;
+      let horizon: ReturnType<typeof firstHorizon> | null = null;
+      if (frequency) {
+        horizon = firstHorizon(pro, req.start, frequency, req.now);
+        plan = await planVisits(trx, pro, req.job, horizon.dates, localMinutesOf(req.start, pro.timezone), [{ start: req.start, blockedUntil }], req.now);
+        if (plan.skipped.length && !req.skipConflicts) {
+          throw seriesConflicts(plan.skipped.map((v) => `${v.label}: ${v.reason}${v.nearby.length ? ` (open nearby: ${v.nearby.join(', ')})` : ''}`));
+        }
+        seriesId = newId('sr');
+        await trx
+          .insertInto('series')
+          .values({
+            id: seriesId,
+            pro_id: pro.id,
+            frequency,
+            local_minutes: localMinutesOf(req.start, pro.timezone),
+            first_date: horizon.firstDate,
+            planned_through: horizon.through,
+            template_booking_id: bookingId,
+            ended_at: null,
+            created_at: req.now,
+          })
+          .execute();
+      }
+
       const booking = await insertBooking(trx, {
-        id: newId('bk'),
+        id: bookingId,
+        series_id: seriesId,
         pro_id: pro.id,
         lead_id: req.leadId,
         channel: req.channel,
@@ -122,6 +167,7 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
         updated_at: req.now,
       });
       if (req.leadId !== null) await markLeadBooked(trx, req.leadId, req.now);
+      const later = seriesId && plan ? await insertVisits(trx, booking, seriesId, plan, req.now) : [];
 
       const label = formatLabel(booking.starts_at, pro.timezone);
       const message = newBookingMessage({
@@ -150,7 +196,24 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
         },
         req.now,
       );
-      return { booking, pro };
+      if (!seriesId || !plan || !frequency) return { booking, pro, series: null };
+      const visits = [booking, ...later];
+      await appendEvent(
+        trx,
+        pro.id,
+        'series.created',
+        {
+          series_id: seriesId,
+          frequency,
+          visits: visits.length,
+          first_start: formatLocalIso(booking.starts_at, pro.timezone),
+          skipped: plan.skipped.map((v) => v.label),
+          customer_name: booking.customer_name,
+          message: seriesCreatedMessage(booking.customer_name, frequency, visits.length, label, plan.skipped.length),
+        },
+        req.now,
+      );
+      return { booking, pro, series: { id: seriesId, frequency, visits, skipped: plan.skipped } };
     });
   } catch (err) {
     // Another writer (another service or replica) got there between our check and insert.

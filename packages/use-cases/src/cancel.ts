@@ -6,10 +6,12 @@ import {
   noBooking,
   noBookingWithToken,
   noShowCannotCancel,
+  seriesCancelledMessage,
   startedCannotCancel,
 } from '@frontdesk/domain';
 import {
   appendEvent,
+  cancelSeriesFrom,
   findBooking,
   insertNotification,
   lockBooking,
@@ -32,7 +34,8 @@ export async function cancelBooking(
   find: { id: string; proId: string } | { manageTokenHash: Buffer },
   by: CancelledBy,
   now: Date,
-): Promise<{ booking: Booking; pro: Pro }> {
+  opts: { andFollowing?: boolean } = {},
+): Promise<{ booking: Booking; pro: Pro; followingCancelled: number }> {
   return db.transaction().execute(async (trx) => {
     const found = await findBooking(trx, find);
     if (!found) throw 'id' in find ? noBooking(find.id) : noBookingWithToken();
@@ -59,6 +62,27 @@ export async function cancelBooking(
       },
       now,
     );
-    return { booking: cancelled, pro };
+    let followingCancelled = 0;
+    // and_following on a series visit ends the series: this and every later visit.
+    if (opts.andFollowing && booking.series_id) {
+      const later = await cancelSeriesFrom(trx, booking.series_id, booking.starts_at, by, now);
+      followingCancelled = later.length;
+      const ended = seriesCancelledMessage(by, booking.customer_name, label, later.length + 1);
+      if (by === 'customer') await insertNotification(trx, { proId: pro.id, bookingId: booking.id, kind: 'series.cancelled', message: ended, now });
+      await appendEvent(
+        trx,
+        pro.id,
+        'series.cancelled',
+        {
+          series_id: booking.series_id,
+          from: formatLocalIso(booking.starts_at, pro.timezone),
+          visits_cancelled: later.length + 1,
+          cancelled_by: by,
+          message: ended,
+        },
+        now,
+      );
+    }
+    return { booking: cancelled, pro, followingCancelled };
   });
 }

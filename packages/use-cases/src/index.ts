@@ -16,3 +16,4 @@ export * from './settings';
 export * from './sign-up';
 export * from './calendar';
 export * from './reschedule';
+export * from './series';

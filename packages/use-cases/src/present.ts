@@ -10,6 +10,7 @@ import type { Booking, Lead, ProCheck } from '@frontdesk/db';
 export function bookingDetails(b: Booking, timezone: string) {
   return {
     booking_id: b.id,
+    series_id: b.series_id,
     status: b.status,
     start: formatLocalIso(b.starts_at, timezone),
     end: formatLocalIso(b.ends_at, timezone),
@@ -86,4 +87,23 @@ export function presentLead(l: Lead, timezone: string) {
 /** A check as a customer sees it: what was seen, on which day, in a sentence. */
 export function presentCheck(c: ProCheck) {
   return { kind: c.kind, subject: c.subject, passed: c.passed, rating: c.rating, reviews: c.reviews, checked_on: c.checked_on, summary: checkSummary(c) };
+}
+
+/** A series as book_job and book_cleaning answer it. */
+export function presentSeries(
+  series: { id: string; frequency: string; visits: Booking[]; skipped: { start: Date; label: string; reason: string }[] } | null,
+  timezone: string,
+) {
+  if (!series) return null;
+  return {
+    series_id: series.id,
+    frequency: series.frequency,
+    visits: series.visits.map((v) => ({
+      booking_id: v.id,
+      start: formatLocalIso(v.starts_at, timezone),
+      label: formatLabel(v.starts_at, timezone),
+      total: toUsd(v.price_cents),
+    })),
+    skipped: series.skipped.map((v) => ({ start: formatLocalIso(v.start, timezone), label: v.label, reason: v.reason })),
+  };
 }

@@ -1,5 +1,6 @@
 import { migrateDatabase, openServiceDb } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
+import { startSeriesWorker } from '@frontdesk/use-cases';
 import { createProDeskApp } from './app';
 import { readProDeskConfig } from './config';
 
@@ -10,10 +11,12 @@ async function main(): Promise<void> {
   if (process.env.MIGRATE_ON_START === 'true') await migrateDatabase(config.databaseUrl);
   const { db, changes, startWorkers, close } = openServiceDb('pro-desk', config.databaseUrl, logger);
   startWorkers();
+  const seriesWorker = startSeriesWorker(db, logger);
   const { app } = createProDeskApp({ db, config, logger, clock: () => new Date(), changes });
   const server = await listen(app, config.port, '0.0.0.0', 'PRO_DESK_PORT');
   shutdownOnSignals(logger, async () => {
     await closeServer(server);
+    await seriesWorker.stop();
     await close();
   });
   logger.info({ port: config.port, url: config.publicUrl }, 'pro-desk listening');

@@ -9,6 +9,7 @@ import * as security from './20261121T170000-security';
 import * as changeNotifications from './20261121T180000-change-notifications';
 import * as businessAccounts from './20261122T100000-business-accounts';
 import * as dashboard from './20261122T110000-dashboard';
+import * as series from './20261122T120000-series';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T180000-change-notifications': changeNotifications,
   '20261122T100000-business-accounts': businessAccounts,
   '20261122T110000-dashboard': dashboard,
+  '20261122T120000-series': series,
 };

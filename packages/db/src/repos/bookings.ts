@@ -108,6 +108,20 @@ export async function moveBooking(trx: Db, bookingId: string, to: { start: Date;
     .executeTakeFirstOrThrow();
 }
 
+/** Ends a series: its booked visits after `after` are cancelled and it books no more. */
+export async function cancelSeriesFrom(trx: Db, seriesId: string, after: Date, by: CancelledBy, now: Date): Promise<Booking[]> {
+  const cancelled = await trx
+    .updateTable('bookings')
+    .set({ status: 'cancelled', cancelled_at: now, cancelled_by: by, updated_at: now })
+    .where('series_id', '=', seriesId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>', after)
+    .returningAll()
+    .execute();
+  await trx.updateTable('series').set({ ended_at: now }).where('id', '=', seriesId).where('ended_at', 'is', null).execute();
+  return cancelled;
+}
+
 /** Records a no-show, waiving the fee if the booking had one. */
 export async function markNoShow(trx: Db, booking: Booking, now: Date): Promise<Booking> {
   return trx

@@ -38,7 +38,8 @@ export async function pipelineCounts(db: Db, proId: string, start: Date, end: Da
       .select((eb) => [
         'channel',
         'status',
-        eb.fn.countAll<number>().as('n'),
+        // A series is one booked job, however many visits it holds.
+        sql<number>`count(DISTINCT coalesce(series_id, id))`.as('n'),
         eb.fn.coalesce(eb.fn.sum<number>('price_cents'), sql<number>`0`).as('value'),
         sql<number>`coalesce(sum(fee_cents) FILTER (WHERE fee_waived_at IS NULL), 0)`.as('fees'),
         sql<number>`count(*) FILTER (WHERE fee_waived_at IS NOT NULL)`.as('waived'),

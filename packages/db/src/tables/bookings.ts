@@ -36,6 +36,8 @@ export interface BookingsTable extends Job {
   account_email: string | null;
   cancelled_at: Date | null;
   cancelled_by: string | null;
+  /** The recurring plan this visit belongs to, if any. */
+  series_id: Generated<string | null>;
   no_show_reported_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

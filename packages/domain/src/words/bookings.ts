@@ -110,3 +110,19 @@ export const rescheduledByCustomerMessage = (proName: string, from: string, to: 
   late
     ? `Moved ${proName} from ${from} to ${to}. The old start was less than ${FREE_CANCEL_HOURS} hours away, so ${proName} may charge under their own cancellation policy; tell the user. ${proName} has been told.`
     : `Moved ${proName} from ${from} to ${to}, at the same price. ${proName} has been told.`;
+
+/** A series some of whose visits cannot be booked: nothing was booked. */
+export const seriesConflicts = (lines: string[]) =>
+  new InvalidInputError(
+    `These visits of the series cannot be booked, so nothing was booked: ${lines.join('; ')}. Pick another start or time, or send skip_conflicts: true to book the other visits.`,
+  );
+export const seriesCreatedMessage = (customerName: string, frequency: string, count: number, first: string, skipped: number) =>
+  `New ${frequency} series for ${customerName}: ${count} visits booked from ${first}${skipped ? `, ${skipped} skipped (the time was not open)` : ''}.`;
+export const seriesVisitSkippedMessage = (customerName: string, label: string, why: string) =>
+  `A visit of ${customerName}'s series could not be booked for ${label}: ${why} Move or book it by hand if the customer wants it.`;
+export const seriesCancelledMessage = (by: 'pro' | 'customer', customerName: string, from: string, count: number) =>
+  `Series ended by the ${by === 'pro' ? 'business' : 'customer'}: ${customerName}, ${count} visit${count === 1 ? '' : 's'} from ${from} on cancelled.`;
+
+/** What a booking answer adds when it started a series. */
+export const seriesSummary = (visits: number, skipped: number) =>
+  `This books a series of ${visits} visits at the same local time (see series.visits)${skipped ? `; ${skipped} could not be booked (see series.skipped)` : ''}. More are added as time passes.`;

@@ -1,4 +1,16 @@
-import { MESSAGE, answer, bool, cleanerContactSchema, customerBookingSchema, int, listOf, str } from '@frontdesk/domain';
+import {
+  MESSAGE,
+  andFollowingSchema,
+  answer,
+  bool,
+  cleanerContactSchema,
+  customerBookingSchema,
+  int,
+  listOf,
+  seriesInputSchemas,
+  seriesSchema,
+  str,
+} from '@frontdesk/domain';
 import {
   BOOK_HOST_FEE_CENTS,
   FREE_CANCEL_HOURS,
@@ -11,6 +23,7 @@ import {
   noCleanerToFind,
   notServedZip,
   rescheduledByCustomerMessage,
+  seriesSummary,
   customerFieldSchemas,
   fromUsd,
   jobFieldSchemas,
@@ -20,7 +33,7 @@ import {
   type JobInput,
 } from '@frontdesk/domain';
 import { bookingByToken, bookingsOfAccount, getPro, hashSecret, newToken, replaceManageToken } from '@frontdesk/db';
-import { cancelBooking, createBooking, rescheduleBooking } from '@frontdesk/use-cases';
+import { cancelBooking, createBooking, presentSeries, rescheduleBooking } from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
@@ -48,6 +61,7 @@ interface BookInput extends JobInput {
   notes?: string;
   access_details?: string;
   expected_total?: number;
+  skip_conflicts?: boolean;
 }
 
 export const bookCleaning = (ctx: AppContext) =>
@@ -67,11 +81,19 @@ export const bookCleaning = (ctx: AppContext) =>
         customer_name: { ...customerFieldSchemas.customer_name, description: "The customer's name (or send X-User-Name)." },
         access_details: { type: 'string', maxLength: 500, description: 'How to get in: door code, key, parking (optional).' },
         expected_total: { type: 'number', minimum: 0, maximum: 100000, description: 'The total in USD the user was shown; refused if the price has changed.' },
+        ...seriesInputSchemas,
       },
       required: ['cleaner_id', 'start', 'bedrooms', 'bathrooms', 'address', 'zip'],
       additionalProperties: false,
     },
-    output: answer({ ...customerBookingSchema.properties, manage_token: str, manage_url: str, shared_with_cleaner: listOf(str), message: str }),
+    output: answer({
+      ...customerBookingSchema.properties,
+      series: seriesSchema,
+      manage_token: str,
+      manage_url: str,
+      shared_with_cleaner: listOf(str),
+      message: str,
+    }),
     readOnly: false,
     scope: 'write',
     async handler(input, { principal, clientName, now }) {
@@ -86,7 +108,7 @@ export const bookCleaning = (ctx: AppContext) =>
       if (!pro) throw noCleanerToFind(input.cleaner_id);
       if (!pro.service_zips.includes(input.zip)) throw notServedZip(pro.name, input.zip);
       const token = newToken();
-      const { booking } = await createBooking(ctx.db, {
+      const { booking, series } = await createBooking(ctx.db, {
         proId: pro.id,
         job: normalizeJob(input),
         start: parseStart(input.start, pro.timezone),
@@ -102,23 +124,27 @@ export const bookCleaning = (ctx: AppContext) =>
         manageTokenHash: hashSecret(token),
         accountEmail: principal.email,
         expectedTotalCents: input.expected_total === undefined ? null : fromUsd(input.expected_total),
+        skipConflicts: input.skip_conflicts ?? false,
         now,
       });
       const shown = presentCustomerBooking(booking, pro);
       const shared = ['name', customer.phone ? 'phone' : null, customer.email ? 'email' : null, 'address'].filter((f): f is string => f !== null);
       return {
         ...shown,
+        series: presentSeries(series, pro.timezone),
         manage_token: token,
         manage_url: manageUrl(ctx, token),
         shared_with_cleaner: shared,
-        message: bookedByCustomerMessage({
-          proName: pro.name,
-          label: shown.label,
-          address: shown.address,
-          totalCents: booking.price_cents,
-          customerName: customer.name,
-          shared,
-        }),
+        message:
+          (series ? `${seriesSummary(series.visits.length, series.skipped.length)} ` : '') +
+          bookedByCustomerMessage({
+            proName: pro.name,
+            label: shown.label,
+            address: shown.address,
+            totalCents: booking.price_cents,
+            customerName: customer.name,
+            shared,
+          }),
       };
     },
     // The manage_token is stored only as a hash, so a retry cannot be shown the lost one:
@@ -134,13 +160,18 @@ export const bookCleaning = (ctx: AppContext) =>
   });
 
 export const cancelBookingOperation = (ctx: AppContext) =>
-  defineOperation<Customer, { manage_token: string }>({
+  defineOperation<Customer, { manage_token: string; and_following?: boolean }>({
     name: 'cancel_booking',
     title: 'Cancel a booking',
     description:
       'Cancels a booking with the manage_token from book_cleaning. Confirm with the user first. Free until 24 hours before the start; closer than that it still cancels, but the cleaner may charge under their own policy, and the answer says so.',
     method: 'POST',
-    input: { type: 'object', properties: { manage_token: manageTokenSchema }, required: ['manage_token'], additionalProperties: false },
+    input: {
+      type: 'object',
+      properties: { manage_token: manageTokenSchema, and_following: andFollowingSchema },
+      required: ['manage_token'],
+      additionalProperties: false,
+    },
     output: answer({
       booking_id: str,
       status: customerBookingSchema.properties.status,
@@ -148,6 +179,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
       start: str,
       label: str,
       within_24_hours: bool,
+      visits_cancelled: int,
       message: str,
     }),
     readOnly: false,
@@ -155,7 +187,9 @@ export const cancelBookingOperation = (ctx: AppContext) =>
     idempotent: false,
     scope: 'write',
     async handler(input, { now }) {
-      const { booking, pro } = await cancelBooking(ctx.db, { manageTokenHash: hashSecret(input.manage_token) }, 'customer', now);
+      const { booking, pro, followingCancelled } = await cancelBooking(ctx.db, { manageTokenHash: hashSecret(input.manage_token) }, 'customer', now, {
+        andFollowing: input.and_following,
+      });
       const shown = presentCustomerBooking(booking, pro);
       const late = booking.starts_at.getTime() - now.getTime() < FREE_CANCEL_HOURS * 60 * 60 * 1000;
       return {
@@ -165,7 +199,8 @@ export const cancelBookingOperation = (ctx: AppContext) =>
         start: shown.start,
         label: shown.label,
         within_24_hours: late,
-        message: cancelledByCustomerMessage(pro.name, shown.label, late),
+        visits_cancelled: 1 + followingCancelled,
+        message: `${cancelledByCustomerMessage(pro.name, shown.label, late)}${followingCancelled ? ` The ${followingCancelled} later visits are cancelled too; the series has ended.` : ''}`,
       };
     },
   });

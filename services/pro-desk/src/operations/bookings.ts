@@ -1,8 +1,20 @@
-import { answer, bookingDetailsProperties, bool, customerSchema, num, proBookingSchema, str } from '@frontdesk/domain';
-import { bookedByProMessage, cancelledByProMessage, noShowRecordedMessage, rescheduledByProMessage } from '@frontdesk/domain';
+import {
+  andFollowingSchema,
+  answer,
+  bookingDetailsProperties,
+  bool,
+  customerSchema,
+  int,
+  num,
+  proBookingSchema,
+  seriesInputSchemas,
+  seriesSchema,
+  str,
+} from '@frontdesk/domain';
+import { bookedByProMessage, cancelledByProMessage, noShowRecordedMessage, rescheduledByProMessage, seriesSummary } from '@frontdesk/domain';
 import { customerDetails, customerFieldSchemas, jobFieldSchemas, normalizeJob, parseStart, type JobInput } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
-import { cancelBooking, createBooking, presentBooking, reportNoShow, rescheduleBooking } from '@frontdesk/use-cases';
+import { cancelBooking, createBooking, presentBooking, presentSeries, reportNoShow, rescheduleBooking } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
@@ -15,6 +27,7 @@ export interface BookJobInput extends JobInput {
   address: string;
   zip: string;
   notes?: string;
+  skip_conflicts?: boolean;
 }
 
 /** What cancel_job and report_no_show both say about the booking they changed. */
@@ -42,17 +55,18 @@ export const bookJob = (ctx: AppContext) =>
           description: 'The chosen start from open_times, e.g. 2026-11-24T09:00:00-05:00; without an offset it is local time.',
         },
         ...customerFieldSchemas,
+        ...seriesInputSchemas,
       },
       required: ['bedrooms', 'bathrooms', 'start', 'customer_name', 'address', 'zip'],
       additionalProperties: false,
     },
-    output: answer({ ...proBookingSchema.properties, message: str }),
+    output: answer({ ...proBookingSchema.properties, series: seriesSchema, message: str }),
     readOnly: false,
     scope: 'write',
     async handler(input, { principal: pro, clientName, now }) {
       const customer = customerDetails(input);
       const start = parseStart(input.start, pro.timezone);
-      const { booking } = await createBooking(ctx.db, {
+      const { booking, series } = await createBooking(ctx.db, {
         proId: pro.id,
         job: normalizeJob(input),
         start,
@@ -68,18 +82,20 @@ export const bookJob = (ctx: AppContext) =>
         manageTokenHash: null,
         accountEmail: null,
         expectedTotalCents: null,
+        skipConflicts: input.skip_conflicts ?? false,
         now,
       });
       const shown = presentBooking(booking, pro.timezone);
       return {
         ...shown,
-        message: bookedByProMessage(shown.customer.name, shown.label, booking.price_cents),
+        series: presentSeries(series, pro.timezone),
+        message: `${bookedByProMessage(shown.customer.name, shown.label, booking.price_cents)}${series ? ` ${seriesSummary(series.visits.length, series.skipped.length)}` : ''}`,
       };
     },
   });
 
 export const cancelJob = (ctx: AppContext) =>
-  defineOperation<Pro, { booking_id: string }>({
+  defineOperation<Pro, { booking_id: string; and_following?: boolean }>({
     name: 'cancel_job',
     title: 'Cancel a job',
     description:
@@ -87,7 +103,7 @@ export const cancelJob = (ctx: AppContext) =>
     method: 'POST',
     input: {
       type: 'object',
-      properties: { booking_id: idSchema('The booking to cancel.') },
+      properties: { booking_id: idSchema('The booking to cancel.'), and_following: andFollowingSchema },
       required: ['booking_id'],
       additionalProperties: false,
     },
@@ -95,6 +111,7 @@ export const cancelJob = (ctx: AppContext) =>
       ...changedBooking,
       fee: num,
       customer_notified: bool,
+      visits_cancelled: int,
       message: str,
     }),
     readOnly: false,
@@ -102,10 +119,21 @@ export const cancelJob = (ctx: AppContext) =>
     idempotent: false,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
-      const { booking } = await cancelBooking(ctx.db, { id: input.booking_id, proId: pro.id }, 'pro', now);
+      const { booking, followingCancelled } = await cancelBooking(ctx.db, { id: input.booking_id, proId: pro.id }, 'pro', now, {
+        andFollowing: input.and_following,
+      });
       const shown = presentBooking(booking, pro.timezone);
       const reach = [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
-      return { ...changed(shown), fee: 0, customer_notified: false, message: cancelledByProMessage(shown.customer.name, shown.label, reach) };
+      const also = followingCancelled
+        ? ` The ${followingCancelled} later visit${followingCancelled === 1 ? ' is' : 's are'} cancelled too; the series has ended.`
+        : '';
+      return {
+        ...changed(shown),
+        fee: 0,
+        customer_notified: false,
+        visits_cancelled: 1 + followingCancelled,
+        message: `${cancelledByProMessage(shown.customer.name, shown.label, reach)}${also}`,
+      };
     },
   });
 

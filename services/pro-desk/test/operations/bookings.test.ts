@@ -1,6 +1,7 @@
 // book_job, cancel_job and report_no_show (src/operations/bookings.ts): refusals name the real reason
 // and the nearest real alternatives.
 import { proDeskHarnessPerFile, newPro, validBooking } from '../harness';
+import { listenOn, mcpClient } from '../mcp-client';
 
 const h = proDeskHarnessPerFile();
 /** One business shared by this file's tests of its own schedule. */
@@ -337,5 +338,30 @@ describe('report_no_show', () => {
     await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: 'bk_none' }).expect(404);
     const row = await h.t.db.selectFrom('bookings').select('status').where('id', '=', booked.body.booking_id).executeTakeFirstOrThrow();
     expect(row.status).toBe('cancelled');
+  });
+});
+
+describe('series and moves over MCP', () => {
+  it('books a weekly series, moves a visit and ends the series through the official SDK client', async () => {
+    const pro = await newPro(h);
+    const server = await listenOn(h.app);
+    const client = await mcpClient(server.url, pro.auth);
+    try {
+      type Result = { isError?: boolean; structuredContent: Record<string, any> };
+      const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as unknown as Result;
+      const booked = await call('book_job', { ...validBooking(), frequency: 'weekly' });
+      expect(booked.isError).toBeFalsy();
+      const visits = booked.structuredContent.series.visits as { booking_id: string; start: string }[];
+      expect(visits).toHaveLength(12);
+      const moved = await call('reschedule_job', { booking_id: visits[2]!.booking_id, start: '2026-12-09T13:00:00-05:00' });
+      expect(moved.structuredContent).toMatchObject({ start: '2026-12-09T13:00:00-05:00', previous_start: visits[2]!.start });
+      const ended = await call('cancel_job', { booking_id: visits[6]!.booking_id, and_following: true });
+      expect(ended.structuredContent.visits_cancelled).toBe(6);
+      const wrong = await call('book_job', { ...validBooking({ start: '2026-11-25T09:00:00-05:00' }), frequency: 'weekly', skip_conflicts: 'yes' });
+      expect(wrong.isError).toBe(true);
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });

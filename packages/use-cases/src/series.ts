@@ -1,0 +1,227 @@
+import {
+  formatLabel,
+  formatLocalIso,
+  localDate,
+  minutesOfDay,
+  nearestOpenTimes,
+  requireFirmQuote,
+  seriesDates,
+  seriesHorizonEnd,
+  seriesVisitSkippedMessage,
+  wallTimeToInstant,
+  whyNotOpen,
+  type BusyBlock,
+  type LocalDate,
+  type Quote,
+  type SeriesFrequency,
+} from '@frontdesk/domain';
+import { appendEvent, insertBooking, loadBusy, lockPro, newId, scheduleRules, type Booking, type Db, type Pro } from '@frontdesk/db';
+
+const DAY = 86_400_000;
+
+/** A visit of a series the schedule could not hold, and why. */
+export interface SkippedVisit {
+  start: Date;
+  label: string;
+  reason: string;
+  nearby: string[];
+}
+
+export interface PlannedVisits {
+  quote: Quote;
+  accepted: { start: Date; end: Date; blockedUntil: Date }[];
+  skipped: SkippedVisit[];
+}
+
+/** The price of every visit after the first: the recurring price, whatever the first-visit rule. */
+export const laterVisitQuote = (pro: Pro, job: Booking | Quote['job']) =>
+  requireFirmQuote(
+    {
+      bedrooms: job.bedrooms,
+      bathrooms: job.bathrooms,
+      clean_type: job.clean_type,
+      sqft: job.sqft,
+      frequency: job.frequency,
+      add_ons: job.add_ons,
+      pets: job.pets,
+    },
+    { ...pro.price_list, first_visit_discounted: true },
+  );
+
+/**
+ * Checks each date of a series at its local time against the schedule, as a single booking
+ * would be checked, counting the visits accepted before it as busy. Writes nothing.
+ */
+export async function planVisits(
+  trx: Db,
+  pro: Pro,
+  job: Quote['job'],
+  dates: LocalDate[],
+  localMinutes: number,
+  held: BusyBlock[],
+  now: Date,
+): Promise<PlannedVisits> {
+  const quote = laterVisitQuote(pro, job);
+  const plan: PlannedVisits = { quote, accepted: [], skipped: [] };
+  if (dates.length === 0) return plan;
+  const from = wallTimeToInstant(dates[0]!, 0, pro.timezone) ?? new Date(now);
+  const to = new Date((wallTimeToInstant(dates[dates.length - 1]!, 0, pro.timezone) ?? now).getTime() + 2 * DAY);
+  const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(from.getTime() - DAY), to);
+  const taken = [...busy, ...held];
+  for (const date of dates) {
+    const start = wallTimeToInstant(date, localMinutes, pro.timezone);
+    if (!start) {
+      const shown = `${date} at ${String(Math.floor(localMinutes / 60)).padStart(2, '0')}:${String(localMinutes % 60).padStart(2, '0')}`;
+      plan.skipped.push({
+        start: new Date(`${date}T12:00:00Z`),
+        label: shown,
+        reason: 'That local time does not exist that day (clocks spring forward).',
+        nearby: [],
+      });
+      continue;
+    }
+    const query = { rules: scheduleRules(pro), durationMinutes: quote.duration_minutes, now, busy: taken, timeOff };
+    const why = whyNotOpen(query, start);
+    const label = formatLabel(start, pro.timezone, now);
+    if (why) {
+      plan.skipped.push({ start, label, reason: why.message, nearby: nearestOpenTimes(query, start).map((o) => formatLabel(o.start, pro.timezone, now)) });
+      continue;
+    }
+    const end = new Date(start.getTime() + quote.duration_minutes * 60_000);
+    const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
+    plan.accepted.push({ start, end, blockedUntil });
+    taken.push({ start, blockedUntil });
+  }
+  return plan;
+}
+
+/** Writes the accepted visits of a plan, copying the template visit's customer and job. */
+export async function insertVisits(trx: Db, template: Booking, seriesId: string, plan: PlannedVisits, now: Date): Promise<Booking[]> {
+  const visits: Booking[] = [];
+  for (const v of plan.accepted) {
+    visits.push(
+      await insertBooking(trx, {
+        id: newId('bk'),
+        pro_id: template.pro_id,
+        lead_id: null,
+        channel: template.channel,
+        client_name: template.client_name,
+        starts_at: v.start,
+        ends_at: v.end,
+        blocked_until: v.blockedUntil,
+        customer_name: template.customer_name,
+        customer_phone: template.customer_phone,
+        customer_email: template.customer_email,
+        address: template.address,
+        zip: template.zip,
+        notes: template.notes,
+        access_details: template.access_details,
+        bedrooms: template.bedrooms,
+        bathrooms: template.bathrooms,
+        clean_type: template.clean_type,
+        sqft: template.sqft,
+        frequency: template.frequency,
+        add_ons: template.add_ons,
+        pets: template.pets,
+        price_cents: plan.quote.total_cents,
+        quote: JSON.stringify(plan.quote),
+        // One fee per series: it rides on the first visit.
+        fee_cents: 0,
+        fee_waived_at: null,
+        manage_token_hash: null,
+        account_email: template.account_email,
+        cancelled_at: null,
+        cancelled_by: null,
+        no_show_reported_at: null,
+        series_id: seriesId,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+  }
+  return visits;
+}
+
+/** The dates after the first a new series holds now: through the horizon from today. */
+export function firstHorizon(pro: Pro, start: Date, frequency: SeriesFrequency, now: Date): { firstDate: LocalDate; dates: LocalDate[]; through: LocalDate } {
+  const firstDate = localDate(start, pro.timezone);
+  const through = seriesHorizonEnd(localDate(now, pro.timezone), frequency);
+  return { firstDate, through, dates: seriesDates(firstDate, frequency, firstDate, through) };
+}
+
+export const localMinutesOf = (start: Date, zone: string) => minutesOfDay(formatLocalIso(start, zone).slice(11, 16));
+
+/**
+ * Rolls every live series' horizon forward to today's: visits that come within it are
+ * booked as the first ones were; one the schedule cannot hold is skipped and becomes an
+ * event for the business. Each series is extended under its pro's lock, and its
+ * planned_through moves in the same transaction, so replicas running this at once book a
+ * date once. Returns how many visits were booked and skipped.
+ */
+export async function extendSeries(db: Db, now: Date): Promise<{ booked: number; skipped: number }> {
+  const live = await db
+    .selectFrom('series')
+    .innerJoin('pros', 'pros.id', 'series.pro_id')
+    .select(['series.id', 'series.frequency', 'series.planned_through', 'pros.timezone'])
+    .where('series.ended_at', 'is', null)
+    .execute();
+  let booked = 0;
+  let skipped = 0;
+  for (const s of live) {
+    if (s.planned_through >= seriesHorizonEnd(localDate(now, s.timezone), s.frequency)) continue;
+    const done = await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('series').selectAll().where('id', '=', s.id).executeTakeFirst();
+      if (!row) return { booked: 0, skipped: 0 };
+      const pro = (await lockPro(trx, row.pro_id))!;
+      const current = await trx.selectFrom('series').selectAll().where('id', '=', s.id).forUpdate().executeTakeFirstOrThrow();
+      const through = seriesHorizonEnd(localDate(now, pro.timezone), current.frequency);
+      if (current.ended_at || current.planned_through >= through) return { booked: 0, skipped: 0 };
+      const template = await trx.selectFrom('bookings').selectAll().where('id', '=', current.template_booking_id).executeTakeFirstOrThrow();
+      const dates = seriesDates(current.first_date, current.frequency, current.planned_through, through);
+      const plan = await planVisits(trx, pro, template, dates, current.local_minutes, [], now);
+      await insertVisits(trx, template, current.id, plan, now);
+      for (const v of plan.skipped) {
+        await appendEvent(
+          trx,
+          pro.id,
+          'series.visit_skipped',
+          {
+            series_id: current.id,
+            start: v.label,
+            customer_name: template.customer_name,
+            reason: v.reason,
+            message: seriesVisitSkippedMessage(template.customer_name, v.label, v.reason),
+          },
+          now,
+        );
+      }
+      await trx.updateTable('series').set({ planned_through: through }).where('id', '=', current.id).execute();
+      return { booked: plan.accepted.length, skipped: plan.skipped.length };
+    });
+    booked += done.booked;
+    skipped += done.skipped;
+  }
+  return { booked, skipped };
+}
+
+/**
+ * Rolls series horizons forward every `everyMs` (and once at start) until stopped: visits
+ * are added as time passes even when nobody calls. Safe on every replica at once.
+ */
+export function startSeriesWorker(db: Db, logger: { warn(obj: object, msg: string): void }, everyMs = 10 * 60_000): { stop(): Promise<void> } {
+  let current: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    current = extendSeries(db, new Date()).catch((err: unknown) =>
+      logger.warn({ err: { message: (err as Error).message } }, 'series horizon not extended; next tick retries'),
+    );
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+}

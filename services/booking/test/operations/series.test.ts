@@ -1,0 +1,140 @@
+// Recurring cleanings on both hosts: a weekly, biweekly or monthly booking books a series.
+import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
+import { extendSeries } from '@frontdesk/use-cases';
+import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM } from '../harness';
+
+const h = bothHostsPerFile();
+
+type Visit = { booking_id: string; start: string; label: string; total: number };
+const scheduleOf = async (auth: Record<string, string>) =>
+  (await h.pro.get('/api/v1/schedule').set(auth).expect(200)).body.jobs as {
+    booking_id: string;
+    start: string;
+    series_id: string | null;
+    fee: number;
+    status: string;
+  }[];
+
+/** A cleaner with a weekly series from Tuesday 09:00, booked by the business. */
+async function weeklySeries() {
+  const c = await newCleaner(h);
+  const res = await h.pro
+    .post('/api/v1/book_job')
+    .set(c.auth)
+    .send(proBooking({ frequency: 'weekly' }))
+    .expect(200);
+  return { c, res };
+}
+
+describe('a series', () => {
+  it('books every weekly visit through twelve weeks at the same local time, and rolls forward across both DST changes', async () => {
+    const { res } = await weeklySeries();
+    const series = res.body.series as { series_id: string; frequency: string; visits: Visit[]; skipped: unknown[] };
+    expect(series).toMatchObject({ frequency: 'weekly', skipped: [] });
+    expect(series.visits).toHaveLength(12);
+    expect(series.visits.every((v) => v.start.slice(10) === 'T09:00:00-05:00')).toBe(true);
+    expect(series.visits[0]!.booking_id).toBe(res.body.booking_id);
+    expect(res.body.series_id).toBe(series.series_id);
+    expect(res.body.message).toMatch(/series of 12 visits/);
+    // The first visit follows the business's first-visit rule; the later ones the recurring price.
+    expect(new Set(series.visits.map((v) => v.total)).size).toBe(1);
+
+    // Time passes: the horizon rolls forward and every visit keeps 09:00 local, EST or EDT.
+    let starts: string[] = [];
+    for (let t = MONDAY_7AM.getTime(); t < Date.parse('2027-11-30T12:00:00Z'); t += 56 * 86_400_000) {
+      h.clock.now = new Date(t);
+      await extendSeries(h.t.db, h.clock.now);
+    }
+    const rows = await h.t.db.selectFrom('bookings').select(['starts_at']).where('series_id', '=', series.series_id).orderBy('starts_at').execute();
+    starts = rows.map((r) => r.starts_at.toISOString());
+    expect(starts.length).toBeGreaterThan(52);
+    expect(starts).toContain('2027-03-09T14:00:00.000Z'); // Tuesday before spring forward: 09:00 EST
+    expect(starts).toContain('2027-03-16T13:00:00.000Z'); // after: 09:00 EDT
+    expect(starts).toContain('2027-11-02T13:00:00.000Z'); // before falling back: 09:00 EDT
+    expect(starts).toContain('2027-11-09T14:00:00.000Z'); // after: 09:00 EST
+    // Every week, none twice.
+    expect(new Set(starts).size).toBe(starts.length);
+    const gaps = rows.slice(1).map((r, i) => Math.round((r.starts_at.getTime() - rows[i]!.starts_at.getTime()) / 86_400_000));
+    expect(gaps.every((g) => g === 7)).toBe(true);
+  });
+
+  it('refuses the whole series when a visit cannot be held, naming it with open times nearby; skip_conflicts books the rest', async () => {
+    const c = await newCleaner(h);
+    await h.pro
+      .post('/api/v1/book_job')
+      .set(c.auth)
+      .send(proBooking({ start: '2026-12-08T09:00:00-05:00', customer_name: 'Busy' }))
+      .expect(200);
+    const before = (await scheduleOf(c.auth)).length;
+    const refused = await h.pro
+      .post('/api/v1/book_job')
+      .set(c.auth)
+      .send(proBooking({ frequency: 'weekly' }))
+      .expect(400);
+    expect(refused.body.error).toMatch(
+      /cannot be booked, so nothing was booked: Tue, Dec 8, 9:00 AM EST: .*taken[\s\S]*open nearby: [\s\S]*skip_conflicts: true/,
+    );
+    expect(await scheduleOf(c.auth)).toHaveLength(before);
+
+    const skipped = await h.pro
+      .post('/api/v1/book_job')
+      .set(c.auth)
+      .send(proBooking({ frequency: 'weekly', skip_conflicts: true }))
+      .expect(200);
+    expect(skipped.body.series.visits).toHaveLength(11);
+    expect(skipped.body.series.skipped).toEqual([expect.objectContaining({ start: '2026-12-08T09:00:00-05:00', reason: expect.stringMatching(/taken/) })]);
+    const feed = (await h.pro.get('/api/v1/updates').set(c.auth).query({ since: 0 }).expect(200)).body.events as { kind: string; visits?: number }[];
+    expect(feed.find((e) => e.kind === 'series.created')).toMatchObject({ visits: 11 });
+  });
+
+  it('takes one customer fee per series, counts it as one job, and waives it on a no-show of the first visit', async () => {
+    const c = await newCleaner(h, { weekly_hours: DEFAULT_WEEKLY_HOURS });
+    const res = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .send(booking(c.pro.id, { frequency: 'biweekly' }))
+      .expect(200);
+    expect(res.body.series.visits).toHaveLength(6);
+    const jobs = await scheduleOf(c.auth);
+    expect(jobs.map((j) => j.fee)).toEqual([5, 0, 0, 0, 0, 0]);
+    expect(jobs.every((j) => j.series_id === res.body.series.series_id)).toBe(true);
+    const month = (await h.pro.get('/api/v1/pipeline').set(c.auth).query({ month: '2026-11' }).expect(200)).body;
+    expect(month.customers_brought_by_service).toMatchObject({ bookings: 1, fees_due: 5 });
+    expect(month.jobs_booked.total).toBe(1);
+    h.clock.now = new Date('2026-11-24T16:00:00Z');
+    await h.pro.post('/api/v1/report_no_show').set(c.auth).send({ booking_id: res.body.booking_id }).expect(200);
+    const after = (await h.pro.get('/api/v1/pipeline').set(c.auth).query({ month: '2026-11' }).expect(200)).body;
+    expect(after.customers_brought_by_service.fees_due).toBe(0);
+  });
+
+  it('cancels one visit, or with and_following this and every later one, ending the series', async () => {
+    const { c, res } = await weeklySeries();
+    const visits = res.body.series.visits as Visit[];
+    const one = await h.pro.post('/api/v1/cancel_job').set(c.auth).send({ booking_id: visits[1]!.booking_id }).expect(200);
+    expect(one.body.visits_cancelled).toBe(1);
+    const rest = await h.pro.post('/api/v1/cancel_job').set(c.auth).send({ booking_id: visits[4]!.booking_id, and_following: true }).expect(200);
+    expect(rest.body.visits_cancelled).toBe(8);
+    expect(rest.body.message).toMatch(/The 7 later visits are cancelled too; the series has ended/);
+    const live = (await scheduleOf(c.auth)).map((j) => j.booking_id);
+    expect(live).toEqual([visits[0]!.booking_id, visits[2]!.booking_id, visits[3]!.booking_id]);
+    h.clock.now = new Date('2027-01-20T12:00:00Z');
+    await extendSeries(h.t.db, h.clock.now);
+    const count = await h.t.db.selectFrom('bookings').select('id').where('series_id', '=', res.body.series_id).where('status', '=', 'booked').execute();
+    expect(count).toHaveLength(3);
+    const feed = (await h.pro.get('/api/v1/updates').set(c.auth).query({ since: 0 }).expect(200)).body.events as { kind: string }[];
+    expect(feed.map((e) => e.kind)).toContain('series.cancelled');
+  });
+
+  it('lets the customer end a series with its manage token and and_following', async () => {
+    const c = await newCleaner(h);
+    const res = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .send(booking(c.pro.id, { frequency: 'monthly' }))
+      .expect(200);
+    expect(res.body.series.visits.length).toBe(7); // every four weeks for six months
+    const done = await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: res.body.manage_token, and_following: true }).expect(200);
+    expect(done.body.visits_cancelled).toBe(7);
+    expect(await scheduleOf(c.auth)).toEqual([]);
+  });
+});
