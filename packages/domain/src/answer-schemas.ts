@@ -181,3 +181,8 @@ export const andFollowingSchema = {
   type: 'boolean',
   description: 'On a visit of a series: cancel this visit and every later one, ending the series (default false: this visit only).',
 } as const;
+export const moveFollowingSchema = {
+  type: 'boolean',
+  description:
+    'On a visit of a series: move this visit and every later one by the same days to the new time, keeping the rhythm (default false: this visit only).',
+} as const;

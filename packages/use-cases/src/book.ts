@@ -117,7 +117,7 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
         horizon = firstHorizon(pro, req.start, frequency, req.now);
         plan = await planVisits(trx, pro, req.job, horizon.dates, localMinutesOf(req.start, pro.timezone), [{ start: req.start, blockedUntil }], req.now);
         if (plan.skipped.length && !req.skipConflicts) {
-          throw seriesConflicts(plan.skipped.map((v) => `${v.label}: ${v.reason}${v.nearby.length ? ` (open nearby: ${v.nearby.join(', ')})` : ''}`));
+          throw seriesConflicts(plan.skipped.map((v) => `${v.reason}${v.nearby.length ? ` (open nearby: ${v.nearby.join(', ')})` : ''}`));
         }
         seriesId = newId('sr');
         await trx

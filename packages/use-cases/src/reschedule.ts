@@ -10,9 +10,14 @@ import {
   notOpen,
   rescheduleMessage,
   sameStart,
+  seriesMoveConflicts,
   startedCannotMove,
+  addDays,
+  localDate,
+  wallTimeToInstant,
   whyNotOpen,
 } from '@frontdesk/domain';
+import { localMinutesOf } from './series';
 import {
   appendEvent,
   bookedSince,
@@ -45,7 +50,8 @@ export async function rescheduleBooking(
   start: Date,
   by: 'pro' | 'customer',
   now: Date,
-): Promise<{ booking: Booking; previous: Booking; pro: Pro }> {
+  opts: { andFollowing?: boolean } = {},
+): Promise<{ booking: Booking; previous: Booking; pro: Pro; followingMoved: number }> {
   try {
     return await db.transaction().execute(async (trx) => {
       const found = await findBooking(trx, find);
@@ -57,26 +63,12 @@ export async function rescheduleBooking(
       if (previous.starts_at.getTime() <= now.getTime()) throw startedCannotMove(previous.id, oldLabel);
       if (previous.starts_at.getTime() === start.getTime()) throw sameStart(oldLabel);
 
-      const duration = previous.ends_at.getTime() - previous.starts_at.getTime();
-      const around = Math.max(start.getTime(), now.getTime());
-      const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(around - 2 * DAY), new Date(around + 3 * DAY));
-      // The booking's own time is what it gives up: it does not stand in its own way.
-      const others = busy.filter((b) => !(b.start.getTime() === previous.starts_at.getTime() && b.blockedUntil.getTime() === previous.blocked_until.getTime()));
-      const query = { rules: scheduleRules(pro), durationMinutes: duration / 60_000, now, busy: others, timeOff };
-      const why = whyNotOpen(query, start);
-      const end = new Date(start.getTime() + duration);
-      const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
-      if (why) {
-        const label = formatLabel(start, pro.timezone, now);
-        if (why.reason === 'taken' && (await bookedSince(trx, pro.id, start, blockedUntil, new Date(now.getTime() - RACE_WINDOW_MS)))) throw justTaken(label);
-        throw notOpen(
-          why.message,
-          nearestOpenTimes(query, start).map((o) => formatLabel(o.start, pro.timezone, now)),
-        );
-      }
-      const booking = await moveBooking(trx, previous.id, { start, end, blockedUntil, now });
+      const moved =
+        opts.andFollowing && previous.series_id ? await moveSeriesFrom(trx, pro, previous, start, now) : [await moveOne(trx, pro, previous, start, now)];
+      const booking = moved[0]!;
       const newLabel = formatLabel(start, pro.timezone, now);
-      const message = rescheduleMessage(by, booking.customer_name, oldLabel, newLabel);
+      const following = moved.length - 1;
+      const message = `${rescheduleMessage(by, booking.customer_name, oldLabel, newLabel)}${following ? ` The ${following} later visits of the series moved with it.` : ''}`;
       if (by === 'customer') await insertNotification(trx, { proId: pro.id, bookingId: booking.id, kind: 'booking.rescheduled', message, now });
       await appendEvent(
         trx,
@@ -84,19 +76,104 @@ export async function rescheduleBooking(
         'booking.rescheduled',
         {
           booking_id: booking.id,
+          series_id: booking.series_id,
           from: formatLocalIso(previous.starts_at, pro.timezone),
           to: formatLocalIso(start, pro.timezone),
           label: newLabel,
+          and_following: following,
           customer_name: booking.customer_name,
           rescheduled_by: by,
           message,
         },
         now,
       );
-      return { booking, previous, pro };
+      return { booking, previous, pro, followingMoved: following };
     });
   } catch (err) {
     if (isOverlapViolation(err)) throw justTakenByAnotherWriter();
     throw err;
   }
+}
+
+/** Moves one booking, its own time not standing in its way; refuses with nearby open times. */
+async function moveOne(trx: Db, pro: Pro, previous: Booking, start: Date, now: Date): Promise<Booking> {
+  const duration = previous.ends_at.getTime() - previous.starts_at.getTime();
+  const around = Math.max(start.getTime(), now.getTime());
+  const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(around - 2 * DAY), new Date(around + 3 * DAY));
+  const others = busy.filter((b) => !(b.start.getTime() === previous.starts_at.getTime() && b.blockedUntil.getTime() === previous.blocked_until.getTime()));
+  const query = { rules: scheduleRules(pro), durationMinutes: duration / 60_000, now, busy: others, timeOff };
+  const why = whyNotOpen(query, start);
+  const end = new Date(start.getTime() + duration);
+  const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
+  if (why) {
+    const label = formatLabel(start, pro.timezone, now);
+    if (why.reason === 'taken' && (await bookedSince(trx, pro.id, start, blockedUntil, new Date(now.getTime() - RACE_WINDOW_MS)))) throw justTaken(label);
+    throw notOpen(
+      why.message,
+      nearestOpenTimes(query, start).map((o) => formatLabel(o.start, pro.timezone, now)),
+    );
+  }
+  return moveBooking(trx, previous.id, { start, end, blockedUntil, now });
+}
+
+/**
+ * Moves a visit of a series and every later booked visit by the same number of days to the
+ * new local time, so the series keeps its rhythm on the new weekday. Every new start is
+ * checked (the moving visits do not stand in each other's way); one that cannot be held
+ * refuses the whole move. Rows are moved in the order that never lands one on another
+ * still in place, and the series' anchor and horizon move with them.
+ */
+async function moveSeriesFrom(trx: Db, pro: Pro, first: Booking, start: Date, now: Date): Promise<Booking[]> {
+  const visits = await trx
+    .selectFrom('bookings')
+    .selectAll()
+    .where('series_id', '=', first.series_id)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>=', first.starts_at)
+    .orderBy('starts_at')
+    .execute();
+  const shiftDays = Math.round((Date.parse(localDate(start, pro.timezone)) - Date.parse(localDate(first.starts_at, pro.timezone))) / DAY);
+  const minutes = localMinutesOf(start, pro.timezone);
+  const last = visits[visits.length - 1]!;
+  const { busy, timeOff } = await loadBusy(
+    trx,
+    pro.id,
+    new Date(Math.min(start.getTime(), first.starts_at.getTime()) - 2 * DAY),
+    new Date(last.starts_at.getTime() + (Math.abs(shiftDays) + 3) * DAY),
+  );
+  const moving = new Set(visits.map((v) => `${v.starts_at.getTime()}|${v.blocked_until.getTime()}`));
+  const taken = busy.filter((b) => !moving.has(`${b.start.getTime()}|${b.blockedUntil.getTime()}`));
+  const plans: { visit: Booking; start: Date; end: Date; blockedUntil: Date }[] = [];
+  const problems: string[] = [];
+  for (const v of visits) {
+    const date = addDays(localDate(v.starts_at, pro.timezone), shiftDays);
+    const at = wallTimeToInstant(date, minutes, pro.timezone);
+    const duration = v.ends_at.getTime() - v.starts_at.getTime();
+    if (!at) {
+      problems.push(`${date} at that time does not exist: clocks spring forward that day`);
+      continue;
+    }
+    const query = { rules: scheduleRules(pro), durationMinutes: duration / 60_000, now, busy: taken, timeOff };
+    const why = whyNotOpen(query, at);
+    if (why) {
+      const near = nearestOpenTimes(query, at).map((o) => formatLabel(o.start, pro.timezone, now));
+      problems.push(`${why.message}${near.length ? ` (open nearby: ${near.join(', ')})` : ''}`);
+      continue;
+    }
+    const end = new Date(at.getTime() + duration);
+    const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
+    plans.push({ visit: v, start: at, end, blockedUntil });
+    taken.push({ start: at, blockedUntil });
+  }
+  if (problems.length) throw seriesMoveConflicts(problems);
+  const ordered = start.getTime() > first.starts_at.getTime() ? [...plans].reverse() : plans;
+  const moved = new Map<string, Booking>();
+  for (const p of ordered) moved.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, now }));
+  const series = await trx.selectFrom('series').selectAll().where('id', '=', first.series_id!).forUpdate().executeTakeFirstOrThrow();
+  await trx
+    .updateTable('series')
+    .set({ local_minutes: minutes, first_date: localDate(start, pro.timezone), planned_through: addDays(series.planned_through, shiftDays) })
+    .where('id', '=', series.id)
+    .execute();
+  return plans.map((p) => moved.get(p.visit.id)!);
 }

@@ -126,3 +126,9 @@ export const seriesCancelledMessage = (by: 'pro' | 'customer', customerName: str
 /** What a booking answer adds when it started a series. */
 export const seriesSummary = (visits: number, skipped: number) =>
   `This books a series of ${visits} visits at the same local time (see series.visits)${skipped ? `; ${skipped} could not be booked (see series.skipped)` : ''}. More are added as time passes.`;
+
+/** A move of a series' visits some of which cannot land: nothing moved. */
+export const seriesMoveConflicts = (lines: string[]) =>
+  new InvalidInputError(
+    `These visits of the series cannot move there, so nothing moved: ${lines.join('; ')}. Pick another time, or move this visit alone (without and_following).`,
+  );

@@ -1,6 +1,7 @@
 import {
   MESSAGE,
   andFollowingSchema,
+  moveFollowingSchema,
   answer,
   bool,
   cleanerContactSchema,
@@ -206,7 +207,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
   });
 
 export const rescheduleBookingOperation = (ctx: AppContext) =>
-  defineOperation<Customer, { manage_token: string; start: string }>({
+  defineOperation<Customer, { manage_token: string; start: string; and_following?: boolean }>({
     name: 'reschedule_booking',
     title: 'Move a booking to another time',
     description:
@@ -217,11 +218,12 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
       properties: {
         manage_token: manageTokenSchema,
         start: { type: 'string', minLength: 10, maxLength: 40, description: 'The new start, unchanged from available_times.' },
+        and_following: moveFollowingSchema,
       },
       required: ['manage_token', 'start'],
       additionalProperties: false,
     },
-    output: answer({ ...customerBookingSchema.properties, previous_start: str, previous_label: str, within_24_hours: bool, message: str }),
+    output: answer({ ...customerBookingSchema.properties, previous_start: str, previous_label: str, visits_moved: int, within_24_hours: bool, message: str }),
     readOnly: false,
     idempotent: true,
     scope: 'write',
@@ -229,7 +231,16 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
       const found = await bookingByToken(ctx.db, hashSecret(input.manage_token));
       if (!found) throw noBookingWithTokenCopied();
       const start = parseStart(input.start, found.pro.timezone);
-      const { booking, previous, pro } = await rescheduleBooking(ctx.db, { manageTokenHash: hashSecret(input.manage_token) }, start, 'customer', now);
+      const { booking, previous, pro, followingMoved } = await rescheduleBooking(
+        ctx.db,
+        { manageTokenHash: hashSecret(input.manage_token) },
+        start,
+        'customer',
+        now,
+        {
+          andFollowing: input.and_following,
+        },
+      );
       const shown = presentCustomerBooking(booking, pro);
       const before = presentCustomerBooking(previous, pro);
       const late = previous.starts_at.getTime() - now.getTime() < FREE_CANCEL_HOURS * 60 * 60 * 1000;
@@ -237,8 +248,9 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
         ...shown,
         previous_start: before.start,
         previous_label: before.label,
+        visits_moved: 1 + followingMoved,
         within_24_hours: late,
-        message: rescheduledByCustomerMessage(pro.name, before.label, shown.label, late),
+        message: `${rescheduledByCustomerMessage(pro.name, before.label, shown.label, late)}${followingMoved ? ` The ${followingMoved} later visits moved with it.` : ''}`,
       };
     },
   });

@@ -72,7 +72,7 @@ describe('a series', () => {
       .send(proBooking({ frequency: 'weekly' }))
       .expect(400);
     expect(refused.body.error).toMatch(
-      /cannot be booked, so nothing was booked: Tue, Dec 8, 9:00 AM EST: .*taken[\s\S]*open nearby: [\s\S]*skip_conflicts: true/,
+      /cannot be booked, so nothing was booked: Tue, Dec 8, 9:00 AM EST is taken[\s\S]*open nearby: [\s\S]*skip_conflicts: true/,
     );
     expect(await scheduleOf(c.auth)).toHaveLength(before);
 
@@ -125,7 +125,7 @@ describe('a series', () => {
     expect(feed.map((e) => e.kind)).toContain('series.cancelled');
   });
 
-  it('lets the customer end a series with its manage token and and_following', async () => {
+  it('lets the customer move and end a series with its manage token and and_following', async () => {
     const c = await newCleaner(h);
     const res = await h.book
       .post('/api/v1/book_cleaning')
@@ -133,8 +133,60 @@ describe('a series', () => {
       .send(booking(c.pro.id, { frequency: 'monthly' }))
       .expect(200);
     expect(res.body.series.visits.length).toBe(7); // every four weeks for six months
+    const moved = await h.book
+      .post('/api/v1/reschedule_booking')
+      .set(asPublic)
+      .send({ manage_token: res.body.manage_token, start: '2026-11-25T10:00:00-05:00', and_following: true })
+      .expect(200);
+    expect(moved.body).toMatchObject({ visits_moved: 7, start: '2026-11-25T10:00:00-05:00' });
+    // Wednesdays at 10:00 local, in standard or daylight time alike.
+    expect(new Set((await scheduleOf(c.auth)).map((j) => `${new Date(j.start.slice(0, 10)).getUTCDay()} ${j.start.slice(11, 16)}`))).toEqual(
+      new Set(['3 10:00']),
+    );
     const done = await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: res.body.manage_token, and_following: true }).expect(200);
     expect(done.body.visits_cancelled).toBe(7);
     expect(await scheduleOf(c.auth)).toEqual([]);
+  });
+
+  it('moves a visit and every later one with and_following, keeping the rhythm on the new weekday, or refuses the whole move', async () => {
+    const { c, res } = await weeklySeries();
+    const visits = res.body.series.visits as Visit[];
+    // Someone holds Wednesday Dec 30 at 13:00: moving onto Wednesdays at 13:00 cannot keep that week.
+    await h.pro
+      .post('/api/v1/book_job')
+      .set(c.auth)
+      .send(proBooking({ start: '2026-12-30T13:00:00-05:00', customer_name: 'Holder' }))
+      .expect(200);
+    const refused = await h.pro
+      .post('/api/v1/reschedule_job')
+      .set(c.auth)
+      .send({ booking_id: visits[2]!.booking_id, start: '2026-12-09T13:00:00-05:00', and_following: true })
+      .expect(400);
+    expect(refused.body.error).toMatch(/cannot move there, so nothing moved: Wed, Dec 30, 1:00 PM EST is taken/);
+    expect((await scheduleOf(c.auth)).filter((j) => j.series_id).map((j) => j.start.slice(0, 10))).toEqual(visits.map((v) => v.start.slice(0, 10)));
+
+    const moved = await h.pro
+      .post('/api/v1/reschedule_job')
+      .set(c.auth)
+      .send({ booking_id: visits[2]!.booking_id, start: '2026-12-10T14:00:00-05:00', and_following: true })
+      .expect(200);
+    expect(moved.body).toMatchObject({ visits_moved: 10, start: '2026-12-10T14:00:00-05:00', previous_start: visits[2]!.start });
+    const mine = (await scheduleOf(c.auth)).filter((j) => j.series_id === res.body.series_id).map((j) => j.start);
+    expect(mine.slice(0, 2)).toEqual([visits[0]!.start, visits[1]!.start]);
+    expect(mine.slice(2).every((start) => start.endsWith('T14:00:00-05:00') && new Date(start).getUTCDay() === 4)).toBe(true);
+    expect(mine).toHaveLength(12);
+    // The horizon keeps rolling on Thursdays at 14:00.
+    h.clock.now = new Date('2027-01-10T12:00:00Z');
+    await extendSeries(h.t.db, h.clock.now);
+    const later = await h.t.db
+      .selectFrom('bookings')
+      .select('starts_at')
+      .where('series_id', '=', res.body.series_id)
+      .where('starts_at', '>', new Date('2027-02-12T00:00:00Z'))
+      .orderBy('starts_at')
+      .execute();
+    expect(later.length).toBeGreaterThan(0);
+    const local = (d: Date) => d.toLocaleString('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
+    expect(new Set(later.map((b) => local(b.starts_at)))).toEqual(new Set(['Thu 14:00']));
   });
 });

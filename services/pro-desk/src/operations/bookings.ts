@@ -1,5 +1,6 @@
 import {
   andFollowingSchema,
+  moveFollowingSchema,
   answer,
   bookingDetailsProperties,
   bool,
@@ -145,7 +146,7 @@ const startSchema = (what: string) => ({
 });
 
 export const rescheduleJob = (ctx: AppContext) =>
-  defineOperation<Pro, { booking_id: string; start: string }>({
+  defineOperation<Pro, { booking_id: string; start: string; and_following?: boolean }>({
     name: 'reschedule_job',
     title: 'Move a job to another time',
     description:
@@ -153,16 +154,25 @@ export const rescheduleJob = (ctx: AppContext) =>
     method: 'POST',
     input: {
       type: 'object',
-      properties: { booking_id: idSchema('The booking to move.'), start: startSchema('The new start') },
+      properties: { booking_id: idSchema('The booking to move.'), start: startSchema('The new start'), and_following: moveFollowingSchema },
       required: ['booking_id', 'start'],
       additionalProperties: false,
     },
-    output: answer({ ...changedBooking, previous_start: str, previous_label: str, customer_notified: bool, message: str }),
+    output: answer({ ...changedBooking, previous_start: str, previous_label: str, visits_moved: int, customer_notified: bool, message: str }),
     readOnly: false,
     idempotent: true,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
-      const { booking, previous } = await rescheduleBooking(ctx.db, { id: input.booking_id, proId: pro.id }, parseStart(input.start, pro.timezone), 'pro', now);
+      const { booking, previous, followingMoved } = await rescheduleBooking(
+        ctx.db,
+        { id: input.booking_id, proId: pro.id },
+        parseStart(input.start, pro.timezone),
+        'pro',
+        now,
+        {
+          andFollowing: input.and_following,
+        },
+      );
       const shown = presentBooking(booking, pro.timezone);
       const before = presentBooking(previous, pro.timezone);
       const reach = [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
@@ -170,8 +180,9 @@ export const rescheduleJob = (ctx: AppContext) =>
         ...changed(shown),
         previous_start: before.start,
         previous_label: before.label,
+        visits_moved: 1 + followingMoved,
         customer_notified: false,
-        message: rescheduledByProMessage(shown.customer.name, before.label, shown.label, reach),
+        message: `${rescheduledByProMessage(shown.customer.name, before.label, shown.label, reach)}${followingMoved ? ` The ${followingMoved} later visits moved with it, keeping the series' rhythm.` : ''}`,
       };
     },
   });
