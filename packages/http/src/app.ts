@@ -109,6 +109,7 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     openApiDocument,
     frontDoor: opts.frontDoor,
     operations: opts.operations,
-    routers: [...(opts.routers ?? []), createMcpRouter<P>({ ...run, ...opts.mcp }), createRestRouter<P>(run)],
+    // The API first: its calls, the hot path, never walk the pages' routes (they are matched by path prefix).
+    routers: [createRestRouter<P>(run), createMcpRouter<P>({ ...run, ...opts.mcp }), ...(opts.routers ?? [])],
   });
 }
