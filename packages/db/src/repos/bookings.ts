@@ -108,6 +108,11 @@ export async function moveBooking(trx: Db, bookingId: string, to: { start: Date;
     .executeTakeFirstOrThrow();
 }
 
+/** The visits of a series that have not ended, soonest first. */
+export async function upcomingVisits(db: Db, seriesId: string, now: Date, limit = 60): Promise<Booking[]> {
+  return db.selectFrom('bookings').selectAll().where('series_id', '=', seriesId).where('ends_at', '>', now).orderBy('starts_at').limit(limit).execute();
+}
+
 /** Ends a series: its booked visits after `after` are cancelled and it books no more. */
 export async function cancelSeriesFrom(trx: Db, seriesId: string, after: Date, by: CancelledBy, now: Date): Promise<Booking[]> {
   const cancelled = await trx

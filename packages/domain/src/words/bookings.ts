@@ -132,3 +132,6 @@ export const seriesMoveConflicts = (lines: string[]) =>
   new InvalidInputError(
     `These visits of the series cannot move there, so nothing moved: ${lines.join('; ')}. Pick another time, or move this visit alone (without and_following).`,
   );
+
+export const noSuchVisit = (id: string) =>
+  new NotFoundError(`No visit ${id} in the series this manage_token opens; booking_status lists its visits (series_visits).`);

@@ -22,6 +22,7 @@ import {
   customerReachMissing,
   noBookingWithTokenCopied,
   noCleanerToFind,
+  noSuchVisit,
   notServedZip,
   rescheduledByCustomerMessage,
   seriesSummary,
@@ -33,7 +34,7 @@ import {
   sharedKeyListsNoBookings,
   type JobInput,
 } from '@frontdesk/domain';
-import { bookingByToken, bookingsOfAccount, getPro, hashSecret, newToken, replaceManageToken } from '@frontdesk/db';
+import { bookingByToken, bookingsOfAccount, findBooking, getPro, hashSecret, newToken, replaceManageToken, upcomingVisits } from '@frontdesk/db';
 import { cancelBooking, createBooking, presentSeries, rescheduleBooking } from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
@@ -42,6 +43,27 @@ import { cleanerIdSchema } from './cleaners';
 import { presentCustomerBooking } from './present';
 
 export const MANAGE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
+
+const visitIdSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 64,
+  description: "For a series: the visit to act on (booking_id from booking_status's series_visits); default the visit the manage_token opens.",
+} as const;
+
+/**
+ * The booking a customer's call acts on: the one the manage token opens, or another visit of
+ * its series named by visit_id. A visit of any other booking is not found.
+ */
+async function visitToActOn(ctx: AppContext, token: string, visitId: string | undefined) {
+  const tokenHash = hashSecret(token);
+  if (visitId === undefined) return { manageTokenHash: tokenHash };
+  const found = await bookingByToken(ctx.db, tokenHash);
+  if (!found) throw noBookingWithTokenCopied();
+  const visit = await findBooking(ctx.db, { id: visitId, proId: found.pro.id });
+  if (!visit || visit.series_id === null || visit.series_id !== found.booking.series_id) throw noSuchVisit(visitId);
+  return { id: visit.id, proId: found.pro.id };
+}
 
 /** The customer's page for one booking: the token is the capability, and logs never show it. */
 export const manageUrl = (ctx: Pick<AppContext, 'config'>, token: string) => `${ctx.config.publicUrl}/manage/${token}`;
@@ -161,15 +183,15 @@ export const bookCleaning = (ctx: AppContext) =>
   });
 
 export const cancelBookingOperation = (ctx: AppContext) =>
-  defineOperation<Customer, { manage_token: string; and_following?: boolean }>({
+  defineOperation<Customer, { manage_token: string; visit_id?: string; and_following?: boolean }>({
     name: 'cancel_booking',
     title: 'Cancel a booking',
     description:
-      'Cancels a booking with the manage_token from book_cleaning. Confirm with the user first. Free until 24 hours before the start; closer than that it still cancels, but the cleaner may charge under their own policy, and the answer says so.',
+      'Cancels a booking with the manage_token from book_cleaning (for a series, one visit: the first, or the one named by visit_id; with and_following, that visit and every later one). Confirm with the user first. Free until 24 hours before the start; closer than that it still cancels, but the cleaner may charge under their own policy, and the answer says so.',
     method: 'POST',
     input: {
       type: 'object',
-      properties: { manage_token: manageTokenSchema, and_following: andFollowingSchema },
+      properties: { manage_token: manageTokenSchema, visit_id: visitIdSchema, and_following: andFollowingSchema },
       required: ['manage_token'],
       additionalProperties: false,
     },
@@ -188,7 +210,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
     idempotent: false,
     scope: 'write',
     async handler(input, { now }) {
-      const { booking, pro, followingCancelled } = await cancelBooking(ctx.db, { manageTokenHash: hashSecret(input.manage_token) }, 'customer', now, {
+      const { booking, pro, followingCancelled } = await cancelBooking(ctx.db, await visitToActOn(ctx, input.manage_token, input.visit_id), 'customer', now, {
         andFollowing: input.and_following,
       });
       const shown = presentCustomerBooking(booking, pro);
@@ -207,7 +229,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
   });
 
 export const rescheduleBookingOperation = (ctx: AppContext) =>
-  defineOperation<Customer, { manage_token: string; start: string; and_following?: boolean }>({
+  defineOperation<Customer, { manage_token: string; visit_id?: string; start: string; and_following?: boolean }>({
     name: 'reschedule_booking',
     title: 'Move a booking to another time',
     description:
@@ -218,6 +240,7 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
       properties: {
         manage_token: manageTokenSchema,
         start: { type: 'string', minLength: 10, maxLength: 40, description: 'The new start, unchanged from available_times.' },
+        visit_id: visitIdSchema,
         and_following: moveFollowingSchema,
       },
       required: ['manage_token', 'start'],
@@ -233,7 +256,7 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
       const start = parseStart(input.start, found.pro.timezone);
       const { booking, previous, pro, followingMoved } = await rescheduleBooking(
         ctx.db,
-        { manageTokenHash: hashSecret(input.manage_token) },
+        await visitToActOn(ctx, input.manage_token, input.visit_id),
         start,
         'customer',
         now,
@@ -260,17 +283,29 @@ export const bookingStatus = (ctx: AppContext) =>
     name: 'booking_status',
     title: 'Check a booking',
     description:
-      'Shows the status and details of a booking from its manage_token, and the manage page link the customer can open to see, cancel or add it to a calendar. The way to check a booking with the shared public key.',
+      'Shows the status and details of a booking from its manage_token, the manage page link the customer can open to see, move, cancel or add it to a calendar, and for a series its upcoming visits (series_visits; pass one as visit_id to act on it alone). The way to check a booking with the shared public key.',
     method: 'GET',
     input: { type: 'object', properties: { manage_token: manageTokenSchema }, required: ['manage_token'], additionalProperties: false },
-    output: answer({ ...customerBookingSchema.properties, manage_url: str }),
+    output: answer({
+      ...customerBookingSchema.properties,
+      manage_url: str,
+      series_visits: listOf(answer({ booking_id: str, status: customerBookingSchema.properties.status, start: str, label: str })),
+    }),
     readOnly: true,
     idempotent: true,
     scope: 'read',
-    async handler(input) {
+    async handler(input, { now }) {
       const found = await bookingByToken(ctx.db, hashSecret(input.manage_token));
       if (!found) throw noBookingWithTokenCopied();
-      return { ...presentCustomerBooking(found.booking, found.pro), manage_url: manageUrl(ctx, input.manage_token) };
+      const visits = found.booking.series_id ? await upcomingVisits(ctx.db, found.booking.series_id, now) : [];
+      return {
+        ...presentCustomerBooking(found.booking, found.pro),
+        manage_url: manageUrl(ctx, input.manage_token),
+        series_visits: visits.map((v) => {
+          const shown = presentCustomerBooking(v, found.pro);
+          return { booking_id: shown.booking_id, status: shown.status, start: shown.start, label: shown.label };
+        }),
+      };
     },
   });
 
