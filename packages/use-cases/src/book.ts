@@ -1,44 +1,33 @@
 import {
   formatLabel,
   formatLocalIso,
-  justTaken,
   justTakenByAnotherWriter,
-  nearestOpenTimes,
   newBookingMessage,
   noCleaner,
   noLead,
-  notOpen,
   priceChanged,
   requireFirmQuote,
   seriesConflicts,
   seriesCreatedMessage,
-  whyNotOpen,
   type Job,
   type SeriesFrequency,
 } from '@frontdesk/domain';
 import { firstHorizon, insertVisits, localMinutesOf, planVisits, type PlannedVisits, type SkippedVisit } from './series';
+import { recordChange, requireOpenStart } from './booking-change';
 import {
   appendEvent,
-  bookedSince,
   getLead,
   insertBooking,
-  insertNotification,
   isOverlapViolation,
   jobColumns,
-  loadBusy,
   lockPro,
   markLeadBooked,
   newId,
-  scheduleRules,
   type Booking,
   type BookingChannel,
   type Db,
   type Pro,
 } from '@frontdesk/db';
-
-const DAY = 24 * 60 * 60 * 1000;
-/** A booking this recent that holds the time lost a race, rather than being there all along. */
-const RACE_WINDOW_MS = 60_000;
 
 export interface BookingRequest {
   proId: string;
@@ -88,23 +77,7 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
       }
       if (req.leadId !== null && !(await getLead(trx, pro.id, req.leadId))) throw noLead(req.leadId);
 
-      // A start in the past is refused before anything else, and its alternatives start from now.
-      const around = Math.max(req.start.getTime(), req.now.getTime());
-      const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(around - 2 * DAY), new Date(around + 3 * DAY));
-      const query = { rules: scheduleRules(pro), durationMinutes: quote.duration_minutes, now: req.now, busy, timeOff };
-      const why = whyNotOpen(query, req.start);
-      const end = new Date(req.start.getTime() + quote.duration_minutes * 60_000);
-      const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
-      if (why) {
-        const label = formatLabel(req.start, pro.timezone, req.now);
-        if (why.reason === 'taken' && (await bookedSince(trx, pro.id, req.start, blockedUntil, new Date(req.now.getTime() - RACE_WINDOW_MS)))) {
-          throw justTaken(label);
-        }
-        throw notOpen(
-          why.message,
-          nearestOpenTimes(query, req.start).map((o) => formatLabel(o.start, pro.timezone, req.now)),
-        );
-      }
+      const { end, blockedUntil } = await requireOpenStart(trx, pro, req.start, quote.duration_minutes, req.now);
 
       // A recurring job books a series: every visit through the horizon is checked first, and
       // one that cannot be held refuses the whole series unless the caller said to skip it.
@@ -179,12 +152,13 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
         totalCents: quote.total_cents,
       });
       // A customer's booking is news for the pro: it waits, unread, on the schedule.
-      if (req.channel === 'book') await insertNotification(trx, { proId: pro.id, bookingId: booking.id, kind: 'booking.created', message, now: req.now });
-      await appendEvent(
-        trx,
-        pro.id,
-        'booking.created',
-        {
+      await recordChange(trx, {
+        pro,
+        bookingId: booking.id,
+        kind: 'booking.created',
+        by: req.channel === 'book' ? 'customer' : 'pro',
+        message,
+        payload: {
           booking_id: booking.id,
           start: formatLocalIso(booking.starts_at, pro.timezone),
           label,
@@ -192,10 +166,9 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
           channel: req.channel,
           client_name: req.clientName,
           total: quote.total_cents / 100,
-          message,
         },
-        req.now,
-      );
+        now: req.now,
+      });
       if (!seriesId || !plan || !frequency) return { booking, pro, series: null };
       const visits = [booking, ...later];
       await appendEvent(

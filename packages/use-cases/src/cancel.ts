@@ -3,25 +3,12 @@ import {
   cancellationMessage,
   formatLabel,
   formatLocalIso,
-  noBooking,
-  noBookingWithToken,
   noShowCannotCancel,
   seriesCancelledMessage,
   startedCannotCancel,
 } from '@frontdesk/domain';
-import {
-  appendEvent,
-  cancelSeriesFrom,
-  findBooking,
-  insertNotification,
-  lockBooking,
-  lockPro,
-  markCancelled,
-  type Booking,
-  type CancelledBy,
-  type Db,
-  type Pro,
-} from '@frontdesk/db';
+import { lockBookingToChange, recordChange } from './booking-change';
+import { cancelSeriesFrom, markCancelled, type Booking, type CancelledBy, type Db, type Pro } from '@frontdesk/db';
 
 /**
  * Cancels a live booking, found by id on a pro's schedule or by its manage token. Locks the
@@ -37,51 +24,41 @@ export async function cancelBooking(
   opts: { andFollowing?: boolean } = {},
 ): Promise<{ booking: Booking; pro: Pro; followingCancelled: number }> {
   return db.transaction().execute(async (trx) => {
-    const found = await findBooking(trx, find);
-    if (!found) throw 'id' in find ? noBooking(find.id) : noBookingWithToken();
-    const pro = (await lockPro(trx, found.pro_id))!;
-    const booking = (await lockBooking(trx, found.id))!;
+    const { pro, booking } = await lockBookingToChange(trx, find);
     const label = formatLabel(booking.starts_at, pro.timezone);
     if (booking.status === 'cancelled') throw alreadyCancelled(booking.id, label);
     if (booking.status === 'no_show') throw noShowCannotCancel(booking.id, label);
     if (booking.starts_at.getTime() <= now.getTime()) throw startedCannotCancel(booking.id, label);
     const cancelled = (await markCancelled(trx, booking.id, by, now))!;
-    const message = cancellationMessage(by, booking.customer_name, label);
-    if (by === 'customer') await insertNotification(trx, { proId: pro.id, bookingId: booking.id, kind: 'booking.cancelled', message, now });
-    await appendEvent(
-      trx,
-      pro.id,
-      'booking.cancelled',
-      {
+    await recordChange(trx, {
+      pro,
+      bookingId: booking.id,
+      kind: 'booking.cancelled',
+      by,
+      message: cancellationMessage(by, booking.customer_name, label),
+      payload: {
         booking_id: booking.id,
         start: formatLocalIso(booking.starts_at, pro.timezone),
         label,
         customer_name: booking.customer_name,
         cancelled_by: by,
-        message,
       },
       now,
-    );
+    });
     let followingCancelled = 0;
     // and_following on a series visit ends the series: this and every later visit.
     if (opts.andFollowing && booking.series_id) {
       const later = await cancelSeriesFrom(trx, booking.series_id, booking.starts_at, by, now);
       followingCancelled = later.length;
-      const ended = seriesCancelledMessage(by, booking.customer_name, label, later.length + 1);
-      if (by === 'customer') await insertNotification(trx, { proId: pro.id, bookingId: booking.id, kind: 'series.cancelled', message: ended, now });
-      await appendEvent(
-        trx,
-        pro.id,
-        'series.cancelled',
-        {
-          series_id: booking.series_id,
-          from: formatLocalIso(booking.starts_at, pro.timezone),
-          visits_cancelled: later.length + 1,
-          cancelled_by: by,
-          message: ended,
-        },
+      await recordChange(trx, {
+        pro,
+        bookingId: booking.id,
+        kind: 'series.cancelled',
+        by,
+        message: seriesCancelledMessage(by, booking.customer_name, label, later.length + 1),
+        payload: { series_id: booking.series_id, from: formatLocalIso(booking.starts_at, pro.timezone), visits_cancelled: later.length + 1, cancelled_by: by },
         now,
-      );
+      });
     }
     return { booking: cancelled, pro, followingCancelled };
   });

@@ -1,13 +1,9 @@
 import {
   formatLabel,
   formatLocalIso,
-  justTaken,
   justTakenByAnotherWriter,
   nearestOpenTimes,
-  noBooking,
-  noBookingWithToken,
   notLiveCannotMove,
-  notOpen,
   rescheduleMessage,
   sameStart,
   seriesMoveConflicts,
@@ -16,26 +12,13 @@ import {
   localDate,
   wallTimeToInstant,
   whyNotOpen,
+  parseStart,
 } from '@frontdesk/domain';
 import { localMinutesOf } from './series';
-import {
-  appendEvent,
-  bookedSince,
-  findBooking,
-  insertNotification,
-  isOverlapViolation,
-  loadBusy,
-  lockBooking,
-  lockPro,
-  moveBooking,
-  scheduleRules,
-  type Booking,
-  type Db,
-  type Pro,
-} from '@frontdesk/db';
+import { lockBookingToChange, recordChange, requireOpenStart } from './booking-change';
+import { isOverlapViolation, loadBusy, moveBooking, scheduleRules, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 const DAY = 86_400_000;
-const RACE_WINDOW_MS = 60_000;
 
 /**
  * Moves a live booking to a new start in one transaction: the new time is taken and the old
@@ -47,17 +30,16 @@ const RACE_WINDOW_MS = 60_000;
 export async function rescheduleBooking(
   db: Db,
   find: { id: string; proId: string } | { manageTokenHash: Buffer },
-  start: Date,
+  /** The new start as the caller gave it, read in the business's zone once the booking is found. */
+  startText: string,
   by: 'pro' | 'customer',
   now: Date,
   opts: { andFollowing?: boolean } = {},
 ): Promise<{ booking: Booking; previous: Booking; pro: Pro; followingMoved: number }> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const found = await findBooking(trx, find);
-      if (!found) throw 'id' in find ? noBooking(find.id) : noBookingWithToken();
-      const pro = (await lockPro(trx, found.pro_id))!;
-      const previous = (await lockBooking(trx, found.id))!;
+      const { pro, booking: previous } = await lockBookingToChange(trx, find);
+      const start = parseStart(startText, pro.timezone);
       const oldLabel = formatLabel(previous.starts_at, pro.timezone, now);
       if (previous.status !== 'booked') throw notLiveCannotMove(previous.id, oldLabel, previous.status);
       if (previous.starts_at.getTime() <= now.getTime()) throw startedCannotMove(previous.id, oldLabel);
@@ -69,12 +51,13 @@ export async function rescheduleBooking(
       const newLabel = formatLabel(start, pro.timezone, now);
       const following = moved.length - 1;
       const message = `${rescheduleMessage(by, booking.customer_name, oldLabel, newLabel)}${following ? ` The ${following} later visits of the series moved with it.` : ''}`;
-      if (by === 'customer') await insertNotification(trx, { proId: pro.id, bookingId: booking.id, kind: 'booking.rescheduled', message, now });
-      await appendEvent(
-        trx,
-        pro.id,
-        'booking.rescheduled',
-        {
+      await recordChange(trx, {
+        pro,
+        bookingId: booking.id,
+        kind: 'booking.rescheduled',
+        by,
+        message,
+        payload: {
           booking_id: booking.id,
           series_id: booking.series_id,
           from: formatLocalIso(previous.starts_at, pro.timezone),
@@ -83,10 +66,9 @@ export async function rescheduleBooking(
           and_following: following,
           customer_name: booking.customer_name,
           rescheduled_by: by,
-          message,
         },
         now,
-      );
+      });
       return { booking, previous, pro, followingMoved: following };
     });
   } catch (err) {
@@ -98,21 +80,7 @@ export async function rescheduleBooking(
 /** Moves one booking, its own time not standing in its way; refuses with nearby open times. */
 async function moveOne(trx: Db, pro: Pro, previous: Booking, start: Date, now: Date): Promise<Booking> {
   const duration = previous.ends_at.getTime() - previous.starts_at.getTime();
-  const around = Math.max(start.getTime(), now.getTime());
-  const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(around - 2 * DAY), new Date(around + 3 * DAY));
-  const others = busy.filter((b) => !(b.start.getTime() === previous.starts_at.getTime() && b.blockedUntil.getTime() === previous.blocked_until.getTime()));
-  const query = { rules: scheduleRules(pro), durationMinutes: duration / 60_000, now, busy: others, timeOff };
-  const why = whyNotOpen(query, start);
-  const end = new Date(start.getTime() + duration);
-  const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
-  if (why) {
-    const label = formatLabel(start, pro.timezone, now);
-    if (why.reason === 'taken' && (await bookedSince(trx, pro.id, start, blockedUntil, new Date(now.getTime() - RACE_WINDOW_MS)))) throw justTaken(label);
-    throw notOpen(
-      why.message,
-      nearestOpenTimes(query, start).map((o) => formatLabel(o.start, pro.timezone, now)),
-    );
-  }
+  const { end, blockedUntil } = await requireOpenStart(trx, pro, start, duration / 60_000, now, previous);
   return moveBooking(trx, previous.id, { start, end, blockedUntil, now });
 }
 

@@ -55,14 +55,14 @@ const visitIdSchema = {
  * The booking a customer's call acts on: the one the manage token opens, or another visit of
  * its series named by visit_id. A visit of any other booking is not found.
  */
-async function visitToActOn(ctx: AppContext, token: string, visitId: string | undefined) {
-  const tokenHash = hashSecret(token);
-  if (visitId === undefined) return { manageTokenHash: tokenHash };
-  const found = await bookingByToken(ctx.db, tokenHash);
-  if (!found) throw noBookingWithTokenCopied();
-  const visit = await findBooking(ctx.db, { id: visitId, proId: found.pro.id });
-  if (!visit || visit.series_id === null || visit.series_id !== found.booking.series_id) throw noSuchVisit(visitId);
-  return { id: visit.id, proId: found.pro.id };
+async function visitToActOn(ctx: AppContext, token: string, visitId: string | undefined, found?: NonNullable<Awaited<ReturnType<typeof bookingByToken>>>) {
+  if (visitId === undefined && !found) return { manageTokenHash: hashSecret(token) };
+  const opened = found ?? (await bookingByToken(ctx.db, hashSecret(token)));
+  if (!opened) throw noBookingWithTokenCopied();
+  if (visitId === undefined) return { id: opened.booking.id, proId: opened.pro.id };
+  const visit = await findBooking(ctx.db, { id: visitId, proId: opened.pro.id });
+  if (!visit || visit.series_id === null || visit.series_id !== opened.booking.series_id) throw noSuchVisit(visitId);
+  return { id: visit.id, proId: opened.pro.id };
 }
 
 /** The customer's page for one booking: the token is the capability, and logs never show it. */
@@ -251,13 +251,13 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
     idempotent: true,
     scope: 'write',
     async handler(input, { now }) {
+      // The token is looked up once here, for the refusal a customer with a mistyped token reads.
       const found = await bookingByToken(ctx.db, hashSecret(input.manage_token));
       if (!found) throw noBookingWithTokenCopied();
-      const start = parseStart(input.start, found.pro.timezone);
       const { booking, previous, pro, followingMoved } = await rescheduleBooking(
         ctx.db,
-        await visitToActOn(ctx, input.manage_token, input.visit_id),
-        start,
+        await visitToActOn(ctx, input.manage_token, input.visit_id, found),
+        input.start,
         'customer',
         now,
         {

@@ -163,16 +163,9 @@ export const rescheduleJob = (ctx: AppContext) =>
     idempotent: true,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
-      const { booking, previous, followingMoved } = await rescheduleBooking(
-        ctx.db,
-        { id: input.booking_id, proId: pro.id },
-        parseStart(input.start, pro.timezone),
-        'pro',
-        now,
-        {
-          andFollowing: input.and_following,
-        },
-      );
+      const { booking, previous, followingMoved } = await rescheduleBooking(ctx.db, { id: input.booking_id, proId: pro.id }, input.start, 'pro', now, {
+        andFollowing: input.and_following,
+      });
       const shown = presentBooking(booking, pro.timezone);
       const before = presentBooking(previous, pro.timezone);
       const reach = [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
