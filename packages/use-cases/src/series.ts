@@ -11,11 +11,12 @@ import {
   wallTimeToInstant,
   whyNotOpen,
   type BusyBlock,
+  type Job,
   type LocalDate,
   type Quote,
   type SeriesFrequency,
 } from '@frontdesk/domain';
-import { appendEvent, insertBooking, loadBusy, lockPro, newId, scheduleRules, type Booking, type Db, type Pro } from '@frontdesk/db';
+import { appendEvent, insertBooking, jobColumns, loadBusy, lockPro, newId, scheduleRules, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 const DAY = 86_400_000;
 
@@ -34,19 +35,7 @@ export interface PlannedVisits {
 }
 
 /** The price of every visit after the first: the recurring price, whatever the first-visit rule. */
-export const laterVisitQuote = (pro: Pro, job: Booking | Quote['job']) =>
-  requireFirmQuote(
-    {
-      bedrooms: job.bedrooms,
-      bathrooms: job.bathrooms,
-      clean_type: job.clean_type,
-      sqft: job.sqft,
-      frequency: job.frequency,
-      add_ons: job.add_ons,
-      pets: job.pets,
-    },
-    { ...pro.price_list, first_visit_discounted: true },
-  );
+export const laterVisitQuote = (pro: Pro, job: Job) => requireFirmQuote(jobColumns(job), { ...pro.price_list, first_visit_discounted: true });
 
 /**
  * Checks each date of a series at its local time against the schedule, as a single booking
@@ -116,13 +105,7 @@ export async function insertVisits(trx: Db, template: Booking, seriesId: string,
         zip: template.zip,
         notes: template.notes,
         access_details: template.access_details,
-        bedrooms: template.bedrooms,
-        bathrooms: template.bathrooms,
-        clean_type: template.clean_type,
-        sqft: template.sqft,
-        frequency: template.frequency,
-        add_ons: template.add_ons,
-        pets: template.pets,
+        ...jobColumns(template),
         price_cents: plan.quote.total_cents,
         quote: JSON.stringify(plan.quote),
         // One fee per series: it rides on the first visit.
@@ -162,7 +145,7 @@ export async function extendSeries(db: Db, now: Date): Promise<{ booked: number;
   const live = await db
     .selectFrom('series')
     .innerJoin('pros', 'pros.id', 'series.pro_id')
-    .select(['series.id', 'series.frequency', 'series.planned_through', 'pros.timezone'])
+    .select(['series.id', 'series.pro_id', 'series.frequency', 'series.planned_through', 'pros.timezone'])
     .where('series.ended_at', 'is', null)
     .execute();
   let booked = 0;
@@ -170,10 +153,9 @@ export async function extendSeries(db: Db, now: Date): Promise<{ booked: number;
   for (const s of live) {
     if (s.planned_through >= seriesHorizonEnd(localDate(now, s.timezone), s.frequency)) continue;
     const done = await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('series').selectAll().where('id', '=', s.id).executeTakeFirst();
-      if (!row) return { booked: 0, skipped: 0 };
-      const pro = (await lockPro(trx, row.pro_id))!;
-      const current = await trx.selectFrom('series').selectAll().where('id', '=', s.id).forUpdate().executeTakeFirstOrThrow();
+      const pro = await lockPro(trx, s.pro_id);
+      const current = pro && (await trx.selectFrom('series').selectAll().where('id', '=', s.id).forUpdate().executeTakeFirst());
+      if (!pro || !current) return { booked: 0, skipped: 0 };
       const through = seriesHorizonEnd(localDate(now, pro.timezone), current.frequency);
       if (current.ended_at || current.planned_through >= through) return { booked: 0, skipped: 0 };
       const template = await trx.selectFrom('bookings').selectAll().where('id', '=', current.template_booking_id).executeTakeFirstOrThrow();
