@@ -30,9 +30,14 @@ export function formField(body: unknown, name: string): string {
   return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
 
-/** Sends a page that is never cached: every page here shows something about one person. */
+/** Sends a whole HTML document, never cached: every page here shows something about one person. */
+export function sendHtml(res: Response, status: number, html: string): void {
+  res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(html);
+}
+
+/** Sends a page of the house layout (see sendHtml). */
 export function sendPage(res: Response, status: number, title: string, body: string): void {
-  res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(htmlPage(title, body));
+  sendHtml(res, status, htmlPage(title, body));
 }
 
 /**
@@ -44,7 +49,7 @@ export function formsFromThisSite(publicUrl: string, apiPrefix?: string): Reques
   return (req, res, next) => {
     const origin = req.get('origin');
     if (req.method === 'POST' && origin && origin !== ownOrigin && !(apiPrefix && req.originalUrl.startsWith(apiPrefix))) {
-      sendPage(res, 403, 'Not allowed', '<p class="error">This form can only be sent from this site.</p>');
+      sendPage(res, 403, 'Not allowed', errorLine('This form can only be sent from this site.'));
       return;
     }
     next();

@@ -10,6 +10,7 @@ import {
   offeredAddOns,
   offeredCleanTypes,
   formatUsd,
+  fromUsd,
 } from '@frontdesk/domain';
 import { bookingByToken, getPro, hashSecret, latestChecks, type Pro } from '@frontdesk/db';
 import { presentCheck } from '@frontdesk/use-cases';
@@ -76,7 +77,7 @@ interface Booked extends CustomerBooking {
   message: string;
   manage_url: string;
 }
-const money = (usd: number) => formatUsd(Math.round(usd * 100));
+const money = (usd: number) => formatUsd(fromUsd(usd));
 const JOB_FIELDS = ['bedrooms', 'bathrooms', 'clean_type', 'add_ons', 'pets', 'sqft', 'frequency'] as const;
 
 /** The job as the page's own form sent it: text per field, add-ons joined as a query string joins a list. */
@@ -91,13 +92,18 @@ function jobText(source: Record<string, unknown>): Record<string, string> {
 }
 
 const option = (value: string, label: string, selected: boolean) => `<option value="${esc(value)}"${selected ? ' selected' : ''}>${esc(label)}</option>`;
+/** The sizes a job can have, as the contract bounds them: 0 (studio) to 10 bedrooms, 1 to 10 bathrooms by halves. */
+const bedroomOptions = (selected: string | undefined) =>
+  Array.from({ length: 11 }, (_, n) => option(String(n), n === 0 ? 'Studio' : String(n), selected === String(n))).join('');
+const bathroomOptions = (selected: string) =>
+  Array.from({ length: 19 }, (_, i) => String(1 + i / 2))
+    .map((b) => option(b, b, selected === b))
+    .join('');
 
 function jobForm(pro: Pro, job: Record<string, string>): string {
   const list = pro.price_list;
-  const bedrooms = Array.from({ length: 11 }, (_, n) => option(String(n), n === 0 ? 'Studio' : String(n), job.bedrooms === String(n))).join('');
-  const bathrooms = Array.from({ length: 19 }, (_, i) => String(1 + i / 2))
-    .map((b) => option(b, b, (job.bathrooms ?? '1') === b))
-    .join('');
+  const bedrooms = bedroomOptions(job.bedrooms);
+  const bathrooms = bathroomOptions(job.bathrooms ?? '1');
   const types = offeredCleanTypes(list)
     .map((t) => option(t, CLEAN_TYPE_LABELS[t], (job.clean_type ?? 'standard') === t))
     .join('');
@@ -410,10 +416,8 @@ ${times.open_times.length ? '<button type="submit">Move it</button>' : ''}</form
 /** The book host's front door: what it is, a search by ZIP, and where assistants and people go next. */
 export function bookFrontDoor(ctx: Pick<AppContext, 'config'>) {
   const url = ctx.config.publicUrl;
-  const bedrooms = Array.from({ length: 11 }, (_, n) => option(String(n), n === 0 ? 'Studio' : String(n), n === 2)).join('');
-  const bathrooms = Array.from({ length: 19 }, (_, i) => String(1 + i / 2))
-    .map((b) => option(b, b, b === '1'))
-    .join('');
+  const bedrooms = bedroomOptions('2');
+  const bathrooms = bathroomOptions('1');
   return {
     title: 'Find a house cleaner',
     html: `<p>Book a house cleaner near you at a firm price, here or through your AI assistant.</p>

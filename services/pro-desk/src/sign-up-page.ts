@@ -3,6 +3,7 @@ import { AppError, serviceZipsSchema, timezoneSchema, nameSchema, phoneSchema, w
 import { requestSignInCode, signUpBusiness, type SignUpInput } from '@frontdesk/use-cases';
 import type { Pro } from '@frontdesk/db';
 import {
+  emailCodeForm,
   errorLine,
   esc,
   formField,
@@ -57,11 +58,15 @@ interface Details {
   website: string;
 }
 
-const emailForm = (error = '', email = '') => `
-${errorLine(error)}
-<p>Sign your cleaning business up and your AI assistant gets a key to price jobs from your own price list, find open times, log leads and book jobs on your schedule.</p>
-<form method="post" action="/signup/code"><label>Your email <input type="email" name="email" required maxlength="200" autocomplete="email" value="${esc(email)}"></label>
-<button type="submit">Send me a code</button></form>
+const emailForm = (error = '', email = '') =>
+  `${emailCodeForm({
+    action: '/signup/code',
+    intro:
+      'Sign your cleaning business up and your AI assistant gets a key to price jobs from your own price list, find open times, log leads and book jobs on your schedule.',
+    label: 'Your email',
+    error,
+    email,
+  })}
 <p class="note">We email a 6-digit code to check the address. It becomes your business's sign-in.</p>`;
 
 function zoneOptions(selected: string): string {

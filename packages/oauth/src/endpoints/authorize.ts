@@ -1,5 +1,5 @@
-import { RateLimitedError, allowFormTarget, clientIp, formField, setErrorHeaders, takeSignInCode } from '@frontdesk/http';
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { RateLimitedError, allowFormTarget, clientIp, formField, formsFromThisSite, sendHtml, setErrorHeaders, takeSignInCode } from '@frontdesk/http';
+import express, { Router, type Request, type Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, newToken, setOAuthRequestEmail, takeOAuthRequest } from '@frontdesk/db';
 import { requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
@@ -19,7 +19,6 @@ export function authorizeEndpoints(s: OAuthServer): Router {
   const issuer = s.issuer;
   const resources = resourcesOf(issuer);
   const form = express.urlencoded({ extended: false, limit: '16kb' });
-  const ownOrigin = new URL(issuer).origin;
   /** How a page names the client: the pre-registered one is ours; any other is unverified. */
   const shownClient = (client: { id: string; name: string }, redirectUri: string): ShownClient => ({
     name: client.name,
@@ -36,9 +35,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     url.searchParams.set('iss', issuer);
     res.redirect(303, url.toString());
   };
-  const page = (res: Response, status: number, html: string) => {
-    res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(html);
-  };
+  const page = sendHtml;
 
   router.get('/authorize', async (req, res) => {
     const q = req.query as Record<string, unknown>;
@@ -112,11 +109,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     });
     return client ? { row, client, shown: shownClient(client, row.redirect_uri) } : null;
   };
-  const sameSite: RequestHandler = (req, res, next) => {
-    const origin = req.get('origin');
-    if (origin && origin !== ownOrigin) return page(res, 403, errorPage('Not allowed', 'This form can only be sent from this site.'));
-    next();
-  };
+  const sameSite = formsFromThisSite(issuer);
   const expired = (res: Response) => page(res, 400, errorPage('This sign-in has expired', 'Go back to your assistant and connect again.'));
 
   router.post('/authorize/email', sameSite, form, async (req, res) => {
