@@ -12,7 +12,7 @@ import {
   type Job,
   type SeriesFrequency,
 } from '@frontdesk/domain';
-import { firstHorizon, insertVisits, localMinutesOf, planVisits, type PlannedVisits, type SkippedVisit } from './series';
+import { conflictLine, firstHorizon, insertVisits, localMinutesOf, planVisits, type PlannedVisits, type SkippedVisit } from './series';
 import { recordChange, requireOpenStart } from './booking-change';
 import {
   appendEvent,
@@ -90,7 +90,7 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<{ book
         horizon = firstHorizon(pro, req.start, frequency, req.now);
         plan = await planVisits(trx, pro, req.job, horizon.dates, localMinutesOf(req.start, pro.timezone), [{ start: req.start, blockedUntil }], req.now);
         if (plan.skipped.length && !req.skipConflicts) {
-          throw seriesConflicts(plan.skipped.map((v) => `${v.reason}${v.nearby.length ? ` (open nearby: ${v.nearby.join(', ')})` : ''}`));
+          throw seriesConflicts(plan.skipped.map(conflictLine));
         }
         seriesId = newId('sr');
         await trx

@@ -2,7 +2,6 @@ import {
   formatLabel,
   formatLocalIso,
   justTakenByAnotherWriter,
-  nearestOpenTimes,
   notLiveCannotMove,
   rescheduleMessage,
   sameStart,
@@ -10,13 +9,11 @@ import {
   startedCannotMove,
   addDays,
   localDate,
-  wallTimeToInstant,
-  whyNotOpen,
   parseStart,
 } from '@frontdesk/domain';
-import { localMinutesOf } from './series';
+import { conflictLine, judgeStarts, localMinutesOf } from './series';
 import { lockBookingToChange, recordChange, requireOpenStart } from './booking-change';
-import { isOverlapViolation, loadBusy, moveBooking, scheduleRules, type Booking, type Db, type Pro } from '@frontdesk/db';
+import { isOverlapViolation, loadBusy, moveBooking, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 const DAY = 86_400_000;
 
@@ -110,30 +107,15 @@ async function moveSeriesFrom(trx: Db, pro: Pro, first: Booking, start: Date, no
     new Date(last.starts_at.getTime() + (Math.abs(shiftDays) + 3) * DAY),
   );
   const moving = new Set(visits.map((v) => `${v.starts_at.getTime()}|${v.blocked_until.getTime()}`));
-  const taken = busy.filter((b) => !moving.has(`${b.start.getTime()}|${b.blockedUntil.getTime()}`));
-  const plans: { visit: Booking; start: Date; end: Date; blockedUntil: Date }[] = [];
-  const problems: string[] = [];
-  for (const v of visits) {
-    const date = addDays(localDate(v.starts_at, pro.timezone), shiftDays);
-    const at = wallTimeToInstant(date, minutes, pro.timezone);
-    const duration = v.ends_at.getTime() - v.starts_at.getTime();
-    if (!at) {
-      problems.push(`${date} at that time does not exist: clocks spring forward that day`);
-      continue;
-    }
-    const query = { rules: scheduleRules(pro), durationMinutes: duration / 60_000, now, busy: taken, timeOff };
-    const why = whyNotOpen(query, at);
-    if (why) {
-      const near = nearestOpenTimes(query, at).map((o) => formatLabel(o.start, pro.timezone, now));
-      problems.push(`${why.message}${near.length ? ` (open nearby: ${near.join(', ')})` : ''}`);
-      continue;
-    }
-    const end = new Date(at.getTime() + duration);
-    const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
-    plans.push({ visit: v, start: at, end, blockedUntil });
-    taken.push({ start: at, blockedUntil });
-  }
-  if (problems.length) throw seriesMoveConflicts(problems);
+  const others = busy.filter((b) => !moving.has(`${b.start.getTime()}|${b.blockedUntil.getTime()}`));
+  const wanted = visits.map((v) => ({
+    date: addDays(localDate(v.starts_at, pro.timezone), shiftDays),
+    minutes,
+    durationMinutes: (v.ends_at.getTime() - v.starts_at.getTime()) / 60_000,
+  }));
+  const { accepted, skipped } = judgeStarts(pro, wanted, others, timeOff, now);
+  if (skipped.length) throw seriesMoveConflicts(skipped.map(conflictLine));
+  const plans = accepted.map((a) => ({ ...a, visit: visits[a.index]! }));
   const ordered = start.getTime() > first.starts_at.getTime() ? [...plans].reverse() : plans;
   const moved = new Map<string, Booking>();
   for (const p of ordered) moved.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, now }));

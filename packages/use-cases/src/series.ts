@@ -11,6 +11,7 @@ import {
   wallTimeToInstant,
   whyNotOpen,
   type BusyBlock,
+  type TimeOff,
   type Job,
   type LocalDate,
   type Quote,
@@ -30,58 +31,80 @@ export interface SkippedVisit {
 
 export interface PlannedVisits {
   quote: Quote;
-  accepted: { start: Date; end: Date; blockedUntil: Date }[];
+  accepted: HeldSlot[];
   skipped: SkippedVisit[];
 }
 
 /** The price of every visit after the first: the recurring price, whatever the first-visit rule. */
 export const laterVisitQuote = (pro: Pro, job: Job) => requireFirmQuote(jobColumns(job), { ...pro.price_list, first_visit_discounted: true });
 
+/** A start to judge: a local date and time, and how long the job there runs. */
+export interface WantedStart {
+  date: LocalDate;
+  minutes: number;
+  durationMinutes: number;
+}
+
+/** A start that passed, with the slot it holds. */
+export interface HeldSlot {
+  index: number;
+  start: Date;
+  end: Date;
+  blockedUntil: Date;
+}
+
+/**
+ * Judges starts in order by the rules of a single booking against `busy`, each accepted one
+ * then counted as busy: for the visits of a new series and for a series moving. A local time
+ * that does not exist that day (clocks spring forward) cannot be held either.
+ */
+export function judgeStarts(
+  pro: Pro,
+  wanted: WantedStart[],
+  busy: BusyBlock[],
+  timeOff: TimeOff[],
+  now: Date,
+): { accepted: HeldSlot[]; skipped: SkippedVisit[] } {
+  const taken = [...busy];
+  const accepted: HeldSlot[] = [];
+  const skipped: SkippedVisit[] = [];
+  for (const [index, w] of wanted.entries()) {
+    const start = wallTimeToInstant(w.date, w.minutes, pro.timezone);
+    if (!start) {
+      const label = `${w.date} at ${String(Math.floor(w.minutes / 60)).padStart(2, '0')}:${String(w.minutes % 60).padStart(2, '0')}`;
+      skipped.push({ start: new Date(`${w.date}T12:00:00Z`), label, reason: `${label} does not exist: clocks spring forward that day.`, nearby: [] });
+      continue;
+    }
+    const query = { rules: scheduleRules(pro), durationMinutes: w.durationMinutes, now, busy: taken, timeOff };
+    const why = whyNotOpen(query, start);
+    if (why) {
+      const nearby = nearestOpenTimes(query, start).map((o) => formatLabel(o.start, pro.timezone, now));
+      skipped.push({ start, label: formatLabel(start, pro.timezone, now), reason: why.message, nearby });
+      continue;
+    }
+    const end = new Date(start.getTime() + w.durationMinutes * 60_000);
+    const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
+    accepted.push({ index, start, end, blockedUntil });
+    taken.push({ start, blockedUntil });
+  }
+  return { accepted, skipped };
+}
+
+/** A start that could not be held, as a refusal lists it: why, and what is open nearby. */
+export const conflictLine = (v: SkippedVisit) => `${v.reason}${v.nearby.length ? ` (open nearby: ${v.nearby.join(', ')})` : ''}`;
+
 /**
  * Checks each date of a series at its local time against the schedule, as a single booking
- * would be checked, counting the visits accepted before it as busy. Writes nothing.
+ * would be checked, counting the visits accepted before it (and `held`) as busy. Writes nothing.
  */
-export async function planVisits(
-  trx: Db,
-  pro: Pro,
-  job: Quote['job'],
-  dates: LocalDate[],
-  localMinutes: number,
-  held: BusyBlock[],
-  now: Date,
-): Promise<PlannedVisits> {
+export async function planVisits(trx: Db, pro: Pro, job: Job, dates: LocalDate[], localMinutes: number, held: BusyBlock[], now: Date): Promise<PlannedVisits> {
   const quote = laterVisitQuote(pro, job);
-  const plan: PlannedVisits = { quote, accepted: [], skipped: [] };
-  if (dates.length === 0) return plan;
+  if (dates.length === 0) return { quote, accepted: [], skipped: [] };
   const from = wallTimeToInstant(dates[0]!, 0, pro.timezone) ?? new Date(now);
   const to = new Date((wallTimeToInstant(dates[dates.length - 1]!, 0, pro.timezone) ?? now).getTime() + 2 * DAY);
   const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(from.getTime() - DAY), to);
-  const taken = [...busy, ...held];
-  for (const date of dates) {
-    const start = wallTimeToInstant(date, localMinutes, pro.timezone);
-    if (!start) {
-      const shown = `${date} at ${String(Math.floor(localMinutes / 60)).padStart(2, '0')}:${String(localMinutes % 60).padStart(2, '0')}`;
-      plan.skipped.push({
-        start: new Date(`${date}T12:00:00Z`),
-        label: shown,
-        reason: 'That local time does not exist that day (clocks spring forward).',
-        nearby: [],
-      });
-      continue;
-    }
-    const query = { rules: scheduleRules(pro), durationMinutes: quote.duration_minutes, now, busy: taken, timeOff };
-    const why = whyNotOpen(query, start);
-    const label = formatLabel(start, pro.timezone, now);
-    if (why) {
-      plan.skipped.push({ start, label, reason: why.message, nearby: nearestOpenTimes(query, start).map((o) => formatLabel(o.start, pro.timezone, now)) });
-      continue;
-    }
-    const end = new Date(start.getTime() + quote.duration_minutes * 60_000);
-    const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
-    plan.accepted.push({ start, end, blockedUntil });
-    taken.push({ start, blockedUntil });
-  }
-  return plan;
+  const wanted = dates.map((date) => ({ date, minutes: localMinutes, durationMinutes: quote.duration_minutes }));
+  return { quote, ...judgeStarts(pro, wanted, [...busy, ...held], timeOff, now) };
 }
 
 /** Writes the accepted visits of a plan, copying the template visit's customer and job. */

@@ -208,4 +208,20 @@ describe('a series', () => {
     const local = (d: Date) => d.toLocaleString('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
     expect(new Set(later.map((b) => local(b.starts_at)))).toEqual(new Set(['Thu 14:00']));
   });
+
+  it('skips a visit whose local time does not exist that day (clocks spring forward), naming the date', async () => {
+    const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
+    const c = await newCleaner(h, { weekly_hours: allDay, min_notice_minutes: 0 });
+    h.clock.now = new Date('2027-03-01T12:00:00Z');
+    const night = proBooking({ frequency: 'weekly', start: '2027-03-07T02:30:00-05:00' });
+    const refused = await h.pro.post('/api/v1/book_job').set(c.auth).send(night).expect(400);
+    expect(refused.body.error).toMatch(/nothing was booked: 2027-03-14 at 02:30 does not exist: clocks spring forward that day\./);
+    const res = await h.pro
+      .post('/api/v1/book_job')
+      .set(c.auth)
+      .send({ ...night, skip_conflicts: true })
+      .expect(200);
+    expect(res.body.series.skipped).toEqual([expect.objectContaining({ label: '2027-03-14 at 02:30' })]);
+    expect(res.body.series.visits).toHaveLength(11); // twelve Sundays through the horizon, less the one skipped
+  });
 });
