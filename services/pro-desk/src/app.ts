@@ -1,4 +1,4 @@
-import { createServiceApp, esc, hostLimits, type Operation } from '@frontdesk/http';
+import { checkAnswersFromEnv, createServiceApp, esc, hostLimits, type Operation } from '@frontdesk/http';
 import { databaseHealth, idempotencyStore, proOwnedBy, rateLimitStore, type Pro } from '@frontdesk/db';
 import { hostOAuth } from '@frontdesk/oauth';
 import type { Express } from 'express';
@@ -40,6 +40,14 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     },
   });
   const url = ctx.config.publicUrl;
+  // How every call runs, whether an assistant's or a dashboard form's: the same limits, checks and fences.
+  const run = {
+    rateLimit: { host: limits, subjectOf: (pro: Pro) => `pro:${pro.id}` },
+    clock: ctx.clock,
+    changes: ctx.changes,
+    logger: ctx.logger,
+    checkAnswers: checkAnswersFromEnv(),
+  };
   const app = createServiceApp<Pro>({
     ...PRO_DESK_API,
     frontDoor: {
@@ -61,12 +69,9 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     },
     authenticate: proKeyAuth(ctx, limits, keys),
     authorize: proScopeGuard(ctx.config.publicUrl),
-    rateLimit: { host: limits, subjectOf: (pro) => `pro:${pro.id}` },
+    ...run,
     trustProxy: ctx.config.trustProxy,
-    clock: ctx.clock,
-    changes: ctx.changes,
-    logger: ctx.logger,
-    routers: [oauth, keyRouter(ctx, limits), signUpRouter(ctx, limits), dashboardRouter(ctx, limits)],
+    routers: [oauth, keyRouter(ctx, limits), signUpRouter(ctx, limits), dashboardRouter(ctx, limits, operations, run)],
     ...databaseHealth(ctx.db),
     idempotency: { store: idempotencyStore(ctx.db), scopeOf: (pro) => ({ credential: `pro:${pro.id}` }) },
   });

@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
-import { AppError, DASHBOARD_SESSION_HOURS, WEEKDAYS, localDate, settingsChangeSchema, type SettingsChange } from '@frontdesk/domain';
+import { AppError, DASHBOARD_SESSION_HOURS, WEEKDAYS, localDate } from '@frontdesk/domain';
 import {
   calendarFeedOf,
   createProSession,
   endProSession,
+  getPro,
   markNotificationsRead,
   proOfSession,
   proOwnedBy,
@@ -15,16 +16,7 @@ import {
   upcomingTimeOff,
   type Pro,
 } from '@frontdesk/db';
-import {
-  addTimeOff,
-  calendarFeed,
-  followUpsDue,
-  pipelineReport,
-  removeTimeOff,
-  requestSignInCode,
-  updateBusinessSettings,
-  verifySignInCode,
-} from '@frontdesk/use-cases';
+import { calendarFeed, followUpsDue, pipelineReport, requestSignInCode, verifySignInCode, type AffectedJob } from '@frontdesk/use-cases';
 import {
   allowOwnScripts,
   codeEntryForm,
@@ -36,9 +28,11 @@ import {
   sendPage,
   sessionCookie,
   setErrorHeaders,
+  runOperation,
   takeSignInCode,
-  validateInput,
   type HostLimits,
+  type Operation,
+  type RunOptions,
 } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { COPY_SCRIPT, dashboardHtml, type Notice } from './view';
@@ -123,7 +117,7 @@ const SETTINGS_FORMS: Record<string, { saved: string; read(body: unknown): Recor
  * cases as the API, so the rules are the API's. Works without JavaScript; the copy
  * buttons are the only script. The calendar feed lives at /calendar/<secret>.ics.
  */
-export function dashboardRouter(ctx: AppContext, limits: HostLimits): Router {
+export function dashboardRouter(ctx: AppContext, limits: HostLimits, operations: Operation<Pro>[], run: RunOptions<Pro>): Router {
   const router = Router();
   const secure = ctx.config.publicUrl.startsWith('https://');
   const form = express.urlencoded({ extended: false, limit: '32kb' });
@@ -218,17 +212,27 @@ export function dashboardRouter(ctx: AppContext, limits: HostLimits): Router {
       }
     },
   ];
-  /** After a write, this process has heard it before the next page reads (as the API waits). */
+  /** A form that changes the business runs the operation the API runs, through the same runner (limits, checks, fence). */
+  const call = async <T>(name: string, input: unknown, req: Request, pro: Pro) =>
+    (
+      await runOperation(
+        operations.find((o) => o.name === name)!,
+        input,
+        req,
+        pro,
+        { ...run, clientName: 'the dashboard' },
+      )
+    ).result as T;
+  /** After a write that is no operation (a new key), this process has heard it before the next page reads. */
   const written = () => ctx.changes?.fence();
+  const fresh = async (pro: Pro) => (await getPro(ctx.db, pro.id)) ?? pro;
 
   for (const [part, settings] of Object.entries(SETTINGS_FORMS)) {
     router.post(
       `/dashboard/${part}`,
       ...signedInPost(async (req, res, pro, token) => {
-        const change = validateInput<SettingsChange>({ input: settingsChangeSchema }, settings.read(req.body));
-        const result = await updateBusinessSettings(ctx.db, pro.id, change, ctx.clock());
-        await written();
-        await show(res, 200, result.pro, token, { ok: true, text: settings.saved, affected: result.affected });
+        const { affected_jobs: affected } = await call<{ affected_jobs: AffectedJob[] }>('update_business', settings.read(req.body), req, pro);
+        await show(res, 200, await fresh(pro), token, { ok: true, text: settings.saved, affected });
       }),
     );
   }
@@ -238,16 +242,14 @@ export function dashboardRouter(ctx: AppContext, limits: HostLimits): Router {
     ...signedInPost(async (req, res, pro, token) => {
       const note = formField(req.body, 'note').trim();
       const input = { start: formField(req.body, 'start'), end: formField(req.body, 'end'), ...(note ? { note } : {}) };
-      const { affected } = await addTimeOff(ctx.db, pro.id, input, ctx.clock());
-      await written();
+      const { affected_jobs: affected } = await call<{ affected_jobs: AffectedJob[] }>('add_time_off', input, req, pro);
       await show(res, 200, pro, token, { ok: true, text: 'Time off saved: no open times are offered in it.', affected });
     }),
   );
   router.post(
     '/dashboard/time-off/remove',
     ...signedInPost(async (req, res, pro, token) => {
-      await removeTimeOff(ctx.db, pro.id, formField(req.body, 'time_off_id'));
-      await written();
+      await call('remove_time_off', { time_off_id: formField(req.body, 'time_off_id') }, req, pro);
       await show(res, 200, pro, token, { ok: true, text: 'Time off removed: those times are offered again.' });
     }),
   );
