@@ -37,3 +37,4 @@ export * from './repos/oauth';
 export * from './repos/time-off';
 export * from './tables/dashboard';
 export * from './repos/dashboard';
+export * from './repos/series';

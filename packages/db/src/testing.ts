@@ -101,3 +101,4 @@ export async function signInCodeSentTo(db: Db, email: string): Promise<string> {
   }
   throw new Error(`No sign-in code was mailed to ${email}.`);
 }
+export { hashSecret } from './secrets';

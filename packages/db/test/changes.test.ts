@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ChangeFeed, ProMemo, addProCheck, rotateProKey } from '../src';
+import { ChangeFeed, ProMemo, insertProCheck, issueProKey } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { makePro } from './factories';
 
@@ -34,8 +34,8 @@ describe('the change feed', () => {
 
     // Keys, checks and the feed's head are changes to the pro, not to its profile.
     for (const change of [
-      () => rotateProKey(t.db, b.pro.id),
-      () => addProCheck(t.db, { proId: b.pro.id, kind: 'website_ownership', subject: 'b.example', passed: true, checkedOn: '2026-11-20' }),
+      () => issueProKey(t.db, b.pro.id),
+      () => insertProCheck(t.db, { proId: b.pro.id, kind: 'website_ownership', subject: 'b.example', passed: true, checkedOn: '2026-11-20' }),
       () => sql`UPDATE pros SET event_seq = event_seq + 1 WHERE id = ${b.pro.id}`.execute(t.db),
     ]) {
       stamp = feed.stamp();

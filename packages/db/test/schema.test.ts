@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { appendEvent, createDatabase, createDb, dropDatabase, migrateDown, hashSecret, migrateToLatest, purgeExpired } from '../src';
+import { appendEvent, createDatabase, createDb, dropDatabase, migrateDown, migrateToLatest, purgeExpired } from '../src';
+import { hashSecret } from '../src/secrets';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { makePro } from './factories';
 

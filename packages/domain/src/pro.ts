@@ -1,5 +1,8 @@
+import { DEFAULT_SCHEDULE_SETTINGS, DEFAULT_WEEKLY_HOURS, type WeeklyHours } from './availability';
 import { InvalidInputError } from './errors';
+import { DEFAULT_PRICE_LIST, type PriceList } from './price-list';
 import { isValidTimeZone } from './time';
+import { notServedZip } from './words/bookings';
 
 export const MAX_SERVICE_ZIP_COUNT = 200;
 
@@ -30,4 +33,46 @@ export function checkNewPro(input: { name: string; timezone: string; service_zip
   checkBusinessName(input.name);
   checkTimeZone(input.timezone);
   checkServiceZips(input.service_zips);
+}
+
+/** What a new business is given; everything else starts at the defaults. */
+export interface NewBusinessInput {
+  name: string;
+  timezone: string;
+  service_zips: string[];
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+  /** The verified address that signs the business up; one business per address. */
+  owner_email?: string | null;
+  price_list?: PriceList;
+  weekly_hours?: WeeklyHours;
+  travel_buffer_minutes?: number;
+  slot_step_minutes?: number;
+  min_notice_minutes?: number;
+}
+
+/** A new business as it is stored: checked, its name trimmed, each ZIP once, the default prices and hours where none were given. */
+export function newBusiness(input: NewBusinessInput) {
+  checkNewPro(input);
+  return {
+    name: input.name.trim(),
+    timezone: input.timezone,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    website: input.website ?? null,
+    owner_email: input.owner_email ?? null,
+    service_zips: [...new Set(input.service_zips)],
+    price_list: input.price_list ?? DEFAULT_PRICE_LIST,
+    weekly_hours: input.weekly_hours ?? DEFAULT_WEEKLY_HOURS,
+    travel_buffer_minutes: input.travel_buffer_minutes ?? DEFAULT_SCHEDULE_SETTINGS.travel_buffer_minutes,
+    slot_step_minutes: input.slot_step_minutes ?? DEFAULT_SCHEDULE_SETTINGS.slot_step_minutes,
+    min_notice_minutes: input.min_notice_minutes ?? DEFAULT_SCHEDULE_SETTINGS.min_notice_minutes,
+  };
+}
+export type NewBusiness = ReturnType<typeof newBusiness>;
+
+/** Refuses a job at a ZIP the business does not serve. */
+export function requireServedZip(pro: { name: string; service_zips: readonly string[] }, zip: string): void {
+  if (!pro.service_zips.includes(zip)) throw notServedZip(pro.name, zip);
 }

@@ -14,8 +14,6 @@ import {
   revokeRefreshFamily,
   upsertDocumentClient,
   upsertOAuthClient,
-  hashSecret,
-  newToken,
   type Db,
   type OAuthClient,
 } from '@frontdesk/db';
@@ -110,9 +108,7 @@ export interface IssuedGrant extends Grant {
 
 /** A single-use authorization code for a signed-in, consenting person. */
 export async function issueCode(db: Db, g: Grant & { redirectUri: string; codeChallenge: string }, now: Date): Promise<string> {
-  const code = newToken();
-  await insertOAuthCode(db, {
-    code_hash: hashSecret(code),
+  const code = await insertOAuthCode(db, {
     ...grantRow(g),
     redirect_uri: g.redirectUri,
     code_challenge: g.codeChallenge,
@@ -124,15 +120,12 @@ export async function issueCode(db: Db, g: Grant & { redirectUri: string; codeCh
 }
 
 async function issueRefresh(db: Db, familyId: string, g: Grant, now: Date): Promise<string> {
-  const token = newToken();
-  await insertRefreshToken(db, {
-    token_hash: hashSecret(token),
+  return insertRefreshToken(db, {
     family_id: familyId,
     ...grantRow(g),
     expires_at: new Date(now.getTime() + REFRESH_DAYS * 86_400_000),
     now,
   });
-  return token;
 }
 
 const grantRow = (g: Grant) => ({ client_id: g.clientId, email: g.email, scope: g.scope, resource: g.resource });
@@ -146,11 +139,11 @@ export async function redeemCode(
   p: { code: string; clientId: string; redirectUri: string | undefined; verifier: string | undefined; resource: string | undefined },
   now: Date,
 ): Promise<{ grant: IssuedGrant; refreshToken: string }> {
-  const hash = hashSecret(p.code);
-  const familyId = hash.toString('hex');
   const result = await db.transaction().execute(async (trx) => {
-    const row = await lockOAuthCode(trx, hash);
+    const row = await lockOAuthCode(trx, p.code);
     if (!row) return new InvalidGrantError('The authorization code is not valid.');
+    // The sign-in a code starts is named after the code (its hash), so a code used twice revokes what it issued.
+    const familyId = row.code_hash.toString('hex');
     if (row.consumed_at) {
       await revokeRefreshFamily(trx, familyId, now);
       return new InvalidGrantError('The authorization code was already used; the tokens issued from it are revoked.');
@@ -163,7 +156,7 @@ export async function redeemCode(
     if (s256(p.verifier) !== row.code_challenge) return new InvalidGrantError('code_verifier does not match the code challenge.');
     // A request the code cannot serve leaves it unspent: the client may retry correctly.
     if (p.resource !== undefined && p.resource !== row.resource) return new InvalidTargetError('resource differs from the one authorized.');
-    await consumeOAuthCode(trx, hash, now);
+    await consumeOAuthCode(trx, row.code_hash, now);
     const grant = { clientId: row.client_id, email: row.email, scope: row.scope, resource: row.resource, familyId };
     return { grant, refreshToken: await issueRefresh(trx, familyId, grant, now) };
   });
@@ -180,9 +173,8 @@ export async function rotateRefresh(
   p: { token: string; clientId: string; scope?: string },
   now: Date,
 ): Promise<{ grant: IssuedGrant; refreshToken: string }> {
-  const hash = hashSecret(p.token);
   const result = await db.transaction().execute(async (trx) => {
-    const row = await lockRefreshToken(trx, hash);
+    const row = await lockRefreshToken(trx, p.token);
     if (!row || row.revoked_at) return new InvalidGrantError('The refresh token is not valid or was revoked.');
     if (row.used_at) {
       await revokeRefreshFamily(trx, row.family_id, now);
@@ -196,7 +188,7 @@ export async function rotateRefresh(
       if (asked.some((s) => !row.scope.split(' ').includes(s))) return new InvalidGrantError('The scope asked for exceeds the scope granted.');
       scope = asked.join(' ');
     }
-    await markRefreshTokenUsed(trx, hash, now);
+    await markRefreshTokenUsed(trx, row.token_hash, now);
     const grant = { clientId: row.client_id, email: row.email, scope, resource: row.resource, familyId: row.family_id };
     return { grant, refreshToken: await issueRefresh(trx, row.family_id, grant, now) };
   });
@@ -210,6 +202,6 @@ export async function rotateRefresh(
  * Unknown tokens are not an error.
  */
 export async function revokeSignIn(db: Db, token: string, accessTokenSid: (token: string) => Promise<string | null>, now: Date): Promise<void> {
-  const familyId = (await refreshFamilyOf(db, hashSecret(token))) ?? (await accessTokenSid(token));
+  const familyId = (await refreshFamilyOf(db, token)) ?? (await accessTokenSid(token));
   if (familyId) await revokeRefreshFamily(db, familyId, now);
 }

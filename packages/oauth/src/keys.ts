@@ -21,12 +21,12 @@ interface LoadedKey {
 }
 
 /** Retires the active key and adds a new one, its private half sealed, inside the caller's transaction. */
-async function replaceActiveKey(trx: Db, sealer: KeySealer): Promise<string> {
+async function replaceActiveKey(trx: Db, sealer: KeySealer, now: Date): Promise<string> {
   const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
   const kid = randomUUID();
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG };
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
-  await replaceSigningKey(trx, { kid, privateKeySealed: sealer.seal(Buffer.from(JSON.stringify(privateJwk)), kid), publicJwk });
+  await replaceSigningKey(trx, { kid, privateKeySealed: sealer.seal(Buffer.from(JSON.stringify(privateJwk)), kid), publicJwk }, now);
   return kid;
 }
 
@@ -34,8 +34,8 @@ async function replaceActiveKey(trx: Db, sealer: KeySealer): Promise<string> {
  * Creates a new signing key; the newest active one signs, retired ones keep verifying. Also
  * how the key-encryption key is rotated: the new key is sealed with the current one.
  */
-export async function rotateSigningKey(db: Db, sealer: KeySealer): Promise<string> {
-  return db.transaction().execute((trx) => replaceActiveKey(trx, sealer));
+export async function rotateSigningKey(db: Db, sealer: KeySealer, now: Date): Promise<string> {
+  return db.transaction().execute((trx) => replaceActiveKey(trx, sealer, now));
 }
 
 /**
@@ -53,12 +53,13 @@ export class SigningKeys {
   ) {}
 
   private async load(): Promise<void> {
-    const since = new Date(Date.now() - RETIRED_KEY_GRACE_MS);
+    const now = new Date();
+    const since = new Date(now.getTime() - RETIRED_KEY_GRACE_MS);
     let rows = await usableSigningKeys(this.db, since);
     if (!rows.some((r) => r.retired_at === null)) {
       // First start: make a key. Replicas racing here may each add one; all stay valid.
       await this.db.transaction().execute(async (trx) => {
-        if (!(await lockSigningKeys(trx))) await replaceActiveKey(trx, this.sealer);
+        if (!(await lockSigningKeys(trx))) await replaceActiveKey(trx, this.sealer, now);
       });
       rows = await usableSigningKeys(this.db, since);
     }

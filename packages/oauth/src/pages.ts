@@ -1,3 +1,4 @@
+import { CODE_LIFETIME_TEXT } from '@frontdesk/domain';
 import { errorLine, esc, htmlPage } from '@frontdesk/http';
 import type { SignInAccount } from './shared';
 
@@ -31,7 +32,7 @@ export const emailPage = (requestId: string, client: ShownClient, account: SignI
 export const codePage = (requestId: string, email: string, error = '') =>
   htmlPage(
     'Check your email',
-    `${errorLine(error)}<p>We sent a 6-digit code to <strong>${esc(email)}</strong>. It works once, for 10 minutes.</p>
+    `${errorLine(error)}<p>We sent a 6-digit code to <strong>${esc(email)}</strong>. ${CODE_LIFETIME_TEXT}</p>
 <form method="post" action="/authorize/code">${hidden(requestId)}<input type="hidden" name="email" value="${esc(email)}">
 <label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
 <button type="submit">Continue</button></form>`,

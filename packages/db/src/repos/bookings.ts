@@ -1,7 +1,8 @@
-import type { BusyBlock, TimeOff } from '@frontdesk/domain';
-import { sql, type Insertable } from 'kysely';
+import type { BusyBlock, Quote, TimeOff } from '@frontdesk/domain';
+import { sql } from 'kysely';
 import type { Db } from '../connect';
-import type { Booking, BookingsTable, CancelledBy } from '../tables/bookings';
+import { hashSecret, newToken } from '../secrets';
+import type { Booking, CancelledBy, NewBooking } from '../tables/bookings';
 import type { Pro } from '../tables/pros';
 
 export interface BusyTimes {
@@ -69,15 +70,60 @@ export async function bookedSince(db: Db, proId: string, start: Date, blockedUnt
   return row !== undefined;
 }
 
-export async function insertBooking(trx: Db, values: Insertable<BookingsTable>): Promise<Booking> {
-  return trx.insertInto('bookings').values(values).returningAll().executeTakeFirstOrThrow();
+/** What a caller decides about a new booking; the rest of the row starts as every new booking's does. */
+export type BookingFields = Omit<
+  NewBooking,
+  'status' | 'quote' | 'fee_waived_at' | 'manage_token_hash' | 'cancelled_at' | 'cancelled_by' | 'no_show_reported_at' | 'created_at' | 'updated_at'
+> & { quote: Quote };
+
+/**
+ * Writes a booking: live, not cancelled, no no-show, created now. With `manageToken` it gets a
+ * manage token, returned once (only its hash is kept).
+ */
+export async function insertBooking(
+  trx: Db,
+  fields: BookingFields,
+  o: { now: Date; manageToken: boolean },
+): Promise<{ booking: Booking; manageToken: string | null }> {
+  const manageToken = o.manageToken ? newToken() : null;
+  const booking = await trx
+    .insertInto('bookings')
+    .values({
+      ...fields,
+      quote: JSON.stringify(fields.quote),
+      fee_waived_at: null,
+      manage_token_hash: manageToken === null ? null : hashSecret(manageToken),
+      cancelled_at: null,
+      cancelled_by: null,
+      no_show_reported_at: null,
+      created_at: o.now,
+      updated_at: o.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { booking, manageToken };
 }
 
-/** A booking of a pro by id, or by the hash of its manage token. */
-export async function findBooking(db: Db, find: { id: string; proId: string } | { manageTokenHash: Buffer }): Promise<Booking | undefined> {
-  let q = db.selectFrom('bookings').selectAll();
-  q = 'id' in find ? q.where('id', '=', find.id).where('pro_id', '=', find.proId) : q.where('manage_token_hash', '=', find.manageTokenHash);
-  return q.executeTakeFirst();
+/** A booking of a pro by id. */
+export async function findBooking(db: Db, proId: string, id: string): Promise<Booking | undefined> {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).where('pro_id', '=', proId).executeTakeFirst();
+}
+
+/**
+ * The booking a manage token opens and its pro, both locked, the pro's row first (the lock
+ * order everywhere): the token is hashed once and names the rows of both statements.
+ */
+export async function lockBookingByToken(trx: Db, manageToken: string): Promise<{ booking: Booking; pro: Pro } | undefined> {
+  const tokenHash = hashSecret(manageToken);
+  const pro = await trx
+    .selectFrom('pros')
+    .selectAll()
+    .where('id', '=', (eb) => eb.selectFrom('bookings').select('pro_id').where('manage_token_hash', '=', tokenHash))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!pro) return undefined;
+  const booking = await trx.selectFrom('bookings').selectAll().where('manage_token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
+  return booking && { booking, pro };
 }
 
 /** Locks a booking's row (after its pro's: the lock order everywhere), of that pro only when one is named. */
@@ -127,12 +173,13 @@ export async function cancelSeriesFrom(trx: Db, seriesId: string, after: Date, b
   return cancelled;
 }
 
-/** Records a no-show, waiving the fee if the booking had one. */
-export async function markNoShow(trx: Db, booking: Booking, now: Date): Promise<Booking> {
+/** Records a no-show, waiving the fee when the caller says so. */
+export async function markNoShow(trx: Db, bookingId: string, o: { waiveFee: boolean; now: Date }): Promise<Booking> {
+  const { now } = o;
   return trx
     .updateTable('bookings')
-    .set({ status: 'no_show', no_show_reported_at: now, fee_waived_at: booking.fee_cents > 0 ? now : null, updated_at: now })
-    .where('id', '=', booking.id)
+    .set({ status: 'no_show', no_show_reported_at: now, fee_waived_at: o.waiveFee ? now : null, updated_at: now })
+    .where('id', '=', bookingId)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -149,12 +196,21 @@ export async function bookedBetween(db: Db, proId: string, from: Date, to: Date 
   return q.orderBy('starts_at').limit(limit).execute();
 }
 
-/** The booking a manage token opens, with its pro. */
-export async function bookingByToken(db: Db, manageTokenHash: Buffer): Promise<{ booking: Booking; pro: Pro } | undefined> {
-  const booking = await db.selectFrom('bookings').selectAll().where('manage_token_hash', '=', manageTokenHash).executeTakeFirst();
-  if (!booking) return undefined;
-  const pro = await db.selectFrom('pros').selectAll().where('id', '=', booking.pro_id).executeTakeFirstOrThrow();
-  return { booking, pro };
+/** A pro's row as row_to_json gives it: its instants as text. */
+type ProJson = Omit<Pro, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+
+/** The booking a manage token opens, with its pro, in one read (the token hashed once). */
+export async function bookingByToken(db: Db, manageToken: string): Promise<{ booking: Booking; pro: Pro } | undefined> {
+  const row = await db
+    .selectFrom('bookings as b')
+    .innerJoin('pros as p', 'p.id', 'b.pro_id')
+    .selectAll('b')
+    .select(sql<ProJson>`row_to_json(p)`.as('pro'))
+    .where('b.manage_token_hash', '=', hashSecret(manageToken))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { pro, ...booking } = row;
+  return { booking, pro: { ...pro, created_at: new Date(pro.created_at), updated_at: new Date(pro.updated_at) } };
 }
 
 /** A customer account's bookings, newest first, with each cleaner's time zone and name. */
@@ -164,13 +220,20 @@ export async function bookingsOfAccount(db: Db, email: string, limit = 100) {
     .innerJoin('pros as p', 'p.id', 'b.pro_id')
     .selectAll('b')
     .select(['p.timezone as pro_timezone', 'p.name as pro_name', 'p.phone as pro_phone', 'p.email as pro_email', 'p.website as pro_website'])
-    .where('b.account_email', '=', email.toLowerCase())
+    .where('b.account_email', '=', email)
     .orderBy('b.created_at', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** Gives a booking a new manage token; the old one stops working at once. */
-export async function replaceManageToken(db: Db, bookingId: string, manageTokenHash: Buffer): Promise<void> {
-  await db.updateTable('bookings').set({ manage_token_hash: manageTokenHash }).where('id', '=', bookingId).where('manage_token_hash', 'is not', null).execute();
+/** Gives a booking that has a manage token a new one, returned once; the old one stops working at once. */
+export async function replaceManageToken(db: Db, bookingId: string): Promise<string | null> {
+  const token = newToken();
+  const res = await db
+    .updateTable('bookings')
+    .set({ manage_token_hash: hashSecret(token) })
+    .where('id', '=', bookingId)
+    .where('manage_token_hash', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0 ? token : null;
 }

@@ -1,4 +1,3 @@
-import { checkCheck } from '@frontdesk/domain';
 import type { Db } from '../connect';
 import { newId } from '../ids';
 import type { CheckKind, ProCheck } from '../tables/pro-checks';
@@ -13,16 +12,15 @@ export interface NewCheck {
   checkedOn: string;
 }
 
-/** Records a best-effort check of a pro, as seen on the day it was made. */
-export async function addProCheck(db: Db, c: NewCheck): Promise<ProCheck> {
-  checkCheck({ ...c, checked_on: c.checkedOn });
+/** Records a best-effort check of a pro (judged by the caller), as seen on the day it was made. */
+export async function insertProCheck(db: Db, c: NewCheck): Promise<ProCheck> {
   return db
     .insertInto('pro_checks')
     .values({
       id: newId('chk'),
       pro_id: c.proId,
       kind: c.kind,
-      subject: c.subject.trim(),
+      subject: c.subject,
       passed: c.passed,
       rating: c.rating ?? null,
       reviews: c.reviews ?? null,
@@ -48,4 +46,9 @@ export async function latestChecks(db: Db, proIds: string[]): Promise<Map<string
     .execute();
   for (const r of rows) byPro.set(r.pro_id, [...(byPro.get(r.pro_id) ?? []), r]);
   return byPro;
+}
+
+/** Whether the pro has any check recorded. */
+export async function hasProChecks(db: Db, proId: string): Promise<boolean> {
+  return (await db.selectFrom('pro_checks').select('id').where('pro_id', '=', proId).limit(1).executeTakeFirst()) !== undefined;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../connect';
-import { hashSecret, newToken } from '../ids';
+import { hashSecret, newToken, secretHint } from '../secrets';
 import type { Booking } from '../tables/bookings';
 import type { CalendarFeed } from '../tables/dashboard';
 import type { Pro } from '../tables/pros';
@@ -36,8 +36,8 @@ export async function rotateCalendarFeed(db: Db, proId: string, now: Date): Prom
   const token = newToken();
   await db
     .insertInto('calendar_feeds')
-    .values({ pro_id: proId, token_hash: hashSecret(token), token_hint: token.slice(-4), created_at: now })
-    .onConflict((oc) => oc.column('pro_id').doUpdateSet({ token_hash: hashSecret(token), token_hint: token.slice(-4), created_at: now }))
+    .values({ pro_id: proId, token_hash: hashSecret(token), token_hint: secretHint(token), created_at: now })
+    .onConflict((oc) => oc.column('pro_id').doUpdateSet({ token_hash: hashSecret(token), token_hint: secretHint(token), created_at: now }))
     .execute();
   return token;
 }

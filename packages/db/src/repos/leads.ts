@@ -1,4 +1,4 @@
-import { FOLLOW_UP_DELAYS_DAYS, type BadLeadReason, type Job, type LeadSource, type LeadStatus, type Quote } from '@frontdesk/domain';
+import { type BadLeadReason, type Job, type LeadSource, type LeadStatus, type Quote } from '@frontdesk/domain';
 import type { Db } from '../connect';
 import { newId } from '../ids';
 import type { Lead } from '../tables/leads';
@@ -105,14 +105,14 @@ export async function flagLead(db: Db, lead: Lead, reason: BadLeadReason, eviden
     .executeTakeFirstOrThrow();
 }
 
-/** Quoted leads that may still be due a follow-up (the cadence itself is a domain rule). */
-export async function quotedLeadsAwaitingReply(db: Db, proId: string): Promise<Lead[]> {
+/** Quoted leads sent fewer than `maxFollowUps` follow-ups (the cadence itself is a domain rule). */
+export async function quotedLeadsAwaitingReply(db: Db, proId: string, maxFollowUps: number): Promise<Lead[]> {
   return db
     .selectFrom('leads')
     .selectAll()
     .where('pro_id', '=', proId)
     .where('status', '=', 'quoted')
-    .where('follow_ups_sent', '<', FOLLOW_UP_DELAYS_DAYS.length)
+    .where('follow_ups_sent', '<', maxFollowUps)
     .orderBy('quoted_at')
     .execute();
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../connect';
+import { hashSecret, newToken } from '../secrets';
 import type { OAuthClient, OAuthRequest } from '../tables/oauth';
 
 /**
@@ -42,8 +43,14 @@ export async function findOAuthClient(db: Db, id: string): Promise<OAuthClient |
   return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertOAuthRequest(db: Db, r: Omit<OAuthRequest, 'created_at'>): Promise<void> {
-  await db.insertInto('oauth_requests').values(r).execute();
+/** Stores a pending authorization under a new unguessable id, which it returns. */
+export async function insertOAuthRequest(db: Db, r: Omit<OAuthRequest, 'created_at' | 'id'>): Promise<string> {
+  const id = `azr_${newToken()}`;
+  await db
+    .insertInto('oauth_requests')
+    .values({ ...r, id })
+    .execute();
+  return id;
 }
 
 export async function findOAuthRequest(db: Db, id: string): Promise<OAuthRequest | undefined> {
@@ -67,43 +74,47 @@ export interface GrantRow {
   resource: string;
 }
 
-export async function insertOAuthCode(
-  db: Db,
-  c: GrantRow & { code_hash: Buffer; redirect_uri: string; code_challenge: string; expires_at: Date; now: Date },
-): Promise<void> {
+/** Stores a new authorization code (only its hash); returns the code, once. */
+export async function insertOAuthCode(db: Db, c: GrantRow & { redirect_uri: string; code_challenge: string; expires_at: Date; now: Date }): Promise<string> {
   const { now, ...row } = c;
+  const code = newToken();
   await db
     .insertInto('oauth_codes')
-    .values({ ...row, consumed_at: null, created_at: now })
+    .values({ ...row, code_hash: hashSecret(code), consumed_at: null, created_at: now })
     .execute();
+  return code;
 }
 
-export async function lockOAuthCode(trx: Db, codeHash: Buffer) {
-  return trx.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).forUpdate().executeTakeFirst();
+/** The code's row, locked; its `code_hash` names the sign-in (refresh family) the code starts. */
+export async function lockOAuthCode(trx: Db, code: string) {
+  return trx.selectFrom('oauth_codes').selectAll().where('code_hash', '=', hashSecret(code)).forUpdate().executeTakeFirst();
 }
 
 export async function consumeOAuthCode(trx: Db, codeHash: Buffer, now: Date): Promise<void> {
   await trx.updateTable('oauth_codes').set({ consumed_at: now }).where('code_hash', '=', codeHash).execute();
 }
 
-export async function insertRefreshToken(db: Db, t: GrantRow & { token_hash: Buffer; family_id: string; expires_at: Date; now: Date }): Promise<void> {
+/** Stores a new refresh token of a family (only its hash); returns the token, once. */
+export async function insertRefreshToken(db: Db, t: GrantRow & { family_id: string; expires_at: Date; now: Date }): Promise<string> {
   const { now, ...row } = t;
+  const token = newToken();
   await db
     .insertInto('oauth_refresh_tokens')
-    .values({ ...row, used_at: null, revoked_at: null, created_at: now })
+    .values({ ...row, token_hash: hashSecret(token), used_at: null, revoked_at: null, created_at: now })
     .execute();
+  return token;
 }
 
-export async function lockRefreshToken(trx: Db, tokenHash: Buffer) {
-  return trx.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
+export async function lockRefreshToken(trx: Db, token: string) {
+  return trx.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', hashSecret(token)).forUpdate().executeTakeFirst();
 }
 
 export async function markRefreshTokenUsed(trx: Db, tokenHash: Buffer, now: Date): Promise<void> {
   await trx.updateTable('oauth_refresh_tokens').set({ used_at: now }).where('token_hash', '=', tokenHash).execute();
 }
 
-export async function refreshFamilyOf(db: Db, tokenHash: Buffer): Promise<string | undefined> {
-  return (await db.selectFrom('oauth_refresh_tokens').select('family_id').where('token_hash', '=', tokenHash).executeTakeFirst())?.family_id;
+export async function refreshFamilyOf(db: Db, token: string): Promise<string | undefined> {
+  return (await db.selectFrom('oauth_refresh_tokens').select('family_id').where('token_hash', '=', hashSecret(token)).executeTakeFirst())?.family_id;
 }
 
 /** Revokes every live token of a sign-in (a refresh-token family). */
@@ -139,8 +150,8 @@ export async function lockSigningKeys(trx: Db): Promise<boolean> {
 }
 
 /** Retires the active key and stores a new one (inside the caller's transaction). */
-export async function replaceSigningKey(trx: Db, key: { kid: string; privateKeySealed: Buffer; publicJwk: object }): Promise<void> {
-  await trx.updateTable('oauth_signing_keys').set({ retired_at: new Date() }).where('retired_at', 'is', null).execute();
+export async function replaceSigningKey(trx: Db, key: { kid: string; privateKeySealed: Buffer; publicJwk: object }, now: Date): Promise<void> {
+  await trx.updateTable('oauth_signing_keys').set({ retired_at: now }).where('retired_at', 'is', null).execute();
   await trx
     .insertInto('oauth_signing_keys')
     .values({ kid: key.kid, private_key_sealed: key.privateKeySealed, public_jwk: JSON.stringify(key.publicJwk), retired_at: null })

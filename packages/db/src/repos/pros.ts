@@ -1,70 +1,34 @@
 import { hash } from 'node:crypto';
-import {
-  DEFAULT_PRICE_LIST,
-  DEFAULT_SCHEDULE_SETTINGS,
-  DEFAULT_WEEKLY_HOURS,
-  checkNewPro,
-  type BusinessSettings,
-  type PriceList,
-  type ScheduleRules,
-  type WeeklyHours,
-} from '@frontdesk/domain';
+import type { BusinessSettings, NewBusiness, ScheduleRules } from '@frontdesk/domain';
 import { sql } from 'kysely';
 import { ProMemo, type ChangeFeed } from '../changes';
 import type { Db } from '../connect';
-import { hashSecret, newId, newKey } from '../ids';
+import { newId } from '../ids';
+import { hashSecret, newKey, secretHint } from '../secrets';
 import type { Pro, ProProfile } from '../tables/pros';
 
-export interface NewProInput {
-  name: string;
-  timezone: string;
-  service_zips: string[];
-  phone?: string | null;
-  email?: string | null;
-  website?: string | null;
-  /** The verified address that signs the business up; one business per address. */
-  owner_email?: string | null;
-  price_list?: PriceList;
-  weekly_hours?: WeeklyHours;
-  travel_buffer_minutes?: number;
-  slot_step_minutes?: number;
-  min_notice_minutes?: number;
+/** Writes a new business exactly as the domain made it (checked, with its defaults). */
+export async function insertPro(trx: Db, b: NewBusiness): Promise<Pro> {
+  return trx
+    .insertInto('pros')
+    .values({ ...b, id: newId('pro'), price_list: JSON.stringify(b.price_list), weekly_hours: JSON.stringify(b.weekly_hours) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-async function issueKey(db: Db, proId: string): Promise<string> {
+/** Issues a pro key; returns it, once (only its hash is kept). */
+export async function issueProKey(trx: Db, proId: string): Promise<string> {
   const key = newKey('fdk');
-  await db
+  await trx
     .insertInto('pro_api_keys')
-    .values({ id: newId('key'), pro_id: proId, key_hash: hashSecret(key), key_hint: key.slice(-4), revoked_at: null })
+    .values({ id: newId('key'), pro_id: proId, key_hash: hashSecret(key), key_hint: secretHint(key), revoked_at: null })
     .execute();
   return key;
 }
 
-/** Creates a pro with the default price list and hours unless given; returns its key once. */
-export async function createPro(db: Db, input: NewProInput): Promise<{ pro: Pro; apiKey: string }> {
-  checkNewPro(input);
-  return db.transaction().execute(async (trx) => {
-    const pro = await trx
-      .insertInto('pros')
-      .values({
-        id: newId('pro'),
-        name: input.name.trim(),
-        timezone: input.timezone,
-        phone: input.phone ?? null,
-        email: input.email ?? null,
-        website: input.website ?? null,
-        owner_email: input.owner_email ?? null,
-        service_zips: [...new Set(input.service_zips)],
-        price_list: JSON.stringify(input.price_list ?? DEFAULT_PRICE_LIST),
-        weekly_hours: JSON.stringify(input.weekly_hours ?? DEFAULT_WEEKLY_HOURS),
-        travel_buffer_minutes: input.travel_buffer_minutes ?? DEFAULT_SCHEDULE_SETTINGS.travel_buffer_minutes,
-        slot_step_minutes: input.slot_step_minutes ?? DEFAULT_SCHEDULE_SETTINGS.slot_step_minutes,
-        min_notice_minutes: input.min_notice_minutes ?? DEFAULT_SCHEDULE_SETTINGS.min_notice_minutes,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { pro, apiKey: await issueKey(trx, pro.id) };
-  });
+/** Revokes every live key of a pro. */
+export async function revokeProKeys(trx: Db, proId: string, now: Date): Promise<void> {
+  await trx.updateTable('pro_api_keys').set({ revoked_at: now }).where('pro_id', '=', proId).where('revoked_at', 'is', null).execute();
 }
 
 /** Whether an error is the one-business-per-address index refusing a second sign-up. */
@@ -74,6 +38,22 @@ export const isOwnerEmailTaken = (err: unknown) =>
 /** The business an address signed up, if any. */
 export async function proOwnedBy(db: Db, ownerEmail: string): Promise<Pro | undefined> {
   return db.selectFrom('pros').selectAll().where('owner_email', '=', ownerEmail).executeTakeFirst();
+}
+
+/** The oldest business of that name, if any. */
+export async function proNamed(db: Db, name: string): Promise<Pro | undefined> {
+  return db.selectFrom('pros').selectAll().where('name', '=', name).orderBy('created_at').executeTakeFirst();
+}
+
+/** Gives a business without an owner this owner address, unless another business has it. */
+export async function claimOwnerEmail(db: Db, proId: string, ownerEmail: string): Promise<void> {
+  await db
+    .updateTable('pros')
+    .set({ owner_email: ownerEmail })
+    .where('id', '=', proId)
+    .where('owner_email', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('pros as o').select('o.id').where('o.owner_email', '=', ownerEmail))))
+    .execute();
 }
 
 /** Writes a business's settings (checked by the domain's applySettings); returns the row. */
@@ -95,16 +75,6 @@ export async function saveSettings(trx: Db, proId: string, s: BusinessSettings):
     .where('id', '=', proId)
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-/** Revokes every key of the pro and issues a new one, in one transaction. */
-export async function rotateProKey(db: Db, proId: string): Promise<string | null> {
-  return db.transaction().execute(async (trx) => {
-    const pro = await trx.selectFrom('pros').select('id').where('id', '=', proId).forUpdate().executeTakeFirst();
-    if (!pro) return null;
-    await trx.updateTable('pro_api_keys').set({ revoked_at: new Date() }).where('pro_id', '=', proId).where('revoked_at', 'is', null).execute();
-    return issueKey(trx, proId);
-  });
 }
 
 /** The pro a live key belongs to, in one indexed query. */

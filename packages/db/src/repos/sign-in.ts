@@ -1,13 +1,21 @@
 import type { Db } from '../connect';
-import { hashSecret, newToken } from '../ids';
+import { newId } from '../ids';
+import { hashSecret, newSignInCode, newToken, signInCodeHash, signInCodeMatches } from '../secrets';
 import type { SignInCode } from '../tables/sign-in';
 
-export async function insertSignInCode(trx: Db, code: { id: string; email: string; codeHash: Buffer; expiresAt: Date; now: Date }): Promise<void> {
+/** Stores a new sign-in code for an address (only its salted hash); returns the code, once. */
+export async function insertSignInCode(trx: Db, c: { email: string; expiresAt: Date; now: Date }): Promise<string> {
+  const id = newId('sic');
+  const code = newSignInCode();
   await trx
     .insertInto('sign_in_codes')
-    .values({ id: code.id, email: code.email, code_hash: code.codeHash, expires_at: code.expiresAt, consumed_at: null, created_at: code.now })
+    .values({ id, email: c.email, code_hash: signInCodeHash(id, code), expires_at: c.expiresAt, consumed_at: null, created_at: c.now })
     .execute();
+  return code;
 }
+
+/** Whether a code typed is the one a row holds. */
+export const isCodeOf = (row: Pick<SignInCode, 'id' | 'code_hash'>, code: string) => signInCodeMatches(row.id, code, row.code_hash);
 
 /** The newest code sent to an address, locked for the check that follows. */
 export async function lockNewestCode(trx: Db, email: string): Promise<SignInCode | undefined> {
@@ -37,8 +45,8 @@ export async function createKeySession(db: Db, email: string, expiresAt: Date, n
 }
 
 export async function keySessionEmail(db: Db, token: string, now: Date): Promise<string | null> {
-  const row = await db.selectFrom('key_sessions').select(['email', 'expires_at']).where('token_hash', '=', hashSecret(token)).executeTakeFirst();
-  return row && row.expires_at.getTime() > now.getTime() ? row.email : null;
+  const row = await db.selectFrom('key_sessions').select('email').where('token_hash', '=', hashSecret(token)).where('expires_at', '>', now).executeTakeFirst();
+  return row?.email ?? null;
 }
 
 export async function endKeySession(db: Db, token: string): Promise<void> {

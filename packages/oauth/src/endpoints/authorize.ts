@@ -1,7 +1,7 @@
 import { RateLimitedError, allowFormTarget, clientIp, formField, formsFromThisSite, sendHtml, setErrorHeaders, takeSignInCode } from '@frontdesk/http';
 import express, { Router, type Request, type Response } from 'express';
 import { AppError } from '@frontdesk/domain';
-import { findOAuthRequest, insertOAuthRequest, newToken, setOAuthRequestEmail, takeOAuthRequest } from '@frontdesk/db';
+import { findOAuthRequest, insertOAuthRequest, setOAuthRequestEmail, takeOAuthRequest } from '@frontdesk/db';
 import { requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
 import { AccessDeniedError, InvalidRequestError, InvalidScopeError, InvalidTargetError, UnsupportedResponseTypeError, type OAuthError } from '../errors';
 import { REQUEST_MINUTES, SCOPES, findClient, issueCode, redirectUriMatches } from '../grants';
@@ -83,9 +83,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
       return page(res, 429, errorPage('Too many sign-ins', err.message));
     }
     // The id is the browser's capability to continue this authorization: 256 random bits.
-    const id = `azr_${newToken()}`;
-    await insertOAuthRequest(s.db, {
-      id,
+    const id = await insertOAuthRequest(s.db, {
       client_id: client.id,
       redirect_uri: redirectUri,
       state: state ?? null,

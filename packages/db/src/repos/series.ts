@@ -1,0 +1,49 @@
+import type { Db } from '../connect';
+import type { Booking } from '../tables/bookings';
+import type { Series, SeriesTable } from '../tables/dashboard';
+import type { Insertable } from 'kysely';
+
+/** Writes a new series (inside the caller's transaction, with its first visit). */
+export async function insertSeries(trx: Db, s: Omit<Insertable<SeriesTable>, 'ended_at'>): Promise<void> {
+  await trx
+    .insertInto('series')
+    .values({ ...s, ended_at: null })
+    .execute();
+}
+
+/** Locks a series' row, after its pro's (the lock order everywhere). */
+export async function lockSeries(trx: Db, seriesId: string): Promise<Series | undefined> {
+  return trx.selectFrom('series').selectAll().where('id', '=', seriesId).forUpdate().executeTakeFirst();
+}
+
+/** Moves a series' anchor (local time, first date) and the last date it has visits booked through. */
+export async function updateSeries(trx: Db, seriesId: string, set: Partial<Pick<Series, 'local_minutes' | 'first_date' | 'planned_through'>>): Promise<void> {
+  await trx.updateTable('series').set(set).where('id', '=', seriesId).execute();
+}
+
+/** Every live series with its business's zone: what the horizon worker looks at. */
+export async function liveSeries(db: Db): Promise<(Pick<Series, 'id' | 'pro_id' | 'frequency' | 'planned_through'> & { timezone: string })[]> {
+  return db
+    .selectFrom('series')
+    .innerJoin('pros', 'pros.id', 'series.pro_id')
+    .select(['series.id', 'series.pro_id', 'series.frequency', 'series.planned_through', 'pros.timezone'])
+    .where('series.ended_at', 'is', null)
+    .execute();
+}
+
+/** The booked visits of a series from `from` on, soonest first. */
+export async function bookedVisitsFrom(db: Db, seriesId: string, from: Date): Promise<Booking[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('series_id', '=', seriesId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>=', from)
+    .orderBy('starts_at')
+    .execute();
+}
+
+/** One booking by id, whatever its pro (a series' template visit). */
+export async function bookingById(db: Db, id: string): Promise<Booking | undefined> {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+}
