@@ -1,4 +1,5 @@
 import { InvalidInputError } from './errors';
+import { customerNameMissing, customerReachMissing } from './words/bookings';
 
 /** An email address as the contract takes it: something@somewhere.tld, no spaces. */
 export function isEmail(value: string): boolean {
@@ -34,3 +35,32 @@ export function normalizeEmail(email: string, field = 'email'): string {
   if (!isEmail(e) || e.length > 200) throw new InvalidInputError(`${field} "${email}" is not an email address.`);
   return e;
 }
+
+/** What an assistant knows of its user besides the fields it sent (the book host's X-User-* headers). */
+export interface KnownUser {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+/**
+ * A customer's details for a booking on the book host: each field as given, else what the
+ * assistant said of its user, else (email) the verified account's address; then checked as
+ * customerDetails checks them. Refused, naming what is missing, without a name or a way to reach them.
+ */
+export function customerContact(
+  input: { customer_name?: string; customer_phone?: string; customer_email?: string; address: string; notes?: string },
+  user: KnownUser,
+  accountEmail: string | null,
+) {
+  const name = input.customer_name ?? user.name;
+  const phone = input.customer_phone ?? user.phone ?? undefined;
+  const email = input.customer_email ?? user.email ?? accountEmail ?? undefined;
+  if (!name) throw customerNameMissing();
+  if (!phone && !email) throw customerReachMissing();
+  return customerDetails({ customer_name: name, customer_phone: phone, customer_email: email, address: input.address, notes: input.notes });
+}
+
+/** Which of the customer's details the cleaner now has, in the words the answer uses. */
+export const sharedDetails = (c: { phone: string | null; email: string | null }) =>
+  ['name', c.phone ? 'phone' : null, c.email ? 'email' : null, 'address'].filter((f): f is string => f !== null);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import { CODE_LIFETIME_TEXT } from '@frontdesk/domain';
 
 /** Server-rendered pages: plain HTML that works without JavaScript. */
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -66,7 +67,7 @@ ${errorLine(o.error ?? '')}
 /** The second step: the code mailed to the address. */
 export const codeEntryForm = (o: { action: string; email: string; back: string; error?: string }) => `
 ${errorLine(o.error ?? '')}
-<p>We sent a 6-digit code to <strong>${esc(o.email)}</strong>. It works once, for 10 minutes.</p>
+<p>We sent a 6-digit code to <strong>${esc(o.email)}</strong>. ${CODE_LIFETIME_TEXT}</p>
 <form method="post" action="${o.action}"><input type="hidden" name="email" value="${esc(o.email)}">
 <label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
 <button type="submit">Sign in</button></form>

@@ -1,5 +1,5 @@
 import { CLEAN_TYPE_LABELS, formatUsd, icalendar, type CalendarEvent } from '@frontdesk/domain';
-import { calendarBookings, proOfCalendarFeed, type Booking, type Db } from '@frontdesk/db';
+import { bookingByToken, calendarBookings, proOfCalendarFeed, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 /** How a job reads in the business's own calendar: who, where, what, for how much. */
 export function calendarEventOf(b: Booking, host: string): CalendarEvent {
@@ -34,4 +34,29 @@ export async function calendarFeed(db: Db, token: string, host: string, now: Dat
   if (!pro) return undefined;
   const bookings = await calendarBookings(db, pro.id, now);
   return icalendar({ name: `${pro.name} jobs`, zone: pro.timezone, events: bookings.map((b) => calendarEventOf(b, host)), now });
+}
+
+/** How a booking reads in the customer's own calendar: the cleaner, where, for how much. */
+export function customerCalendarEventOf(b: Booking, pro: Pro, host: string): CalendarEvent {
+  return {
+    uid: `${b.id}@${host}`,
+    start: b.starts_at,
+    end: b.ends_at,
+    summary: `${CLEAN_TYPE_LABELS[b.clean_type]} by ${pro.name}`,
+    location: `${b.address}, ${b.zip}`,
+    description: [`Total: ${formatUsd(b.price_cents)}`, pro.phone ? `Cleaner's phone: ${pro.phone}` : '', pro.email ? `Cleaner's email: ${pro.email}` : '']
+      .filter(Boolean)
+      .join('\n'),
+    cancelled: b.status === 'cancelled',
+    sequence: b.status === 'booked' ? 0 : 1,
+    updatedAt: b.updated_at,
+  };
+}
+
+/** The .ics of the booking a manage token opens, read fresh; undefined for an unknown token. */
+export async function bookingCalendar(db: Db, manageToken: string, host: string, now: Date): Promise<string | undefined> {
+  const found = await bookingByToken(db, manageToken);
+  if (!found) return undefined;
+  const { booking, pro } = found;
+  return icalendar({ name: `Cleaning by ${pro.name}`, zone: pro.timezone, now, events: [customerCalendarEventOf(booking, pro, host)] });
 }

@@ -1,11 +1,11 @@
-import { NO_FOLLOW_UPS_DUE, REPLY_CHANNEL, followUpDraft, isPlatformSource, nextFollowUpDue, type Quote } from '@frontdesk/domain';
+import { FOLLOW_UP_DELAYS_DAYS, NO_FOLLOW_UPS_DUE, REPLY_CHANNEL, followUpDraft, isPlatformSource, nextFollowUpDue, type Quote } from '@frontdesk/domain';
 import { quotedLeadsAwaitingReply, type Db, type Lead, type Pro } from '@frontdesk/db';
 import { draftInput, draftTimes, replyTimes } from './lead-drafts';
 import { presentLead } from './present';
 
 /** Quoted leads due a follow-up now, each with its draft (the first one offers open times). */
 export async function followUpsDue(db: Db, pro: Pro, bookingUrl: string, now: Date) {
-  const due = (await quotedLeadsAwaitingReply(db, pro.id))
+  const due = (await quotedLeadsAwaitingReply(db, pro.id, FOLLOW_UP_DELAYS_DAYS.length))
     .map((lead) => ({ lead, next: nextFollowUpDue(lead) }))
     .filter((x): x is { lead: Lead; next: NonNullable<typeof x.next> } => x.next !== null && x.next.dueAt <= now);
   const follow_ups = [];

@@ -9,11 +9,12 @@ import {
   startedCannotMove,
   addDays,
   localDate,
+  laterVisitsMoved,
   parseStart,
 } from '@frontdesk/domain';
 import { conflictLine, judgeStarts, localMinutesOf } from './series';
-import { lockBookingToChange, recordChange, requireOpenStart } from './booking-change';
-import { isOverlapViolation, loadBusy, moveBooking, type Booking, type Db, type Pro } from '@frontdesk/db';
+import { lockBookingToChange, recordChange, requireOpenStart, type BookingLocator } from './booking-change';
+import { bookedVisitsFrom, isOverlapViolation, loadBusy, lockSeries, moveBooking, updateSeries, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 const DAY = 86_400_000;
 
@@ -24,18 +25,27 @@ const DAY = 86_400_000;
  * booking's own time not counted as busy, and the exclusion constraint still refuses any
  * overlap another writer made meanwhile. The job keeps its booked price and length.
  */
-export async function rescheduleBooking(
-  db: Db,
-  find: { id: string; proId: string } | { manageTokenHash: Buffer },
+export interface Rescheduled {
+  booking: Booking;
+  previous: Booking;
+  pro: Pro;
+  /** Later visits of the series moved with it (and_following). */
+  followingMoved: number;
+}
+
+export interface MoveRequest {
   /** The new start as the caller gave it, read in the business's zone once the booking is found. */
-  startText: string,
-  by: 'pro' | 'customer',
-  now: Date,
-  opts: { andFollowing?: boolean } = {},
-): Promise<{ booking: Booking; previous: Booking; pro: Pro; followingMoved: number }> {
+  start: string;
+  andFollowing?: boolean;
+  now: Date;
+}
+
+export async function rescheduleBooking(db: Db, at: BookingLocator, move: MoveRequest): Promise<Rescheduled> {
+  const { now, start: startText } = move;
+  const { by } = at;
   try {
     return await db.transaction().execute(async (trx) => {
-      const { pro, booking: previous } = await lockBookingToChange(trx, find);
+      const { pro, booking: previous } = await lockBookingToChange(trx, at);
       const start = parseStart(startText, pro.timezone);
       const oldLabel = formatLabel(previous.starts_at, pro.timezone, now);
       if (previous.status !== 'booked') throw notLiveCannotMove(previous.id, oldLabel, previous.status);
@@ -43,11 +53,13 @@ export async function rescheduleBooking(
       if (previous.starts_at.getTime() === start.getTime()) throw sameStart(oldLabel);
 
       const moved =
-        opts.andFollowing && previous.series_id ? await moveSeriesFrom(trx, pro, previous, start, now) : [await moveOne(trx, pro, previous, start, now)];
+        move.andFollowing && previous.series_id
+          ? await moveSeriesFrom(trx, { pro, first: previous, start, now })
+          : [await moveOne(trx, { pro, previous, start, now })];
       const booking = moved[0]!;
       const newLabel = formatLabel(start, pro.timezone, now);
       const following = moved.length - 1;
-      const message = `${rescheduleMessage(by, booking.customer_name, oldLabel, newLabel)}${following ? ` The ${following} later visits of the series moved with it.` : ''}`;
+      const message = `${rescheduleMessage(by, booking.customer_name, oldLabel, newLabel)}${laterVisitsMoved(following)}`;
       await recordChange(trx, {
         pro,
         bookingId: booking.id,
@@ -75,9 +87,10 @@ export async function rescheduleBooking(
 }
 
 /** Moves one booking, its own time not standing in its way; refuses with nearby open times. */
-async function moveOne(trx: Db, pro: Pro, previous: Booking, start: Date, now: Date): Promise<Booking> {
+async function moveOne(trx: Db, m: { pro: Pro; previous: Booking; start: Date; now: Date }): Promise<Booking> {
+  const { pro, previous, start, now } = m;
   const duration = previous.ends_at.getTime() - previous.starts_at.getTime();
-  const { end, blockedUntil } = await requireOpenStart(trx, pro, start, duration / 60_000, now, previous);
+  const { end, blockedUntil } = await requireOpenStart(trx, { pro, start, durationMinutes: duration / 60_000, now, moving: previous });
   return moveBooking(trx, previous.id, { start, end, blockedUntil, now });
 }
 
@@ -88,15 +101,9 @@ async function moveOne(trx: Db, pro: Pro, previous: Booking, start: Date, now: D
  * refuses the whole move. Rows are moved in the order that never lands one on another
  * still in place, and the series' anchor and horizon move with them.
  */
-async function moveSeriesFrom(trx: Db, pro: Pro, first: Booking, start: Date, now: Date): Promise<Booking[]> {
-  const visits = await trx
-    .selectFrom('bookings')
-    .selectAll()
-    .where('series_id', '=', first.series_id)
-    .where('status', '=', 'booked')
-    .where('starts_at', '>=', first.starts_at)
-    .orderBy('starts_at')
-    .execute();
+async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Date; now: Date }): Promise<Booking[]> {
+  const { pro, first, start, now } = m;
+  const visits = await bookedVisitsFrom(trx, first.series_id!, first.starts_at);
   const shiftDays = Math.round((Date.parse(localDate(start, pro.timezone)) - Date.parse(localDate(first.starts_at, pro.timezone))) / DAY);
   const minutes = localMinutesOf(start, pro.timezone);
   const last = visits[visits.length - 1]!;
@@ -119,11 +126,11 @@ async function moveSeriesFrom(trx: Db, pro: Pro, first: Booking, start: Date, no
   const ordered = start.getTime() > first.starts_at.getTime() ? [...plans].reverse() : plans;
   const moved = new Map<string, Booking>();
   for (const p of ordered) moved.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, now }));
-  const series = await trx.selectFrom('series').selectAll().where('id', '=', first.series_id!).forUpdate().executeTakeFirstOrThrow();
-  await trx
-    .updateTable('series')
-    .set({ local_minutes: minutes, first_date: localDate(start, pro.timezone), planned_through: addDays(series.planned_through, shiftDays) })
-    .where('id', '=', series.id)
-    .execute();
+  const series = (await lockSeries(trx, first.series_id!))!;
+  await updateSeries(trx, series.id, {
+    local_minutes: minutes,
+    first_date: localDate(start, pro.timezone),
+    planned_through: addDays(series.planned_through, shiftDays),
+  });
   return plans.map((p) => moved.get(p.visit.id)!);
 }

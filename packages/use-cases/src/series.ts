@@ -17,7 +17,22 @@ import {
   type Quote,
   type SeriesFrequency,
 } from '@frontdesk/domain';
-import { appendEvent, insertBooking, jobColumns, loadBusy, lockPro, newId, scheduleRules, type Booking, type Db, type Pro } from '@frontdesk/db';
+import {
+  appendEvent,
+  bookingById,
+  insertBooking,
+  jobColumns,
+  liveSeries,
+  loadBusy,
+  lockPro,
+  lockSeries,
+  newId,
+  scheduleRules,
+  updateSeries,
+  type Booking,
+  type Db,
+  type Pro,
+} from '@frontdesk/db';
 
 const DAY = 86_400_000;
 
@@ -93,57 +108,98 @@ export function judgeStarts(
 /** A start that could not be held, as a refusal lists it: why, and what is open nearby. */
 export const conflictLine = (v: SkippedVisit) => `${v.reason}${v.nearby.length ? ` (open nearby: ${v.nearby.join(', ')})` : ''}`;
 
+/** What planning a series' visits needs: the business, the job, the dates at one local time, what is already held, the clock. */
+export interface VisitsToPlan {
+  pro: Pro;
+  job: Job;
+  dates: LocalDate[];
+  localMinutes: number;
+  held: BusyBlock[];
+  now: Date;
+}
+
 /**
  * Checks each date of a series at its local time against the schedule, as a single booking
  * would be checked, counting the visits accepted before it (and `held`) as busy. Writes nothing.
  */
-export async function planVisits(trx: Db, pro: Pro, job: Job, dates: LocalDate[], localMinutes: number, held: BusyBlock[], now: Date): Promise<PlannedVisits> {
-  const quote = laterVisitQuote(pro, job);
+export async function planVisits(trx: Db, p: VisitsToPlan): Promise<PlannedVisits> {
+  const { pro, dates, now } = p;
+  const quote = laterVisitQuote(pro, p.job);
   if (dates.length === 0) return { quote, accepted: [], skipped: [] };
   const from = wallTimeToInstant(dates[0]!, 0, pro.timezone) ?? new Date(now);
   const to = new Date((wallTimeToInstant(dates[dates.length - 1]!, 0, pro.timezone) ?? now).getTime() + 2 * DAY);
   const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(from.getTime() - DAY), to);
-  const wanted = dates.map((date) => ({ date, minutes: localMinutes, durationMinutes: quote.duration_minutes }));
-  return { quote, ...judgeStarts(pro, wanted, [...busy, ...held], timeOff, now) };
+  const wanted = dates.map((date) => ({ date, minutes: p.localMinutes, durationMinutes: quote.duration_minutes }));
+  return { quote, ...judgeStarts(pro, wanted, [...busy, ...p.held], timeOff, now) };
 }
 
-/** Writes the accepted visits of a plan, copying the template visit's customer and job. */
+/** What a booking and every visit of its series share: who, where, what, through which channel. */
+export type VisitTemplate = Pick<
+  Booking,
+  | 'pro_id'
+  | 'channel'
+  | 'client_name'
+  | 'customer_name'
+  | 'customer_phone'
+  | 'customer_email'
+  | 'address'
+  | 'zip'
+  | 'notes'
+  | 'access_details'
+  | 'account_email'
+> &
+  Job;
+
+/** One booking of a template at a held slot. */
+export interface VisitToWrite {
+  id?: string;
+  seriesId: string | null;
+  leadId: string | null;
+  slot: { start: Date; end: Date; blockedUntil: Date };
+  quote: Quote;
+  feeCents: number;
+  manageToken: boolean;
+  now: Date;
+}
+
+/** The one insert of a booking, for a single booking and for every visit of a series. */
+export function writeBooking(trx: Db, t: VisitTemplate, v: VisitToWrite) {
+  return insertBooking(
+    trx,
+    {
+      id: v.id ?? newId('bk'),
+      pro_id: t.pro_id,
+      series_id: v.seriesId,
+      lead_id: v.leadId,
+      channel: t.channel,
+      client_name: t.client_name,
+      starts_at: v.slot.start,
+      ends_at: v.slot.end,
+      blocked_until: v.slot.blockedUntil,
+      customer_name: t.customer_name,
+      customer_phone: t.customer_phone,
+      customer_email: t.customer_email,
+      address: t.address,
+      zip: t.zip,
+      notes: t.notes,
+      access_details: t.access_details,
+      account_email: t.account_email,
+      ...jobColumns(t),
+      price_cents: v.quote.total_cents,
+      quote: v.quote,
+      fee_cents: v.feeCents,
+    },
+    { now: v.now, manageToken: v.manageToken },
+  );
+}
+
+/** Writes the accepted visits of a plan, copying the template visit's customer and job. One fee per series: it rides on the first visit. */
 export async function insertVisits(trx: Db, template: Booking, seriesId: string, plan: PlannedVisits, now: Date): Promise<Booking[]> {
   const visits: Booking[] = [];
   for (const v of plan.accepted) {
-    visits.push(
-      await insertBooking(trx, {
-        id: newId('bk'),
-        pro_id: template.pro_id,
-        lead_id: null,
-        channel: template.channel,
-        client_name: template.client_name,
-        starts_at: v.start,
-        ends_at: v.end,
-        blocked_until: v.blockedUntil,
-        customer_name: template.customer_name,
-        customer_phone: template.customer_phone,
-        customer_email: template.customer_email,
-        address: template.address,
-        zip: template.zip,
-        notes: template.notes,
-        access_details: template.access_details,
-        ...jobColumns(template),
-        price_cents: plan.quote.total_cents,
-        quote: JSON.stringify(plan.quote),
-        // One fee per series: it rides on the first visit.
-        fee_cents: 0,
-        fee_waived_at: null,
-        manage_token_hash: null,
-        account_email: template.account_email,
-        cancelled_at: null,
-        cancelled_by: null,
-        no_show_reported_at: null,
-        series_id: seriesId,
-        created_at: now,
-        updated_at: now,
-      }),
-    );
+    const slot = { start: v.start, end: v.end, blockedUntil: v.blockedUntil };
+    const { booking } = await writeBooking(trx, template, { seriesId, leadId: null, slot, quote: plan.quote, feeCents: 0, manageToken: false, now });
+    visits.push(booking);
   }
   return visits;
 }
@@ -165,48 +221,45 @@ export const localMinutesOf = (start: Date, zone: string) => minutesOfDay(format
  * date once. Returns how many visits were booked and skipped.
  */
 export async function extendSeries(db: Db, now: Date): Promise<{ booked: number; skipped: number }> {
-  const live = await db
-    .selectFrom('series')
-    .innerJoin('pros', 'pros.id', 'series.pro_id')
-    .select(['series.id', 'series.pro_id', 'series.frequency', 'series.planned_through', 'pros.timezone'])
-    .where('series.ended_at', 'is', null)
-    .execute();
   let booked = 0;
   let skipped = 0;
-  for (const s of live) {
+  for (const s of await liveSeries(db)) {
     if (s.planned_through >= seriesHorizonEnd(localDate(now, s.timezone), s.frequency)) continue;
-    const done = await db.transaction().execute(async (trx) => {
-      const pro = await lockPro(trx, s.pro_id);
-      const current = pro && (await trx.selectFrom('series').selectAll().where('id', '=', s.id).forUpdate().executeTakeFirst());
-      if (!pro || !current) return { booked: 0, skipped: 0 };
-      const through = seriesHorizonEnd(localDate(now, pro.timezone), current.frequency);
-      if (current.ended_at || current.planned_through >= through) return { booked: 0, skipped: 0 };
-      const template = await trx.selectFrom('bookings').selectAll().where('id', '=', current.template_booking_id).executeTakeFirstOrThrow();
-      const dates = seriesDates(current.first_date, current.frequency, current.planned_through, through);
-      const plan = await planVisits(trx, pro, template, dates, current.local_minutes, [], now);
-      await insertVisits(trx, template, current.id, plan, now);
-      for (const v of plan.skipped) {
-        await appendEvent(
-          trx,
-          pro.id,
-          'series.visit_skipped',
-          {
-            series_id: current.id,
-            start: v.label,
-            customer_name: template.customer_name,
-            reason: v.reason,
-            message: seriesVisitSkippedMessage(template.customer_name, v.label, v.reason),
-          },
-          now,
-        );
-      }
-      await trx.updateTable('series').set({ planned_through: through }).where('id', '=', current.id).execute();
-      return { booked: plan.accepted.length, skipped: plan.skipped.length };
-    });
+    const done = await db.transaction().execute((trx) => extendOne(trx, s.pro_id, s.id, now));
     booked += done.booked;
     skipped += done.skipped;
   }
   return { booked, skipped };
+}
+
+/** One series rolled forward under its pro's lock; a series ended or extended meanwhile is left alone. */
+async function extendOne(trx: Db, proId: string, seriesId: string, now: Date): Promise<{ booked: number; skipped: number }> {
+  const pro = await lockPro(trx, proId);
+  const current = pro && (await lockSeries(trx, seriesId));
+  if (!pro || !current) return { booked: 0, skipped: 0 };
+  const through = seriesHorizonEnd(localDate(now, pro.timezone), current.frequency);
+  if (current.ended_at || current.planned_through >= through) return { booked: 0, skipped: 0 };
+  const template = (await bookingById(trx, current.template_booking_id))!;
+  const dates = seriesDates(current.first_date, current.frequency, current.planned_through, through);
+  const plan = await planVisits(trx, { pro, job: template, dates, localMinutes: current.local_minutes, held: [], now });
+  await insertVisits(trx, template, current.id, plan, now);
+  for (const v of plan.skipped) {
+    await appendEvent(
+      trx,
+      pro.id,
+      'series.visit_skipped',
+      {
+        series_id: current.id,
+        start: v.label,
+        customer_name: template.customer_name,
+        reason: v.reason,
+        message: seriesVisitSkippedMessage(template.customer_name, v.label, v.reason),
+      },
+      now,
+    );
+  }
+  await updateSeries(trx, current.id, { planned_through: through });
+  return { booked: plan.accepted.length, skipped: plan.skipped.length };
 }
 
 /**

@@ -1,12 +1,13 @@
 import {
-  InvalidInputError,
   MAX_UPCOMING_TIME_OFF,
-  NotFoundError,
   applySettings,
   formatLabel,
   formatLocalIso,
   parseTimeOff,
+  noBusiness,
+  noTimeOff,
   timeOffLabel,
+  tooMuchTimeOff,
   withinWorkingHours,
   type SettingsChange,
 } from '@frontdesk/domain';
@@ -73,7 +74,7 @@ function jobsOutside(pro: Pro, jobs: Booking[]): AffectedJob[] {
 export async function updateBusinessSettings(db: Db, proId: string, change: SettingsChange, now: Date) {
   return db.transaction().execute(async (trx) => {
     const current = await lockPro(trx, proId);
-    if (!current) throw new NotFoundError('This business no longer exists.');
+    if (!current) throw noBusiness();
     const pro = await saveSettings(trx, proId, applySettings(current, change));
     const [jobs, timeOff] = await Promise.all([upcomingBookings(trx, proId, now, 500), upcomingTimeOff(trx, proId, now)]);
     return { pro, affected: jobsOutside(pro, jobs), timeOff };
@@ -83,12 +84,10 @@ export async function updateBusinessSettings(db: Db, proId: string, change: Sett
 export async function addTimeOff(db: Db, proId: string, input: { start: string; end: string; note?: string }, now: Date) {
   return db.transaction().execute(async (trx) => {
     const pro = await lockPro(trx, proId);
-    if (!pro) throw new NotFoundError('This business no longer exists.');
+    if (!pro) throw noBusiness();
     const { start, end } = parseTimeOff(input, pro.timezone, now);
     const upcoming = await upcomingTimeOff(trx, proId, now, MAX_UPCOMING_TIME_OFF);
-    if (upcoming.length >= MAX_UPCOMING_TIME_OFF) {
-      throw new InvalidInputError(`This business already has ${MAX_UPCOMING_TIME_OFF} upcoming time off entries; remove some first.`);
-    }
+    if (upcoming.length >= MAX_UPCOMING_TIME_OFF) throw tooMuchTimeOff();
     const row = await insertTimeOff(trx, { proId, start, end, note: input.note?.trim() || null, now });
     const inside = await bookedBetween(trx, proId, start, end, 500);
     return {
@@ -102,9 +101,9 @@ export async function addTimeOff(db: Db, proId: string, input: { start: string; 
 export async function removeTimeOff(db: Db, proId: string, timeOffId: string) {
   return db.transaction().execute(async (trx) => {
     const pro = await lockPro(trx, proId);
-    if (!pro) throw new NotFoundError('This business no longer exists.');
+    if (!pro) throw noBusiness();
     const row = await deleteTimeOff(trx, proId, timeOffId);
-    if (!row) throw new NotFoundError(`No time off ${timeOffId} for this business (my_business lists its time off).`);
+    if (!row) throw noTimeOff(timeOffId);
     return { pro, timeOff: row };
   });
 }

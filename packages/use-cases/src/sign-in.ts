@@ -1,4 +1,3 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   KEY_SESSION_MINUTES,
   SIGN_IN_CODE_MINUTES,
@@ -12,23 +11,19 @@ import {
   normalizeEmail,
   signInMail,
 } from '@frontdesk/domain';
-import { consumeCode, countWrongTry, createKeySession, enqueueMail, insertSignInCode, lockNewestCode, newId, type Db } from '@frontdesk/db';
-
-const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
+import { consumeCode, countWrongTry, createKeySession, enqueueMail, insertSignInCode, isCodeOf, lockNewestCode, type Db } from '@frontdesk/db';
 
 /**
- * Sends a one-time sign-in code to an email address: six digits, valid 10 minutes, used
- * once, stored only as a hash salted with its row id. The mail goes into the outbox in the
- * same transaction, so a code exists exactly when its mail will be sent.
+ * Sends a one-time sign-in code to an email address: six digits, valid SIGN_IN_CODE_MINUTES,
+ * used once, stored only as a hash salted with its row id. The mail goes into the outbox in
+ * the same transaction, so a code exists exactly when its mail will be sent.
  */
 export async function requestSignInCode(db: Db, rawEmail: string, now: Date, purpose: string): Promise<{ email: string; expiresAt: Date }> {
   const email = normalizeEmail(rawEmail);
   // How often a code may be asked for is the HTTP layer's (shared rate limits per address and per client IP).
   return db.transaction().execute(async (trx) => {
-    const id = newId('sic');
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(now.getTime() + SIGN_IN_CODE_MINUTES * 60_000);
-    await insertSignInCode(trx, { id, email, codeHash: codeHash(id, code), expiresAt, now });
+    const code = await insertSignInCode(trx, { email, expiresAt, now });
     await enqueueMail(trx, { to: email, ...signInMail(code, purpose), now, secret: true });
     return { email, expiresAt };
   });
@@ -49,7 +44,7 @@ export async function verifySignInCode(db: Db, rawEmail: string, code: string, n
     if (row.consumed_at) return codeUsed();
     if (row.expires_at.getTime() <= now.getTime()) return codeExpired();
     if (row.attempts >= SIGN_IN_MAX_ATTEMPTS) return codeTriedTooOften();
-    if (!timingSafeEqual(codeHash(row.id, code.trim()), row.code_hash)) {
+    if (!isCodeOf(row, code.trim())) {
       await countWrongTry(trx, row);
       return codeWrong(SIGN_IN_MAX_ATTEMPTS - row.attempts - 1);
     }

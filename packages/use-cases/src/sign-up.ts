@@ -1,5 +1,6 @@
 import { alreadyOwnsBusiness, checkNewPro, checkPhone, checkWebsite } from '@frontdesk/domain';
-import { createPro, isOwnerEmailTaken, proOwnedBy, type Db, type Pro } from '@frontdesk/db';
+import { isOwnerEmailTaken, proOwnedBy, type Db, type Pro } from '@frontdesk/db';
+import { createBusiness } from './business';
 import { verifySignInCode } from './sign-in';
 
 export interface SignUpInput {
@@ -27,7 +28,15 @@ export async function signUpBusiness(db: Db, input: SignUpInput, now: Date): Pro
   const owned = await proOwnedBy(db, email);
   if (owned) throw alreadyOwnsBusiness(email, owned.name);
   try {
-    return await createPro(db, { name: input.name, timezone: input.timezone, service_zips: input.service_zips, phone, website, email, owner_email: email });
+    return await createBusiness(db, {
+      name: input.name,
+      timezone: input.timezone,
+      service_zips: input.service_zips,
+      phone,
+      website,
+      email,
+      owner_email: email,
+    });
   } catch (err) {
     if (!isOwnerEmailTaken(err)) throw err;
     const winner = await proOwnedBy(db, email);

@@ -18,7 +18,7 @@ export const proBookingRequest = (proId: string, start: Date, now: Date, over: P
   clientName: null,
   leadId: null,
   feeCents: 0,
-  manageTokenHash: null,
+  manageToken: false,
   accountEmail: null,
   expectedTotalCents: null,
   now,

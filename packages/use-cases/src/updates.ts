@@ -1,5 +1,6 @@
 import {
   CHECK_IN_MINUTES,
+  FOLLOW_UP_DELAYS_DAYS,
   JOBS_TODAY_AT,
   RECENT_WINDOW_DAYS,
   UPDATES_PAGE_SIZE,
@@ -43,7 +44,7 @@ interface Due {
 async function dueFollowUps(db: Db, pro: Pro, now: Date): Promise<Due> {
   const due: DueEvent[] = [];
   let nextAt = Number.POSITIVE_INFINITY;
-  for (const lead of await quotedLeadsAwaitingReply(db, pro.id)) {
+  for (const lead of await quotedLeadsAwaitingReply(db, pro.id, FOLLOW_UP_DELAYS_DAYS.length)) {
     const next = nextFollowUpDue(lead);
     if (!next) continue;
     if (next.dueAt.getTime() > now.getTime()) {

@@ -5,12 +5,14 @@ import { BOOK_HOST_FEE_CENTS, FREE_CANCEL_HOURS } from '../policy';
 
 /** Everything a pro or customer reads about booking, cancelling and no-shows. */
 
+/** The fee a customer's booking through the book host costs the business, as sentences say it. */
+export const BOOKING_FEE_TEXT = `${BOOK_HOST_FEE_CENTS / 100} USD`;
+
 export const noCleaner = (id: string) => new NotFoundError(`No cleaner with id ${id}.`);
 export const noCleanerToFind = (id: string) => new NotFoundError(`No cleaner with id ${id}; find_cleaners lists them.`);
 export const noLead = (id: string) => new NotFoundError(`No lead with id ${id} on this business.`);
 export const noBooking = (id: string) => new NotFoundError(`No booking with id ${id} on this schedule.`);
-export const noBookingWithToken = () => new NotFoundError('No booking with that manage_token.');
-export const noBookingWithTokenCopied = () => new NotFoundError('No booking with that manage_token. Check that it was copied whole.');
+export const noBookingWithToken = () => new NotFoundError('No booking with that manage_token. Check that it was copied whole.');
 
 export const priceChanged = (nowCents: number, shownCents: number) =>
   new InvalidInputError(
@@ -71,7 +73,7 @@ export const cancelledByProMessage = (customerName: string, label: string, reach
 
 export const noShowRecordedMessage = (customerName: string, label: string, feeWaived: boolean) =>
   feeWaived
-    ? `No-show recorded for ${customerName} on ${label}; the ${BOOK_HOST_FEE_CENTS / 100} USD booking fee is waived.`
+    ? `No-show recorded for ${customerName} on ${label}; the ${BOOKING_FEE_TEXT} booking fee is waived.`
     : `No-show recorded for ${customerName} on ${label}. This booking was made by the business, so there was no fee to waive.`;
 
 /** What the customer's assistant is told after book_cleaning. */
@@ -135,3 +137,9 @@ export const seriesMoveConflicts = (lines: string[]) =>
 
 export const noSuchVisit = (id: string) =>
   new NotFoundError(`No visit ${id} in the series this manage_token opens; booking_status lists its visits (series_visits).`);
+
+const laterVisits = (n: number) => `The ${n} later visit${n === 1 ? '' : 's'}`;
+/** What a cancel with and_following adds: the later visits went too (nothing when there were none). */
+export const laterVisitsCancelled = (n: number) => (n ? ` ${laterVisits(n)} ${n === 1 ? 'is' : 'are'} cancelled too; the series has ended.` : '');
+/** What a move with and_following adds: the later visits kept the series' rhythm (nothing when there were none). */
+export const laterVisitsMoved = (n: number) => (n ? ` ${laterVisits(n)} of the series moved with it, keeping its rhythm.` : '');

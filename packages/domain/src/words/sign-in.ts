@@ -9,10 +9,13 @@ export const tooManyCodesMessage = (email: string) => `Too many codes were sent 
 /** What a delivered sign-in mail keeps in the outbox: that it was sent, never what it said. */
 export const ERASED_MAIL_SUBJECT = '(a sign-in code, removed after delivery)';
 
+/** How long a code works, as the pages that ask for it say it. */
+export const CODE_LIFETIME_TEXT = `It works once, for ${SIGN_IN_CODE_MINUTES} minutes.`;
+
 export function signInMail(code: string, purpose: string): { subject: string; text: string } {
   return {
     subject: `Your Front Desk code: ${code}`,
-    text: `Your code to ${purpose} is ${code}.\n\nIt works once, for ${SIGN_IN_CODE_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+    text: `Your code to ${purpose} is ${code}.\n\n${CODE_LIFETIME_TEXT} If you did not ask for it, ignore this email.`,
   };
 }
 
@@ -28,3 +31,6 @@ export const codeWrong = (left: number) =>
 /** The answer to a sign-up from an address that already signed a business up: nothing is created twice. */
 export const alreadyOwnsBusiness = (email: string, name: string) =>
   new InvalidInputError(`${email} already signed up ${name}; one address runs one business. Sign in with it instead of signing up again.`);
+
+/** What an assistant is told when a code is on its way. */
+export const signInCodeSentMessage = (email: string) => `A 6-digit code was sent to ${email}; it works once, for ${SIGN_IN_CODE_MINUTES} minutes.`;

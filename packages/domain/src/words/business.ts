@@ -1,0 +1,8 @@
+import { InvalidInputError, NotFoundError } from '../errors';
+import { MAX_UPCOMING_TIME_OFF } from '../time-off';
+
+/** Everything a business reads about its own settings and account. */
+
+export const noBusiness = () => new NotFoundError('This business no longer exists.');
+export const noTimeOff = (id: string) => new NotFoundError(`No time off ${id} for this business (my_business lists its time off).`);
+export const tooMuchTimeOff = () => new InvalidInputError(`This business already has ${MAX_UPCOMING_TIME_OFF} upcoming time off entries; remove some first.`);

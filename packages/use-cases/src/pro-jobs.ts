@@ -1,0 +1,64 @@
+import { customerDetails, localDate, normalizeJob, parseStart, type JobInput } from '@frontdesk/domain';
+import { takeUnreadNotifications, upcomingBookings, upcomingTimeOff, type Db, type Pro } from '@frontdesk/db';
+import { createBooking, type Booked } from './book';
+import { cancelBooking, type Cancelled } from './cancel';
+import { pipelineReport } from './pipeline';
+import { rescheduleBooking, type Rescheduled } from './reschedule';
+
+/** A business's side of its own schedule: booking, moving and cancelling its jobs, and reading what is coming. */
+
+export interface JobBookingInput extends JobInput {
+  lead_id?: string;
+  start: string;
+  customer_name: string;
+  customer_phone?: string;
+  customer_email?: string;
+  address: string;
+  zip: string;
+  notes?: string;
+  skip_conflicts?: boolean;
+}
+
+/** Books a job on the business's own schedule: no fee, no manage token (the customer is not messaged). */
+export async function bookJob(db: Db, pro: Pro, input: JobBookingInput, o: { clientName: string | null; now: Date }): Promise<Booked> {
+  const customer = customerDetails(input);
+  return createBooking(db, {
+    proId: pro.id,
+    job: normalizeJob(input),
+    start: parseStart(input.start, pro.timezone),
+    customer: { name: customer.name, phone: customer.phone, email: customer.email },
+    address: customer.address,
+    zip: input.zip,
+    notes: customer.notes,
+    accessDetails: null,
+    channel: 'pro',
+    clientName: o.clientName,
+    leadId: input.lead_id ?? null,
+    feeCents: 0,
+    manageToken: false,
+    accountEmail: null,
+    expectedTotalCents: null,
+    skipConflicts: input.skip_conflicts ?? false,
+    now: o.now,
+  });
+}
+
+export function cancelJob(db: Db, pro: Pro, input: { booking_id: string; and_following?: boolean }, now: Date): Promise<Cancelled> {
+  return cancelBooking(db, { by: 'pro', proId: pro.id, bookingId: input.booking_id }, now, { andFollowing: input.and_following });
+}
+
+export function rescheduleJob(db: Db, pro: Pro, input: { booking_id: string; start: string; and_following?: boolean }, now: Date): Promise<Rescheduled> {
+  return rescheduleBooking(db, { by: 'pro', proId: pro.id, bookingId: input.booking_id }, { start: input.start, andFollowing: input.and_following, now });
+}
+
+/** The upcoming jobs and the unread notifications, which this read marks read. */
+export async function readSchedule(db: Db, pro: Pro, now: Date) {
+  const [jobs, notifications] = await Promise.all([upcomingBookings(db, pro.id, now), takeUnreadNotifications(db, pro.id, now)]);
+  return { jobs, notifications };
+}
+
+/** What my_business shows besides the profile: upcoming time off and this month's pipeline. */
+export async function businessOverview(db: Db, pro: Pro, now: Date) {
+  const [timeOff, pipeline] = await Promise.all([upcomingTimeOff(db, pro.id, now), pipelineReport(db, pro, localDate(now, pro.timezone).slice(0, 7))]);
+  return { timeOff, pipeline };
+}
