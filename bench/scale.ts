@@ -3,10 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { availabilityVersion, createDb, createDatabase, createPro, dropDatabase, migrateToLatest, type Db, type Pro } from '@frontdesk/db';
+import { availabilityVersion, createDb, createDatabase, dropDatabase, migrateToLatest, type Db, type Pro } from '@frontdesk/db';
 import { DEFAULT_PRICE_LIST, DEFAULT_WEEKLY_HOURS, normalizeJob, priceJob } from '@frontdesk/domain';
 import { startTestServer } from '@frontdesk/db/testing';
-import { createBooking, openTimesFor, readUpdates } from '@frontdesk/use-cases';
+import { createBooking, openTimesFor, readUpdates, createBusiness } from '@frontdesk/use-cases';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { startHost, stats } from './host';
 
@@ -153,7 +153,7 @@ export async function runScale(): Promise<void> {
     await seedPros(db);
     // Open around the clock, so every measured book_job lands.
     const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
-    const { pro } = await createPro(db, {
+    const { pro } = await createBusiness(db, {
       name: 'Scale Target',
       timezone: 'America/New_York',
       service_zips: ['10001'],

@@ -1,6 +1,7 @@
+import { recordCheck, createBusiness } from '@frontdesk/use-cases';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { addProCheck, createPro, newId, type Db } from '@frontdesk/db';
+import { newId, type Db } from '@frontdesk/db';
 import { DEFAULT_PRICE_LIST, normalizeJob, priceJob } from '@frontdesk/domain';
 
 const DAY = 86_400_000;
@@ -45,7 +46,7 @@ function bookingRow(proId: string, start: Date, i: number) {
 
 /** One pro open around the clock with 300 future bookings, 15 a day (the open_times case). */
 export async function seedBusyPro(db: Db) {
-  const { pro, apiKey } = await createPro(db, {
+  const { pro, apiKey } = await createBusiness(db, {
     name: 'Bench Cleaning',
     timezone: 'America/New_York',
     service_zips: ['10001'],
@@ -69,7 +70,7 @@ export async function seedCrowdedZip(db: Db, zip: string, pros = 200, bookingsEa
   const first = Math.ceil(Date.now() / DAY) * DAY + DAY;
   const ids: string[] = [];
   for (let p = 0; p < pros; p += 1) {
-    const { pro } = await createPro(db, {
+    const { pro } = await createBusiness(db, {
       name: `Crowd ${p} ${randomBytes(2).toString('hex')}`,
       timezone: 'America/New_York',
       service_zips: [zip, '10001'],
@@ -81,8 +82,8 @@ export async function seedCrowdedZip(db: Db, zip: string, pros = 200, bookingsEa
       bookingRow(pro.id, new Date(first + Math.floor(i / 4) * DAY + (13 + (i % 4) * 2) * 3_600_000 + (p % 3) * 30 * 60_000), i),
     );
     await db.insertInto('bookings').values(rows).execute();
-    await addProCheck(db, { proId: pro.id, kind: 'website_ownership', subject: `crowd${p}.example`, passed: true, checkedOn: '2026-11-20' });
-    await addProCheck(db, {
+    await recordCheck(db, { proId: pro.id, kind: 'website_ownership', subject: `crowd${p}.example`, passed: true, checkedOn: '2026-11-20' });
+    await recordCheck(db, {
       proId: pro.id,
       kind: 'marketplace_profile',
       subject: 'marketplace_1',
@@ -98,7 +99,7 @@ export async function seedCrowdedZip(db: Db, zip: string, pros = 200, bookingsEa
 
 /** A pro whose feed already holds 2,000 events (the updates case); its key and the feed's head. */
 export async function seedFeedPro(db: Db) {
-  const { pro, apiKey } = await createPro(db, { name: 'Busy Feed Cleaning', timezone: 'America/New_York', service_zips: ['10001'] });
+  const { pro, apiKey } = await createBusiness(db, { name: 'Busy Feed Cleaning', timezone: 'America/New_York', service_zips: ['10001'] });
   await sql`
     WITH e AS (
       INSERT INTO events (pro_id, seq, kind, payload, created_at)

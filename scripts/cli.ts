@@ -4,19 +4,19 @@ import { AppError, NotFoundError, WEEKDAYS, settingsChangeSchema, type SettingsC
 import { readPort, readUrl, validateInput } from '@frontdesk/http';
 import { presentBusiness } from '@frontdesk/pro-desk';
 import { readKeySealer, rotateSigningKey, withLocalKeyEncryptionKey } from '@frontdesk/oauth';
+import { createDb, getPro, migrateToLatest, resolveDatabase, upcomingTimeOff, type Db } from '@frontdesk/db';
 import {
-  addProCheck,
-  createDb,
-  createPersonalKey,
-  createPro,
-  getPro,
-  migrateToLatest,
-  resolveDatabase,
-  rotateProKey,
-  upcomingTimeOff,
-  type Db,
-} from '@frontdesk/db';
-import { addTimeOff, loadDemoBusiness, presentCheck, presentTimeOff, removeTimeOff, updateBusinessSettings } from '@frontdesk/use-cases';
+  addTimeOff,
+  loadDemoBusiness,
+  presentCheck,
+  presentTimeOff,
+  removeTimeOff,
+  updateBusinessSettings,
+  recordCheck,
+  createBusiness,
+  rotateBusinessKey,
+  issuePersonalKey,
+} from '@frontdesk/use-cases';
 
 const HELP = `Front Desk ops CLI. Every command uses DATABASE_URL, or the project's embedded PostgreSQL when it is unset.
 
@@ -208,7 +208,7 @@ async function run(argv: string[]): Promise<void> {
       const missing = (['name', 'timezone', 'zips'] as const).filter((k) => !values[k]);
       if (missing.length) throw new UsageError(`pro create needs ${missing.map((m) => `--${m}`).join(', ')}.`);
       const { pro, apiKey } = await withDb((db) =>
-        createPro(db, {
+        createBusiness(db, {
           name: values.name!,
           timezone: values.timezone!,
           service_zips: values
@@ -229,7 +229,7 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'pro rotate-key': {
       if (!values.pro) throw new UsageError('pro rotate-key needs --pro <pro_id>.');
-      const key = await withDb((db) => rotateProKey(db, values.pro!));
+      const key = await withDb(async (db) => ((await getPro(db, values.pro!)) ? rotateBusinessKey(db, values.pro!, new Date()) : null));
       if (!key) throw new NotFoundError(`No business with id ${values.pro}.`);
       print(json, { pro_id: values.pro, api_key: key }, `New API key for ${values.pro} (shown once; the old keys stop working now): ${key}`);
       return;
@@ -299,7 +299,7 @@ async function run(argv: string[]): Promise<void> {
       };
       const check = await withDb(async (db) => {
         await mustExist(db, values.pro!);
-        return addProCheck(db, {
+        return recordCheck(db, {
           proId: values.pro!,
           kind,
           subject: values.subject!,
@@ -315,19 +315,19 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'key create': {
       if (!values.email) throw new UsageError('key create needs --email <email>.');
-      const { key, record } = await withDb((db) => createPersonalKey(db, values.email!));
+      const { key, record } = await withDb((db) => issuePersonalKey(db, values.email!));
       print(json, { key, email: record.email, key_id: record.id }, `Personal key for ${record.email} (shown once, store it now): ${key}`);
       return;
     }
     case 'oauth rotate-key': {
       // Sealed with KEY_ENCRYPTION_KEY, or for a local run the key in the data folder, as pnpm start uses it.
       const sealer = readKeySealer(withLocalKeyEncryptionKey(process.env, resolve(__dirname, '..')));
-      const kid = await withDb((db) => rotateSigningKey(db, sealer));
+      const kid = await withDb((db) => rotateSigningKey(db, sealer, new Date()));
       print(json, { kid }, `New signing key ${kid}. Replicas pick it up within a minute; tokens signed with the old key stay valid until they expire.`);
       return;
     }
     case 'demo': {
-      const { pro, apiKey, created } = await withDb((db) => loadDemoBusiness(db));
+      const { pro, apiKey, created } = await withDb((db) => loadDemoBusiness(db, new Date()));
       print(
         json,
         { pro_id: pro.id, name: pro.name, api_key: apiKey, created },

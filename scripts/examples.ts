@@ -1,9 +1,10 @@
+import { createBusiness } from '@frontdesk/use-cases';
 import { KeySealer } from '@frontdesk/oauth';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import request from 'supertest';
-import { createDatabase, createDb, createPro, dropDatabase, migrateToLatest, resolveDatabase } from '@frontdesk/db';
+import { createDatabase, createDb, dropDatabase, migrateToLatest, resolveDatabase } from '@frontdesk/db';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     };
     const pro = request(createProDeskApp({ db, config: { ...config, publicUrl: 'https://desk.example' }, logger, clock: () => clock.now }).app);
     const book = request(createBookingApp({ db, config, logger, clock: () => clock.now }).app);
-    const { pro: business, apiKey } = await createPro(db, {
+    const { pro: business, apiKey } = await createBusiness(db, {
       name: 'Sparkle & Shine Cleaning',
       timezone: 'America/New_York',
       service_zips: ['10001', '10002'],

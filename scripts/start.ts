@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   startWorkers();
   const series = startSeriesWorker(db, logger);
   resources.push(() => series.stop());
-  const demo = await loadDemoBusiness(db);
+  const demo = await loadDemoBusiness(db, new Date());
 
   const clock = () => new Date();
   const env = { ...local, DATABASE_URL: database.url };

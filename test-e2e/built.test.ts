@@ -1,8 +1,9 @@
+import { createBusiness } from '@frontdesk/use-cases';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createDatabase, createDb, createPro, dropDatabase, freePort, migrationNames } from '@frontdesk/db';
+import { createDatabase, createDb, dropDatabase, freePort, migrationNames } from '@frontdesk/db';
 import { startService, type RunningService } from './helpers';
 
 // Production runs the compiled JavaScript of `pnpm build` with plain node: no transpiler.
@@ -49,7 +50,7 @@ describe('the production build', () => {
 
     const db = createDb(url, { maxConnections: 1 });
     try {
-      const { apiKey } = await createPro(db, { name: 'Built Cleaning', timezone: 'America/New_York', service_zips: ['10001'] });
+      const { apiKey } = await createBusiness(db, { name: 'Built Cleaning', timezone: 'America/New_York', service_zips: ['10001'] });
       const quote = await fetch(`http://127.0.0.1:${proPort}/api/v1/quote_job?bedrooms=2&bathrooms=1`, { headers: { Authorization: `Bearer ${apiKey}` } });
       expect(quote.status).toBe(200);
       expect(((await quote.json()) as { currency: string }).currency).toBe('USD');

@@ -1,6 +1,7 @@
+import { createBusiness, rotateBusinessKey } from '@frontdesk/use-cases';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { createDatabase, createDb, createPro, dropDatabase, freePort, migrateToLatest, rotateProKey, type Db } from '@frontdesk/db';
+import { createDatabase, createDb, dropDatabase, freePort, migrateToLatest, type Db } from '@frontdesk/db';
 import { DEFAULT_PRICE_LIST } from '@frontdesk/domain';
 import { startService, type RunningService } from './helpers';
 
@@ -55,7 +56,7 @@ async function withinASecond(ask: () => Promise<{ status: number; body: Json }>,
 const afterToday = (open: { body: Json }) => (open.body.open_times as Json[]).find((t) => t.start.slice(0, 10) !== open.body.from)!.start as string;
 
 async function newPro(zip: string) {
-  return createPro(db, { name: `Cache ${zip}`, timezone: 'America/New_York', service_zips: [zip], min_notice_minutes: 0 });
+  return createBusiness(db, { name: `Cache ${zip}`, timezone: 'America/New_York', service_zips: [zip], min_notice_minutes: 0 });
 }
 
 beforeAll(async () => {
@@ -77,13 +78,13 @@ describe('caches across processes', () => {
     const quote = `${pro}/quote_job?bedrooms=2&bathrooms=1`;
     expect((await call(quote, apiKey)).status).toBe(200);
     expect((await call(quote, apiKey)).status).toBe(200); // now kept in that process
-    const fresh = await rotateProKey(db, p.id);
+    const fresh = await rotateBusinessKey(db, p.id, new Date());
     const old = await withinASecond(
       () => call(quote, apiKey),
       (r) => r.status === 401,
     );
     expect(old.status).toBe(401);
-    expect((await call(quote, fresh!)).status).toBe(200);
+    expect((await call(quote, fresh)).status).toBe(200);
   });
 
   it('a price or hours change made elsewhere reaches quote_job, open_times and find_cleaners within a second', async () => {

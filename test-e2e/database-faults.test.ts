@@ -1,6 +1,7 @@
+import { createBusiness } from '@frontdesk/use-cases';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, createDb, createPro, dropDatabase, freePort, migrateDatabase, type Db } from '@frontdesk/db';
+import { createDatabase, createDb, dropDatabase, freePort, migrateDatabase, type Db } from '@frontdesk/db';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { startFreezableProxy, startService, type RunningService } from './helpers';
 
@@ -19,7 +20,12 @@ beforeAll(async () => {
   url = await createDatabase(admin(), name);
   await migrateDatabase(url);
   db = createDb(url, { maxConnections: 2 });
-  const created = await createPro(db, { name: 'Steady Cleaning', timezone: 'America/New_York', service_zips: ['10001'], weekly_hours: DEFAULT_WEEKLY_HOURS });
+  const created = await createBusiness(db, {
+    name: 'Steady Cleaning',
+    timezone: 'America/New_York',
+    service_zips: ['10001'],
+    weekly_hours: DEFAULT_WEEKLY_HOURS,
+  });
   key = created.apiKey;
   proId = created.pro.id;
 });

@@ -1,8 +1,9 @@
+import { createBusiness } from '@frontdesk/use-cases';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import * as oauth from 'oauth4webapi';
-import { createMailTransport, createPro, freePort, startOutboxWorker } from '@frontdesk/db';
+import { createMailTransport, freePort, startOutboxWorker } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
@@ -126,7 +127,12 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
   keep(refreshed.access_token as string, refreshed.refresh_token as string);
 
   // 3. Bookings: the customer's details in X-User headers; a manage token in a query string.
-  const business = await createPro(t.db, { name: 'Scan Clean', timezone: 'America/New_York', service_zips: ['10001'], weekly_hours: DEFAULT_WEEKLY_HOURS });
+  const business = await createBusiness(t.db, {
+    name: 'Scan Clean',
+    timezone: 'America/New_York',
+    service_zips: ['10001'],
+    weekly_hours: DEFAULT_WEEKLY_HOURS,
+  });
   const proKey = keep(business.apiKey);
   const user = { 'X-User-Name': name, 'X-User-Email': customer, 'X-User-Phone': phone, authorization: `Bearer ${refreshed.access_token}` };
   const start1 = new Date(Date.now() + 3 * 86_400_000);

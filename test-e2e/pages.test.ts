@@ -1,10 +1,11 @@
+import { createBusiness } from '@frontdesk/use-cases';
 import { TEST_KEY_SEALER } from '../services/booking/test/harness';
 import { chromium, type Browser } from 'playwright-core';
 import * as oauth from 'oauth4webapi';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { createPro, freePort } from '@frontdesk/db';
+import { freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
@@ -233,7 +234,7 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     page.on('request', (r) => {
       if (![new URL(book).origin, new URL(pro).origin].includes(new URL(r.url()).origin)) elsewhere.push(r.url());
     });
-    const { pro: business, apiKey } = await createPro(t.db, {
+    const { pro: business, apiKey } = await createBusiness(t.db, {
       name: 'Page Maids',
       timezone: 'America/New_York',
       service_zips: ['10001'],
@@ -368,7 +369,7 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
         await page.goto(`${host}/docs`);
         await audit(`${host === pro ? 'pro' : 'book'} /docs`);
       }
-      const { pro: shop } = await createPro(t.db, {
+      const { pro: shop } = await createBusiness(t.db, {
         name: `Axe Maids ${width}`,
         timezone: 'America/New_York',
         service_zips: ['10001'],

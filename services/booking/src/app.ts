@@ -8,7 +8,7 @@ import { hostOAuth } from '@frontdesk/oauth';
 import type { AppContext } from './context';
 import { BOOKING_SERVER_INFO, BOOKING_INSTRUCTIONS } from './mcp';
 import { BOOKING_API } from './version';
-import { bookingOperations } from './operations';
+import { bookingOperationSet, bookingOperations } from './operations';
 
 export { API_VERSION } from './version';
 
@@ -29,7 +29,8 @@ export const USER_HEADERS = [
 
 /** Builds the booking (book host) Express app from its context. */
 export function createBookingApp(ctx: AppContext): { app: Express; operations: Operation<Customer>[] } {
-  const operations = bookingOperations(ctx);
+  const set = bookingOperationSet(ctx);
+  const operations = bookingOperations(ctx, set);
   const limits = hostLimits(rateLimitStore(ctx.db), ctx.clock, ctx.config.rateLimits);
   const { keys, router: oauth } = hostOAuth(ctx, limits, {
     resourceName: 'Front Desk booking',
@@ -59,7 +60,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
       tokenUrl: `${ctx.config.publicUrl}/token`,
       scopes: { read: 'Find cleaners, see open times and your bookings.', write: 'Book and cancel cleanings.' },
     },
-    routers: [oauth, customerPages(ctx, operations, run)],
+    routers: [oauth, customerPages(ctx, set, run)],
     authenticate: customerAuth(ctx, keys, limits),
     ...run,
     trustProxy: ctx.config.trustProxy,

@@ -1,3 +1,4 @@
+import { FREE_CANCEL_HOURS } from '@frontdesk/domain';
 import { API_VERSION } from './version';
 
 /** What an assistant is told when it connects: the contract's rules for the customer side. */
@@ -8,7 +9,7 @@ Rules you must follow:
 3. Fill the customer's name, phone or email and address from what you already know about the user; ask only for what is missing, in one message, and tell the user which details were shared with the cleaner.
 4. Notes and access details are optional: never hold a booking back to ask for them.
 5. The cleaner contacts the user about access and payment after booking.
-6. Keep the manage_token from book_cleaning: it is the only way to check (booking_status) or cancel (cancel_booking) that booking. Confirm a cancellation with the user first; within 24 hours of the start the cleaner may charge under their own policy.
+6. Keep the manage_token from book_cleaning: it is the only way to check (booking_status) or cancel (cancel_booking) that booking. Confirm a cancellation with the user first; within ${FREE_CANCEL_HOURS} hours of the start the cleaner may charge under their own policy.
 7. The checks list holds best-effort checks with dates. Present them as such, never as a guarantee or endorsement. Each business is independent; licenses and insurance are not checked.
 8. With the shared public key, send the user's details as X-User-Name, X-User-Email and X-User-Phone headers; my_bookings lists nothing with it.`;
 

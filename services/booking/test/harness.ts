@@ -1,6 +1,6 @@
-import { createPro, type NewProInput } from '@frontdesk/db';
+import { createBusiness } from '@frontdesk/use-cases';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
+import { DEFAULT_WEEKLY_HOURS, type NewBusinessInput } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
 import { TEST_KEY_SEALER, TEST_RATE_LIMITS, perFile } from '../../pro-desk/test/harness';
 import { createProDeskApp } from '@frontdesk/pro-desk';
@@ -44,8 +44,8 @@ export type Hosts = Awaited<ReturnType<typeof bothHosts>>;
 /** Both hosts for a whole test file, their shared clock back at MONDAY_7AM before each test. */
 export const bothHostsPerFile = (): Hosts => perFile(() => bothHosts());
 
-export async function newCleaner(h: Hosts, over: Partial<NewProInput> = {}) {
-  const { pro, apiKey } = await createPro(h.t.db, {
+export async function newCleaner(h: Hosts, over: Partial<NewBusinessInput> = {}) {
+  const { pro, apiKey } = await createBusiness(h.t.db, {
     name: `Cleaner ${randomBytes(3).toString('hex')}`,
     timezone: 'America/New_York',
     service_zips: ['10001'],

@@ -1,7 +1,7 @@
+import { createBusiness } from '@frontdesk/use-cases';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { createPro } from '@frontdesk/db';
 import { MemoryProvider, bookHostOnPort, signInAndDecide, type BookHost } from './oauth-harness';
 
 let host: BookHost;
@@ -12,7 +12,7 @@ afterAll(() => host.close());
 
 describe('the official MCP SDK client with OAuth', () => {
   it('connects from a 401 alone (discovery, registration, PKCE) and books a cleaning', async () => {
-    const { pro } = await createPro(host.t.db, { name: 'Sunny Maids', timezone: 'America/New_York', service_zips: ['10001'] });
+    const { pro } = await createBusiness(host.t.db, { name: 'Sunny Maids', timezone: 'America/New_York', service_zips: ['10001'] });
     const provider = new MemoryProvider();
     const mcpUrl = new URL(`${host.url}/mcp`);
     const first = new Client({ name: 'assistant', version: '1.0.0' });

@@ -10,7 +10,7 @@ import { dashboardRouter } from './dashboard/router';
 import type { AppContext } from './context';
 import { PRO_DESK_SERVER_INFO, PRO_DESK_INSTRUCTIONS } from './mcp';
 import { PRO_DESK_API } from './version';
-import { proDeskOperations } from './operations';
+import { proDeskOperationSet, proDeskOperations } from './operations';
 
 export { API_VERSION } from './version';
 
@@ -21,7 +21,8 @@ export interface ProDeskApp {
 
 /** Builds the pro-desk (base host) Express app from its context. */
 export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro>[] = []): ProDeskApp {
-  const operations = [...proDeskOperations(ctx), ...extraOperations];
+  const set = proDeskOperationSet(ctx);
+  const operations = [...proDeskOperations(ctx, set), ...extraOperations];
   const limits = hostLimits(rateLimitStore(ctx.db), ctx.clock, ctx.config.rateLimits);
   // Assistants that connect only with OAuth (claude.ai, ChatGPT) sign the owner in here,
   // with the same authorization server as the book host; a business's key works beside it.
@@ -71,7 +72,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     authorize: proScopeGuard(ctx.config.publicUrl),
     ...run,
     trustProxy: ctx.config.trustProxy,
-    routers: [oauth, keyRouter(ctx, limits), signUpRouter(ctx, limits), dashboardRouter(ctx, limits, operations, run)],
+    routers: [oauth, keyRouter(ctx, limits), signUpRouter(ctx, limits), dashboardRouter(ctx, limits, set, run)],
     ...databaseHealth(ctx.db),
     idempotency: { store: idempotencyStore(ctx.db), scopeOf: (pro) => ({ credential: `pro:${pro.id}` }) },
   });

@@ -1,5 +1,14 @@
 import express, { Router, type Response } from 'express';
-import { AppError, serviceZipsSchema, timezoneSchema, nameSchema, phoneSchema, websiteSchema } from '@frontdesk/domain';
+import {
+  AppError,
+  CODE_LIFETIME_TEXT,
+  signInCodeSentMessage,
+  serviceZipsSchema,
+  timezoneSchema,
+  nameSchema,
+  phoneSchema,
+  websiteSchema,
+} from '@frontdesk/domain';
 import { requestSignInCode, signUpBusiness, type SignUpInput } from '@frontdesk/use-cases';
 import type { Pro } from '@frontdesk/db';
 import {
@@ -77,7 +86,7 @@ function zoneOptions(selected: string): string {
 
 const detailsForm = (d: Details, error = '') => `
 ${errorLine(error)}
-<p>We sent a 6-digit code to <strong>${esc(d.email)}</strong>. It works once, for 10 minutes.</p>
+<p>We sent a 6-digit code to <strong>${esc(d.email)}</strong>. ${CODE_LIFETIME_TEXT}</p>
 <form method="post" action="/signup/business"><input type="hidden" name="email" value="${esc(d.email)}">
 <label>Code from the email <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
 <label>Business name <input name="name" required maxlength="100" autocomplete="organization" value="${esc(d.name)}"></label>
@@ -182,7 +191,7 @@ export function signUpRouter(ctx: AppContext, limits: HostLimits): Router {
     res.status(202).json({
       email: sent.email,
       expires_at: sent.expiresAt.toISOString(),
-      message: `A 6-digit code was sent to ${sent.email}; it works once, for 10 minutes. Send it with the business details to /signup/api/business.`,
+      message: `${signInCodeSentMessage(sent.email)} Send it with the business details to /signup/api/business.`,
     });
   });
   router.post('/signup/api/business', json, async (req, res) => {

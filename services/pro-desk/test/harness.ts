@@ -1,6 +1,6 @@
-import { createPro, type NewProInput } from '@frontdesk/db';
+import { createBusiness } from '@frontdesk/use-cases';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
+import { DEFAULT_WEEKLY_HOURS, type NewBusinessInput } from '@frontdesk/domain';
 import { createLogger, readRateLimits, scaleRateLimits } from '@frontdesk/http';
 import { KeySealer } from '@frontdesk/oauth';
 import { randomBytes } from 'node:crypto';
@@ -85,8 +85,8 @@ export function perFile<T extends { clock: { now: Date }; close(): Promise<void>
 
 export const proDeskHarnessPerFile = (): Harness => perFile(() => proDeskHarness());
 
-export async function newPro(h: Harness, over: Partial<NewProInput> = {}) {
-  const { pro, apiKey } = await createPro(h.t.db, {
+export async function newPro(h: Harness, over: Partial<NewBusinessInput> = {}) {
+  const { pro, apiKey } = await createBusiness(h.t.db, {
     name: `Sparkle ${randomBytes(3).toString('hex')}`,
     timezone: 'America/New_York',
     service_zips: ['10001'],

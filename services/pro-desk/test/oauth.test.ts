@@ -1,9 +1,10 @@
 // OAuth on the pro host: assistants that connect only with OAuth sign the owner in here.
+import { createBusiness } from '@frontdesk/use-cases';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import * as oauth from 'oauth4webapi';
-import { createPro, freePort } from '@frontdesk/db';
+import { freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import type { Server } from 'node:http';
@@ -58,7 +59,7 @@ beforeAll(async () => {
     clock: () => new Date(),
   });
   server = await listen(app, port, '127.0.0.1');
-  const made = await createPro(t.db, { name: 'Sunny Maids', timezone: 'America/New_York', service_zips: ['10001'], owner_email: owner });
+  const made = await createBusiness(t.db, { name: 'Sunny Maids', timezone: 'America/New_York', service_zips: ['10001'], owner_email: owner });
   proId = made.pro.id;
   proKey = made.apiKey;
 });

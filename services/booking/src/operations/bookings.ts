@@ -13,29 +13,30 @@ import {
   str,
 } from '@frontdesk/domain';
 import {
-  BOOK_HOST_FEE_CENTS,
   FREE_CANCEL_HOURS,
   bookedByCustomerMessage,
   cancelledByCustomerMessage,
-  customerDetails,
-  customerNameMissing,
-  customerReachMissing,
-  noBookingWithTokenCopied,
-  noCleanerToFind,
-  noSuchVisit,
-  notServedZip,
+  customerFieldSchemas,
+  jobFieldSchemas,
+  laterVisitsCancelled,
+  laterVisitsMoved,
   rescheduledByCustomerMessage,
   seriesSummary,
-  customerFieldSchemas,
-  fromUsd,
-  jobFieldSchemas,
-  normalizeJob,
-  parseStart,
+  sharedDetails,
   sharedKeyListsNoBookings,
-  type JobInput,
+  withinFreeCancel,
 } from '@frontdesk/domain';
-import { bookingByToken, bookingsOfAccount, findBooking, getPro, hashSecret, newToken, replaceManageToken, upcomingVisits } from '@frontdesk/db';
-import { cancelBooking, createBooking, presentSeries, rescheduleBooking } from '@frontdesk/use-cases';
+import {
+  accountBookings,
+  bookForCustomer,
+  cancelManaged,
+  managedBooking,
+  presentSeries,
+  renewManageToken,
+  rescheduleManaged,
+  type CustomerBooked,
+  type CustomerBookingInput,
+} from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
@@ -51,20 +52,6 @@ const visitIdSchema = {
   description: "For a series: the visit to act on (booking_id from booking_status's series_visits); default the visit the manage_token opens.",
 } as const;
 
-/**
- * The booking a customer's call acts on: the one the manage token opens, or another visit of
- * its series named by visit_id. A visit of any other booking is not found.
- */
-async function visitToActOn(ctx: AppContext, token: string, visitId: string | undefined, found?: NonNullable<Awaited<ReturnType<typeof bookingByToken>>>) {
-  if (visitId === undefined && !found) return { manageTokenHash: hashSecret(token) };
-  const opened = found ?? (await bookingByToken(ctx.db, hashSecret(token)));
-  if (!opened) throw noBookingWithTokenCopied();
-  if (visitId === undefined) return { id: opened.booking.id, proId: opened.pro.id };
-  const visit = await findBooking(ctx.db, { id: visitId, proId: opened.pro.id });
-  if (!visit || visit.series_id === null || visit.series_id !== opened.booking.series_id) throw noSuchVisit(visitId);
-  return { id: visit.id, proId: opened.pro.id };
-}
-
 /** The customer's page for one booking: the token is the capability, and logs never show it. */
 export const manageUrl = (ctx: Pick<AppContext, 'config'>, token: string) => `${ctx.config.publicUrl}/manage/${token}`;
 const manageTokenSchema = {
@@ -73,22 +60,31 @@ const manageTokenSchema = {
   description: 'The manage_token book_cleaning returned (43 characters).',
 } as const;
 
-interface BookInput extends JobInput {
-  cleaner_id: string;
-  start: string;
-  customer_name?: string;
-  customer_phone?: string;
-  customer_email?: string;
-  address: string;
-  zip: string;
-  notes?: string;
-  access_details?: string;
-  expected_total?: number;
-  skip_conflicts?: boolean;
+/** What book_cleaning answers: the booking as the customer sees it, its series, the manage link and what was shared. */
+function presentBooked(ctx: Pick<AppContext, 'config'>, b: CustomerBooked) {
+  const shown = presentCustomerBooking(b.booking, b.pro);
+  const shared = sharedDetails(b.contact);
+  return {
+    ...shown,
+    series: presentSeries(b.series, b.pro.timezone),
+    manage_token: b.manageToken,
+    manage_url: manageUrl(ctx, b.manageToken),
+    shared_with_cleaner: shared,
+    message:
+      (b.series ? `${seriesSummary(b.series.visits.length, b.series.skipped.length)} ` : '') +
+      bookedByCustomerMessage({
+        proName: b.pro.name,
+        label: shown.label,
+        address: shown.address,
+        totalCents: b.booking.price_cents,
+        customerName: b.contact.name,
+        shared,
+      }),
+  };
 }
 
 export const bookCleaning = (ctx: AppContext) =>
-  defineOperation<Customer, BookInput>({
+  defineOperation<Customer, CustomerBookingInput>({
     name: 'book_cleaning',
     title: 'Book a cleaning',
     description:
@@ -120,63 +116,14 @@ export const bookCleaning = (ctx: AppContext) =>
     readOnly: false,
     scope: 'write',
     async handler(input, { principal, clientName, now }) {
-      const user = principal.user;
-      const name = input.customer_name ?? user.name;
-      const phone = input.customer_phone ?? user.phone ?? undefined;
-      const email = input.customer_email ?? user.email ?? principal.email ?? undefined;
-      if (!name) throw customerNameMissing();
-      if (!phone && !email) throw customerReachMissing();
-      const customer = customerDetails({ customer_name: name, customer_phone: phone, customer_email: email, address: input.address, notes: input.notes });
-      const pro = await getPro(ctx.db, input.cleaner_id);
-      if (!pro) throw noCleanerToFind(input.cleaner_id);
-      if (!pro.service_zips.includes(input.zip)) throw notServedZip(pro.name, input.zip);
-      const token = newToken();
-      const { booking, series } = await createBooking(ctx.db, {
-        proId: pro.id,
-        job: normalizeJob(input),
-        start: parseStart(input.start, pro.timezone),
-        customer: { name: customer.name, phone: customer.phone, email: customer.email },
-        address: customer.address,
-        zip: input.zip,
-        notes: customer.notes,
-        accessDetails: input.access_details?.trim() || null,
-        channel: 'book',
-        clientName: clientName?.slice(0, 100) ?? null,
-        leadId: null,
-        feeCents: BOOK_HOST_FEE_CENTS,
-        manageTokenHash: hashSecret(token),
-        accountEmail: principal.email,
-        expectedTotalCents: input.expected_total === undefined ? null : fromUsd(input.expected_total),
-        skipConflicts: input.skip_conflicts ?? false,
-        now,
-      });
-      const shown = presentCustomerBooking(booking, pro);
-      const shared = ['name', customer.phone ? 'phone' : null, customer.email ? 'email' : null, 'address'].filter((f): f is string => f !== null);
-      return {
-        ...shown,
-        series: presentSeries(series, pro.timezone),
-        manage_token: token,
-        manage_url: manageUrl(ctx, token),
-        shared_with_cleaner: shared,
-        message:
-          (series ? `${seriesSummary(series.visits.length, series.skipped.length)} ` : '') +
-          bookedByCustomerMessage({
-            proName: pro.name,
-            label: shown.label,
-            address: shown.address,
-            totalCents: booking.price_cents,
-            customerName: customer.name,
-            shared,
-          }),
-      };
+      return presentBooked(ctx, await bookForCustomer(ctx.db, { user: principal.user, accountEmail: principal.email, clientName }, input, now));
     },
     // The manage_token is stored only as a hash, so a retry cannot be shown the lost one:
     // it gets a fresh token, and the lost one stops working.
     retry: {
       keep: ({ manage_token: _secret, manage_url: _link, ...rest }: { manage_token?: string; manage_url?: string }) => rest,
       async replay(kept) {
-        const token = newToken();
-        await replaceManageToken(ctx.db, (kept as { booking_id: string }).booking_id, hashSecret(token));
+        const token = await renewManageToken(ctx.db, (kept as { booking_id: string }).booking_id);
         return { ...kept, manage_token: token, manage_url: manageUrl(ctx, token) };
       },
     },
@@ -186,8 +133,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
   defineOperation<Customer, { manage_token: string; visit_id?: string; and_following?: boolean }>({
     name: 'cancel_booking',
     title: 'Cancel a booking',
-    description:
-      'Cancels a booking with the manage_token from book_cleaning (for a series, one visit: the first, or the one named by visit_id; with and_following, that visit and every later one). Confirm with the user first. Free until 24 hours before the start; closer than that it still cancels, but the cleaner may charge under their own policy, and the answer says so.',
+    description: `Cancels a booking with the manage_token from book_cleaning (for a series, one visit: the first, or the one named by visit_id; with and_following, that visit and every later one). Confirm with the user first. Free until ${FREE_CANCEL_HOURS} hours before the start; closer than that it still cancels, but the cleaner may charge under their own policy, and the answer says so.`,
     method: 'POST',
     input: {
       type: 'object',
@@ -210,11 +156,13 @@ export const cancelBookingOperation = (ctx: AppContext) =>
     idempotent: false,
     scope: 'write',
     async handler(input, { now }) {
-      const { booking, pro, followingCancelled } = await cancelBooking(ctx.db, await visitToActOn(ctx, input.manage_token, input.visit_id), 'customer', now, {
-        andFollowing: input.and_following,
-      });
+      const { booking, pro, followingCancelled } = await cancelManaged(
+        ctx.db,
+        { manageToken: input.manage_token, visitId: input.visit_id, andFollowing: input.and_following },
+        now,
+      );
       const shown = presentCustomerBooking(booking, pro);
-      const late = booking.starts_at.getTime() - now.getTime() < FREE_CANCEL_HOURS * 60 * 60 * 1000;
+      const late = !withinFreeCancel(booking.starts_at, now);
       return {
         booking_id: shown.booking_id,
         status: shown.status,
@@ -223,7 +171,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
         label: shown.label,
         within_24_hours: late,
         visits_cancelled: 1 + followingCancelled,
-        message: `${cancelledByCustomerMessage(pro.name, shown.label, late)}${followingCancelled ? ` The ${followingCancelled} later visits are cancelled too; the series has ended.` : ''}`,
+        message: `${cancelledByCustomerMessage(pro.name, shown.label, late)}${laterVisitsCancelled(followingCancelled)}`,
       };
     },
   });
@@ -232,8 +180,7 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
   defineOperation<Customer, { manage_token: string; visit_id?: string; start: string; and_following?: boolean }>({
     name: 'reschedule_booking',
     title: 'Move a booking to another time',
-    description:
-      'Moves a booking (its manage_token from book_cleaning) to a new start from available_times, in one step: the new time is taken and the old one freed, or nothing changes; the price stays the same. Confirm with the user first. Within 24 hours of the old start it still moves, but the cleaner may charge under their own policy, and the answer says so.',
+    description: `Moves a booking (its manage_token from book_cleaning) to a new start from available_times, in one step: the new time is taken and the old one freed, or nothing changes; the price stays the same. Confirm with the user first. Within ${FREE_CANCEL_HOURS} hours of the old start it still moves, but the cleaner may charge under their own policy, and the answer says so.`,
     method: 'POST',
     input: {
       type: 'object',
@@ -251,29 +198,21 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
     idempotent: true,
     scope: 'write',
     async handler(input, { now }) {
-      // The token is looked up once here, for the refusal a customer with a mistyped token reads.
-      const found = await bookingByToken(ctx.db, hashSecret(input.manage_token));
-      if (!found) throw noBookingWithTokenCopied();
-      const { booking, previous, pro, followingMoved } = await rescheduleBooking(
+      const { booking, previous, pro, followingMoved } = await rescheduleManaged(
         ctx.db,
-        await visitToActOn(ctx, input.manage_token, input.visit_id, found),
-        input.start,
-        'customer',
+        { manageToken: input.manage_token, visitId: input.visit_id, start: input.start, andFollowing: input.and_following },
         now,
-        {
-          andFollowing: input.and_following,
-        },
       );
       const shown = presentCustomerBooking(booking, pro);
       const before = presentCustomerBooking(previous, pro);
-      const late = previous.starts_at.getTime() - now.getTime() < FREE_CANCEL_HOURS * 60 * 60 * 1000;
+      const late = !withinFreeCancel(previous.starts_at, now);
       return {
         ...shown,
         previous_start: before.start,
         previous_label: before.label,
         visits_moved: 1 + followingMoved,
         within_24_hours: late,
-        message: `${rescheduledByCustomerMessage(pro.name, before.label, shown.label, late)}${followingMoved ? ` The ${followingMoved} later visits moved with it.` : ''}`,
+        message: `${rescheduledByCustomerMessage(pro.name, before.label, shown.label, late)}${laterVisitsMoved(followingMoved)}`,
       };
     },
   });
@@ -295,14 +234,12 @@ export const bookingStatus = (ctx: AppContext) =>
     idempotent: true,
     scope: 'read',
     async handler(input, { now }) {
-      const found = await bookingByToken(ctx.db, hashSecret(input.manage_token));
-      if (!found) throw noBookingWithTokenCopied();
-      const visits = found.booking.series_id ? await upcomingVisits(ctx.db, found.booking.series_id, now) : [];
+      const { booking, pro, visits } = await managedBooking(ctx.db, input.manage_token, now);
       return {
-        ...presentCustomerBooking(found.booking, found.pro),
+        ...presentCustomerBooking(booking, pro),
         manage_url: manageUrl(ctx, input.manage_token),
         series_visits: visits.map((v) => {
-          const shown = presentCustomerBooking(v, found.pro);
+          const shown = presentCustomerBooking(v, pro);
           return { booking_id: shown.booking_id, status: shown.status, start: shown.start, label: shown.label };
         }),
       };
@@ -325,7 +262,7 @@ export const myBookings = (ctx: AppContext) =>
       if (!principal.email) {
         return { count: 0, bookings: [], message: sharedKeyListsNoBookings };
       }
-      const rows = await bookingsOfAccount(ctx.db, principal.email);
+      const rows = await accountBookings(ctx.db, principal.email);
       return {
         count: rows.length,
         bookings: rows.map((r) =>

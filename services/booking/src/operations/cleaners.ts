@@ -22,7 +22,7 @@ import type { AppContext } from '../context';
 
 export const cleanerIdSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'cleaner_id from find_cleaners.' } as const;
 
-interface FindInput extends JobInput, OpenTimesFields {
+export interface FindInput extends JobInput, OpenTimesFields {
   zip: string;
   limit?: number;
 }
@@ -133,7 +133,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
     },
   });
 
-interface AvailableInput extends JobInput, OpenTimesFields {
+export interface AvailableInput extends JobInput, OpenTimesFields {
   cleaner_id: string;
 }
 

@@ -1,5 +1,7 @@
 // book_cleaning, cancel_booking, booking_status and my_bookings (src/operations/bookings.ts).
-import { createPersonalKey, hashSecret, revokePersonalKey } from '@frontdesk/db';
+import { issuePersonalKey } from '@frontdesk/use-cases';
+import { hashSecret } from '@frontdesk/db/testing';
+import { revokePersonalKey } from '@frontdesk/db';
 import { bothHostsPerFile, newCleaner, asPublic, booking, MONDAY_7AM, PUBLIC_KEY } from '../harness';
 
 const h = bothHostsPerFile();
@@ -192,15 +194,15 @@ describe('credentials', () => {
     const none = await h.book.get('/api/v1/my_bookings').expect(401);
     expect(none.headers['www-authenticate']).toMatch(/^Bearer realm="booking"/);
     await h.book.get('/api/v1/my_bookings').set('Authorization', 'Bearer fdpub_wrong_key_123').expect(401);
-    const { key, record } = await createPersonalKey(h.t.db, 'Revoked@Example.com');
+    const { key, record } = await issuePersonalKey(h.t.db, 'Revoked@Example.com');
     await h.book.get('/api/v1/my_bookings').set('Authorization', `Bearer ${key}`).expect(200);
-    await revokePersonalKey(h.t.db, record.id, 'revoked@example.com');
+    await revokePersonalKey(h.t.db, record.id, 'revoked@example.com', new Date());
     await h.book.get('/api/v1/my_bookings').set('Authorization', `Bearer ${key}`).expect(401);
   });
 
   it("my_bookings lists a personal key's bookings newest first, and none with the public key", async () => {
     const c = await newCleaner(h);
-    const { key } = await createPersonalKey(h.t.db, 'kim@example.com');
+    const { key } = await issuePersonalKey(h.t.db, 'kim@example.com');
     const mine = { Authorization: `Bearer ${key}` };
     const first = await h.book
       .post('/api/v1/book_cleaning')

@@ -1,6 +1,5 @@
 // find_cleaners and available_times (src/operations/cleaners.ts).
-import { addProCheck } from '@frontdesk/db';
-import { createBooking } from '@frontdesk/use-cases';
+import { createBooking, recordCheck } from '@frontdesk/use-cases';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { DEFAULT_PRICE_LIST, normalizeJob } from '@frontdesk/domain';
 import { bothHostsPerFile, newCleaner, asPublic, MONDAY_7AM } from '../harness';
@@ -29,8 +28,8 @@ describe('find_cleaners', () => {
       h.t.db,
       proBookingRequest(cheap.pro.id, new Date('2026-11-24T13:00:00Z'), MONDAY_7AM, { job, customer: { name: 'X', phone: '5550100999', email: null }, zip }),
     );
-    await addProCheck(h.t.db, { proId: dear.pro.id, kind: 'website_ownership', subject: 'dearfree.example', passed: true, checkedOn: '2026-11-20' });
-    await addProCheck(h.t.db, {
+    await recordCheck(h.t.db, { proId: dear.pro.id, kind: 'website_ownership', subject: 'dearfree.example', passed: true, checkedOn: '2026-11-20' });
+    await recordCheck(h.t.db, {
       proId: dear.pro.id,
       kind: 'marketplace_profile',
       subject: 'marketplace_1',

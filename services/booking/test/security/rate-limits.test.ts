@@ -1,5 +1,6 @@
+import { issuePersonalKey } from '@frontdesk/use-cases';
 import request from 'supertest';
-import { createPersonalKey, purgeExpired } from '@frontdesk/db';
+import { purgeExpired } from '@frontdesk/db';
 import { createLogger, readRateLimits, type RateLimits } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { createBookingApp } from '../../src/app';
@@ -34,7 +35,7 @@ describe('rate limits shared by replicas', () => {
   it('counts writes per credential across two replicas: the third write is refused on either, over REST and MCP', async () => {
     const [a, b] = twoBookReplicas(limited({ writesPerCredential: per(2) }));
     const c = await newCleaner(h);
-    const { key } = await createPersonalKey(h.t.db, 'limits@example.com');
+    const { key } = await issuePersonalKey(h.t.db, 'limits@example.com');
     const auth = { Authorization: `Bearer ${key}` };
     const first = await a.post('/api/v1/book_cleaning').set(auth).send(booking(c.pro.id)).expect(200);
     expect(first.headers['ratelimit']).toMatch(/^"writes";r=1;t=\d+$/);
@@ -49,7 +50,7 @@ describe('rate limits shared by replicas', () => {
     expect(mcp.body.error.message).toMatch(/Too many writes/);
     // Reads have a budget of their own, and another account is not affected.
     await a.get('/api/v1/my_bookings').set(auth).expect(200);
-    const other = await createPersonalKey(h.t.db, 'other@example.com');
+    const other = await issuePersonalKey(h.t.db, 'other@example.com');
     await b
       .post('/api/v1/book_cleaning')
       .set({ Authorization: `Bearer ${other.key}` })
@@ -74,7 +75,7 @@ describe('rate limits shared by replicas', () => {
 
   it('stops a key guesser before the lookup: past the limit even the right key gets 429', async () => {
     const [a, b] = twoBookReplicas(limited({ authFailuresPerIp: per(3, 900) }), true);
-    const { key } = await createPersonalKey(h.t.db, 'guessed@example.com');
+    const { key } = await issuePersonalKey(h.t.db, 'guessed@example.com');
     const from = { 'X-Forwarded-For': '192.0.2.50' };
     for (const replica of [a, b, a]) {
       await replica

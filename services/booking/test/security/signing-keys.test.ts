@@ -36,14 +36,14 @@ describe('signing keys at rest', () => {
     const old = randomBytes(32);
     const fresh = randomBytes(32);
     const before = new SigningKeys(t.db, new KeySealer(old));
-    await rotateSigningKey(t.db, new KeySealer(old));
+    await rotateSigningKey(t.db, new KeySealer(old), new Date());
     const signedBefore = await before.sign(claims('s3'), new Date());
     // Step 1: every replica gets the new key, the old one as KEY_ENCRYPTION_KEY_PREVIOUS.
     const during = readKeySealer({ KEY_ENCRYPTION_KEY: fresh.toString('base64'), KEY_ENCRYPTION_KEY_PREVIOUS: old.toString('hex') });
     const replicaA = new SigningKeys(t.db, during);
     expect(await verify(replicaA, await replicaA.sign(claims('s4'), new Date()))).toMatchObject({ sid: 's4' });
     // Step 2: a new signing key, sealed with the new key-encryption key.
-    await rotateSigningKey(t.db, during);
+    await rotateSigningKey(t.db, during, new Date());
     // Step 3: the old key-encryption key is gone; tokens signed before still verify (public half).
     const after = new SigningKeys(t.db, new KeySealer(fresh));
     expect(await verify(after, signedBefore)).toMatchObject({ sid: 's3' });

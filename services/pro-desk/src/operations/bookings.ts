@@ -12,33 +12,41 @@ import {
   seriesSchema,
   str,
 } from '@frontdesk/domain';
-import { bookedByProMessage, cancelledByProMessage, noShowRecordedMessage, rescheduledByProMessage, seriesSummary } from '@frontdesk/domain';
-import { customerDetails, customerFieldSchemas, jobFieldSchemas, normalizeJob, parseStart, type JobInput } from '@frontdesk/domain';
+import {
+  BOOKING_FEE_TEXT,
+  bookedByProMessage,
+  cancelledByProMessage,
+  laterVisitsCancelled,
+  laterVisitsMoved,
+  noShowRecordedMessage,
+  rescheduledByProMessage,
+  seriesSummary,
+} from '@frontdesk/domain';
+import { customerFieldSchemas, jobFieldSchemas } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
-import { cancelBooking, createBooking, presentBooking, presentSeries, reportNoShow, rescheduleBooking } from '@frontdesk/use-cases';
+import {
+  bookJob as bookJobOnSchedule,
+  cancelJob as cancelJobOnSchedule,
+  presentBooking,
+  presentSeries,
+  reportNoShow,
+  rescheduleJob as rescheduleJobOnSchedule,
+  type JobBookingInput,
+} from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
-
-export interface BookJobInput extends JobInput {
-  lead_id?: string;
-  start: string;
-  customer_name: string;
-  customer_phone?: string;
-  customer_email?: string;
-  address: string;
-  zip: string;
-  notes?: string;
-  skip_conflicts?: boolean;
-}
 
 /** What cancel_job and report_no_show both say about the booking they changed. */
 const changedBooking = { booking_id: str, status: bookingDetailsProperties.status, start: str, label: str, customer: customerSchema };
 const changed = ({ booking_id, status, start, label, customer }: ReturnType<typeof presentBooking>) => ({ booking_id, status, start, label, customer });
 
+/** How the business can reach the customer, to tell them what changed. */
+const reachOf = (shown: ReturnType<typeof presentBooking>) => [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
+
 const idSchema = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
 
 export const bookJob = (ctx: AppContext) =>
-  defineOperation<Pro, BookJobInput>({
+  defineOperation<Pro, JobBookingInput>({
     name: 'book_job',
     title: 'Book a job on your schedule',
     description:
@@ -65,27 +73,7 @@ export const bookJob = (ctx: AppContext) =>
     readOnly: false,
     scope: 'write',
     async handler(input, { principal: pro, clientName, now }) {
-      const customer = customerDetails(input);
-      const start = parseStart(input.start, pro.timezone);
-      const { booking, series } = await createBooking(ctx.db, {
-        proId: pro.id,
-        job: normalizeJob(input),
-        start,
-        customer: { name: customer.name, phone: customer.phone, email: customer.email },
-        address: customer.address,
-        zip: input.zip,
-        notes: customer.notes,
-        accessDetails: null,
-        channel: 'pro',
-        clientName: clientName?.slice(0, 100) ?? null,
-        leadId: input.lead_id ?? null,
-        feeCents: 0,
-        manageTokenHash: null,
-        accountEmail: null,
-        expectedTotalCents: null,
-        skipConflicts: input.skip_conflicts ?? false,
-        now,
-      });
+      const { booking, series } = await bookJobOnSchedule(ctx.db, pro, input, { clientName, now });
       const shown = presentBooking(booking, pro.timezone);
       return {
         ...shown,
@@ -120,20 +108,14 @@ export const cancelJob = (ctx: AppContext) =>
     idempotent: false,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
-      const { booking, followingCancelled } = await cancelBooking(ctx.db, { id: input.booking_id, proId: pro.id }, 'pro', now, {
-        andFollowing: input.and_following,
-      });
+      const { booking, followingCancelled } = await cancelJobOnSchedule(ctx.db, pro, input, now);
       const shown = presentBooking(booking, pro.timezone);
-      const reach = [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
-      const also = followingCancelled
-        ? ` The ${followingCancelled} later visit${followingCancelled === 1 ? ' is' : 's are'} cancelled too; the series has ended.`
-        : '';
       return {
         ...changed(shown),
         fee: 0,
         customer_notified: false,
         visits_cancelled: 1 + followingCancelled,
-        message: `${cancelledByProMessage(shown.customer.name, shown.label, reach)}${also}`,
+        message: `${cancelledByProMessage(shown.customer.name, shown.label, reachOf(shown))}${laterVisitsCancelled(followingCancelled)}`,
       };
     },
   });
@@ -163,19 +145,16 @@ export const rescheduleJob = (ctx: AppContext) =>
     idempotent: true,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
-      const { booking, previous, followingMoved } = await rescheduleBooking(ctx.db, { id: input.booking_id, proId: pro.id }, input.start, 'pro', now, {
-        andFollowing: input.and_following,
-      });
+      const { booking, previous, followingMoved } = await rescheduleJobOnSchedule(ctx.db, pro, input, now);
       const shown = presentBooking(booking, pro.timezone);
       const before = presentBooking(previous, pro.timezone);
-      const reach = [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
       return {
         ...changed(shown),
         previous_start: before.start,
         previous_label: before.label,
         visits_moved: 1 + followingMoved,
         customer_notified: false,
-        message: `${rescheduledByProMessage(shown.customer.name, before.label, shown.label, reach)}${followingMoved ? ` The ${followingMoved} later visits moved with it, keeping the series' rhythm.` : ''}`,
+        message: `${rescheduledByProMessage(shown.customer.name, before.label, shown.label, reachOf(shown))}${laterVisitsMoved(followingMoved)}`,
       };
     },
   });
@@ -184,8 +163,7 @@ export const reportNoShowOperation = (ctx: AppContext) =>
   defineOperation<Pro, { booking_id: string }>({
     name: 'report_no_show',
     title: 'Report a customer no-show',
-    description:
-      "Reports that the customer neither showed up nor cancelled: only after the job's start, only for a live booking. The 5 USD fee of a booking a customer made through the booking service is waived; bookings the business made have no fee. Confirm with the pro first.",
+    description: `Reports that the customer neither showed up nor cancelled: only after the job's start, only for a live booking. The ${BOOKING_FEE_TEXT} fee of a booking a customer made through the booking service is waived; bookings the business made have no fee. Confirm with the pro first.`,
     method: 'POST',
     input: {
       type: 'object',

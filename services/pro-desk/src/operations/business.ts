@@ -1,7 +1,7 @@
 import { answer, int, listOf, mapOf, nullable, num, oneOf, pipelineSchema, proBookingSchema, str } from '@frontdesk/domain';
-import { localDate, offeredAddOns, offeredCleanTypes, presentWeeklyHours, toUsd } from '@frontdesk/domain';
-import { takeUnreadNotifications, upcomingBookings, upcomingTimeOff, type Pro, type TimeOffRow } from '@frontdesk/db';
-import { pipelineReport, presentBooking, presentTimeOff } from '@frontdesk/use-cases';
+import { offeredAddOns, offeredCleanTypes, presentWeeklyHours, toUsd } from '@frontdesk/domain';
+import type { Pro, TimeOffRow } from '@frontdesk/db';
+import { businessOverview, presentBooking, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
@@ -96,10 +96,7 @@ export const myBusiness = (ctx: AppContext) =>
     idempotent: true,
     scope: 'read',
     async handler(_input, { principal: pro, now }) {
-      const [timeOff, pipeline] = await Promise.all([
-        upcomingTimeOff(ctx.db, pro.id, now),
-        pipelineReport(ctx.db, pro, localDate(now, pro.timezone).slice(0, 7)),
-      ]);
+      const { timeOff, pipeline } = await businessOverview(ctx.db, pro, now);
       return { ...presentBusiness(pro, ctx.config.bookingUrl, timeOff), pipeline };
     },
   });
@@ -122,7 +119,7 @@ export const schedule = (ctx: AppContext) =>
     idempotent: false,
     scope: 'read',
     async handler(_input, { principal: pro, now }) {
-      const [jobs, notifications] = await Promise.all([upcomingBookings(ctx.db, pro.id, now), takeUnreadNotifications(ctx.db, pro.id, now)]);
+      const { jobs, notifications } = await readSchedule(ctx.db, pro, now);
       return {
         timezone: pro.timezone,
         count: jobs.length,

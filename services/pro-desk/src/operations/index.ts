@@ -8,27 +8,33 @@ import { openTimesOperation, quoteJob } from './pricing';
 import { pipeline, updates } from './reports';
 import { addTimeOffOperation, removeTimeOffOperation, updateBusiness } from './settings';
 
+/** The pro-desk operations by name, for the dashboard that runs them as an assistant would. */
+export function proDeskOperationSet(ctx: AppContext) {
+  return {
+    my_business: myBusiness(ctx),
+    log_lead: logLead(ctx),
+    quote_job: quoteJob(ctx),
+    open_times: openTimesOperation(ctx),
+    book_job: bookJob(ctx),
+    follow_ups_due: followUpsDue(ctx),
+    update_lead: updateLeadOperation(ctx),
+    flag_bad_lead: flagBadLead(ctx),
+    cancel_job: cancelJob(ctx),
+    reschedule_job: rescheduleJob(ctx),
+    updates: updates(ctx),
+    report_no_show: reportNoShowOperation(ctx),
+    pipeline: pipeline(ctx),
+    schedule: schedule(ctx),
+    update_business: updateBusiness(ctx),
+    add_time_off: addTimeOffOperation(ctx),
+    remove_time_off: removeTimeOffOperation(ctx),
+  };
+}
+export type ProDeskOperationSet = ReturnType<typeof proDeskOperationSet>;
+
 /** The pro-desk operation registry: REST routes, /openapi.json and MCP tools come from this list. */
-export function proDeskOperations(ctx: AppContext): Operation<Pro>[] {
-  return [
-    myBusiness(ctx),
-    logLead(ctx),
-    quoteJob(ctx),
-    openTimesOperation(ctx),
-    bookJob(ctx),
-    followUpsDue(ctx),
-    updateLeadOperation(ctx),
-    flagBadLead(ctx),
-    cancelJob(ctx),
-    rescheduleJob(ctx),
-    updates(ctx),
-    reportNoShowOperation(ctx),
-    pipeline(ctx),
-    schedule(ctx),
-    updateBusiness(ctx),
-    addTimeOffOperation(ctx),
-    removeTimeOffOperation(ctx),
-  ];
+export function proDeskOperations(ctx: AppContext, set = proDeskOperationSet(ctx)): Operation<Pro>[] {
+  return Object.values(set);
 }
 
 export { presentBusiness } from './business';

@@ -1,5 +1,5 @@
 import { MESSAGE, answer, bool, int, listOf, pipelineSchema, str } from '@frontdesk/domain';
-import { MONTH_PATTERN, localDate } from '@frontdesk/domain';
+import { BOOKING_FEE_TEXT, MONTH_PATTERN, localDate } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { pipelineReport, readUpdates } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
@@ -44,8 +44,7 @@ export const pipeline = (ctx: AppContext) =>
   defineOperation<Pro, { month?: string }>({
     name: 'pipeline',
     title: 'Monthly pipeline report',
-    description:
-      'Monthly report: leads and spend by platform, booked and lost, true cost per booked job (spend / booked), possible lead credits, customers the booking service brought directly (with the 5 USD fees due after cancellations and no-show waivers), and jobs booked. month is YYYY-MM; default this month.',
+    description: `Monthly report: leads and spend by platform, booked and lost, true cost per booked job (spend / booked), possible lead credits, customers the booking service brought directly (with the ${BOOKING_FEE_TEXT} fees due after cancellations and no-show waivers), and jobs booked. month is YYYY-MM; default this month.`,
     method: 'GET',
     input: {
       type: 'object',

@@ -1,6 +1,5 @@
 // updates and pipeline (src/operations/reports.ts).
 import { BOOK_HOST_FEE_CENTS } from '@frontdesk/domain';
-import { hashSecret, newToken } from '@frontdesk/db';
 import { cancelBooking, createBooking, type BookingRequest } from '@frontdesk/use-cases';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { appendEvent } from '@frontdesk/db';
@@ -27,7 +26,7 @@ const customerBooking = (proId: string, start: string, name: string): BookingReq
     channel: 'book',
     clientName: 'ChatGPT',
     feeCents: BOOK_HOST_FEE_CENTS,
-    manageTokenHash: hashSecret(newToken()),
+    manageToken: true,
   });
 
 describe('updates', () => {
@@ -199,7 +198,7 @@ describe('pipeline', () => {
     const kept = await createBooking(h.t.db, customerBooking(pro.pro.id, '2026-11-25T14:00:00Z', 'Kim'));
     const cancelled = await createBooking(h.t.db, customerBooking(pro.pro.id, '2026-11-26T14:00:00Z', 'Lee'));
     const missed = await createBooking(h.t.db, customerBooking(pro.pro.id, '2026-11-24T14:00:00Z', 'Max'));
-    await cancelBooking(h.t.db, { id: cancelled.booking.id, proId: pro.pro.id }, 'customer', h.clock.now);
+    await cancelBooking(h.t.db, { by: 'customer', manageToken: cancelled.manageToken! }, h.clock.now);
     h.clock.now = new Date('2026-11-24T15:00:00Z');
     const noShow = await h.api.post('/api/v1/report_no_show').set(pro.auth).send({ booking_id: missed.booking.id }).expect(200);
     expect(noShow.body).toMatchObject({ fee_waived: true });

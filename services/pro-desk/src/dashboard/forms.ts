@@ -1,0 +1,61 @@
+import { WEEKDAYS } from '@frontdesk/domain';
+import { formField } from '@frontdesk/http';
+
+/** The dashboard's settings forms, read into the one input update_business takes: the API's schema judges them. */
+
+/** Form text as update_business's input: digits become numbers, anything else is left for the schema to name. */
+function numeric(text: string): number | string | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
+}
+const optionalText = (text: string) => (text.trim() === '' ? null : text.trim());
+const list = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+
+/** Each settings form, read into the one input update_business takes. */
+export const SETTINGS_FORMS: Record<string, { saved: string; read(body: unknown): Record<string, unknown> }> = {
+  hours: {
+    saved: 'Saved your working hours.',
+    read: (body) => ({ working_hours: Object.fromEntries(WEEKDAYS.map((day) => [day, list(formField(body, day))])) }),
+  },
+  prices: {
+    saved: 'Saved your prices. New quotes use them now; booked jobs keep their price.',
+    read: (body) => {
+      const prices: Record<string, unknown> = {};
+      for (const name of ['base', 'per_bedroom', 'per_bathroom', 'minimum', 'pets_fee', 'crew_size']) prices[name] = numeric(formField(body, name));
+      prices.frequency_discounts_pct = Object.fromEntries(['weekly', 'biweekly', 'monthly'].map((f) => [f, numeric(formField(body, f)) ?? 0]));
+      prices.first_visit = formField(body, 'first_visit') || undefined;
+      return { prices: JSON.parse(JSON.stringify(prices)) as Record<string, unknown> };
+    },
+  },
+  'add-ons': {
+    saved: 'Saved your add-ons.',
+    read: (body) => {
+      const rows = Math.min(Number(formField(body, 'rows')) || 0, 40);
+      const addOns = [];
+      for (let i = 0; i < rows; i++) {
+        const name = formField(body, `addon_name_${i}`).trim();
+        const label = formField(body, `addon_label_${i}`);
+        if ((name === '' && label.trim() === '') || formField(body, `addon_remove_${i}`) === '1') continue;
+        addOns.push({ name, label, price: numeric(formField(body, `addon_price_${i}`)), minutes: numeric(formField(body, `addon_minutes_${i}`)) });
+      }
+      return { add_ons: JSON.parse(JSON.stringify(addOns)) as unknown[] };
+    },
+  },
+  profile: {
+    saved: 'Saved your business details.',
+    read: (body) =>
+      JSON.parse(
+        JSON.stringify({
+          name: formField(body, 'name'),
+          phone: optionalText(formField(body, 'phone')),
+          email: optionalText(formField(body, 'email')),
+          website: optionalText(formField(body, 'website')),
+          service_zips: list(formField(body, 'service_zips')),
+          travel_buffer_minutes: numeric(formField(body, 'travel_buffer_minutes')),
+          slot_step_minutes: numeric(formField(body, 'slot_step_minutes')),
+          min_notice_hours: numeric(formField(body, 'min_notice_hours')),
+        }),
+      ) as Record<string, unknown>,
+  },
+};
