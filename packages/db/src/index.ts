@@ -1,3 +1,4 @@
+export * from './cache';
 export * from './changes';
 export * from './connect';
 export * from './database';
