@@ -208,25 +208,3 @@ export async function extendSeries(db: Db, now: Date): Promise<{ booked: number;
   }
   return { booked, skipped };
 }
-
-/**
- * Rolls series horizons forward every `everyMs` (and once at start) until stopped: visits
- * are added as time passes even when nobody calls. Safe on every replica at once.
- */
-export function startSeriesWorker(db: Db, logger: { warn(obj: object, msg: string): void }, everyMs = 10 * 60_000): { stop(): Promise<void> } {
-  let current: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    current = extendSeries(db, new Date()).catch((err: unknown) =>
-      logger.warn({ err: { message: (err as Error).message } }, 'series horizon not extended; next tick retries'),
-    );
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await current;
-    },
-  };
-}
