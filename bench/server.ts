@@ -1,7 +1,8 @@
 import express from 'express';
 import { randomBytes } from 'node:crypto';
 import { openServiceDb, rateLimitStore } from '@frontdesk/db';
-import { createLogger, hostLimits, listen, readRateLimits, scaleRateLimits } from '@frontdesk/http';
+import { createLogger, defaultRateLimits, hostLimits, listen, scaleRateLimits } from '@frontdesk/http';
+import { startWorkers } from '@frontdesk/workers';
 import { KeySealer } from '@frontdesk/oauth';
 import { createProDeskApp, proKeyAuth } from '@frontdesk/pro-desk';
 import { createBookingApp } from '@frontdesk/booking';
@@ -14,7 +15,7 @@ import { createBookingApp } from '@frontdesk/booking';
 async function main(): Promise<void> {
   const host = process.argv[2];
   const logger = createLogger(`bench-${host}`, process.env.LOG_LEVEL ?? 'warn');
-  const { db, changes, startWorkers, close } = openServiceDb(`bench-${host}`, process.env.DATABASE_URL!, logger);
+  const { db, changes, close } = openServiceDb({ applicationName: `bench-${host}`, database: { url: process.env.DATABASE_URL! }, logger });
   const config = {
     publicUrl: 'http://bench',
     bookingUrl: 'http://bench',
@@ -22,11 +23,13 @@ async function main(): Promise<void> {
     publicSharedKey: process.env.PUBLIC_SHARED_KEY!,
     mcpAllowedOrigins: [],
     // The limits are counted as in production, but set far above what the benchmark sends.
-    rateLimits: scaleRateLimits(readRateLimits({}), 10_000),
+    rateLimits: scaleRateLimits(defaultRateLimits(), 10_000),
     keySealer: new KeySealer(randomBytes(32)),
   };
-  startWorkers();
-  const ctx = { db, config, logger, clock: () => new Date(), changes };
+  const clock = () => new Date();
+  // The workers run as in production: the caches are measured with the change feed listening.
+  const workers = startWorkers({ db, changes, logger, clock, mail: { from: 'bench@localhost', printLocally: false } });
+  const ctx = { db, config, logger, clock, changes };
   const app = express();
   if (host === 'pro') {
     const auth = proKeyAuth(ctx, hostLimits(rateLimitStore(db), ctx.clock, config.rateLimits));
@@ -44,7 +47,11 @@ async function main(): Promise<void> {
   }
   const server = await listen(app, 0, '127.0.0.1');
   process.stdout.write(`${JSON.stringify({ bench_port: (server.address() as { port: number }).port })}\n`);
-  const stop = () => void close().finally(() => process.exit(0));
+  const stop = () =>
+    void workers
+      .stop()
+      .then(close)
+      .finally(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

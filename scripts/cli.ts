@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { AppError, NotFoundError, WEEKDAYS, settingsChangeSchema, type SettingsChange } from '@frontdesk/domain';
-import { readPort, readUrl, validateInput } from '@frontdesk/http';
+import { flatten, readDevDatabase, readKeyEncryptionKeys, readPort, readUrl, withLocalKeyEncryptionKey } from '@frontdesk/config';
+import { validateInput } from '@frontdesk/http';
 import { presentBusiness } from '@frontdesk/pro-desk';
-import { readKeySealer, rotateSigningKey, withLocalKeyEncryptionKey } from '@frontdesk/oauth';
+import { keySealerFrom, rotateSigningKey } from '@frontdesk/oauth';
 import { createDb, getPro, migrateToLatest, resolveDatabase, upcomingTimeOff, type Db } from '@frontdesk/db';
 import {
   addTimeOff,
@@ -54,14 +55,18 @@ Exit codes: 0 done, 1 refused or failed (the reason is printed), 2 wrong usage.`
 
 class UsageError extends Error {}
 
+const ROOT = resolve(__dirname, '..');
+
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const database = await resolveDatabase(process.env, resolve(__dirname, '..'));
+  // DATABASE_URL (or its file, with DATABASE_PASSWORD) as the services read it, else the embedded server.
+  const settings = readDevDatabase(flatten(process.env), ROOT);
+  const database = await resolveDatabase(settings);
   // An ops tool answers no request: no statement timeout, so a long migration runs to its end.
   const db = createDb(database.url, { maxConnections: 2, applicationName: 'front-desk-cli', statementTimeoutMs: 0 });
   try {
     // The project's own embedded database is brought up to date as `pnpm start` would;
     // a DATABASE_URL database is migrated only by `pnpm cli migrate`, when ops say so.
-    if (!process.env.DATABASE_URL) await migrateToLatest(db);
+    if (!settings.url) await migrateToLatest(db);
     return await fn(db);
   } finally {
     await db.destroy();
@@ -76,7 +81,10 @@ async function mustExist(db: Db, proId: string) {
 }
 
 /** The booking page link `pro set` shows: the book host's URL, read as the pro host reads it. */
-const bookingUrlFromEnv = () => readUrl(process.env, 'BOOKING_URL', `http://localhost:${readPort(process.env, 'BOOKING_PORT', 8081)}`);
+const bookingUrlFromEnv = () => {
+  const env = flatten(process.env);
+  return readUrl(env, 'BOOKING_URL', `http://localhost:${readPort(env, 'BOOKING_PORT', 8081)}`);
+};
 
 const WEEKDAY_BY_PREFIX = new Map(WEEKDAYS.map((d) => [d.slice(0, 3), d]));
 
@@ -321,7 +329,7 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'oauth rotate-key': {
       // Sealed with KEY_ENCRYPTION_KEY, or for a local run the key in the data folder, as pnpm start uses it.
-      const sealer = readKeySealer(withLocalKeyEncryptionKey(process.env, resolve(__dirname, '..')));
+      const sealer = keySealerFrom(readKeyEncryptionKeys(flatten(withLocalKeyEncryptionKey(process.env, ROOT))));
       const kid = await withDb((db) => rotateSigningKey(db, sealer, new Date()));
       print(json, { kid }, `New signing key ${kid}. Replicas pick it up within a minute; tokens signed with the old key stay valid until they expire.`);
       return;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import request from 'supertest';
+import { flatten, readDevDatabase } from '@frontdesk/config';
 import { createDatabase, createDb, dropDatabase, migrateToLatest, resolveDatabase } from '@frontdesk/db';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
@@ -18,7 +19,7 @@ import { createBookingApp } from '@frontdesk/booking';
  */
 async function main(): Promise<void> {
   const root = resolve(__dirname, '..');
-  const server = await resolveDatabase(process.env, root);
+  const server = await resolveDatabase(readDevDatabase(flatten(process.env), root));
   const admin = server.url;
   const name = `fd_examples_${Date.now().toString(36)}`;
   const db = createDb(await createDatabase(admin, name), { maxConnections: 4 });

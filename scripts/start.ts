@@ -1,10 +1,19 @@
 import { resolve } from 'node:path';
+import { flatten, readDevDatabase, withDatabaseUrl, withLocalKeyEncryptionKey, type Env } from '@frontdesk/config';
 import { migrateDatabase, openServiceDb, resolveDatabase } from '@frontdesk/db';
-import { DEMO_OWNER_EMAIL, loadDemoBusiness, startSeriesWorker } from '@frontdesk/use-cases';
+import { DEMO_OWNER_EMAIL, loadDemoBusiness } from '@frontdesk/use-cases';
 import { bindPort, closeServer, createLogger, shutdownOnSignals, type BoundPort } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
-import { withLocalKeyEncryptionKey } from '@frontdesk/oauth';
+import { startWorkers } from '@frontdesk/workers';
+
+const ROOT = resolve(__dirname, '..');
+
+/** Both hosts' configs, read by their own readers from the local run's environment with the database chosen. */
+const hostConfigs = (env: Env, databaseUrl: string) => {
+  const withDatabase = withDatabaseUrl(env, databaseUrl);
+  return { pro: readProDeskConfig(withDatabase), booking: readBookingConfig(withDatabase) };
+};
 
 /**
  * `pnpm start`: a database (DATABASE_URL, or an embedded PostgreSQL on a fresh machine),
@@ -16,37 +25,35 @@ import { withLocalKeyEncryptionKey } from '@frontdesk/oauth';
  * everything started is stopped in reverse: servers, workers and pool, then the database.
  */
 async function main(): Promise<void> {
-  const logger = createLogger('front-desk');
+  // Signing keys are sealed with KEY_ENCRYPTION_KEY; a local run without one makes it once in the data folder.
+  // Without SMTP_URL, mail (sign-in codes) is printed to this terminal: FRONT_DESK_LOCAL_MAIL.
+  const local = { ...withLocalKeyEncryptionKey(process.env, ROOT), FRONT_DESK_LOCAL_MAIL: '1' };
+  const chosen = readDevDatabase(flatten(local), ROOT);
+  // The ports and URLs are known before the database is: the embedded one's URL is filled in once it runs.
+  const before = hostConfigs(local, chosen.url ?? 'postgres://chosen-below');
+  const logger = createLogger('front-desk', before.pro.logLevel);
   let ports: BoundPort[] = [];
   const resources: Array<() => Promise<void>> = []; // stopped last-in, first-out
   shutdownOnSignals(logger, async () => {
     await Promise.all(ports.map((p) => closeServer(p.server)));
     for (const stop of resources.reverse()) await stop();
   });
+  ports = [await bindPort(before.pro.port, '0.0.0.0', 'PRO_DESK_PORT'), await bindPort(before.booking.port, '0.0.0.0', 'BOOKING_PORT')];
 
-  // The ports and URLs are known before the database is: DATABASE_URL is checked once it is chosen.
-  // Signing keys are sealed with KEY_ENCRYPTION_KEY; a local run without one makes it once in the data folder.
-  // Without SMTP_URL, mail (sign-in codes) is printed to this terminal: FRONT_DESK_LOCAL_MAIL.
-  const local = { ...withLocalKeyEncryptionKey(process.env, resolve(__dirname, '..')), FRONT_DESK_LOCAL_MAIL: '1' };
-  const beforeDatabase = { ...local, DATABASE_URL: process.env.DATABASE_URL || 'postgres://chosen-below' };
-  const proConfig = readProDeskConfig(beforeDatabase);
-  const bookingConfig = readBookingConfig(beforeDatabase);
-  ports = [await bindPort(proConfig.port, '0.0.0.0', 'PRO_DESK_PORT'), await bindPort(bookingConfig.port, '0.0.0.0', 'BOOKING_PORT')];
-
-  const database = await resolveDatabase(process.env, resolve(__dirname, '..'));
+  const database = await resolveDatabase(chosen);
   resources.push(() => database.stop());
   await migrateDatabase(database.url);
-  const { db, changes, startWorkers, close } = openServiceDb('front-desk', database.url, logger, local);
+  const { pro: proConfig, booking: bookingConfig } = hostConfigs(local, database.url);
+  const { db, changes, close } = openServiceDb({ applicationName: 'front-desk', database: proConfig.database, logger });
   resources.push(close);
-  startWorkers();
-  const series = startSeriesWorker(db, logger);
-  resources.push(() => series.stop());
-  const demo = await loadDemoBusiness(db, new Date());
-
   const clock = () => new Date();
-  const env = { ...local, DATABASE_URL: database.url };
-  const pro = createProDeskApp({ db, config: readProDeskConfig(env), logger: logger.child({ service: 'pro-desk' }), clock, changes });
-  const booking = createBookingApp({ db, config: readBookingConfig(env), logger: logger.child({ service: 'booking' }), clock, changes });
+  // One process serves both hosts: one set of workers.
+  const workers = startWorkers({ db, changes, logger, clock, mail: proConfig.mail });
+  resources.push(() => workers.stop());
+  const demo = await loadDemoBusiness(db, clock());
+
+  const pro = createProDeskApp({ db, config: proConfig, logger: logger.child({ service: 'pro-desk' }), clock, changes });
+  const booking = createBookingApp({ db, config: bookingConfig, logger: logger.child({ service: 'booking' }), clock, changes });
   ports[0]!.serve(pro.app);
   ports[1]!.serve(booking.app);
 

@@ -67,7 +67,7 @@ describe('answer schemas', () => {
     const { app } = createProDeskApp(
       {
         db: h.t.db,
-        config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [], keySealer: TEST_KEY_SEALER },
+        config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [], keySealer: TEST_KEY_SEALER, checkAnswers: true },
         logger: createLogger('t', 'silent'),
         clock: () => new Date(),
       },

@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import * as oauth from 'oauth4webapi';
-import { createMailTransport, freePort, startOutboxWorker } from '@frontdesk/db';
+import { freePort } from '@frontdesk/db';
+import { createMailTransport, outboxWorker, startTicker } from '@frontdesk/workers';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
@@ -49,7 +50,8 @@ beforeAll(async () => {
     },
   });
   const logger = createLogger('scan', 'debug', sink);
-  outbox = startOutboxWorker(t.db, createMailTransport(`smtp://127.0.0.1:${smtpPort}`, 'Front Desk <desk@example.com>', logger), logger, 50);
+  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Front Desk <desk@example.com>', printLocally: false }, logger);
+  outbox = startTicker({ ...outboxWorker(t.db, transport!), everyMs: 50 }, { clock: () => new Date(), logger });
   const [proPort, bookPort] = [await freePort(), await freePort()];
   pro = `http://127.0.0.1:${proPort}`;
   book = `http://127.0.0.1:${bookPort}`;
@@ -59,6 +61,7 @@ beforeAll(async () => {
     publicSharedKey: 'fdpub_scan_public_key',
     mcpAllowedOrigins: [],
     keySealer: TEST_KEY_SEALER,
+    checkAnswers: true,
     rateLimits: TEST_RATE_LIMITS,
   };
   const clock = () => new Date();

@@ -51,7 +51,14 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     pro = `http://127.0.0.1:${proPort}`;
     const logger = createLogger('pages', 'silent');
     const clock = () => new Date();
-    const common = { proDeskUrl: pro, bookingUrl: book, publicSharedKey: 'fdpub_pages_public_key', mcpAllowedOrigins: [], keySealer: TEST_KEY_SEALER };
+    const common = {
+      proDeskUrl: pro,
+      bookingUrl: book,
+      publicSharedKey: 'fdpub_pages_public_key',
+      mcpAllowedOrigins: [],
+      keySealer: TEST_KEY_SEALER,
+      checkAnswers: true,
+    };
     servers.push(
       await listen(
         createBookingApp({

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createDatabase, dropDatabase, freePort, migrationNames } from '@frontdesk/db';
-import { cli, startService } from './helpers';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, createDb, dropDatabase, freePort, migrateDatabase, migrationNames } from '@frontdesk/db';
+import { createBooking } from '@frontdesk/use-cases';
+import { proBookingRequest } from '@frontdesk/use-cases/testing';
+import { job, makePro } from '../packages/db/test/factories';
+import { TEST_KEY_ENCRYPTION_KEY, cli, startService } from './helpers';
 
 // Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
 jest.setTimeout(120_000);
@@ -141,6 +147,61 @@ describe('each service on its own', () => {
     } finally {
       expect(await svc.stop()).toBe(0);
     }
+  });
+
+  it.each([
+    ['pro-desk', 'PRO_DESK_PORT'],
+    ['booking', 'BOOKING_PORT'],
+  ])('starts its workers from %s main: series horizons roll forward on every replica of both hosts', async (name, portVar) => {
+    await migrateDatabase(url);
+    const db = createDb(url, { maxConnections: 1 });
+    try {
+      // A weekly series booked two months ago: its horizon is two months behind today's.
+      const DAY = 86_400_000;
+      const then = new Date(Date.now() - 60 * DAY);
+      const start = new Date(Math.floor(then.getTime() / DAY) * DAY + 7 * DAY + 15 * 3600_000);
+      const { pro } = await makePro(db);
+      const { series } = await createBooking(db, proBookingRequest(pro.id, start, then, { job: job({ frequency: 'weekly' }) }));
+      const planned = async () =>
+        (await db.selectFrom('series').select('planned_through').where('id', '=', series!.id).executeTakeFirstOrThrow()).planned_through;
+      const before = await planned();
+      const port = await freePort();
+      const svc = await startService(`services/${name}/src/main.ts`, { DATABASE_URL: url, [portVar]: String(port) }, `http://127.0.0.1:${port}/readyz`);
+      try {
+        const deadline = Date.now() + 30_000;
+        while ((await planned()) === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        expect((await planned()) > before).toBe(true);
+      } finally {
+        expect(await svc.stop()).toBe(0);
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('reads its secrets from files, as compose secrets hand them over', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fd-secrets-'));
+    const file = (name: string, value: string) => {
+      writeFileSync(join(dir, name), `${value}\n`);
+      return join(dir, name);
+    };
+    const port = await freePort();
+    const env = {
+      DATABASE_URL: '',
+      DATABASE_URL_FILE: file('database-url', url),
+      DATABASE_PASSWORD_FILE: file('database-password', 'the-password-of-the-database-image'),
+      KEY_ENCRYPTION_KEY: '',
+      KEY_ENCRYPTION_KEY_FILE: file('key-encryption-key', TEST_KEY_ENCRYPTION_KEY),
+      BOOKING_PORT: String(port),
+    };
+    const svc = await startService('services/booking/src/main.ts', env, `http://127.0.0.1:${port}/readyz`);
+    expect(await svc.stop()).toBe(0);
+    // Both forms of one secret at once is a mistake the service names.
+    const { spawnSync } = await import('node:child_process');
+    const both = { ...process.env, ...env, KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY };
+    const res = spawnSync(process.execPath, ['--import', 'tsx', 'services/booking/src/main.ts'], { cwd: `${__dirname}/..`, env: both, encoding: 'utf8' });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toMatch(/KEY_ENCRYPTION_KEY and KEY_ENCRYPTION_KEY_FILE are both set/);
   });
 
   it('refuses to start without DATABASE_URL, naming the variable', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { KeptValues } from './cache';
 
 /** The channel the change triggers notify (migration 20261121T180000-change-notifications). */
 export const CHANGES_CHANNEL = 'frontdesk_changes';
@@ -166,19 +167,20 @@ export class ChangeFeed {
  * as the change is heard. Without a feed every get reads.
  */
 export class ProMemo<T> {
-  private readonly entries = new Map<string, { stamp: number; proId: string; value: T }>();
+  private readonly entries: KeptValues<{ stamp: number; proId: string; value: T }>;
   /** Reads under way: calls that miss together, with nothing heard in between, share one read. */
   private readonly reading = new Map<string, { stamp: number; value: Promise<T | undefined> }>();
 
   constructor(
     private readonly feed: ChangeFeed | undefined,
-    private readonly max = 20_000,
-  ) {}
+    max = 20_000,
+  ) {
+    this.entries = new KeptValues(max, (kept) => feed?.unchanged(kept.proId, kept.stamp) ?? false);
+  }
 
   /** The kept value, if it is still current; never reads. */
   peek(key: string): T | undefined {
-    const kept = this.entries.get(key);
-    return kept && this.feed?.unchanged(kept.proId, kept.stamp) ? kept.value : undefined;
+    return this.entries.get(key)?.value;
   }
 
   /** The kept value while current (and, when `usable` is given, while it says so); else reads and keeps. */
@@ -195,10 +197,7 @@ export class ProMemo<T> {
         this.entries.delete(key);
         return undefined;
       }
-      if (stamp !== null) {
-        if (this.entries.size >= this.max) this.entries.clear();
-        this.entries.set(key, { stamp, ...found });
-      }
+      if (stamp !== null) this.entries.keep(key, { stamp, ...found });
       return found.value;
     })();
     if (stamp === null) return reading;

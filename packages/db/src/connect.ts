@@ -112,22 +112,5 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return cause !== undefined && cause !== err && isDatabaseUnavailable(cause);
 }
 
-/** Timeouts from the environment: DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS. */
-export function readDbTimeouts(env: NodeJS.ProcessEnv): Pick<DbOptions, 'connectTimeoutMs' | 'statementTimeoutMs'> {
-  const read = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const ms = Number(raw);
-    if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) {
-      throw new Error(`${name} must be a whole number of milliseconds from 0 (no limit) to 600000; got "${raw}".`);
-    }
-    return ms;
-  };
-  return {
-    connectTimeoutMs: read('DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
-    statementTimeoutMs: read('DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
-  };
-}
-
 /** What a host's HTTP layer needs to know of its database: when it is ready, and which errors mean it is away. */
 export const databaseHealth = (db: Db) => ({ ready: () => databaseReady(db), isUnavailable: isDatabaseUnavailable });

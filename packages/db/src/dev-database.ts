@@ -22,31 +22,29 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** Where the database of `pnpm start` and `pnpm cli` is, as their config reads it. */
+export interface DevDatabaseOptions {
+  /** DATABASE_URL: use this server. */
+  url?: string;
+  /** Without a URL: the embedded server's port. */
+  embeddedPort: number;
+  /** Without a URL: the project's data folder; the embedded server's data goes under `postgres/`. */
+  dataDir: string;
+}
+
 /**
- * The database `pnpm start` and `pnpm cli` use: DATABASE_URL when set; otherwise the
- * project's embedded PostgreSQL (data in FRONT_DESK_DATA_DIR, by default `.data/` in the
- * project, under `postgres/`), reusing it when another process (a running `pnpm start`)
- * already has it up. As root, in a folder the postgres user cannot reach, the data moves
- * to /var/tmp (see reachableDataDir); the start banner prints where it is.
+ * The database `pnpm start` and `pnpm cli` use: the given URL when set; otherwise the
+ * project's embedded PostgreSQL (data under `postgres/` in the data folder), reusing it when
+ * another process (a running `pnpm start`) already has it up. As root, in a folder the
+ * postgres user cannot reach, the data moves to /var/tmp (see reachableDataDir); the start
+ * banner prints where it is.
  */
-export async function resolveDatabase(env: NodeJS.ProcessEnv, projectRoot: string): Promise<ResolvedDatabase> {
-  if (env.DATABASE_URL) {
-    const host = (() => {
-      try {
-        return new URL(env.DATABASE_URL).host;
-      } catch {
-        throw new Error('DATABASE_URL is not a valid URL; expected postgres://user:pass@host:5432/dbname.');
-      }
-    })();
-    return { url: env.DATABASE_URL, source: `DATABASE_URL (${host})`, stop: async () => {} };
-  }
-  const port = Number(env.EMBEDDED_PG_PORT || 54329);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-    throw new Error(`EMBEDDED_PG_PORT must be a port number; got "${env.EMBEDDED_PG_PORT}".`);
-  }
+export async function resolveDatabase(o: DevDatabaseOptions): Promise<ResolvedDatabase> {
+  if (o.url) return { url: o.url, source: `DATABASE_URL (${new URL(o.url).host})`, stop: async () => {} };
+  const port = o.embeddedPort;
   const password = 'frontdesk';
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  const dataDir = reachableDataDir(resolve(env.FRONT_DESK_DATA_DIR || resolve(projectRoot, '.data'), 'postgres'));
+  const dataDir = reachableDataDir(resolve(o.dataDir, 'postgres'));
   if (await answers(adminUrl)) {
     return { url: await createDatabase(adminUrl, 'frontdesk'), source: `embedded PostgreSQL (already running on port ${port})`, stop: async () => {} };
   }

@@ -29,6 +29,10 @@ export interface RunningServer {
 
 const isRoot = () => process.getuid?.() === 0;
 
+// The server and initdb get an environment of their own, not ours: the C locale (its log
+// lines, which we wait on, in English) and nothing of the caller's PG* or locale settings.
+const serverEnv = { LC_ALL: 'C' };
+
 /** Can a user other than the owner walk down to `path`? (every folder above needs o+x) */
 function reachableByOthers(path: string): boolean {
   let dir = resolve(path);
@@ -91,7 +95,7 @@ function postgresUser(): { uid: number; gid: number } | null {
 
 function run(cmd: string, args: string[], user: { uid: number; gid: number } | null): Promise<void> {
   return new Promise((res, rej) => {
-    const child = spawn(cmd, args, { ...(user ?? {}), cwd: '/', env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { ...(user ?? {}), cwd: '/', env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -126,7 +130,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Runn
     ['-D', dataDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     // Its own process group: a Ctrl+C or a signal to our group reaches us, and we stop the
     // server last, after the services and the pool, instead of it dying under them.
-    { ...(user ?? {}), cwd: '/', env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { ...(user ?? {}), cwd: '/', env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
   await new Promise<void>((res, rej) => {

@@ -1,3 +1,4 @@
+export * from './cache';
 export * from './changes';
 export * from './connect';
 export * from './database';
@@ -24,7 +25,6 @@ export * from './repos/pipeline';
 export * from './repos/updates';
 export * from './repos/checks';
 export * from './repos/customers';
-export * from './mail';
 export * from './repos/outbox';
 export * from './repos/sign-in';
 export * from './tables/sign-in';

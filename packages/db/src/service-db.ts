@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import { ChangeFeed } from './changes';
-import { createDb, readDbTimeouts } from './connect';
-import { startOutboxWorkerFromEnv } from './mail';
+import { createDb } from './connect';
 import { migrateToLatest } from './migrate';
 
 /** Brings the schema up to date over a connection of its own, with no statement timeout. */
@@ -14,36 +13,38 @@ export async function migrateDatabase(url: string, applicationName = 'front-desk
   }
 }
 
+export interface ServiceDbOptions {
+  applicationName: string;
+  /** The host config's database settings; a timeout left out is the pool's default. */
+  database: { url: string; connectTimeoutMs?: number; statementTimeoutMs?: number };
+  logger: Logger;
+}
+
 /**
- * What every entry point opens: the pool (connection failures logged, never fatal; the
- * timeouts from DATABASE_CONNECT_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS), the change
- * feed the in-process caches trust, and, once the schema is there, the outbox worker.
- * `close` stops them in order, after the server stopped taking requests.
+ * What every entry point opens: the pool (connection failures logged, never fatal) and the
+ * change feed the in-process caches trust. Opening starts nothing: the workers (packages/workers)
+ * start the feed and the timed jobs once the schema is there. `close` ends the feed and the
+ * pool, after the server stopped taking requests and the workers stopped.
  */
-export function openServiceDb(applicationName: string, url: string, logger: Logger, env: NodeJS.ProcessEnv = process.env) {
+export function openServiceDb(o: ServiceDbOptions) {
   let closing = false;
+  const { url, connectTimeoutMs, statementTimeoutMs } = o.database;
   const db = createDb(url, {
-    applicationName,
-    ...readDbTimeouts(env),
+    applicationName: o.applicationName,
+    connectTimeoutMs,
+    statementTimeoutMs,
     // While we close, connections ending is what we asked for, not news.
     onConnectionError: (err) => {
-      if (!closing) logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool replaces it');
+      if (!closing) o.logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool replaces it');
     },
   });
-  let outbox: { stop(): Promise<void> } | null = null;
-  const changes = new ChangeFeed(url, logger);
+  const changes = new ChangeFeed(url, o.logger);
   return {
     db,
     changes,
-    /** Mail (sign-in codes) leaves through the outbox; every replica may deliver it. Changes are listened for. */
-    startWorkers: () => {
-      outbox ??= startOutboxWorkerFromEnv(db, logger, env);
-      void changes.start();
-    },
     close: async () => {
       closing = true;
       await changes.close();
-      await outbox?.stop();
       await db.destroy();
     },
   };

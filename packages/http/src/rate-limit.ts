@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { flatten, readRateLimits } from '@frontdesk/config';
 import { SIGN_IN_MAX_CODES_PER_HOUR, TooManyRequestsError, normalizeEmail, tooManyCodesMessage } from '@frontdesk/domain';
 
 /** A limit: at most `limit` hits per `windowSeconds`; a limit of 0 turns it off. */
@@ -7,7 +8,7 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Every limit of both hosts, read from the environment (README, "Security"). */
+/** Every limit of both hosts, as the host's config read them (README, "Security"). */
 export interface RateLimits {
   /** Sign-in codes asked for from one client IP. */
   signInPerIp: Limit;
@@ -25,42 +26,11 @@ export interface RateLimits {
   writesPerCredential: Limit;
 }
 
-const HOUR = 3600;
-const MINUTE = 60;
+/** What the limits default to that the settings package cannot know: the domain's own figure. */
+export const RATE_LIMIT_DEFAULTS = { signInPerAddress: SIGN_IN_MAX_CODES_PER_HOUR };
 
-/** Each limit, its variable, its window and its default: generous for honest use. */
-export const RATE_LIMIT_VARIABLES: Record<keyof RateLimits, { variable: string; windowSeconds: number; fallback: number; what: string }> = {
-  signInPerIp: { variable: 'RATE_LIMIT_SIGN_IN_PER_IP', windowSeconds: HOUR, fallback: 30, what: 'sign-in codes asked for per client IP per hour' },
-  signInPerAddress: {
-    variable: 'RATE_LIMIT_SIGN_IN_PER_ADDRESS',
-    windowSeconds: HOUR,
-    fallback: SIGN_IN_MAX_CODES_PER_HOUR,
-    what: 'sign-in codes sent to one address per hour',
-  },
-  registerPerIp: { variable: 'RATE_LIMIT_REGISTER_PER_IP', windowSeconds: HOUR, fallback: 20, what: 'OAuth client registrations per client IP per hour' },
-  authorizePerIp: { variable: 'RATE_LIMIT_AUTHORIZE_PER_IP', windowSeconds: HOUR, fallback: 60, what: 'OAuth authorizations started per client IP per hour' },
-  authFailuresPerIp: {
-    variable: 'RATE_LIMIT_AUTH_FAILURES_PER_IP',
-    windowSeconds: 15 * MINUTE,
-    fallback: 30,
-    what: 'keys or tokens that match nothing, per client IP per 15 minutes',
-  },
-  readsPerCredential: { variable: 'RATE_LIMIT_READS_PER_MINUTE', windowSeconds: MINUTE, fallback: 600, what: 'reads per credential per minute' },
-  writesPerCredential: { variable: 'RATE_LIMIT_WRITES_PER_MINUTE', windowSeconds: MINUTE, fallback: 120, what: 'writes per credential per minute' },
-};
-
-export function readRateLimits(env: NodeJS.ProcessEnv = process.env): RateLimits {
-  const limits = {} as RateLimits;
-  for (const [name, v] of Object.entries(RATE_LIMIT_VARIABLES) as [keyof RateLimits, (typeof RATE_LIMIT_VARIABLES)[keyof RateLimits]][]) {
-    const raw = env[v.variable];
-    const limit = raw === undefined || raw === '' ? v.fallback : Number(raw);
-    if (!Number.isInteger(limit) || limit < 0 || limit > 1_000_000) {
-      throw new Error(`${v.variable} must be a whole number from 0 (no limit) to 1000000 (${v.what}); got "${raw}".`);
-    }
-    limits[name] = { limit, windowSeconds: v.windowSeconds };
-  }
-  return limits;
-}
+/** Every limit at its default, for a host whose config leaves the limits out (tests, tools). */
+export const defaultRateLimits = (): RateLimits => readRateLimits(flatten({}), RATE_LIMIT_DEFAULTS);
 
 /** Every limit multiplied by `factor` (tests and benchmarks count as production does, far from the limits). */
 export const scaleRateLimits = (limits: RateLimits, factor: number): RateLimits =>
@@ -218,22 +188,6 @@ const refusal = (policy: string, limit: Limit, reset: number, o: Wording) =>
 /** The client's address: the socket's, or the proxy's header when TRUST_PROXY says to believe it. */
 export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-/**
- * TRUST_PROXY as Express takes it: unset or "false" (the socket's address is the client),
- * "true" (trust every proxy), a number of hops, or a comma-separated list of addresses or
- * subnets such as "loopback, 10.0.0.0/8".
- */
-export function readTrustProxy(env: NodeJS.ProcessEnv = process.env): boolean | number | string {
-  const raw = env.TRUST_PROXY?.trim();
-  if (!raw || raw === 'false') return false;
-  if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  if (!/^[A-Za-z0-9.:/,\s_-]+$/.test(raw)) {
-    throw new Error(`TRUST_PROXY must be true, false, a number of proxy hops, or a list of addresses or subnets (e.g. "loopback, 10.0.0.0/8"); got "${raw}".`);
-  }
-  return raw;
-}
-
 /** A host's limiter and the limits it applies. */
 export interface HostLimits {
   limiter: RateLimiter;
@@ -241,7 +195,7 @@ export interface HostLimits {
 }
 
 export function hostLimits(store: RateLimitStore, clock: () => Date, limits: RateLimits | undefined): HostLimits {
-  return { limiter: new RateLimiter(store, clock), limits: limits ?? readRateLimits({}) };
+  return { limiter: new RateLimiter(store, clock), limits: limits ?? defaultRateLimits() };
 }
 
 const FAILURES = 'keys or tokens that match nothing';

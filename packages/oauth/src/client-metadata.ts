@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { request } from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { KeptValues } from '@frontdesk/db';
 import { checkRedirectUri } from './redirect-uri';
 
 /**
@@ -73,8 +74,9 @@ export function isPublicAddress(address: string): boolean {
 /** Whether a client_id names a metadata document rather than a registered client. */
 export const isMetadataUrl = (clientId: string) => clientId.startsWith('https://');
 
-const cache = new Map<string, { until: number; value: ClientMetadata | ClientMetadataError }>();
 const MAX_CACHED = 1000;
+// Documents (and failures) by client_id, each good until its expiry.
+const cache = new KeptValues<{ until: number; value: ClientMetadata | ClientMetadataError }, number>(MAX_CACHED, (kept, now) => kept.until > now);
 
 function maxAgeOf(header: string | undefined): number {
   const seconds = Number(/max-age=(\d+)/i.exec(header ?? '')?.[1] ?? 300);
@@ -176,8 +178,8 @@ function parse(clientId: string, body: string): ClientMetadata {
 
 /** The client a metadata URL describes, fetched under the guards above or taken from the cache. */
 export async function fetchClientMetadata(clientId: string, o: ClientMetadataFetchOptions = {}, now = Date.now()): Promise<ClientMetadata> {
-  const hit = cache.get(clientId);
-  if (hit && hit.until > now) {
+  const hit = cache.get(clientId, now);
+  if (hit) {
     if (hit.value instanceof ClientMetadataError) throw hit.value;
     return hit.value;
   }
@@ -186,12 +188,11 @@ export async function fetchClientMetadata(clientId: string, o: ClientMetadataFet
     const address = await publicAddressOf(url.hostname, o.allowPrivateAddresses ?? false);
     const { body, cacheControl } = await get(url, address, { timeoutMs: o.timeoutMs ?? 3000, maxBytes: o.maxBytes ?? 5120, ca: o.ca });
     const value = parse(clientId, body);
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(clientId, { until: now + maxAgeOf(cacheControl), value });
+    cache.keep(clientId, { until: now + maxAgeOf(cacheControl), value });
     return value;
   } catch (err) {
     const failure = err instanceof ClientMetadataError ? err : new ClientMetadataError("The client's metadata document could not be read.");
-    cache.set(clientId, { until: now + 30_000, value: failure });
+    cache.keep(clientId, { until: now + 30_000, value: failure });
     throw failure;
   }
 }

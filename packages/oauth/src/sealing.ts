@@ -1,6 +1,4 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 
 /**
  * Private signing keys are stored sealed (AES-256-GCM) with a key-encryption key that lives
@@ -60,37 +58,11 @@ export class KeySealer {
 }
 
 /**
- * The sealer of a deployed service: KEY_ENCRYPTION_KEY is required (the service refuses to
- * start without it), KEY_ENCRYPTION_KEY_PREVIOUS optional.
+ * The sealer of a deployed service, from the key-encryption keys as its config read them
+ * (KEY_ENCRYPTION_KEY, and KEY_ENCRYPTION_KEY_PREVIOUS during a rotation). A key that is not
+ * 32 bytes is refused here, at start, naming its variable.
  */
-export function readKeySealer(env: NodeJS.ProcessEnv = process.env): KeySealer {
-  const raw = env[KEY_VARIABLE];
-  if (!raw) {
-    throw new Error(
-      `${KEY_VARIABLE} must be set: it seals the OAuth signing keys stored in the database. Make one with: openssl rand -base64 32 (keep it out of the database and its backups).`,
-    );
-  }
-  const previous = env[PREVIOUS_KEY_VARIABLE] ? [parseKeyEncryptionKey(env[PREVIOUS_KEY_VARIABLE], PREVIOUS_KEY_VARIABLE)] : [];
-  return new KeySealer(parseKeyEncryptionKey(raw), previous);
-}
-
-/**
- * For the one-command local run (`pnpm start`, `pnpm cli`): KEY_ENCRYPTION_KEY when set;
- * otherwise a key made once in the local data folder (mode 0600) and reused after.
- * Returns the environment with the variable filled in.
- */
-export function withLocalKeyEncryptionKey(env: NodeJS.ProcessEnv, projectRoot: string): NodeJS.ProcessEnv {
-  if (env[KEY_VARIABLE]) return env;
-  const file = resolve(env.FRONT_DESK_DATA_DIR || resolve(projectRoot, '.data'), 'key-encryption-key');
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    try {
-      writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    } catch (err) {
-      // Another process starting at the same moment wrote it first: use theirs.
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-  }
-  chmodSync(file, 0o600);
-  return { ...env, [KEY_VARIABLE]: readFileSync(file, 'utf8').trim() };
+export function keySealerFrom(keys: { current: string; previous?: string }): KeySealer {
+  const previous = keys.previous ? [parseKeyEncryptionKey(keys.previous, PREVIOUS_KEY_VARIABLE)] : [];
+  return new KeySealer(parseKeyEncryptionKey(keys.current), previous);
 }

@@ -9,7 +9,7 @@ import {
   type OpenTimesRequest,
   type Quote,
 } from '@frontdesk/domain';
-import { latestChecks, prosServingZip, type ChangeFeed, type Db, type ProCheck, type ProProfile } from '@frontdesk/db';
+import { KeptValues, latestChecks, perOwner, prosServingZip, type ChangeFeed, type Db, type ProCheck, type ProProfile } from '@frontdesk/db';
 import { openTimesFor } from './open-times';
 
 export interface CleanerOffer {
@@ -19,18 +19,14 @@ export interface CleanerOffer {
   checks: ProCheck[];
 }
 
-// A quote depends only on the job and the pro's price list, which config_version versions.
-const quoteCache = new Map<string, Quote>();
+// A quote depends only on the job and the pro's price list, which config_version versions: both are in the key.
 const MAX_CACHED_QUOTES = 50_000;
+const quoteCache = new KeptValues<Quote>(MAX_CACHED_QUOTES);
 
 function quoteFor(pro: ProProfile, job: Job, jobKey: string): Quote {
   const key = `${pro.id}|${pro.config_version}|${jobKey}`;
   let quote = quoteCache.get(key);
-  if (!quote) {
-    if (quoteCache.size >= MAX_CACHED_QUOTES) quoteCache.clear();
-    quote = priceJob(job, pro.price_list);
-    quoteCache.set(key, quote);
-  }
+  if (!quote) quoteCache.keep(key, (quote = priceJob(job, pro.price_list)));
   return quote;
 }
 
@@ -50,9 +46,9 @@ interface KeptSearch {
   search: CleanerSearch;
 }
 
-// Per change feed (per process): finished searches, by ZIP, job and request.
-const searches = new WeakMap<ChangeFeed, Map<string, KeptSearch | Promise<KeptSearch | null>>>();
+// Per change feed (per process): finished searches (or one under way), by ZIP, job and request.
 const MAX_KEPT_SEARCHES = 10_000;
+const searches = perOwner<ChangeFeed, KeptValues<KeptSearch | Promise<KeptSearch | null>>>(() => new KeptValues(MAX_KEPT_SEARCHES));
 
 /**
  * Cleaners who serve a ZIP and can price the job firmly, each with its own total and open
@@ -69,19 +65,18 @@ export async function findCleaners(
 ): Promise<CleanerSearch> {
   const changes = o.changes;
   if (!changes?.live || o.cache === false) return (await search(db, zip, job, o)).search;
-  let kept = searches.get(changes);
-  if (!kept) searches.set(changes, (kept = new Map<string, KeptSearch | Promise<KeptSearch | null>>()));
+  const kept = searches(changes);
   const key = `${zip}|${JSON.stringify(job)}|${o.date ?? ''}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.limit}`;
   const current = (k: KeptSearch | null | undefined): k is KeptSearch =>
     !!k && o.now.getTime() < k.validUntil && changes.profilesUnchanged(k.stamp) && k.proIds.every((id) => changes.unchanged(id, k.stamp));
-  const found = kept.get(key);
+  // A search under way is waited for, then judged like a finished one.
+  const found = kept.peek(key);
   const waited = found instanceof Promise ? await found : found;
   if (current(waited)) return waited.search;
 
   const stamp = changes.stamp()!;
   const running = search(db, zip, job, o).then((result) => ({ stamp, ...result }));
-  if (kept.size >= MAX_KEPT_SEARCHES) kept.clear();
-  kept.set(
+  kept.keep(
     key,
     running.catch(() => null),
   );

@@ -11,7 +11,7 @@ import {
   type OpenTimesFields,
   type OpenTimesRequest,
 } from '@frontdesk/domain';
-import { availabilityVersion, loadBusyMany, scheduleRules, type Db, type Pro, type ProProfile } from '@frontdesk/db';
+import { KeptValues, availabilityVersion, loadBusyMany, perOwner, scheduleRules, type Db, type Pro, type ProProfile } from '@frontdesk/db';
 
 /** A pro whose open times are wanted, with the version its availability has now. */
 export interface AvailabilityItem {
@@ -30,8 +30,9 @@ interface CachedTimes {
   /** The starts as answers show them, made once per zone and year (a label names the year only when it is not the current one). */
   shown?: { zone: string; year: string; list: PresentedTime[] };
 }
-const timesCaches = new WeakMap<Db, Map<string, CachedTimes>>();
 const MAX_CACHED_TIMES = 50_000;
+// Per database: open times by pro and query, each good while the pro's availability version is the one it was read under.
+const timesCaches = perOwner<Db, KeptValues<CachedTimes, string>>(() => new KeptValues(MAX_CACHED_TIMES, (kept, version) => kept.version === version));
 
 /**
  * Open start times for many pros at once: the one implementation behind open_times,
@@ -46,8 +47,7 @@ export async function openTimesFor(
   items: AvailabilityItem[],
   o: OpenTimesRequest & { cache?: boolean },
 ): Promise<{ from: string; times: OpenTime[]; earliest: number; present(zone: string, now: Date): PresentedTime[] }[]> {
-  let cache = timesCaches.get(db);
-  if (!cache) timesCaches.set(db, (cache = new Map<string, CachedTimes>()));
+  const cache = timesCaches(db);
   // The days listed depend only on the zone: most pros of a ZIP share one.
   const rangeByZone = new Map<string, ReturnType<typeof dayRange>>();
   const ranges = items.map(({ pro }) => {
@@ -56,7 +56,7 @@ export async function openTimesFor(
     return range;
   });
   const keys = items.map((it, i) => `${it.pro.id}|${it.durationMinutes}|${ranges[i]!.from}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}`);
-  const misses = items.map((_, i) => i).filter((i) => o.cache === false || cache.get(keys[i]!)?.version !== items[i]!.availabilityVersion);
+  const misses = items.map((_, i) => i).filter((i) => o.cache === false || cache.get(keys[i]!, items[i]!.availabilityVersion) === undefined);
   if (misses.length > 0) {
     const from = new Date(Math.min(...misses.map((i) => ranges[i]!.firstInstant.getTime())));
     const to = new Date(Math.max(...misses.map((i) => ranges[i]!.endInstant.getTime())));
@@ -66,7 +66,7 @@ export async function openTimesFor(
       from,
       to,
     );
-    if (cache.size + misses.length > MAX_CACHED_TIMES) cache.clear();
+    cache.makeRoom(misses.length);
     for (const i of misses) {
       const { pro, durationMinutes } = items[i]!;
       const times = openTimes({
@@ -83,7 +83,7 @@ export async function openTimesFor(
     }
   }
   return items.map((it, i) => {
-    const entry = cache.get(keys[i]!)!;
+    const entry = cache.peek(keys[i]!)!;
     const earliestAllowed = o.now.getTime() + it.pro.min_notice_minutes * 60_000;
     let first = 0;
     while (first < entry.starts.length && entry.starts[first]! < earliestAllowed) first += 1;

@@ -261,25 +261,3 @@ async function extendOne(trx: Db, proId: string, seriesId: string, now: Date): P
   await updateSeries(trx, current.id, { planned_through: through });
   return { booked: plan.accepted.length, skipped: plan.skipped.length };
 }
-
-/**
- * Rolls series horizons forward every `everyMs` (and once at start) until stopped: visits
- * are added as time passes even when nobody calls. Safe on every replica at once.
- */
-export function startSeriesWorker(db: Db, logger: { warn(obj: object, msg: string): void }, everyMs = 10 * 60_000): { stop(): Promise<void> } {
-  let current: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    current = extendSeries(db, new Date()).catch((err: unknown) =>
-      logger.warn({ err: { message: (err as Error).message } }, 'series horizon not extended; next tick retries'),
-    );
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await current;
-    },
-  };
-}

@@ -20,6 +20,7 @@ import {
   ProMemo,
   appendEvent,
   bookingsStartingBetween,
+  perOwner,
   quotedLeadsAwaitingReply,
   readFeed,
   scheduleRules,
@@ -122,7 +123,7 @@ export async function materializeDueEvents(db: Db, pro: Pro, now: Date): Promise
 }
 
 // Per change feed (per process): when each pro's next time-based event can come due.
-const nextDue = new WeakMap<ChangeFeed, ProMemo<number>>();
+const nextDue = perOwner((changes: ChangeFeed) => new ProMemo<number>(changes));
 
 /**
  * Due events are looked for only when one can be due: after the instant the last look
@@ -133,10 +134,8 @@ async function materializeWhenDue(db: Db, pro: Pro, now: Date, changes: ChangeFe
     await materializeDueEvents(db, pro, now);
     return { looked: true };
   }
-  let memo = nextDue.get(changes);
-  if (!memo) nextDue.set(changes, (memo = new ProMemo<number>(changes)));
   let looked = false;
-  await memo.get(
+  await nextDue(changes).get(
     pro.id,
     async () => {
       looked = true;

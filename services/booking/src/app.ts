@@ -1,4 +1,4 @@
-import { checkAnswersFromEnv, createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
+import { createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
 import { bookFrontDoor, customerPages } from './pages';
 import { databaseHealth, idempotencyStore, rateLimitStore } from '@frontdesk/db';
 import type { Express } from 'express';
@@ -45,7 +45,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     clock: ctx.clock,
     changes: ctx.changes,
     logger: ctx.logger,
-    checkAnswers: checkAnswersFromEnv(),
+    checkAnswers: ctx.config.checkAnswers ?? false,
   };
   const app = createServiceApp<Customer>({
     ...BOOKING_API,

@@ -1,18 +1,21 @@
 import { openServiceDb } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
+import { startWorkers } from '@frontdesk/workers';
 import { createBookingApp } from './app';
 import { readBookingConfig } from './config';
 
-/** Entry point of the deployable booking service. */
+/** Entry point of the deployable booking service: config, workers, app, serve. */
 async function main(): Promise<void> {
-  const logger = createLogger('booking');
   const config = readBookingConfig();
-  const { db, changes, startWorkers, close } = openServiceDb('booking', config.databaseUrl, logger);
-  startWorkers();
-  const { app } = createBookingApp({ db, config, logger, clock: () => new Date(), changes });
+  const logger = createLogger('booking', config.logLevel);
+  const { db, changes, close } = openServiceDb({ applicationName: 'booking', database: config.database, logger });
+  const clock = () => new Date();
+  const workers = startWorkers({ db, changes, logger, clock, mail: config.mail });
+  const { app } = createBookingApp({ db, config, logger, clock, changes });
   const server = await listen(app, config.port, '0.0.0.0', 'BOOKING_PORT');
   shutdownOnSignals(logger, async () => {
     await closeServer(server);
+    await workers.stop();
     await close();
   });
   logger.info({ port: config.port, url: config.publicUrl }, 'booking listening');

@@ -25,6 +25,7 @@ export async function bothHosts(now = MONDAY_7AM) {
     publicSharedKey: PUBLIC_KEY,
     mcpAllowedOrigins: ['https://claude.ai'],
     keySealer: TEST_KEY_SEALER,
+    checkAnswers: true,
     rateLimits: TEST_RATE_LIMITS,
   };
   const book = createBookingApp({ db: t.db, config, logger, clock: () => clock.now });

@@ -16,6 +16,7 @@ beforeAll(async () => {
       publicSharedKey: 'fdpub_test_public_key',
       mcpAllowedOrigins: [],
       keySealer: TEST_KEY_SEALER,
+      checkAnswers: true,
     },
     logger: createLogger('t', 'silent'),
     clock: () => h.clock.now,

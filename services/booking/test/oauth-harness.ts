@@ -27,6 +27,7 @@ export async function bookHostOnPort(
       publicClientId: 'front-desk',
       publicClientRedirectUris: ['http://127.0.0.1:9/callback'],
       keySealer: TEST_KEY_SEALER,
+      checkAnswers: true,
       rateLimits: TEST_RATE_LIMITS,
     },
     logger: createLogger('t', process.env.LOG_LEVEL ?? 'silent'),

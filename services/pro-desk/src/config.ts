@@ -1,37 +1,34 @@
-import { readKeySealer, readPublicClient, type KeySealer } from '@frontdesk/oauth';
-import { readDatabaseUrl, readOrigins, readPort, readRateLimits, readTrustProxy, readUrl, type RateLimits } from '@frontdesk/http';
+import { flatten, readDatabaseUrl, readHostSettings, readMigrateOnStart, readPort, readUrl, type Env, type HostSettings } from '@frontdesk/config';
+import { RATE_LIMIT_DEFAULTS } from '@frontdesk/http';
+import { keySealerFrom, type KeySealer } from '@frontdesk/oauth';
 
-/** Config in steps: env -> flat values -> typed config; every error names its variable. */
-export interface ProDeskConfig {
+/**
+ * Every setting of the pro-desk host, read at start. Config in steps: the environment, then
+ * flat values (secrets from their files), then this typed config with its defaults; every
+ * refusal names its variable. Nothing else in the host reads the environment.
+ */
+export interface ProDeskConfig extends Omit<HostSettings, 'keyEncryptionKeys'> {
+  /** PRO_DESK_PORT. */
   port: number;
+  /** PRO_DESK_URL. */
   publicUrl: string;
+  /** BOOKING_URL: links to the customers' host. */
   bookingUrl: string;
-  databaseUrl: string;
-  /** Browser origins allowed to call /mcp (MCP_ALLOWED_ORIGINS). */
-  mcpAllowedOrigins: string[];
-  /** Every rate limit (RATE_LIMIT_*), shared by all replicas through PostgreSQL. */
-  rateLimits: RateLimits;
-  /** Whose X-Forwarded-For to believe for the client IP (TRUST_PROXY). */
-  trustProxy: boolean | number | string;
+  /** MIGRATE_ON_START. */
+  migrateOnStart: boolean;
   /** Seals the OAuth signing keys at rest (KEY_ENCRYPTION_KEY, KEY_ENCRYPTION_KEY_PREVIOUS). */
   keySealer: KeySealer;
-  /** The pre-registered public OAuth client (PUBLIC_CLIENT_ID, PUBLIC_CLIENT_REDIRECT_URIS), as on the book host. */
-  publicClientId: string;
-  publicClientRedirectUris: string[];
 }
 
-export function readProDeskConfig(env: NodeJS.ProcessEnv = process.env): ProDeskConfig {
-  const port = readPort(env, 'PRO_DESK_PORT', 8080);
-  const bookingPort = readPort(env, 'BOOKING_PORT', 8081);
-  return {
-    port,
-    publicUrl: readUrl(env, 'PRO_DESK_URL', `http://localhost:${port}`),
-    bookingUrl: readUrl(env, 'BOOKING_URL', `http://localhost:${bookingPort}`),
-    databaseUrl: readDatabaseUrl(env),
-    mcpAllowedOrigins: readOrigins(env),
-    rateLimits: readRateLimits(env),
-    trustProxy: readTrustProxy(env),
-    keySealer: readKeySealer(env),
-    ...readPublicClient(env),
-  };
+export function readProDeskConfig(env: Env = process.env): ProDeskConfig {
+  const flat = flatten(env);
+  const port = readPort(flat, 'PRO_DESK_PORT', 8080);
+  const bookingPort = readPort(flat, 'BOOKING_PORT', 8081);
+  const publicUrl = readUrl(flat, 'PRO_DESK_URL', `http://localhost:${port}`);
+  const bookingUrl = readUrl(flat, 'BOOKING_URL', `http://localhost:${bookingPort}`);
+  const { keyEncryptionKeys, ...host } = readHostSettings(flat, RATE_LIMIT_DEFAULTS);
+  return { port, publicUrl, bookingUrl, migrateOnStart: readMigrateOnStart(flat), ...host, keySealer: keySealerFrom(keyEncryptionKeys) };
 }
+
+/** What `dist/migrate.js` needs: the database, and nothing a running service needs besides. */
+export const readMigrateConfig = (env: Env = process.env): { databaseUrl: string } => ({ databaseUrl: readDatabaseUrl(flatten(env)) });

@@ -1,22 +1,22 @@
 import { migrateDatabase, openServiceDb } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
-import { startSeriesWorker } from '@frontdesk/use-cases';
+import { startWorkers } from '@frontdesk/workers';
 import { createProDeskApp } from './app';
 import { readProDeskConfig } from './config';
 
-/** Entry point of the deployable pro-desk service: config, optional migration, app, serve. */
+/** Entry point of the deployable pro-desk service: config, optional migration, workers, app, serve. */
 async function main(): Promise<void> {
-  const logger = createLogger('pro-desk');
   const config = readProDeskConfig();
-  if (process.env.MIGRATE_ON_START === 'true') await migrateDatabase(config.databaseUrl);
-  const { db, changes, startWorkers, close } = openServiceDb('pro-desk', config.databaseUrl, logger);
-  startWorkers();
-  const seriesWorker = startSeriesWorker(db, logger);
-  const { app } = createProDeskApp({ db, config, logger, clock: () => new Date(), changes });
+  const logger = createLogger('pro-desk', config.logLevel);
+  if (config.migrateOnStart) await migrateDatabase(config.database.url);
+  const { db, changes, close } = openServiceDb({ applicationName: 'pro-desk', database: config.database, logger });
+  const clock = () => new Date();
+  const workers = startWorkers({ db, changes, logger, clock, mail: config.mail });
+  const { app } = createProDeskApp({ db, config, logger, clock, changes });
   const server = await listen(app, config.port, '0.0.0.0', 'PRO_DESK_PORT');
   shutdownOnSignals(logger, async () => {
     await closeServer(server);
-    await seriesWorker.stop();
+    await workers.stop();
     await close();
   });
   logger.info({ port: config.port, url: config.publicUrl }, 'pro-desk listening');

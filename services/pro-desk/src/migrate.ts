@@ -1,8 +1,9 @@
 import { migrateDatabase } from '@frontdesk/db';
-import { readDatabaseUrl } from '@frontdesk/http';
+import { readMigrateConfig } from './config';
 
 /** `node dist/migrate.js`: brings DATABASE_URL's schema to the latest migration, then exits. */
-migrateDatabase(readDatabaseUrl(process.env))
+Promise.resolve()
+  .then(() => migrateDatabase(readMigrateConfig().databaseUrl))
   .then((applied) => process.stdout.write(`${JSON.stringify({ applied })}\n`))
   .catch((err: unknown) => {
     process.stderr.write(`migration failed: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -1,7 +1,7 @@
 import { createBusiness } from '@frontdesk/use-cases';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS, type NewBusinessInput } from '@frontdesk/domain';
-import { createLogger, readRateLimits, scaleRateLimits } from '@frontdesk/http';
+import { createLogger, defaultRateLimits, scaleRateLimits } from '@frontdesk/http';
 import { KeySealer } from '@frontdesk/oauth';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -17,7 +17,7 @@ export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
  * Every limit counted as in production but a thousand times higher, so only the limit tests
  * reach one; codes per address keep the real limit, which the sign-in tests assert.
  */
-export const TEST_RATE_LIMITS = { ...scaleRateLimits(readRateLimits({}), 1000), signInPerAddress: readRateLimits({}).signInPerAddress };
+export const TEST_RATE_LIMITS = { ...scaleRateLimits(defaultRateLimits(), 1000), signInPerAddress: defaultRateLimits().signInPerAddress };
 
 /** The 17 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
 export const PRO_DESK_OPERATIONS = [
@@ -60,6 +60,7 @@ export async function proDeskHarness(now = MONDAY_7AM): Promise<Harness> {
       mcpAllowedOrigins: ['https://claude.ai'],
       rateLimits: TEST_RATE_LIMITS,
       keySealer: TEST_KEY_SEALER,
+      checkAnswers: true,
     },
     logger: createLogger('pro-desk-test', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => clock.now,

@@ -137,7 +137,7 @@ describe('MCP on the pro host, through the official SDK client', () => {
     const { app } = createProDeskApp(
       {
         db: h.t.db,
-        config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [], keySealer: TEST_KEY_SEALER },
+        config: { publicUrl: 'http://pro.test', bookingUrl: 'http://book.test', mcpAllowedOrigins: [], keySealer: TEST_KEY_SEALER, checkAnswers: true },
         logger: createLogger('t', 'silent'),
         clock: () => h.clock.now,
       },

@@ -51,6 +51,7 @@ beforeAll(async () => {
       publicClientId: 'front-desk',
       publicClientRedirectUris: ['http://127.0.0.1:9/callback'],
       keySealer: TEST_KEY_SEALER,
+      checkAnswers: true,
       rateLimits: TEST_RATE_LIMITS,
       // The assistant's site runs on this machine, with a certificate of its own.
       clientDocuments: { allowPrivateAddresses: true, ca: pems.cert },

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { BusinessSettings, NewBusiness, ScheduleRules } from '@frontdesk/domain';
 import { sql } from 'kysely';
 import { ProMemo, type ChangeFeed } from '../changes';
+import { KeptValues, perOwner } from '../cache';
 import type { Db } from '../connect';
 import { newId } from '../ids';
 import { hashSecret, newKey, secretHint } from '../secrets';
@@ -126,8 +127,11 @@ export function availabilityVersion(pro: Pick<Pro, 'config_version' | 'event_seq
   return `${pro.config_version}.${pro.event_seq}`;
 }
 
-const profileCaches = new WeakMap<Db, Map<string, ProProfile>>();
 const MAX_CACHED_PROFILES = 20_000;
+// Per database: parsed profiles, each good while its config_version is the pro's.
+const profileCaches = perOwner<Db, KeptValues<ProProfile, number>>(
+  () => new KeptValues(MAX_CACHED_PROFILES, (profile, configVersion) => profile.config_version === configVersion),
+);
 
 export interface ServingPro {
   pro: ProProfile;
@@ -141,24 +145,23 @@ export interface ServingPro {
  * (bumped by a trigger on any profile change): one narrow query, plus one for changed rows.
  */
 export async function prosServingZip(db: Db, zip: string): Promise<ServingPro[]> {
-  let cache = profileCaches.get(db);
-  if (!cache) profileCaches.set(db, (cache = new Map<string, ProProfile>()));
+  const cache = profileCaches(db);
   const heads = await db
     .selectFrom('pros')
     .select(['id', 'config_version', 'event_seq'])
     .where(sql<boolean>`service_zips @> ARRAY[${zip}]::text[]`)
     .execute();
-  const stale = heads.filter((h) => cache.get(h.id)?.config_version !== h.config_version).map((h) => h.id);
+  const stale = heads.filter((h) => cache.get(h.id, h.config_version) === undefined).map((h) => h.id);
   if (stale.length > 0) {
-    if (cache.size + stale.length > MAX_CACHED_PROFILES) cache.clear();
+    cache.makeRoom(stale.length);
     const rows = await db.selectFrom('pros').selectAll().where('id', 'in', stale).execute();
     for (const { event_seq: _seq, updated_at: _at, ...profile } of rows) cache.set(profile.id, profile);
   }
   const serving: ServingPro[] = [];
   for (const h of heads) {
-    const pro = cache.get(h.id);
     // A profile changed between the two reads is newer than its head: take it next time.
-    if (!pro || pro.config_version !== h.config_version || !pro.service_zips.includes(zip)) continue;
+    const pro = cache.get(h.id, h.config_version);
+    if (!pro || !pro.service_zips.includes(zip)) continue;
     serving.push({ pro, availabilityVersion: availabilityVersion(h) });
   }
   return serving;

@@ -50,6 +50,7 @@ describe('HSTS', () => {
       publicSharedKey: 'fdpub_test_public_key',
       mcpAllowedOrigins: [],
       keySealer: TEST_KEY_SEALER,
+      checkAnswers: true,
     };
     const { app } = createBookingApp({ db: h.t.db, config, logger: createLogger('t', 'silent'), clock: () => h.clock.now });
     const res = await request(app).get('/healthz').expect(200);

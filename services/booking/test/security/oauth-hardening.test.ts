@@ -27,6 +27,7 @@ beforeAll(async () => {
         publicSharedKey: 'fdpub_test_public_key',
         mcpAllowedOrigins: [],
         keySealer: TEST_KEY_SEALER,
+        checkAnswers: true,
         rateLimits: TEST_RATE_LIMITS,
       },
       logger: createLogger('replica', 'silent'),

@@ -1,7 +1,8 @@
 import { issuePersonalKey } from '@frontdesk/use-cases';
 import request from 'supertest';
 import { purgeExpired } from '@frontdesk/db';
-import { createLogger, readRateLimits, type RateLimits } from '@frontdesk/http';
+import { flatten, readRateLimits } from '@frontdesk/config';
+import { RATE_LIMIT_DEFAULTS, createLogger, type RateLimits } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { createBookingApp } from '../../src/app';
 import { bothHostsPerFile, booking, newCleaner, PUBLIC_KEY, TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../harness';
@@ -10,7 +11,14 @@ import { bothHostsPerFile, booking, newCleaner, PUBLIC_KEY, TEST_KEY_SEALER, TES
 const h = bothHostsPerFile();
 
 const logger = createLogger('limits', 'silent');
-const config = { publicUrl: 'http://book.test', proDeskUrl: 'http://pro.test', publicSharedKey: PUBLIC_KEY, mcpAllowedOrigins: [], keySealer: TEST_KEY_SEALER };
+const config = {
+  publicUrl: 'http://book.test',
+  proDeskUrl: 'http://pro.test',
+  publicSharedKey: PUBLIC_KEY,
+  mcpAllowedOrigins: [],
+  keySealer: TEST_KEY_SEALER,
+  checkAnswers: true,
+};
 const limited = (over: Partial<RateLimits>) => ({ ...TEST_RATE_LIMITS, ...over });
 const per = (limit: number, windowSeconds = 60) => ({ limit, windowSeconds });
 
@@ -100,6 +108,7 @@ describe('rate limits shared by replicas', () => {
             bookingUrl: 'http://book.test',
             mcpAllowedOrigins: [],
             keySealer: TEST_KEY_SEALER,
+            checkAnswers: true,
             rateLimits: limited({ signInPerIp: per(3, 3600) }),
           },
           logger,
@@ -146,8 +155,9 @@ describe('rate limits shared by replicas', () => {
   });
 
   it('reads every limit from the environment, and refuses a value that is not a count', () => {
-    expect(readRateLimits({ RATE_LIMIT_WRITES_PER_MINUTE: '7' }).writesPerCredential).toEqual({ limit: 7, windowSeconds: 60 });
-    expect(readRateLimits({}).signInPerAddress.limit).toBe(5);
-    expect(() => readRateLimits({ RATE_LIMIT_SIGN_IN_PER_IP: 'lots' })).toThrow(/RATE_LIMIT_SIGN_IN_PER_IP must be a whole number/);
+    const read = (env: Record<string, string>) => readRateLimits(flatten(env), RATE_LIMIT_DEFAULTS);
+    expect(read({ RATE_LIMIT_WRITES_PER_MINUTE: '7' }).writesPerCredential).toEqual({ limit: 7, windowSeconds: 60 });
+    expect(read({}).signInPerAddress.limit).toBe(5);
+    expect(() => read({ RATE_LIMIT_SIGN_IN_PER_IP: 'lots' })).toThrow(/RATE_LIMIT_SIGN_IN_PER_IP must be a whole number/);
   });
 });

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import { KeySealer, SigningKeys, readKeySealer, rotateSigningKey, withLocalKeyEncryptionKey } from '@frontdesk/oauth';
+import { flatten, readKeyEncryptionKeys, withLocalKeyEncryptionKey, type Env } from '@frontdesk/config';
+import { KeySealer, SigningKeys, keySealerFrom, rotateSigningKey } from '@frontdesk/oauth';
 
 // A copy of the database alone cannot sign a token: private keys are sealed with a key that
 // lives only in the environment (or, for the one-command local run, in the local data folder).
@@ -14,6 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const claims = (sid: string) => ({ iss: 'https://book.example', aud: 'https://book.example', sub: 'kim@example.com', scope: 'read', client_id: 'c', sid });
+/** The sealer a service builds at start from its environment. */
+const readKeySealer = (env: Env) => keySealerFrom(readKeyEncryptionKeys(flatten(env)));
 const verify = (keys: SigningKeys, token: string) => keys.verify(token, 'https://book.example', ['https://book.example'], new Date());
 
 describe('signing keys at rest', () => {

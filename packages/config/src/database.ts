@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { ConfigError, type FlatEnv } from './env';
+import { readFlag, readPort, readWholeNumber, type WholeNumberRule } from './values';
+
+/** What a service needs to open its database. */
+export interface DatabaseSettings {
+  /** DATABASE_URL (or DATABASE_URL_FILE), with DATABASE_PASSWORD in it when that is set. */
+  url: string;
+  /** DATABASE_CONNECT_TIMEOUT_MS; unset: the pool's default (a few seconds). */
+  connectTimeoutMs?: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS; unset: the pool's default (a few seconds). */
+  statementTimeoutMs?: number;
+}
+
+/** The database of `pnpm start` and `pnpm cli`: DATABASE_URL when set, else the embedded server. */
+export interface DevDatabaseSettings {
+  url?: string;
+  /** EMBEDDED_PG_PORT. */
+  embeddedPort: number;
+  /** FRONT_DESK_DATA_DIR, by default `.data` in the project: the embedded server's data and the local key-encryption key. */
+  dataDir: string;
+}
+
+const TIMEOUT: Omit<WholeNumberRule, 'fallback'> = { min: 0, max: 600_000, unit: 'of milliseconds', minMeans: 'no limit' };
+
+function checkedUrl(raw: string): string {
+  try {
+    new URL(raw);
+  } catch {
+    // The value is not repeated: it may hold a password.
+    throw new ConfigError('DATABASE_URL', 'is not a valid URL; expected postgres://user:pass@host:5432/dbname.');
+  }
+  return raw;
+}
+
+/** DATABASE_URL, required: a service on its own has no other database to use. */
+export function readDatabaseUrl(env: FlatEnv): string {
+  const url = env.DATABASE_URL;
+  if (!url) throw new ConfigError('DATABASE_URL', 'must be set to a PostgreSQL URL, e.g. postgres://user:pass@host:5432/frontdesk.');
+  return checkedUrl(url);
+}
+
+/** A timeout, or undefined when unset (the pool then applies its own default). */
+const timeout = (env: FlatEnv, name: string) => (env[name] === undefined ? undefined : readWholeNumber(env, name, { ...TIMEOUT, fallback: 0 }));
+
+export function readDatabaseSettings(env: FlatEnv): DatabaseSettings {
+  return {
+    url: readDatabaseUrl(env),
+    connectTimeoutMs: timeout(env, 'DATABASE_CONNECT_TIMEOUT_MS'),
+    statementTimeoutMs: timeout(env, 'DATABASE_STATEMENT_TIMEOUT_MS'),
+  };
+}
+
+/** MIGRATE_ON_START: a service brings the schema up to date before it listens. */
+export const readMigrateOnStart = (env: FlatEnv): boolean => readFlag(env, 'MIGRATE_ON_START');
+
+/** FRONT_DESK_DATA_DIR, or `.data` in the project. */
+export const readDataDir = (env: FlatEnv, projectRoot: string): string => resolve(env.FRONT_DESK_DATA_DIR ?? resolve(projectRoot, '.data'));
+
+export function readDevDatabase(env: FlatEnv, projectRoot: string): DevDatabaseSettings {
+  return {
+    url: env.DATABASE_URL === undefined ? undefined : checkedUrl(env.DATABASE_URL),
+    embeddedPort: readPort(env, 'EMBEDDED_PG_PORT', 54329, 1),
+    dataDir: readDataDir(env, projectRoot),
+  };
+}

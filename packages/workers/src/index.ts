@@ -1,0 +1,3 @@
+export * from './mail-transport';
+export * from './ticker';
+export * from './workers';

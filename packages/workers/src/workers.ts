@@ -1,0 +1,48 @@
+import { deliverOutbox, purgeExpired, type ChangeFeed, type Db, type MailTransport } from '@frontdesk/db';
+import { extendSeries } from '@frontdesk/use-cases';
+import type { Logger } from 'pino';
+import { createMailTransport, type MailOptions } from './mail-transport';
+import { startTicker, type Running, type Worker } from './ticker';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/** Mail (sign-in codes, confirmations) out of the outbox; every replica may deliver, each mail goes once. */
+export const outboxWorker = (db: Db, transport: MailTransport): Worker => ({ name: 'outbox', everyMs: 2 * SECOND, run: () => deliverOutbox(db, transport) });
+
+/** Expired codes, sessions, tokens, windows and old mail deleted. */
+export const purgeWorker = (db: Db): Worker => ({ name: 'purge', everyMs: 10 * MINUTE, run: (now) => purgeExpired(db, now) });
+
+/** Series horizons rolled forward, so visits are added as time passes even when nobody calls; safe on every replica. */
+export const seriesWorker = (db: Db): Worker => ({ name: 'series', everyMs: 10 * MINUTE, run: (now) => extendSeries(db, now) });
+
+/** The timed workers of a process: the outbox only when mail can leave. */
+export function workerList(db: Db, transport: MailTransport | null): Worker[] {
+  return [...(transport ? [outboxWorker(db, transport)] : []), purgeWorker(db), seriesWorker(db)];
+}
+
+export interface WorkersOptions {
+  db: Db;
+  /** The change feed the process's caches trust; listened to until stop. */
+  changes?: ChangeFeed;
+  logger: Logger;
+  clock: () => Date;
+  mail: MailOptions;
+}
+
+/**
+ * Everything a process runs besides answering requests, started by every entry point (each
+ * service's main, `pnpm start`, the benchmark's servers) with this one call, after the
+ * schema is in place. `stop` waits for running ticks and stops listening; close the pool after.
+ */
+export function startWorkers(o: WorkersOptions): Running {
+  void o.changes?.start();
+  const ctx = { clock: o.clock, logger: o.logger };
+  const running = workerList(o.db, createMailTransport(o.mail, o.logger)).map((w) => startTicker(w, ctx));
+  return {
+    async stop() {
+      await Promise.all(running.map((r) => r.stop()));
+      await o.changes?.close();
+    },
+  };
+}
