@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
 import { AppError, NotFoundError, WEEKDAYS, settingsChangeSchema, type SettingsChange } from '@frontdesk/domain';
 import { readPort, readUrl, validateInput } from '@frontdesk/http';
 import { presentBusiness } from '@frontdesk/pro-desk';
@@ -17,6 +16,7 @@ import {
   type Db,
 } from '@frontdesk/db';
 import { addTimeOff, loadDemoBusiness, presentCheck, presentTimeOff, removeTimeOff, updateBusinessSettings } from '@frontdesk/use-cases';
+import { projectRoot } from './project-root';
 
 const HELP = `Front Desk ops CLI. Every command uses DATABASE_URL, or the project's embedded PostgreSQL when it is unset.
 
@@ -55,7 +55,7 @@ Exit codes: 0 done, 1 refused or failed (the reason is printed), 2 wrong usage.`
 class UsageError extends Error {}
 
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const database = await resolveDatabase(process.env, resolve(__dirname, '..'));
+  const database = await resolveDatabase(process.env, projectRoot());
   // An ops tool answers no request: no statement timeout, so a long migration runs to its end.
   const db = createDb(database.url, { maxConnections: 2, applicationName: 'front-desk-cli', statementTimeoutMs: 0 });
   try {
@@ -321,7 +321,7 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'oauth rotate-key': {
       // Sealed with KEY_ENCRYPTION_KEY, or for a local run the key in the data folder, as pnpm start uses it.
-      const sealer = readKeySealer(withLocalKeyEncryptionKey(process.env, resolve(__dirname, '..')));
+      const sealer = readKeySealer(withLocalKeyEncryptionKey(process.env, projectRoot()));
       const kid = await withDb((db) => rotateSigningKey(db, sealer));
       print(json, { kid }, `New signing key ${kid}. Replicas pick it up within a minute; tokens signed with the old key stay valid until they expire.`);
       return;
