@@ -89,7 +89,7 @@ describe('docker-compose.yml', () => {
     expect(s.postgres.environment.POSTGRES_PASSWORD_FILE).toBe('/run/secrets/database_password');
     expect(s.postgres.secrets).toEqual(['database_password']);
     // Nowhere a secret's value: each such variable names a mounted file, or is the operator's own (${…}, no default).
-    for (const [name, service] of Object.entries(s) as [string, { environment?: Record<string, string>; secrets?: string[] }][]) {
+    for (const [name, service] of Object.entries<{ environment?: Record<string, string>; secrets?: string[] }>(s)) {
       for (const [variable, value] of Object.entries(service.environment ?? {})) {
         if (!/PASSWORD|ENCRYPTION_KEY/.test(variable)) continue;
         if (variable.endsWith('_FILE')) expect(service.secrets).toContain(/^\/run\/secrets\/(\w+)$/.exec(value)?.[1]);
