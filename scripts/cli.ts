@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
 import { AppError, NotFoundError, WEEKDAYS, settingsChangeSchema, type SettingsChange } from '@frontdesk/domain';
 import { flatten, readDevDatabase, readKeyEncryptionKeys, readPort, readUrl, withLocalKeyEncryptionKey } from '@frontdesk/config';
 import { validateInput } from '@frontdesk/http';
@@ -8,16 +7,17 @@ import { keySealerFrom, rotateSigningKey } from '@frontdesk/oauth';
 import { createDb, getPro, migrateToLatest, resolveDatabase, upcomingTimeOff, type Db } from '@frontdesk/db';
 import {
   addTimeOff,
+  createBusiness,
+  issuePersonalKey,
   loadDemoBusiness,
   presentCheck,
   presentTimeOff,
-  removeTimeOff,
-  updateBusinessSettings,
   recordCheck,
-  createBusiness,
+  removeTimeOff,
   rotateBusinessKey,
-  issuePersonalKey,
+  updateBusinessSettings,
 } from '@frontdesk/use-cases';
+import { projectRoot } from './project-root';
 
 const HELP = `Front Desk ops CLI. Every command uses DATABASE_URL, or the project's embedded PostgreSQL when it is unset.
 
@@ -55,11 +55,9 @@ Exit codes: 0 done, 1 refused or failed (the reason is printed), 2 wrong usage.`
 
 class UsageError extends Error {}
 
-const ROOT = resolve(__dirname, '..');
-
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   // DATABASE_URL (or its file, with DATABASE_PASSWORD) as the services read it, else the embedded server.
-  const settings = readDevDatabase(flatten(process.env), ROOT);
+  const settings = readDevDatabase(flatten(process.env), projectRoot());
   const database = await resolveDatabase(settings);
   // An ops tool answers no request: no statement timeout, so a long migration runs to its end.
   const db = createDb(database.url, { maxConnections: 2, applicationName: 'front-desk-cli', statementTimeoutMs: 0 });
@@ -329,7 +327,7 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'oauth rotate-key': {
       // Sealed with KEY_ENCRYPTION_KEY, or for a local run the key in the data folder, as pnpm start uses it.
-      const sealer = keySealerFrom(readKeyEncryptionKeys(flatten(withLocalKeyEncryptionKey(process.env, ROOT))));
+      const sealer = keySealerFrom(readKeyEncryptionKeys(flatten(withLocalKeyEncryptionKey(process.env, projectRoot()))));
       const kid = await withDb((db) => rotateSigningKey(db, sealer, new Date()));
       print(json, { kid }, `New signing key ${kid}. Replicas pick it up within a minute; tokens signed with the old key stay valid until they expire.`);
       return;

@@ -9,7 +9,7 @@ jest.setTimeout(120_000);
 
 // The MCP Inspector's CLI, a client we did not write, against both services as processes.
 const admin = () => process.env.FD_TEST_ADMIN_URL!;
-const INSPECTOR = resolve(ROOT, 'node_modules/.bin/mcp-inspector');
+const INSPECTOR = resolve(__dirname, 'node_modules/.bin/mcp-inspector');
 let name: string;
 let key: string;
 const services: RunningService[] = [];

@@ -11,10 +11,8 @@ import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
-import { readFileSync } from 'node:fs';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
-
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+import { auditAtBothWidths, authorizeUrl, bookOnThePage, signUp, type Site } from './page-flows';
 
 // Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
 jest.setTimeout(120_000);
@@ -32,6 +30,7 @@ let pro = '';
 const redirectUri = 'http://127.0.0.1:9/callback';
 
 const codeSentTo = (email: string) => signInCodeSentTo(t.db, email);
+const site = (): Site => ({ pro, book, codeSentTo });
 
 /** A page that records every Content-Security-Policy complaint the browser makes. */
 async function watchedPage() {
@@ -177,14 +176,7 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     const { page, complaints } = await watchedPage();
     const email = 'dash@maple.example';
     // Signed up, as a new business would be.
-    await page.goto(`${pro}/signup`);
-    await page.getByLabel('Your email').fill(email);
-    await page.getByRole('button', { name: 'Send me a code' }).click();
-    await page.getByLabel('Code from the email').fill(await codeSentTo(email));
-    await page.getByLabel('Business name').fill('Dash Cleaning');
-    await page.getByLabel('ZIP codes you serve').fill('10001');
-    await page.getByRole('button', { name: 'Create my business' }).click();
-    const key = (await page.textContent('#new-key'))!.trim();
+    const key = await signUp(page, site(), email, 'Dash Cleaning');
     const api = (path: string, k = key) => fetch(`${pro}/api/v1/${path}`, { headers: { authorization: `Bearer ${k}` } });
 
     await page.goto(`${pro}/dashboard`);
@@ -311,130 +303,159 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     await page.close();
   });
 
-  it('has no axe-core violation on the front doors, API references, customer pages, sign-up, dashboard, sign-in, code, consent and error pages, at phone and desktop widths', async () => {
-    const found: string[] = [];
-    const registered = await fetch(`${book}/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'Claude', redirect_uris: [redirectUri] }),
-    });
-    const unverified = ((await registered.json()) as { client_id: string }).client_id;
-    for (const width of [375, 1280]) {
-      // axe is injected as a script, which the pages' CSP rightly refuses: this page alone bypasses it.
-      const page = await browser.newPage({ viewport: { width, height: 800 }, bypassCSP: true });
-      const audit = async (what: string) => {
-        await page.addScriptTag({ content: AXE });
-        const violations = await page.evaluate(async () => {
-          const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
-          return (await axe.run()).violations.map((v) => `${v.impact}:${v.id}`);
-        });
-        found.push(...violations.map((v) => `${width}px ${what}: ${v}`));
-      };
-      await page.goto(`${pro}/signup`);
-      await audit('/signup');
-      await page.getByLabel('Your email').fill(`signup${width}@example.com`);
-      await page.getByRole('button', { name: 'Send me a code' }).click();
-      await page.getByLabel('Business name').waitFor();
-      await audit('/signup details');
-      await page.screenshot({ path: join(tmpdir(), `front-desk-signup-${width}.png`), fullPage: true });
-      await page.getByLabel('Code from the email').fill('000000');
-      await page.getByLabel('Business name').fill('Axe Cleaning');
-      await page.getByLabel('ZIP codes you serve').fill('123');
-      await page.getByRole('button', { name: 'Create my business' }).click();
-      await page.getByRole('alert').waitFor();
-      await audit('/signup error');
-      await page.goto(`${pro}/dashboard`);
-      await audit('/dashboard sign-in');
-      const owner = `axe-owner${width}@example.com`;
-      await page.goto(`${pro}/signup`);
-      await page.getByLabel('Your email').fill(owner);
-      await page.getByRole('button', { name: 'Send me a code' }).click();
-      await page.getByLabel('Code from the email').fill(await codeSentTo(owner));
-      await page.getByLabel('Business name').fill(`Axe ${width}`);
-      await page.getByLabel('ZIP codes you serve').fill('10001');
-      await page.getByRole('button', { name: 'Create my business' }).click();
-      await page.locator('#new-key').waitFor();
-      await audit('/signup done');
-      await page.goto(`${pro}/dashboard`);
-      await page.getByLabel('Business email').fill(owner);
-      await page.getByRole('button', { name: 'Send me a code' }).click();
-      await page.getByLabel('Code').fill(await codeSentTo(owner));
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: `Axe ${width}` }).waitFor();
-      await audit('/dashboard');
-      await page.screenshot({ path: join(tmpdir(), `front-desk-dashboard-${width}.png`), fullPage: true });
-      await page.getByLabel('Base, USD').fill('99999');
-      await page.getByRole('button', { name: 'Save prices' }).click();
-      await page.getByRole('alert').waitFor();
-      await audit('/dashboard error');
-      await page.getByRole('button', { name: 'Make my calendar address' }).click();
-      await page.locator('#calendar-url').waitFor();
-      await audit('/dashboard calendar made');
-      for (const host of [pro, book]) {
-        await page.goto(`${host}/`);
-        await audit(`${host === pro ? 'pro' : 'book'} /`);
-        await page.goto(`${host}/docs`);
-        await audit(`${host === pro ? 'pro' : 'book'} /docs`);
-      }
-      const { pro: shop } = await createBusiness(t.db, {
-        name: `Axe Maids ${width}`,
-        timezone: 'America/New_York',
-        service_zips: ['10001'],
-        weekly_hours: DEFAULT_WEEKLY_HOURS,
+  // One test per page, each at a phone's width and a desk's, so a violation names its page.
+  describe('has no axe-core violation at phone and desktop widths on', () => {
+    it('the sign-up page: the form, the code step, a refusal, and the new key', async () => {
+      await auditAtBothWidths(browser, async (page, width, audit) => {
+        const email = `signup${width}@example.com`;
+        await page.goto(`${pro}/signup`);
+        await audit('/signup');
+        await page.getByLabel('Your email').fill(email);
+        await page.getByRole('button', { name: 'Send me a code' }).click();
+        await page.getByLabel('Business name').waitFor();
+        await audit('/signup details');
+        await page.screenshot({ path: join(tmpdir(), `front-desk-signup-${width}.png`), fullPage: true });
+        await page.getByLabel('Code from the email').fill('000000');
+        await page.getByLabel('Business name').fill('Axe Cleaning');
+        await page.getByLabel('ZIP codes you serve').fill('123');
+        await page.getByRole('button', { name: 'Create my business' }).click();
+        await page.getByRole('alert').waitFor();
+        await audit('/signup error');
+        // The code the wrong guess left unspent, and ZIPs that are ZIPs.
+        await page.getByLabel('Code from the email').fill(await codeSentTo(email));
+        await page.getByLabel('ZIP codes you serve').fill('10001');
+        await page.getByRole('button', { name: 'Create my business' }).click();
+        await page.locator('#new-key').waitFor();
+        await audit('/signup done');
       });
-      await page.goto(`${book}/find?zip=10001&bedrooms=2&bathrooms=1`);
-      await audit('book /find');
-      await page.goto(`${book}/book/${shop.id}`);
-      await audit('booking page');
-      await page.goto(`${book}/book/${shop.id}?bedrooms=2&bathrooms=1`);
-      await audit('booking page with times');
-      await page.screenshot({ path: join(tmpdir(), `front-desk-booking-${width}.png`), fullPage: true });
-      await page.getByLabel('Your name').fill('Axe Person');
-      await page.getByLabel('Street address').fill('1 Axe St');
-      await page.getByRole('button', { name: 'Book this cleaning' }).click();
-      await page.getByRole('alert').waitFor();
-      await audit('booking page error');
-      await page.getByLabel('Email').fill(`axe-customer${width}@example.com`);
-      await page.getByRole('button', { name: 'Book this cleaning' }).click();
-      await page.getByRole('heading', { name: 'You are booked' }).waitFor();
-      await audit('booked');
-      await page.locator('#manage-link').click();
-      await audit('manage page');
-      const manageUrl = page.url();
-      await page.goto(`${manageUrl}/move`);
-      await audit('move page');
-      await page.goto(manageUrl);
-      await page.screenshot({ path: join(tmpdir(), `front-desk-manage-${width}.png`), fullPage: true });
-      await page.getByRole('button', { name: 'Cancel this cleaning' }).click();
-      await audit('cancel confirmation');
-      await page.goto(`${pro}/key`);
-      await audit('/key');
-      await page.getByLabel('Email').fill(`axe${width}@example.com`);
-      await page.getByRole('button', { name: 'Send me a code' }).click();
-      await page.getByLabel('Code').waitFor();
-      await audit('/key code');
-      await page.goto(
-        `${book}/authorize?client_id=front-desk&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
-      );
-      await audit('/authorize');
-      await page.goto(`${book}/authorize?client_id=nobody`);
-      await audit('/authorize error');
-      // A registered client's sign-in and consent: marked unverified, naming where the code goes.
-      await page.goto(
-        `${book}/authorize?client_id=${unverified}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
-      );
-      await audit('/authorize, unverified client');
-      const email = `consent${width}@example.com`;
-      await page.getByLabel('Email').fill(email);
-      await page.getByRole('button', { name: 'Send me a code' }).click();
-      await page.getByLabel('Code').fill(await codeSentTo(email));
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('heading', { name: 'Allow Claude?' }).waitFor();
-      expect(await page.textContent('body')).toMatch(/unverified application[\s\S]*the answer goes to 127\.0\.0\.1:9/);
-      await page.screenshot({ path: join(tmpdir(), `front-desk-consent-unverified-${width}.png`), fullPage: true });
-      await audit('consent, unverified client');
-      await page.close();
-    }
-    expect(found).toEqual([]);
+    });
+
+    it('the dashboard: its sign-in, the week, a refusal, and the calendar address made', async () => {
+      await auditAtBothWidths(browser, async (page, width, audit) => {
+        await page.goto(`${pro}/dashboard`);
+        await audit('/dashboard sign-in');
+        const owner = `axe-owner${width}@example.com`;
+        await signUp(page, site(), owner, `Axe ${width}`);
+        await page.goto(`${pro}/dashboard`);
+        await page.getByLabel('Business email').fill(owner);
+        await page.getByRole('button', { name: 'Send me a code' }).click();
+        await page.getByLabel('Code').fill(await codeSentTo(owner));
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('heading', { name: `Axe ${width}` }).waitFor();
+        await audit('/dashboard');
+        await page.screenshot({ path: join(tmpdir(), `front-desk-dashboard-${width}.png`), fullPage: true });
+        await page.getByLabel('Base, USD').fill('99999');
+        await page.getByRole('button', { name: 'Save prices' }).click();
+        await page.getByRole('alert').waitFor();
+        await audit('/dashboard error');
+        await page.getByRole('button', { name: 'Make my calendar address' }).click();
+        await page.locator('#calendar-url').waitFor();
+        await audit('/dashboard calendar made');
+      });
+    });
+
+    it.each([
+      ['the front doors of both hosts', '/'],
+      ['the API references of both hosts', '/docs'],
+    ])('%s', async (_name, path) => {
+      await auditAtBothWidths(browser, async (page, _width, audit) => {
+        for (const host of [pro, book]) {
+          await page.goto(`${host}${path}`);
+          await audit(`${host === pro ? 'pro' : 'book'} ${path}`);
+        }
+      });
+    });
+
+    it('the search for cleaners', async () => {
+      await auditAtBothWidths(browser, async (page, width, audit) => {
+        await shopFor(width);
+        await page.goto(`${book}/find?zip=10001&bedrooms=2&bathrooms=1`);
+        await audit('book /find');
+      });
+    });
+
+    it("a business's booking page: the choices, the open times, a refusal, and booked", async () => {
+      await auditAtBothWidths(browser, async (page, width, audit) => {
+        const email = `axe-customer${width}@example.com`;
+        await bookOnThePage(page, site(), await shopFor(width), { email, audit, screenshot: `front-desk-booking-${width}.png` });
+      });
+    });
+
+    it('the manage page: the booking, its move page, and the cancel confirmation', async () => {
+      await auditAtBothWidths(browser, async (page, width, audit) => {
+        await bookOnThePage(page, site(), await shopFor(width), { email: `axe-manager${width}@example.com` });
+        await page.locator('#manage-link').click();
+        await audit('manage page');
+        const manageUrl = page.url();
+        await page.goto(`${manageUrl}/move`);
+        await audit('move page');
+        await page.goto(manageUrl);
+        await page.screenshot({ path: join(tmpdir(), `front-desk-manage-${width}.png`), fullPage: true });
+        await page.getByRole('button', { name: 'Cancel this cleaning' }).click();
+        await audit('cancel confirmation');
+      });
+    });
+
+    it('the /key page and its code step', async () => {
+      await auditAtBothWidths(browser, async (page, width, audit) => {
+        await page.goto(`${pro}/key`);
+        await audit('/key');
+        await page.getByLabel('Email').fill(`axe${width}@example.com`);
+        await page.getByRole('button', { name: 'Send me a code' }).click();
+        await page.getByLabel('Code').waitFor();
+        await audit('/key code');
+      });
+    });
+
+    it('the sign-in of the authorization server: for our client, an unknown one, and an unverified one', async () => {
+      await auditAtBothWidths(browser, async (page, _width, audit) => {
+        await page.goto(authorizeUrl(site(), 'front-desk', redirectUri));
+        await audit('/authorize');
+        await page.goto(`${book}/authorize?client_id=nobody`);
+        await audit('/authorize error');
+        await page.goto(authorizeUrl(site(), await unverifiedClient(), redirectUri));
+        await audit('/authorize, unverified client');
+      });
+    });
+
+    it('the consent page of an unverified client, naming where the code goes', async () => {
+      await auditAtBothWidths(browser, async (page, width, audit) => {
+        await page.goto(authorizeUrl(site(), await unverifiedClient(), redirectUri));
+        const email = `consent${width}@example.com`;
+        await page.getByLabel('Email').fill(email);
+        await page.getByRole('button', { name: 'Send me a code' }).click();
+        await page.getByLabel('Code').fill(await codeSentTo(email));
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await page.getByRole('heading', { name: 'Allow Claude?' }).waitFor();
+        expect(await page.textContent('body')).toMatch(/unverified application[\s\S]*the answer goes to 127\.0\.0\.1:9/);
+        await page.screenshot({ path: join(tmpdir(), `front-desk-consent-unverified-${width}.png`), fullPage: true });
+        await audit('consent, unverified client');
+      });
+    });
   });
 });
+
+const shops = new Map<number, Promise<string>>();
+/** One business serving 10001 per width, made once, for the search, booking and manage pages. */
+function shopFor(width: number): Promise<string> {
+  const made =
+    shops.get(width) ??
+    createBusiness(t.db, { name: `Axe Maids ${width}`, timezone: 'America/New_York', service_zips: ['10001'], weekly_hours: DEFAULT_WEEKLY_HOURS }).then(
+      (r) => r.pro.id,
+    );
+  shops.set(width, made);
+  return made;
+}
+
+let registered: Promise<string> | undefined;
+/** A client registered as "Claude" (RFC 7591), once: its sign-in and consent mark it unverified. */
+function unverifiedClient(): Promise<string> {
+  registered ??= fetch(`${book}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Claude', redirect_uris: [redirectUri] }),
+  })
+    .then((res) => res.json())
+    .then((body) => (body as { client_id: string }).client_id);
+  return registered;
+}

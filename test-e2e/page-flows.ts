@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+
+// What a person does on the pages, written once for the page tests (pages.test.ts): the flows
+// that lead to a page, and axe-core's audit of each page a flow reaches.
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Both hosts under test, and where a sign-in code sent to an address can be read. */
+export interface Site {
+  pro: string;
+  book: string;
+  codeSentTo(email: string): Promise<string>;
+}
+
+/** Audits the page as it is now, naming it `what` in any violation. */
+export type Audit = (what: string) => Promise<void>;
+const noAudit: Audit = async () => {};
+
+/**
+ * Runs a page's flow at a phone's width and a desk's, each in a fresh page of the one browser,
+ * auditing with axe-core where the flow says, and fails listing every violation by width and page.
+ */
+export async function auditAtBothWidths(browser: Browser, flow: (page: Page, width: number, audit: Audit) => Promise<void>): Promise<void> {
+  const found: string[] = [];
+  for (const width of [375, 1280]) {
+    // axe is injected as a script, which the pages' CSP rightly refuses: these pages alone bypass it.
+    const page = await browser.newPage({ viewport: { width, height: 800 }, bypassCSP: true });
+    const audit: Audit = async (what) => {
+      await page.addScriptTag({ content: AXE });
+      const violations = await page.evaluate(async () => {
+        const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
+        return (await axe.run()).violations.map((v) => `${v.impact}:${v.id}`);
+      });
+      found.push(...violations.map((v) => `${width}px ${what}: ${v}`));
+    };
+    try {
+      await flow(page, width, audit);
+    } finally {
+      await page.close();
+    }
+  }
+  expect(found).toEqual([]);
+}
+
+/** Signs a business serving 10001 up on /signup, as its owner would, and returns the key the page shows. */
+export async function signUp(page: Page, site: Site, email: string, name: string): Promise<string> {
+  await page.goto(`${site.pro}/signup`);
+  await page.getByLabel('Your email').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByLabel('Code from the email').fill(await site.codeSentTo(email));
+  await page.getByLabel('Business name').fill(name);
+  await page.getByLabel('ZIP codes you serve').fill('10001');
+  await page.getByRole('button', { name: 'Create my business' }).click();
+  return (await page.textContent('#new-key'))!.trim();
+}
+
+/**
+ * Books a business's first open time on its booking page, refused once for want of a way to
+ * reach the customer; ends on "You are booked".
+ */
+export async function bookOnThePage(page: Page, site: Site, shopId: string, how: { email: string; audit?: Audit; screenshot?: string }): Promise<void> {
+  const audit = how.audit ?? noAudit;
+  await page.goto(`${site.book}/book/${shopId}`);
+  await audit('booking page');
+  await page.goto(`${site.book}/book/${shopId}?bedrooms=2&bathrooms=1`);
+  await audit('booking page with times');
+  if (how.screenshot) await page.screenshot({ path: join(tmpdir(), how.screenshot), fullPage: true });
+  await page.getByLabel('Your name').fill('Axe Person');
+  await page.getByLabel('Street address').fill('1 Axe St');
+  await page.getByRole('button', { name: 'Book this cleaning' }).click();
+  await page.getByRole('alert').waitFor();
+  await audit('booking page error');
+  await page.getByLabel('Email').fill(how.email);
+  await page.getByRole('button', { name: 'Book this cleaning' }).click();
+  await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+  await audit('booked');
+}
+
+/** The book host's /authorize for a client, as an assistant opens it (PKCE S256). */
+export const authorizeUrl = (site: Site, clientId: string, redirectUri: string) =>
+  `${site.book}/authorize?client_id=${clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`;
