@@ -2,6 +2,7 @@
 // `pnpm lint` runs it and Prettier's check; `pnpm test` runs `pnpm lint` first.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { architecture } from './eslint.architecture.mjs';
 
 const node = {
   process: 'readonly',
@@ -39,6 +40,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  ...architecture,
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.js', '**/*.cjs'], languageOptions: { globals: node, sourceType: 'commonjs' } },
   { files: ['**/*.mjs'], languageOptions: { globals: node } },

@@ -108,8 +108,8 @@ async function measurePro(db: Db, pro: Pro, events: number) {
   return {
     events_per_pro: events,
     bookings_per_pro: events,
-    updates_without_since_ms: await timed(() => readUpdates(db, p, undefined, new Date())),
-    updates_with_cursor_ms: await timed(() => readUpdates(db, p, p.event_seq - 10, new Date())),
+    updates_without_since_ms: await timed(() => readUpdates(db, p, {}, { now: new Date() })),
+    updates_with_cursor_ms: await timed(() => readUpdates(db, p, { since: p.event_seq - 10 }, { now: new Date() })),
     open_times_21_days_ms: await timed(() =>
       openTimesFor(db, [{ pro: p, availabilityVersion: availabilityVersion(p), durationMinutes: quote.duration_minutes }], {
         days: 21,

@@ -68,14 +68,14 @@ describe('migrations', () => {
 describe('the event sequence', () => {
   it('is gapless per pro: a rolled-back event gives its number back', async () => {
     const { pro } = await makePro(t.db);
-    await appendEvent(t.db, pro.id, 'test.one', {}, new Date());
+    await appendEvent(t.db, pro.id, { kind: 'test.one', payload: {}, at: new Date() });
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await appendEvent(trx, pro.id, 'test.lost', {}, new Date());
+        await appendEvent(trx, pro.id, { kind: 'test.lost', payload: {}, at: new Date() });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await appendEvent(t.db, pro.id, 'test.two', {}, new Date());
+    await appendEvent(t.db, pro.id, { kind: 'test.two', payload: {}, at: new Date() });
     const rows = await t.db.selectFrom('events').select(['seq', 'kind']).where('pro_id', '=', pro.id).orderBy('seq').execute();
     expect(rows).toEqual([
       { seq: 1, kind: 'test.one' },
@@ -90,7 +90,7 @@ describe('the event sequence', () => {
     let aWrote!: () => void;
     const aHasSeq = new Promise<void>((r) => (aWrote = r));
     const a = t.db.transaction().execute(async (trx) => {
-      const seq = await appendEvent(trx, pro.id, 'test.a', {}, new Date());
+      const seq = await appendEvent(trx, pro.id, { kind: 'test.a', payload: {}, at: new Date() });
       aWrote();
       await aHolds; // keep the transaction open, uncommitted
       return seq;
@@ -99,7 +99,7 @@ describe('the event sequence', () => {
     let bDone = false;
     const b = t.db
       .transaction()
-      .execute((trx) => appendEvent(trx, pro.id, 'test.b', {}, new Date()))
+      .execute((trx) => appendEvent(trx, pro.id, { kind: 'test.b', payload: {}, at: new Date() }))
       .then((seq) => {
         bDone = true;
         return seq;
@@ -123,7 +123,7 @@ describe('the event sequence', () => {
   it('writes an event with a dedupe key once, however many writers race for it', async () => {
     const { pro } = await makePro(t.db);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.db.transaction().execute((trx) => appendEvent(trx, pro.id, 'jobs.today', {}, new Date(), 'jobs.today:2030-01-07'))),
+      Array.from({ length: 10 }, () => t.db.transaction().execute((trx) => appendEvent(trx, pro.id, { kind: 'jobs.today', payload: {}, at: new Date(), dedupeKey: 'jobs.today:2030-01-07' }))),
     );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     const n = await t.db.selectFrom('events').select(t.db.fn.countAll<number>().as('n')).where('pro_id', '=', pro.id).executeTakeFirstOrThrow();

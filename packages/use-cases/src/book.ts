@@ -119,9 +119,9 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<Booked
         now: req.now,
       });
       if (req.leadId !== null) await markLeadBooked(trx, req.leadId, req.now);
-      await recordBooked(trx, pro, booking, req, quote);
+      await recordBooked(trx, pro, { booking, quote }, req);
       if (!series) return { booking, pro, series: null, manageToken };
-      const visits = [booking, ...(await insertVisits(trx, booking, series.id, series.plan, req.now))];
+      const visits = [booking, ...(await insertVisits(trx, booking, { seriesId: series.id, plan: series.plan }, req.now))];
       await recordSeries(trx, pro, visits, series);
       return { booking, pro, series: { id: series.id, frequency: series.frequency, visits, skipped: series.plan.skipped }, manageToken };
     });
@@ -158,7 +158,8 @@ async function startSeries(trx: Db, s: { pro: Pro; req: BookingRequest; bookingI
 }
 
 /** The new booking in the business's feed; a customer's also waits, unread, on its schedule. */
-async function recordBooked(trx: Db, pro: Pro, booking: Booking, req: BookingRequest, quote: Quote): Promise<void> {
+async function recordBooked(trx: Db, pro: Pro, made: { booking: Booking; quote: Quote }, req: BookingRequest): Promise<void> {
+  const { booking, quote } = made;
   const label = formatLabel(booking.starts_at, pro.timezone);
   const message = newBookingMessage({
     channel: req.channel,
@@ -190,11 +191,9 @@ async function recordBooked(trx: Db, pro: Pro, booking: Booking, req: BookingReq
 async function recordSeries(trx: Db, pro: Pro, visits: Booking[], s: { id: string; frequency: SeriesFrequency; plan: { skipped: SkippedVisit[] } }) {
   const first = visits[0]!;
   const label = formatLabel(first.starts_at, pro.timezone);
-  await appendEvent(
-    trx,
-    pro.id,
-    'series.created',
-    {
+  await appendEvent(trx, pro.id, {
+    kind: 'series.created',
+    payload: {
       series_id: s.id,
       frequency: s.frequency,
       visits: visits.length,
@@ -203,6 +202,6 @@ async function recordSeries(trx: Db, pro: Pro, visits: Booking[], s: { id: strin
       customer_name: first.customer_name,
       message: seriesCreatedMessage(first.customer_name, s.frequency, visits.length, label, s.plan.skipped.length),
     },
-    first.created_at,
-  );
+    at: first.created_at,
+  });
 }

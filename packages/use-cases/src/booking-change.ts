@@ -85,7 +85,7 @@ export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<{ end:
   const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
   if (why) {
     const label = formatLabel(start, pro.timezone, now);
-    if (why.reason === 'taken' && (await bookedSince(trx, pro.id, start, blockedUntil, new Date(now.getTime() - RACE_WINDOW_MS)))) throw justTaken(label);
+    if (why.reason === 'taken' && (await bookedSince(trx, pro.id, { start, blockedUntil }, new Date(now.getTime() - RACE_WINDOW_MS)))) throw justTaken(label);
     throw notOpen(
       why.message,
       nearestOpenTimes(query, start).map((o) => formatLabel(o.start, pro.timezone, now)),
@@ -100,5 +100,5 @@ export async function recordChange(
   c: { pro: Pro; bookingId: string; kind: string; by: 'pro' | 'customer'; message: string; payload: Record<string, unknown>; now: Date },
 ): Promise<void> {
   if (c.by === 'customer') await insertNotification(trx, { proId: c.pro.id, bookingId: c.bookingId, kind: c.kind, message: c.message, now: c.now });
-  await appendEvent(trx, c.pro.id, c.kind, { ...c.payload, message: c.message }, c.now);
+  await appendEvent(trx, c.pro.id, { kind: c.kind, payload: { ...c.payload, message: c.message }, at: c.now });
 }

@@ -44,7 +44,7 @@ export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts:
       now,
     });
     if (!opts.andFollowing || !booking.series_id) return { booking: cancelled, pro, followingCancelled: 0 };
-    const later = await cancelSeriesFrom(trx, booking.series_id, booking.starts_at, by, now);
+    const later = await cancelSeriesFrom(trx, booking.series_id, { after: booking.starts_at, by, now });
     await recordChange(trx, {
       pro,
       bookingId: booking.id,

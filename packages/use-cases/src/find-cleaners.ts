@@ -2,15 +2,20 @@ import {
   CLEANER_OPEN_TIMES_SHOWN,
   addDays,
   localDate,
+  noCleanerToFind,
+  normalizeJob,
+  parseOpenTimesRequest,
   priceJob,
   wallTimeOrNextInstant,
   type Job,
+  type JobInput,
   type OpenTime,
+  type OpenTimesFields,
   type OpenTimesRequest,
   type Quote,
 } from '@frontdesk/domain';
-import { KeptValues, latestChecks, perOwner, prosServingZip, type ChangeFeed, type Db, type ProCheck, type ProProfile } from '@frontdesk/db';
-import { openTimesFor } from './open-times';
+import { KeptValues, latestChecks, perOwner, proReader, prosServingZip, type ChangeFeed, type Db, type ProCheck, type ProProfile } from '@frontdesk/db';
+import { openTimesFor, openTimesForJob } from './open-times';
 
 export interface CleanerOffer {
   pro: ProProfile;
@@ -124,4 +129,23 @@ async function search(db: Db, zip: string, job: Job, o: OpenTimesRequest & { lim
   // The ranking holds until some pro's earliest start comes inside its notice.
   const validUntil = Math.min(nextDay, ...priced.map((p, i) => found[i]!.earliest - p.pro.min_notice_minutes * 60_000));
   return { proIds, validUntil, search: { offers: shown, serving: pros.length, notOffering: pros.length - priced.length } };
+}
+
+/** find_cleaners as asked: the job and its days read from the request, at most `limit` cleaners (10 by default). */
+export async function findCleanersFor(db: Db, input: JobInput & OpenTimesFields & { zip: string; limit?: number }, o: { now: Date; changes?: ChangeFeed }) {
+  const job = normalizeJob(input);
+  return { job, search: await findCleaners(db, input.zip, job, { ...parseOpenTimesRequest(input, o.now), limit: input.limit ?? 10, changes: o.changes }) };
+}
+
+/**
+ * One cleaner's open times for a job, the cleaner read through a reader this process keeps
+ * current by the change feed (a poll costs no round trip for the pro).
+ */
+export function cleanerTimesReader(db: Db, changes: ChangeFeed | undefined) {
+  const pros = proReader(db, changes);
+  return async (input: JobInput & OpenTimesFields & { cleaner_id: string }, now: Date) => {
+    const pro = await pros.byId(input.cleaner_id);
+    if (!pro) throw noCleanerToFind(input.cleaner_id);
+    return { pro, ...(await openTimesForJob(db, pro, { job: normalizeJob(input), fields: input }, now)) };
+  };
 }

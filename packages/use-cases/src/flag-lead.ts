@@ -19,7 +19,9 @@ import { flagLead, getLead, leadHasBooking, type Db, type Pro } from '@frontdesk
  * evidence, then the pro's lines. Refused for a free lead, or a reason the record
  * contradicts. Never submitted: the pro pastes it into the platform's form.
  */
-export async function flagBadLead(db: Db, pro: Pro, leadId: string, reason: BadLeadReason, givenEvidence: string[], now: Date) {
+export async function flagBadLead(db: Db, pro: Pro, input: { lead_id: string; reason: BadLeadReason; evidence?: string[] }, now: Date) {
+  const { lead_id: leadId, reason } = input;
+  const givenEvidence = input.evidence ?? [];
   const lead = await getLead(db, pro.id, leadId);
   if (!lead) throw noLead(leadId);
   if (lead.lead_cost_cents <= 0) throw freeLeadNotFlagged(lead.id);
@@ -32,7 +34,7 @@ export async function flagBadLead(db: Db, pro: Pro, leadId: string, reason: BadL
   });
   if (contradiction) throw notFlagged(contradiction);
   const given = givenEvidence.map((e) => e.trim()).filter(Boolean);
-  const flagged = await flagLead(db, lead, reason, given, now);
+  const flagged = await flagLead(db, lead, { reason, evidence: given, now });
   const day = (d: Date) => localDate(d, pro.timezone);
   const evidence = [
     ...recordEvidence({

@@ -41,7 +41,8 @@ const given = (v?: string) => (v?.trim() ? v.trim() : null);
  * platform lead), and answers with the quote, a few open times, a reply draft, and what the
  * pro should know (dropped fields, out of area, not offered, a likely double charge).
  */
-export async function logLead(db: Db, pro: Pro, input: LogLeadInput, bookingUrl: string, now: Date) {
+export async function logLead(db: Db, pro: Pro, input: LogLeadInput, o: { bookingUrl: string; now: Date }) {
+  const { bookingUrl, now } = o;
   const platform = isPlatformSource(input.source);
   const dropped = platform ? (['customer_first_name', 'contact'] as const).filter((f) => given(input[f]) !== null) : [];
   const known = input.bedrooms !== undefined && input.bathrooms !== undefined;

@@ -42,14 +42,10 @@ const timesCaches = perOwner<Db, KeptValues<CachedTimes, string>>(() => new Kept
  * notice keeps it exact. Cached data is never older than its version: it is read after it.
  * Booking writes never read this cache: they check under the pro's row lock.
  */
-export async function openTimesFor(
-  db: Db,
-  items: AvailabilityItem[],
-  o: OpenTimesRequest & { cache?: boolean },
-): Promise<{ from: string; times: OpenTime[]; earliest: number; present(zone: string, now: Date): PresentedTime[] }[]> {
+export async function openTimesFor(db: Db, items: AvailabilityItem[], o: OpenTimesRequest & { cache?: boolean }): Promise<ListedTimes[]> {
   const cache = timesCaches(db);
   // The days listed depend only on the zone: most pros of a ZIP share one.
-  const rangeByZone = new Map<string, ReturnType<typeof dayRange>>();
+  const rangeByZone = new Map<string, DayRange>();
   const ranges = items.map(({ pro }) => {
     let range = rangeByZone.get(pro.timezone);
     if (!range) rangeByZone.set(pro.timezone, (range = dayRange({ rules: scheduleRules(pro), now: o.now, from: o.date, days: o.days })));
@@ -57,56 +53,73 @@ export async function openTimesFor(
   });
   const keys = items.map((it, i) => `${it.pro.id}|${it.durationMinutes}|${ranges[i]!.from}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}`);
   const misses = items.map((_, i) => i).filter((i) => o.cache === false || cache.get(keys[i]!, items[i]!.availabilityVersion) === undefined);
-  if (misses.length > 0) {
-    const from = new Date(Math.min(...misses.map((i) => ranges[i]!.firstInstant.getTime())));
-    const to = new Date(Math.max(...misses.map((i) => ranges[i]!.endInstant.getTime())));
-    const busy = await loadBusyMany(
-      db,
-      misses.map((i) => items[i]!.pro.id),
-      from,
-      to,
-    );
-    cache.makeRoom(misses.length);
-    for (const i of misses) {
-      const { pro, durationMinutes } = items[i]!;
-      const times = openTimes({
-        rules: scheduleRules(pro),
-        durationMinutes,
-        now: o.now,
-        from: ranges[i]!.from,
-        days: o.days,
-        startAfter: o.startAfter,
-        finishBy: o.finishBy,
-        ...busy.get(pro.id)!,
-      });
-      cache.set(keys[i]!, { version: items[i]!.availabilityVersion, starts: times.map((t) => t.start.getTime()), ends: times.map((t) => t.end.getTime()) });
-    }
-  }
-  return items.map((it, i) => {
-    const entry = cache.peek(keys[i]!)!;
-    const earliestAllowed = o.now.getTime() + it.pro.min_notice_minutes * 60_000;
-    let first = 0;
-    while (first < entry.starts.length && entry.starts[first]! < earliestAllowed) first += 1;
-    return {
+  if (misses.length > 0) await computeMisses(db, { items, ranges, keys, misses }, o);
+  return items.map((it, i) => listed(cache.peek(keys[i]!)!, it.pro, ranges[i]!.from, o.now));
+}
+
+type DayRange = ReturnType<typeof dayRange>;
+
+/** The open times a cache miss lacks, worked out from one read of every missing pro's busy times, and kept. */
+async function computeMisses(db: Db, m: { items: AvailabilityItem[]; ranges: DayRange[]; keys: string[]; misses: number[] }, o: OpenTimesRequest): Promise<void> {
+  const { items, ranges, misses } = m;
+  const cache = timesCaches(db);
+  const from = new Date(Math.min(...misses.map((i) => ranges[i]!.firstInstant.getTime())));
+  const to = new Date(Math.max(...misses.map((i) => ranges[i]!.endInstant.getTime())));
+  const busy = await loadBusyMany(
+    db,
+    misses.map((i) => items[i]!.pro.id),
+    from,
+    to,
+  );
+  cache.makeRoom(misses.length);
+  for (const i of misses) {
+    const { pro, durationMinutes } = items[i]!;
+    const times = openTimes({
+      rules: scheduleRules(pro),
+      durationMinutes,
+      now: o.now,
       from: ranges[i]!.from,
-      earliest: entry.starts[first] ?? Number.POSITIVE_INFINITY,
-      // Materialized on demand: a search ranks 200 pros but shows a few of them.
-      get times(): OpenTime[] {
-        const out: OpenTime[] = [];
-        for (let k = first; k < entry.starts.length; k += 1) out.push({ start: new Date(entry.starts[k]!), end: new Date(entry.ends[k]!) });
-        return out;
-      },
-      // Formatting every start was a sixth of an open_times call: the cached list is formatted once.
-      present(zone: string, now: Date): PresentedTime[] {
-        const year = localDate(now, zone).slice(0, 4);
-        if (entry.shown?.zone !== zone || entry.shown.year !== year) {
-          const list = entry.starts.map((s, k) => presentOpenTime({ start: new Date(s), end: new Date(entry.ends[k]!) }, zone, now));
-          entry.shown = { zone, year, list };
-        }
-        return entry.shown.list.slice(first);
-      },
-    };
-  });
+      days: o.days,
+      startAfter: o.startAfter,
+      finishBy: o.finishBy,
+      ...busy.get(pro.id)!,
+    });
+    cache.set(m.keys[i]!, { version: items[i]!.availabilityVersion, starts: times.map((t) => t.start.getTime()), ends: times.map((t) => t.end.getTime()) });
+  }
+}
+
+/** One pro's open times as a caller reads them. */
+export interface ListedTimes {
+  from: string;
+  times: OpenTime[];
+  earliest: number;
+  present(zone: string, now: Date): PresentedTime[];
+}
+
+/** A kept list from the first start outside the pro's notice now: time only removes starts, so the list stays exact. */
+function listed(entry: CachedTimes, pro: ProProfile, from: string, now: Date): ListedTimes {
+  const earliestAllowed = now.getTime() + pro.min_notice_minutes * 60_000;
+  let first = 0;
+  while (first < entry.starts.length && entry.starts[first]! < earliestAllowed) first += 1;
+  return {
+    from,
+    earliest: entry.starts[first] ?? Number.POSITIVE_INFINITY,
+    // Materialized on demand: a search ranks 200 pros but shows a few of them.
+    get times(): OpenTime[] {
+      const out: OpenTime[] = [];
+      for (let k = first; k < entry.starts.length; k += 1) out.push({ start: new Date(entry.starts[k]!), end: new Date(entry.ends[k]!) });
+      return out;
+    },
+    // Formatting every start was a sixth of an open_times call: the cached list is formatted once.
+    present(zone: string, at: Date): PresentedTime[] {
+      const year = localDate(at, zone).slice(0, 4);
+      if (entry.shown?.zone !== zone || entry.shown.year !== year) {
+        const list = entry.starts.map((s, k) => presentOpenTime({ start: new Date(s), end: new Date(entry.ends[k]!) }, zone, at));
+        entry.shown = { zone, year, list };
+      }
+      return entry.shown.list.slice(first);
+    },
+  };
 }
 
 /**
@@ -114,7 +127,8 @@ export async function openTimesFor(
  * and available_times. The quote comes first (a job the pro does not offer is refused
  * before the request's days are looked at), then the request is parsed, then listed.
  */
-export async function openTimesForJob(db: Db, pro: Pro, job: Job, fields: OpenTimesFields, now: Date) {
+export async function openTimesForJob(db: Db, pro: Pro, asked: { job: Job; fields: OpenTimesFields }, now: Date) {
+  const { job, fields } = asked;
   const quote = requireFirmQuote(job, pro.price_list);
   const request = parseOpenTimesRequest(fields, now);
   const found = await openTimesForDuration(db, pro, quote.duration_minutes, request);

@@ -11,8 +11,14 @@ const num = (v: unknown) => Number(v ?? 0);
  */
 export async function pipelineReport(db: Db, pro: Pro, month: string) {
   const { start, end } = monthRange(month, pro.timezone);
-  const { leads: leadRows, flagged: credits, bookings: bookingRows } = await pipelineCounts(db, pro.id, start, end);
+  const { leads, flagged, bookings } = await pipelineCounts(db, pro.id, start, end);
+  return { month, timezone: pro.timezone, leads: leadsReport(leads), possible_lead_credits: creditsReport(flagged), ...bookingsReport(bookings) };
+}
 
+type Counts = Awaited<ReturnType<typeof pipelineCounts>>;
+
+/** Leads and spend by source, booked and lost, and the true cost per booked job. */
+function leadsReport(leadRows: Counts['leads']) {
   const bySource = leadRows.map((r) => ({
     source: r.source,
     leads: num(r.leads),
@@ -24,60 +30,56 @@ export async function pipelineReport(db: Db, pro: Pro, month: string) {
   }));
   const totalSpend = leadRows.reduce((s, r) => s + num(r.spend), 0);
   const totalBooked = bySource.reduce((s, r) => s + r.booked, 0);
+  return {
+    total: bySource.reduce((s, r) => s + r.leads, 0),
+    spend: toUsd(totalSpend),
+    booked: totalBooked,
+    lost: bySource.reduce((s, r) => s + r.lost, 0),
+    open: bySource.reduce((s, r) => s + r.open, 0),
+    cost_per_booked_job: perJob(totalSpend, totalBooked),
+    by_source: bySource,
+  };
+}
 
+/** Flagged paid leads: what the platforms may credit back. */
+function creditsReport(credits: Counts['flagged']) {
+  return {
+    count: credits.length,
+    amount: toUsd(credits.reduce((s, c) => s + c.lead_cost_cents, 0)),
+    leads: credits.map((c) => ({
+      lead_id: c.id,
+      source: c.source,
+      lead_ref: c.lead_ref,
+      amount: toUsd(c.lead_cost_cents),
+      reason: c.flag_reason,
+      reason_text: BAD_LEAD_REASON_TEXT[c.flag_reason as BadLeadReason],
+    })),
+  };
+}
+
+/** Customers the book host brought (with fees after cancellations and waivers) and every job booked. */
+function bookingsReport(bookingRows: Counts['bookings']) {
   type Row = (typeof bookingRows)[number];
   const sum = (rows: Row[], f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0);
+  const count = (rows: Row[]) => sum(rows, (r) => num(r.n));
   const live = bookingRows.filter((r) => r.status !== 'cancelled');
   const book = bookingRows.filter((r) => r.channel === 'book');
   const bookLive = book.filter((r) => r.status !== 'cancelled');
-
   return {
-    month,
-    timezone: pro.timezone,
-    leads: {
-      total: bySource.reduce((s, r) => s + r.leads, 0),
-      spend: toUsd(totalSpend),
-      booked: totalBooked,
-      lost: bySource.reduce((s, r) => s + r.lost, 0),
-      open: bySource.reduce((s, r) => s + r.open, 0),
-      cost_per_booked_job: perJob(totalSpend, totalBooked),
-      by_source: bySource,
-    },
-    possible_lead_credits: {
-      count: credits.length,
-      amount: toUsd(credits.reduce((s, c) => s + c.lead_cost_cents, 0)),
-      leads: credits.map((c) => ({
-        lead_id: c.id,
-        source: c.source,
-        lead_ref: c.lead_ref,
-        amount: toUsd(c.lead_cost_cents),
-        reason: c.flag_reason,
-        reason_text: BAD_LEAD_REASON_TEXT[c.flag_reason as BadLeadReason],
-      })),
-    },
     customers_brought_by_service: {
-      bookings: sum(bookLive, (r) => num(r.n)),
+      bookings: count(bookLive),
       value: toUsd(sum(bookLive, (r) => num(r.value))),
-      cancelled: sum(
-        book.filter((r) => r.status === 'cancelled'),
-        (r) => num(r.n),
-      ),
+      cancelled: count(book.filter((r) => r.status === 'cancelled')),
       fees_waived_for_no_shows: sum(bookLive, (r) => num(r.waived)),
       fee_per_booking: toUsd(BOOK_HOST_FEE_CENTS),
       fees_due: toUsd(sum(bookLive, (r) => num(r.fees))),
     },
     jobs_booked: {
-      total: sum(live, (r) => num(r.n)),
+      total: count(live),
       value: toUsd(sum(live, (r) => num(r.value))),
-      by_business: sum(
-        live.filter((r) => r.channel === 'pro'),
-        (r) => num(r.n),
-      ),
-      by_customers_through_service: sum(bookLive, (r) => num(r.n)),
-      cancelled: sum(
-        bookingRows.filter((r) => r.status === 'cancelled'),
-        (r) => num(r.n),
-      ),
+      by_business: count(live.filter((r) => r.channel === 'pro')),
+      by_customers_through_service: count(bookLive),
+      cancelled: count(bookingRows.filter((r) => r.status === 'cancelled')),
     },
   };
 }

@@ -120,7 +120,7 @@ async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Dat
     minutes,
     durationMinutes: (v.ends_at.getTime() - v.starts_at.getTime()) / 60_000,
   }));
-  const { accepted, skipped } = judgeStarts(pro, wanted, others, timeOff, now);
+  const { accepted, skipped } = judgeStarts(pro, wanted, { busy: others, timeOff }, now);
   if (skipped.length) throw seriesMoveConflicts(skipped.map(conflictLine));
   const plans = accepted.map((a) => ({ ...a, visit: visits[a.index]! }));
   const ordered = start.getTime() > first.starts_at.getTime() ? [...plans].reverse() : plans;

@@ -73,14 +73,9 @@ export interface HeldSlot {
  * then counted as busy: for the visits of a new series and for a series moving. A local time
  * that does not exist that day (clocks spring forward) cannot be held either.
  */
-export function judgeStarts(
-  pro: Pro,
-  wanted: WantedStart[],
-  busy: BusyBlock[],
-  timeOff: TimeOff[],
-  now: Date,
-): { accepted: HeldSlot[]; skipped: SkippedVisit[] } {
-  const taken = [...busy];
+export function judgeStarts(pro: Pro, wanted: WantedStart[], around: { busy: BusyBlock[]; timeOff: TimeOff[] }, now: Date): { accepted: HeldSlot[]; skipped: SkippedVisit[] } {
+  const { timeOff } = around;
+  const taken = [...around.busy];
   const accepted: HeldSlot[] = [];
   const skipped: SkippedVisit[] = [];
   for (const [index, w] of wanted.entries()) {
@@ -130,7 +125,7 @@ export async function planVisits(trx: Db, p: VisitsToPlan): Promise<PlannedVisit
   const to = new Date((wallTimeToInstant(dates[dates.length - 1]!, 0, pro.timezone) ?? now).getTime() + 2 * DAY);
   const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(from.getTime() - DAY), to);
   const wanted = dates.map((date) => ({ date, minutes: p.localMinutes, durationMinutes: quote.duration_minutes }));
-  return { quote, ...judgeStarts(pro, wanted, [...busy, ...p.held], timeOff, now) };
+  return { quote, ...judgeStarts(pro, wanted, { busy: [...busy, ...p.held], timeOff }, now) };
 }
 
 /** What a booking and every visit of its series share: who, where, what, through which channel. */
@@ -194,7 +189,8 @@ export function writeBooking(trx: Db, t: VisitTemplate, v: VisitToWrite) {
 }
 
 /** Writes the accepted visits of a plan, copying the template visit's customer and job. One fee per series: it rides on the first visit. */
-export async function insertVisits(trx: Db, template: Booking, seriesId: string, plan: PlannedVisits, now: Date): Promise<Booking[]> {
+export async function insertVisits(trx: Db, template: Booking, s: { seriesId: string; plan: PlannedVisits }, now: Date): Promise<Booking[]> {
+  const { seriesId, plan } = s;
   const visits: Booking[] = [];
   for (const v of plan.accepted) {
     const slot = { start: v.start, end: v.end, blockedUntil: v.blockedUntil };
@@ -242,21 +238,19 @@ async function extendOne(trx: Db, proId: string, seriesId: string, now: Date): P
   const template = (await bookingById(trx, current.template_booking_id))!;
   const dates = seriesDates(current.first_date, current.frequency, current.planned_through, through);
   const plan = await planVisits(trx, { pro, job: template, dates, localMinutes: current.local_minutes, held: [], now });
-  await insertVisits(trx, template, current.id, plan, now);
+  await insertVisits(trx, template, { seriesId: current.id, plan }, now);
   for (const v of plan.skipped) {
-    await appendEvent(
-      trx,
-      pro.id,
-      'series.visit_skipped',
-      {
+    await appendEvent(trx, pro.id, {
+      kind: 'series.visit_skipped',
+      payload: {
         series_id: current.id,
         start: v.label,
         customer_name: template.customer_name,
         reason: v.reason,
         message: seriesVisitSkippedMessage(template.customer_name, v.label, v.reason),
       },
-      now,
-    );
+      at: now,
+    });
   }
   await updateSeries(trx, current.id, { planned_through: through });
   return { booked: plan.accepted.length, skipped: plan.skipped.length };

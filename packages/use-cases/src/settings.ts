@@ -89,7 +89,7 @@ export async function addTimeOff(db: Db, proId: string, input: { start: string; 
     const upcoming = await upcomingTimeOff(trx, proId, now, MAX_UPCOMING_TIME_OFF);
     if (upcoming.length >= MAX_UPCOMING_TIME_OFF) throw tooMuchTimeOff();
     const row = await insertTimeOff(trx, { proId, start, end, note: input.note?.trim() || null, now });
-    const inside = await bookedBetween(trx, proId, start, end, 500);
+    const inside = await bookedBetween(trx, proId, { from: start, to: end, limit: 500 });
     return {
       pro,
       timeOff: row,

@@ -6,7 +6,8 @@ import { presentLead } from './present';
  * Applies update_lead on the locked row: contacted=true records one more follow-up sent
  * (count and time), which moves the next due time.
  */
-export async function updateLead(db: Db, pro: Pro, leadId: string, change: LeadChange, now: Date) {
+export async function updateLead(db: Db, pro: Pro, input: LeadChange & { lead_id: string }, now: Date) {
+  const { lead_id: leadId, ...change } = input;
   // A rule across fields lives here, not in the schema: strict MCP clients refuse a top-level anyOf.
   if (change.status === undefined && change.contacted === undefined && change.notes === undefined) throw nothingToUpdate();
   const lead = await db.transaction().execute(async (trx) => {

@@ -117,7 +117,7 @@ export async function materializeDueEvents(db: Db, pro: Pro, now: Date): Promise
     due.map((d) => d.key),
   );
   for (const event of due.filter((d) => !written.has(d.key))) {
-    await db.transaction().execute((trx) => appendEvent(trx, pro.id, event.kind, event.payload, now, event.key));
+    await db.transaction().execute((trx) => appendEvent(trx, pro.id, { kind: event.kind, payload: event.payload, at: now, dedupeKey: event.key }));
   }
   return { nextAt };
 }
@@ -153,7 +153,9 @@ async function materializeWhenDue(db: Db, pro: Pro, now: Date, changes: ChangeFe
  * trip. A cursor ahead of the feed (a restored database) is reset to the head, and the
  * answer says so.
  */
-export async function readUpdates(db: Db, pro: Pro, since: number | undefined, now: Date, changes?: ChangeFeed) {
+export async function readUpdates(db: Db, pro: Pro, input: { since?: number }, o: { now: Date; changes?: ChangeFeed }) {
+  const { since } = input;
+  const { now, changes } = o;
   const { looked } = await materializeWhenDue(db, pro, now, changes);
   const checkIn = (more: boolean) =>
     more ? CHECK_IN_MINUTES.more : isWorkingTime(scheduleRules(pro), now) ? CHECK_IN_MINUTES.working : CHECK_IN_MINUTES.offHours;

@@ -1,4 +1,4 @@
-import express, { Router, type Response } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import {
   AppError,
   CODE_LIFETIME_TEXT,
@@ -127,38 +127,38 @@ const keyPage = (c: ReturnType<typeof created>) => `
 const zipsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 const optional = (text: string) => text.trim() || null;
 
-/**
- * `{base_url}/signup`: a cleaning business signs itself up. An emailed code proves the
- * address, then name, zone and ZIPs make the business and its first key, shown once.
- * The same flow for assistants as JSON under /signup/api, judged by the same schemas.
- */
-export function signUpRouter(ctx: AppContext, limits: HostLimits): Router {
-  const router = Router();
-  const form = express.urlencoded({ extended: false, limit: '16kb' });
-  const json = express.json({ limit: '16kb' });
-  router.post('/signup/*path', formsFromThisSite(ctx.config.publicUrl, '/signup/api/'));
+/** What the sign-up routes share. */
+interface SignUpDeps {
+  ctx: AppContext;
+  limits: HostLimits;
+}
 
-  const failed = (res: Response, err: unknown, title: string, body: string) => {
-    if (!(err instanceof AppError)) throw err;
-    setErrorHeaders(res, err);
-    sendPage(res, err.status, title, body);
-  };
+/** A refusal shown on the page it came from, with the headers the API would send. */
+function failed(res: Response, err: unknown, page: { title: string; body: string }): void {
+  if (!(err instanceof AppError)) throw err;
+  setErrorHeaders(res, err);
+  sendPage(res, err.status, page.title, page.body);
+}
 
-  router.get('/signup', (_req, res) => sendPage(res, 200, 'Sign up your cleaning business', emailForm()));
+const getSignUp: RequestHandler = (_req, res) => sendPage(res, 200, 'Sign up your cleaning business', emailForm());
 
-  router.post('/signup/code', form, async (req, res) => {
+const postCode =
+  (d: SignUpDeps): RequestHandler =>
+  async (req, res) => {
     const email = formField(req.body, 'email');
     try {
-      await takeSignInCode(limits, req, email);
-      const sent = await requestSignInCode(ctx.db, email, ctx.clock(), PURPOSE);
+      await takeSignInCode(d.limits, req, email);
+      const sent = await requestSignInCode(d.ctx.db, email, d.ctx.clock(), PURPOSE);
       sendPage(res, 200, 'About your business', detailsForm({ email: sent.email, name: '', timezone: '', zips: '', phone: '', website: '' }));
     } catch (err) {
-      failed(res, err, 'Sign up your cleaning business', emailForm((err as Error).message, email));
+      failed(res, err, { title: 'Sign up your cleaning business', body: emailForm((err as Error).message, email) });
     }
-  });
+  };
 
-  router.post('/signup/business', form, async (req, res) => {
-    const d: Details = {
+const postBusiness =
+  (d: SignUpDeps): RequestHandler =>
+  async (req, res) => {
+    const typed: Details = {
       email: formField(req.body, 'email'),
       name: formField(req.body, 'name'),
       timezone: formField(req.body, 'timezone'),
@@ -168,39 +168,61 @@ export function signUpRouter(ctx: AppContext, limits: HostLimits): Router {
     };
     try {
       const input: SignUpInput = {
-        email: d.email,
+        email: typed.email,
         code: formField(req.body, 'code'),
-        name: d.name,
-        timezone: d.timezone,
-        service_zips: zipsOf(d.zips),
-        phone: optional(d.phone),
-        website: optional(d.website),
+        name: typed.name,
+        timezone: typed.timezone,
+        service_zips: zipsOf(typed.zips),
+        phone: optional(typed.phone),
+        website: optional(typed.website),
       };
-      const { pro, apiKey } = await signUpBusiness(ctx.db, input, ctx.clock());
-      sendPage(res, 201, 'Your business is ready', keyPage(created(ctx, pro, apiKey)));
+      const { pro, apiKey } = await signUpBusiness(d.ctx.db, input, d.ctx.clock());
+      sendPage(res, 201, 'Your business is ready', keyPage(created(d.ctx, pro, apiKey)));
     } catch (err) {
-      failed(res, err, 'About your business', detailsForm(d, (err as Error).message));
+      failed(res, err, { title: 'About your business', body: detailsForm(typed, (err as Error).message) });
     }
-  });
+  };
 
-  // The same for assistants, as JSON.
-  router.post('/signup/api/code', json, async (req, res) => {
+// The same for assistants, as JSON.
+const apiCode =
+  (d: SignUpDeps): RequestHandler =>
+  async (req, res) => {
     const { email } = validateInput<{ email: string }>({ input: codeRequestSchema }, req.body);
-    await takeSignInCode(limits, req, email);
-    const sent = await requestSignInCode(ctx.db, email, ctx.clock(), PURPOSE);
+    await takeSignInCode(d.limits, req, email);
+    const sent = await requestSignInCode(d.ctx.db, email, d.ctx.clock(), PURPOSE);
     res.status(202).json({
       email: sent.email,
       expires_at: sent.expiresAt.toISOString(),
       message: `${signInCodeSentMessage(sent.email)} Send it with the business details to /signup/api/business.`,
     });
-  });
-  router.post('/signup/api/business', json, async (req, res) => {
+  };
+
+const apiBusiness =
+  (d: SignUpDeps): RequestHandler =>
+  async (req, res) => {
     const input = validateInput<SignUpInput>({ input: signUpSchema }, req.body);
-    const { pro, apiKey } = await signUpBusiness(ctx.db, input, ctx.clock());
+    const { pro, apiKey } = await signUpBusiness(d.ctx.db, input, d.ctx.clock());
     res
       .status(201)
       .setHeader('Cache-Control', 'no-store')
-      .json(created(ctx, pro, apiKey));
-  });
+      .json(created(d.ctx, pro, apiKey));
+  };
+
+/**
+ * `{base_url}/signup`: a cleaning business signs itself up. An emailed code proves the
+ * address, then name, zone and ZIPs make the business and its first key, shown once.
+ * The same flow for assistants as JSON under /signup/api, judged by the same schemas.
+ */
+export function signUpRouter(ctx: AppContext, limits: HostLimits): Router {
+  const d: SignUpDeps = { ctx, limits };
+  const form = express.urlencoded({ extended: false, limit: '16kb' });
+  const json = express.json({ limit: '16kb' });
+  const router = Router();
+  router.post('/signup/*path', formsFromThisSite(ctx.config.publicUrl, '/signup/api/'));
+  router.get('/signup', getSignUp);
+  router.post('/signup/code', form, postCode(d));
+  router.post('/signup/business', form, postBusiness(d));
+  router.post('/signup/api/code', json, apiCode(d));
+  router.post('/signup/api/business', json, apiBusiness(d));
   return router;
 }

@@ -57,7 +57,8 @@ export async function lockPro(trx: Db, proId: string): Promise<Pro | undefined> 
 }
 
 /** Was the time taken by a booking made since `since` (a lost race, not an old booking)? */
-export async function bookedSince(db: Db, proId: string, start: Date, blockedUntil: Date, since: Date): Promise<boolean> {
+export async function bookedSince(db: Db, proId: string, slot: { start: Date; blockedUntil: Date }, since: Date): Promise<boolean> {
+  const { start, blockedUntil } = slot;
   const row = await db
     .selectFrom('bookings')
     .select('id')
@@ -160,7 +161,8 @@ export async function upcomingVisits(db: Db, seriesId: string, now: Date, limit 
 }
 
 /** Ends a series: its booked visits after `after` are cancelled and it books no more. */
-export async function cancelSeriesFrom(trx: Db, seriesId: string, after: Date, by: CancelledBy, now: Date): Promise<Booking[]> {
+export async function cancelSeriesFrom(trx: Db, seriesId: string, c: { after: Date; by: CancelledBy; now: Date }): Promise<Booking[]> {
+  const { after, by, now } = c;
   const cancelled = await trx
     .updateTable('bookings')
     .set({ status: 'cancelled', cancelled_at: now, cancelled_by: by, updated_at: now })
@@ -186,11 +188,12 @@ export async function markNoShow(trx: Db, bookingId: string, o: { waiveFee: bool
 
 /** Live jobs that have not ended yet, soonest first. */
 export async function upcomingBookings(db: Db, proId: string, now: Date, limit = 100): Promise<Booking[]> {
-  return bookedBetween(db, proId, now, null, limit);
+  return bookedBetween(db, proId, { from: now, to: null, limit });
 }
 
 /** Live jobs that overlap [from, to) (to: null for no end), soonest first. */
-export async function bookedBetween(db: Db, proId: string, from: Date, to: Date | null, limit = 100): Promise<Booking[]> {
+export async function bookedBetween(db: Db, proId: string, range: { from: Date; to: Date | null; limit?: number }): Promise<Booking[]> {
+  const { from, to, limit = 100 } = range;
   let q = db.selectFrom('bookings').selectAll().where('pro_id', '=', proId).where('status', '=', 'booked').where('ends_at', '>', from);
   if (to) q = q.where('starts_at', '<', to);
   return q.orderBy('starts_at').limit(limit).execute();

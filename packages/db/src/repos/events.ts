@@ -10,14 +10,17 @@ import type { Db } from '../connect';
  * With a dedupe key the event is written at most once per pro; the check runs under the
  * same lock, so whichever transaction comes first writes it and the rest write nothing.
  */
-export async function appendEvent(
-  trx: Db,
-  proId: string,
-  kind: string,
-  payload: Record<string, unknown>,
-  at: Date,
-  dedupeKey: string | null = null,
-): Promise<number | null> {
+export interface NewEvent {
+  kind: string;
+  payload: Record<string, unknown>;
+  at: Date;
+  /** At most one event per pro with this key. */
+  dedupeKey?: string | null;
+}
+
+export async function appendEvent(trx: Db, proId: string, event: NewEvent): Promise<number | null> {
+  const { kind, payload, at } = event;
+  const dedupeKey = event.dedupeKey ?? null;
   if (dedupeKey !== null) {
     await trx.selectFrom('pros').select('id').where('id', '=', proId).forUpdate().execute();
     const seen = await trx.selectFrom('events').select('seq').where('pro_id', '=', proId).where('dedupe_key', '=', dedupeKey).executeTakeFirst();

@@ -96,7 +96,8 @@ export async function markLeadBooked(trx: Db, leadId: string, now: Date): Promis
   await trx.updateTable('leads').set({ status: 'booked', updated_at: now }).where('id', '=', leadId).execute();
 }
 
-export async function flagLead(db: Db, lead: Lead, reason: BadLeadReason, evidence: string[], now: Date): Promise<Lead> {
+export async function flagLead(db: Db, lead: Lead, flag: { reason: BadLeadReason; evidence: string[]; now: Date }): Promise<Lead> {
+  const { reason, evidence, now } = flag;
   return db
     .updateTable('leads')
     .set({ flag_reason: reason, flag_evidence: JSON.stringify(evidence), flagged_at: now, updated_at: now })

@@ -10,8 +10,8 @@ const keyOf = (key: string) => createHash('sha256').update(key).digest();
  * first hit, in one statement, so every replica shares the count. Returns the hits in the
  * window so far (these included) and when the window ends.
  */
-export async function hitRateLimit(db: Db, key: string, windowSeconds: number, now: Date, count = 1): Promise<{ hits: number; resetsAt: Date }> {
-  const [row] = await hitRateLimits(db, [{ key, windowSeconds, count }], now);
+export async function hitRateLimit(db: Db, hit: { key: string; windowSeconds: number; count?: number }, now: Date): Promise<{ hits: number; resetsAt: Date }> {
+  const [row] = await hitRateLimits(db, [{ ...hit, count: hit.count ?? 1 }], now);
   return row!;
 }
 
@@ -45,7 +45,7 @@ export async function rateLimitHits(db: Db, key: string, now: Date): Promise<{ h
 
 /** What the HTTP layer's limiter needs of the database. */
 export const rateLimitStore = (db: Db) => ({
-  hit: (key: string, windowSeconds: number, now: Date, count?: number) => hitRateLimit(db, key, windowSeconds, now, count),
+  hit: (key: string, windowSeconds: number, now: Date, count?: number) => hitRateLimit(db, { key, windowSeconds, count }, now),
   hitMany: (hits: { key: string; windowSeconds: number; count: number }[], now: Date) => hitRateLimits(db, hits, now),
   hits: (key: string, now: Date) => rateLimitHits(db, key, now),
 });

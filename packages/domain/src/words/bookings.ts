@@ -143,3 +143,9 @@ const laterVisits = (n: number) => `The ${n} later visit${n === 1 ? '' : 's'}`;
 export const laterVisitsCancelled = (n: number) => (n ? ` ${laterVisits(n)} ${n === 1 ? 'is' : 'are'} cancelled too; the series has ended.` : '');
 /** What a move with and_following adds: the later visits kept the series' rhythm (nothing when there were none). */
 export const laterVisitsMoved = (n: number) => (n ? ` ${laterVisits(n)} of the series moved with it, keeping its rhythm.` : '');
+
+/** What find_cleaners says when it lists nobody: no cleaner serves the ZIP, or none offers this job. */
+export const noCleanersMessage = (zip: string, serving: number, notOffering: number) =>
+  serving === 0
+    ? `No cleaner on this service serves ZIP ${zip} yet.`
+    : `${serving} cleaner${serving === 1 ? ' serves' : 's serve'} ZIP ${zip}, but none offers this job (${notOffering} do not offer the clean type or an add-on).`;

@@ -2,20 +2,18 @@ import { MESSAGE, answer, checkSchema, int, jobSchema, listOf, nullable, num, op
 import {
   CHECKS_NOTE,
   jobFieldSchemas,
-  noCleanerToFind,
-  normalizeJob,
+  noCleanersMessage,
   openTimesFieldSchemas,
-  parseOpenTimesRequest,
   presentOpenTime,
   presentQuote,
   toUsd,
   zipSchema,
+  type Job,
   type JobInput,
   type OpenTimesFields,
   type Quote,
 } from '@frontdesk/domain';
-import { proReader } from '@frontdesk/db';
-import { findCleaners, openTimesForJob, presentCheck, type CleanerOffer, type CleanerSearch } from '@frontdesk/use-cases';
+import { cleanerTimesReader, findCleanersFor, presentCheck, type CleanerOffer, type CleanerSearch } from '@frontdesk/use-cases';
 import { defineOperation } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
@@ -42,6 +40,23 @@ function presentPrice(quote: Quote) {
 }
 
 const presented = new WeakMap<CleanerSearch, { year: number; cleaners: ReturnType<typeof present> }>();
+
+/** A search as find_cleaners answers it; a kept search is presented once per year of `now` (labels name other years). */
+function presentSearch(found: CleanerSearch, asked: { zip: string; job: Job }, now: Date) {
+  const { zip, job } = asked;
+  const year = now.getUTCFullYear();
+  const shown = presented.get(found);
+  const cleaners = shown?.year === year ? shown.cleaners : present(found.offers, now);
+  presented.set(found, { year, cleaners });
+  return {
+    zip,
+    job,
+    count: cleaners.length,
+    cleaners,
+    checks_note: CHECKS_NOTE,
+    ...(cleaners.length === 0 ? { message: noCleanersMessage(zip, found.serving, found.notOffering) } : {}),
+  };
+}
 
 /** One search's cleaners as answers show them. */
 function present(offers: CleanerOffer[], now: Date) {
@@ -103,33 +118,8 @@ export const findCleanersOperation = (ctx: AppContext) =>
     idempotent: true,
     scope: 'read',
     async handler(input, { now }) {
-      const job = normalizeJob(input);
-      const found = await findCleaners(ctx.db, input.zip, job, {
-        ...parseOpenTimesRequest(input, now),
-        limit: input.limit ?? 10,
-        changes: ctx.changes,
-      });
-      const { offers, serving, notOffering } = found;
-      // A kept search is presented once per year of `now` (labels name other years).
-      const year = now.getUTCFullYear();
-      const shown = presented.get(found);
-      const cleaners = shown?.year === year ? shown.cleaners : present(offers, now);
-      presented.set(found, { year, cleaners });
-      return {
-        zip: input.zip,
-        job,
-        count: cleaners.length,
-        cleaners,
-        checks_note: CHECKS_NOTE,
-        ...(cleaners.length === 0
-          ? {
-              message:
-                serving === 0
-                  ? `No cleaner on this service serves ZIP ${input.zip} yet.`
-                  : `${serving} cleaner${serving === 1 ? ' serves' : 's serve'} ZIP ${input.zip}, but none offers this job (${notOffering} do not offer the clean type or an add-on).`,
-            }
-          : {}),
-      };
+      const { job, search } = await findCleanersFor(ctx.db, input, { now, changes: ctx.changes });
+      return presentSearch(search, { zip: input.zip, job }, now);
     },
   });
 
@@ -137,7 +127,7 @@ export interface AvailableInput extends JobInput, OpenTimesFields {
   cleaner_id: string;
 }
 
-export const availableTimes = (ctx: AppContext, pros = proReader(ctx.db, ctx.changes)) =>
+export const availableTimes = (ctx: AppContext, times = cleanerTimesReader(ctx.db, ctx.changes)) =>
   defineOperation<Customer, AvailableInput>({
     name: 'available_times',
     title: "List a cleaner's open times",
@@ -167,10 +157,7 @@ export const availableTimes = (ctx: AppContext, pros = proReader(ctx.db, ctx.cha
     idempotent: true,
     scope: 'read',
     async handler(input, { now }) {
-      const pro = await pros.byId(input.cleaner_id);
-      if (!pro) throw noCleanerToFind(input.cleaner_id);
-      const { quote, timezone, ...list } = await openTimesForJob(ctx.db, pro, normalizeJob(input), input, now);
-      const { from, days, ...rest } = list;
+      const { pro, quote, timezone, from, days, ...rest } = await times(input, now);
       return {
         cleaner: { cleaner_id: pro.id, name: pro.name },
         timezone,

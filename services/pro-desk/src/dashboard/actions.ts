@@ -11,7 +11,7 @@ import { signedInPost } from './session';
 export function postSettings(d: DashboardDeps, part: keyof typeof SETTINGS_FORMS): RequestHandler[] {
   const settings = SETTINGS_FORMS[part]!;
   return signedInPost(d, async (req, res, s) => {
-    const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(d, d.ops.update_business, settings.read(req.body), req, s.pro);
+    const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(d, { op: d.ops.update_business, input: settings.read(req.body) }, req, s.pro);
     const pro = (await businessById(d.ctx.db, s.pro.id)) ?? s.pro;
     await showDashboard(d, res, { status: 200, pro, token: s.token, notice: { ok: true, text: settings.saved, affected } });
   });
@@ -21,13 +21,13 @@ export const postTimeOff = (d: DashboardDeps): RequestHandler[] =>
   signedInPost(d, async (req, res, s) => {
     const note = formField(req.body, 'note').trim();
     const input = { start: formField(req.body, 'start'), end: formField(req.body, 'end'), ...(note ? { note } : {}) };
-    const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(d, d.ops.add_time_off, input, req, s.pro);
+    const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(d, { op: d.ops.add_time_off, input }, req, s.pro);
     await showDashboard(d, res, { status: 200, ...s, notice: { ok: true, text: 'Time off saved: no open times are offered in it.', affected } });
   });
 
 export const postRemoveTimeOff = (d: DashboardDeps): RequestHandler[] =>
   signedInPost(d, async (req, res, s) => {
-    await runForm(d, d.ops.remove_time_off, { time_off_id: formField(req.body, 'time_off_id') }, req, s.pro);
+    await runForm(d, { op: d.ops.remove_time_off, input: { time_off_id: formField(req.body, 'time_off_id') } }, req, s.pro);
     await showDashboard(d, res, { status: 200, ...s, notice: { ok: true, text: 'Time off removed: those times are offered again.' } });
   });
 

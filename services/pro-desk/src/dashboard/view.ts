@@ -145,12 +145,13 @@ function pricesForm(d: DashboardData): string {
 
 function addOnsForm(d: DashboardData): string {
   const entries = Object.entries(d.pro.price_list.add_ons).sort(([a], [b]) => a.localeCompare(b));
-  const row = (i: number, name: string, label: string, price: number | string, minutes: number | string, existing: boolean) =>
-    `<fieldset><legend>${existing ? esc(label) : 'A new add-on'}</legend>${field('Name (lower case, e.g. inside_fridge)', `addon_name_${i}`, name)}${field('Label', `addon_label_${i}`, label)}${field('Price, USD', `addon_price_${i}`, price, ' inputmode="decimal"')}${field('Minutes', `addon_minutes_${i}`, minutes, ' inputmode="numeric"')}${
-      existing ? `<label><input type="checkbox" name="addon_remove_${i}" value="1"> Stop offering it</label>` : ''
+  const row = (i: number, r: { name: string; label: string; price: number | string; minutes: number | string; existing: boolean }) =>
+    `<fieldset><legend>${r.existing ? esc(r.label) : 'A new add-on'}</legend>${field('Name (lower case, e.g. inside_fridge)', `addon_name_${i}`, r.name)}${field('Label', `addon_label_${i}`, r.label)}${field('Price, USD', `addon_price_${i}`, r.price, ' inputmode="decimal"')}${field('Minutes', `addon_minutes_${i}`, r.minutes, ' inputmode="numeric"')}${
+      r.existing ? `<label><input type="checkbox" name="addon_remove_${i}" value="1"> Stop offering it</label>` : ''
     }</fieldset>`;
   const rows =
-    entries.map(([name, a], i) => row(i, name, a.label, toUsd(a.price_cents), a.minutes, true)).join('') + row(entries.length, '', '', '', '', false);
+    entries.map(([name, a], i) => row(i, { name, label: a.label, price: toUsd(a.price_cents), minutes: a.minutes, existing: true })).join('') +
+    row(entries.length, { name: '', label: '', price: '', minutes: '', existing: false });
   return `<h3>Add-ons</h3>${postForm('/dashboard/add-ons', d.csrf, `<input type="hidden" name="rows" value="${entries.length + 1}">${rows}`, 'Save add-ons')}`;
 }
 

@@ -52,7 +52,7 @@ export const logLead = (ctx: AppContext) =>
     readOnly: false,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
-      return logNewLead(ctx.db, pro, input, ctx.config.bookingUrl, now);
+      return logNewLead(ctx.db, pro, input, { bookingUrl: ctx.config.bookingUrl, now });
     },
   });
 
@@ -109,7 +109,7 @@ export const updateLeadOperation = (ctx: AppContext) =>
     readOnly: false,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
-      return updateLead(ctx.db, pro, input.lead_id, { status: input.status, contacted: input.contacted, notes: input.notes }, now);
+      return updateLead(ctx.db, pro, input, now);
     },
   });
 
@@ -158,6 +158,6 @@ export const flagBadLead = (ctx: AppContext) =>
     idempotent: true,
     scope: 'write',
     async handler(input, { principal: pro, now }) {
-      return flagLead(ctx.db, pro, input.lead_id, input.reason, input.evidence ?? [], now);
+      return flagLead(ctx.db, pro, input, now);
     },
   });

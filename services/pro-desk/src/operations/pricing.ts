@@ -63,7 +63,7 @@ export const openTimesOperation = (ctx: AppContext) =>
     scope: 'read',
     async handler(input, { principal: pro, now }) {
       const job = normalizeJob(input);
-      const { quote, ...found } = await openTimesForJob(ctx.db, pro, job, input, now);
+      const { quote, ...found } = await openTimesForJob(ctx.db, pro, { job, fields: input }, now);
       const { timezone, from, days, ...list } = found;
       return {
         timezone,

@@ -36,7 +36,7 @@ export const updates = (ctx: AppContext) =>
     idempotent: true,
     scope: 'read',
     async handler(input, { principal: pro, now }) {
-      return readUpdates(ctx.db, pro, input.since, now, ctx.changes);
+      return readUpdates(ctx.db, pro, input, { now, changes: ctx.changes });
     },
   });
 

@@ -60,7 +60,7 @@ describe('updates', () => {
     expect((await poll(pro.auth)).next_check_in_minutes).toBe(60); // Monday 07:00, opens at 08:00
     h.clock.now = new Date(MONDAY_7AM.getTime() + 2 * HOUR);
     expect((await poll(pro.auth)).next_check_in_minutes).toBe(15);
-    for (let i = 0; i < 55; i += 1) await appendEvent(h.t.db, pro.pro.id, 'test.filler', { message: `filler ${i}` }, h.clock.now);
+    for (let i = 0; i < 55; i += 1) await appendEvent(h.t.db, pro.pro.id, { kind: 'test.filler', payload: { message: `filler ${i}` }, at: h.clock.now });
     const page1 = await poll(pro.auth, 0);
     expect(page1).toMatchObject({ more: true, next_check_in_minutes: 0, cursor: 50 });
     expect(page1.events).toHaveLength(50);
