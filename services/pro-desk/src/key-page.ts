@@ -22,11 +22,11 @@ import {
   formsFromThisSite,
   lookUpCredential,
   sendPage,
-  setErrorHeaders,
   takeSignInCode,
   type HostLimits,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
+import { sendCodeStep } from './code-step';
 
 const COOKIE = 'fd_key_session';
 const PURPOSE = 'get your Front Desk personal key';
@@ -76,20 +76,13 @@ ${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
     );
   };
 
-const postCode =
-  (d: KeyDeps): RequestHandler =>
-  async (req, res) => {
-    const email = formField(req.body, 'email');
-    try {
-      await takeSignInCode(d.limits, req, email);
-      const sent = await requestSignInCode(d.ctx.db, email, d.ctx.clock(), PURPOSE);
-      sendPage(res, 200, 'Check your email', codeForm(sent.email));
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      setErrorHeaders(res, err);
-      sendPage(res, err.status, 'Your personal key', emailForm(err.message));
-    }
-  };
+const postCode = (d: KeyDeps): RequestHandler =>
+  sendCodeStep({
+    ...d,
+    purpose: PURPOSE,
+    sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
+    refused: (message) => ({ title: 'Your personal key', body: emailForm(message) }),
+  });
 
 const postVerify =
   (d: KeyDeps): RequestHandler =>

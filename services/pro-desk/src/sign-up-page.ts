@@ -25,6 +25,7 @@ import {
   type ObjectSchema,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
+import { sendCodeStep } from './code-step';
 
 const PURPOSE = 'sign up your cleaning business on Front Desk';
 
@@ -142,18 +143,13 @@ function failed(res: Response, err: unknown, page: { title: string; body: string
 
 const getSignUp: RequestHandler = (_req, res) => sendPage(res, 200, 'Sign up your cleaning business', emailForm());
 
-const postCode =
-  (d: SignUpDeps): RequestHandler =>
-  async (req, res) => {
-    const email = formField(req.body, 'email');
-    try {
-      await takeSignInCode(d.limits, req, email);
-      const sent = await requestSignInCode(d.ctx.db, email, d.ctx.clock(), PURPOSE);
-      sendPage(res, 200, 'About your business', detailsForm({ email: sent.email, name: '', timezone: '', zips: '', phone: '', website: '' }));
-    } catch (err) {
-      failed(res, err, { title: 'Sign up your cleaning business', body: emailForm((err as Error).message, email) });
-    }
-  };
+const postCode = (d: SignUpDeps): RequestHandler =>
+  sendCodeStep({
+    ...d,
+    purpose: PURPOSE,
+    sent: (email) => ({ title: 'About your business', body: detailsForm({ email, name: '', timezone: '', zips: '', phone: '', website: '' }) }),
+    refused: (message, email) => ({ title: 'Sign up your cleaning business', body: emailForm(message, email) }),
+  });
 
 const postBusiness =
   (d: SignUpDeps): RequestHandler =>

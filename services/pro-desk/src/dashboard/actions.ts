@@ -11,7 +11,12 @@ import { signedInPost } from './session';
 export function postSettings(d: DashboardDeps, part: keyof typeof SETTINGS_FORMS): RequestHandler[] {
   const settings = SETTINGS_FORMS[part]!;
   return signedInPost(d, async (req, res, s) => {
-    const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(d, { op: d.ops.update_business, input: settings.read(req.body) }, req, s.pro);
+    const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(
+      d,
+      { op: d.ops.update_business, input: settings.read(req.body) },
+      req,
+      s.pro,
+    );
     const pro = (await businessById(d.ctx.db, s.pro.id)) ?? s.pro;
     await showDashboard(d, res, { status: 200, pro, token: s.token, notice: { ok: true, text: settings.saved, affected } });
   });

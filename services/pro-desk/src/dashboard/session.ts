@@ -2,8 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { AppError, DASHBOARD_SESSION_HOURS } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
-import { endDashboardSession, openDashboardSession, requestSignInCode } from '@frontdesk/use-cases';
-import { codeEntryForm, cookieValue, emailCodeForm, esc, formField, sendPage, sessionCookie, setErrorHeaders, takeSignInCode } from '@frontdesk/http';
+import { endDashboardSession, openDashboardSession } from '@frontdesk/use-cases';
+import { codeEntryForm, cookieValue, emailCodeForm, esc, formField, sendPage, sessionCookie, setErrorHeaders } from '@frontdesk/http';
+import { sendCodeStep } from '../code-step';
 import { COOKIE, csrfOf, sessionOf, showDashboard, type DashboardDeps } from './deps';
 
 const PURPOSE = 'sign in to your Front Desk dashboard';
@@ -28,21 +29,14 @@ export const getDashboard =
     await showDashboard(d, res, { status: 200, ...s });
   };
 
-/** Sends a sign-in code to the address, within the shared limits. */
-export const postCode =
-  (d: DashboardDeps): RequestHandler =>
-  async (req, res) => {
-    const email = formField(req.body, 'email');
-    try {
-      await takeSignInCode(d.limits, req, email);
-      const sent = await requestSignInCode(d.ctx.db, email, d.ctx.clock(), PURPOSE);
-      sendPage(res, 200, 'Check your email', codeForm(sent.email));
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      setErrorHeaders(res, err);
-      sendPage(res, err.status, 'Your dashboard', signInForm(err.message, email));
-    }
-  };
+/** Sends a sign-in code to the business's address. */
+export const postCode = (d: DashboardDeps): RequestHandler =>
+  sendCodeStep({
+    ...d,
+    purpose: PURPOSE,
+    sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
+    refused: (message, email) => ({ title: 'Your dashboard', body: signInForm(message, email) }),
+  });
 
 /** Checks the code and opens a session for the business the address signed up. */
 export const postVerify =
