@@ -1,4 +1,15 @@
 import { addDays, formatLabel, formatLocalIso, isoWeekday, localDate, minutesOfDay, wallTimeOrNextInstant, weekdayName, type LocalDate } from './time';
+import {
+  startBeforeStartAfter,
+  startInPast,
+  startInTimeOff,
+  startOffStep,
+  startOnClosedDay,
+  startOutsideHours,
+  startTaken,
+  startTooSoon,
+  startWouldNotFinish,
+} from './words/open-times';
 
 export interface WorkingWindow {
   /** `HH:MM`, local time. */
@@ -174,13 +185,9 @@ export function whyNotOpen(q: Omit<OpenTimesQuery, 'from' | 'days'>, start: Date
   if (sameDay.some((o) => o.start.getTime() === t)) return null;
 
   const label = formatLabel(start, zone, q.now);
-  if (t <= q.now.getTime()) return { reason: 'past', message: `${label} is in the past.` };
-  const noticeHours = q.rules.min_notice_minutes / 60;
+  if (t <= q.now.getTime()) return { reason: 'past', message: startInPast(label) };
   if (t < q.now.getTime() + q.rules.min_notice_minutes * MINUTE) {
-    return {
-      reason: 'too_soon',
-      message: `${label} is too soon: this business needs ${noticeHours % 1 === 0 ? noticeHours : noticeHours.toFixed(1)} hours' notice.`,
-    };
+    return { reason: 'too_soon', message: startTooSoon(label, q.rules.min_notice_minutes / 60) };
   }
   const end = t + q.durationMinutes * MINUTE;
   const windows = q.rules.weekly_hours[String(isoWeekday(day)) as keyof WeeklyHours] ?? [];
@@ -189,36 +196,20 @@ export function whyNotOpen(q: Omit<OpenTimesQuery, 'from' | 'days'>, start: Date
     const close = wallTimeOrNextInstant(day, minutesOfDay(w.end), zone).getTime();
     return t >= open && end <= close;
   });
-  if (windows.length === 0) {
-    return { reason: 'outside_hours', message: `${label} is outside working hours: this business is closed on ${weekdayName(day)}s.` };
-  }
-  const hoursText = windows.map((w) => `${w.start}-${w.end}`).join(', ');
-  if (!inWindow) {
-    return {
-      reason: 'outside_hours',
-      message: `${label} is outside working hours: a ${q.durationMinutes}-minute job must start and end within ${hoursText} (${zone}).`,
-    };
-  }
+  if (windows.length === 0) return { reason: 'outside_hours', message: startOnClosedDay(label, weekdayName(day)) };
+  if (!inWindow) return { reason: 'outside_hours', message: startOutsideHours(label, q.durationMinutes, windows, zone) };
   if (q.startAfter && t < wallTimeOrNextInstant(day, minutesOfDay(q.startAfter), zone).getTime()) {
-    return { reason: 'outside_hours', message: `${label} is before start_after ${q.startAfter}.` };
+    return { reason: 'outside_hours', message: startBeforeStartAfter(label, q.startAfter) };
   }
   if (q.finishBy && end > wallTimeOrNextInstant(day, minutesOfDay(q.finishBy), zone).getTime()) {
-    return { reason: 'outside_hours', message: `A job starting ${label} would not finish by ${q.finishBy}.` };
+    return { reason: 'outside_hours', message: startWouldNotFinish(label, q.finishBy) };
   }
-  if (q.timeOff.some((o) => overlaps(t, end, o.start.getTime(), o.end.getTime()))) {
-    return { reason: 'time_off', message: `${label} falls in the business's time off.` };
-  }
+  if (q.timeOff.some((o) => overlaps(t, end, o.start.getTime(), o.end.getTime()))) return { reason: 'time_off', message: startInTimeOff(label) };
   const buffer = q.rules.travel_buffer_minutes * MINUTE;
   if (q.busy.some((b) => overlaps(t, end + buffer, b.start.getTime(), b.blockedUntil.getTime()))) {
-    return {
-      reason: 'taken',
-      message: `${label} is taken: it overlaps another job or its ${q.rules.travel_buffer_minutes}-minute travel buffer.`,
-    };
+    return { reason: 'taken', message: startTaken(label, q.rules.travel_buffer_minutes) };
   }
-  return {
-    reason: 'off_step',
-    message: `${label} is not one of the offered start times (every ${q.rules.slot_step_minutes} minutes from opening).`,
-  };
+  return { reason: 'off_step', message: startOffStep(label, q.rules.slot_step_minutes) };
 }
 
 /**

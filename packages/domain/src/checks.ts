@@ -1,4 +1,4 @@
-import { InvalidInputError } from './errors';
+import { checkDateNotReal, checkSubjectMissing, ratingOutOfRange, reviewsNotWhole, websiteCheckRated } from './words/checks';
 import { isValidLocalDate } from './time';
 
 /** A best-effort check of a business: its website, or a profile on a marketplace. */
@@ -15,13 +15,11 @@ export interface CheckFacts {
 
 /** Refuses a check that cannot be recorded as given. */
 export function checkCheck(c: CheckFacts): void {
-  if (!isValidLocalDate(c.checked_on)) throw new InvalidInputError(`date "${c.checked_on}" is not a real day (YYYY-MM-DD).`);
-  if (!c.subject.trim()) throw new InvalidInputError('Say what was checked: the website, or the marketplace of the profile.');
-  if (c.kind === 'website_ownership' && (c.rating != null || c.reviews != null)) {
-    throw new InvalidInputError('A website check has no rating or reviews.');
-  }
-  if (c.rating != null && !(c.rating >= 0 && c.rating <= 5)) throw new InvalidInputError('rating must be from 0 to 5.');
-  if (c.reviews != null && !(Number.isInteger(c.reviews) && c.reviews >= 0)) throw new InvalidInputError('reviews must be a whole number, 0 or more.');
+  if (!isValidLocalDate(c.checked_on)) throw checkDateNotReal(c.checked_on);
+  if (!c.subject.trim()) throw checkSubjectMissing();
+  if (c.kind === 'website_ownership' && (c.rating != null || c.reviews != null)) throw websiteCheckRated();
+  if (c.rating != null && !(c.rating >= 0 && c.rating <= 5)) throw ratingOutOfRange();
+  if (c.reviews != null && !(Number.isInteger(c.reviews) && c.reviews >= 0)) throw reviewsNotWhole();
 }
 
 /** A check in words: dated, best-effort, never a guarantee. */

@@ -1,5 +1,5 @@
-import { InvalidInputError } from './errors';
-import { customerNameMissing, customerReachMissing } from './words/bookings';
+import { addressTooShort, customerContactMissing, customerNameBlank, customerNameMissing, customerReachMissing } from './words/customer';
+import { notAPhone, notAnEmail } from './words/input';
 
 /** An email address as the contract takes it: something@somewhere.tld, no spaces. */
 export function isEmail(value: string): boolean {
@@ -17,22 +17,18 @@ export function customerDetails(input: { customer_name: string; customer_phone?:
   const phone = input.customer_phone?.trim() || null;
   const email = input.customer_email?.trim() || null;
   const address = input.address.trim();
-  if (!name) throw new InvalidInputError('customer_name must not be blank.');
-  if (address.length < 3) throw new InvalidInputError('address must be at least 3 characters long (not counting spaces).');
-  if (phone !== null && !isPhone(phone)) {
-    throw new InvalidInputError(`customer_phone "${phone}" is not a phone number (digits, spaces, + ( ) - allowed; at least 7 digits).`);
-  }
-  if (email !== null && !isEmail(email)) {
-    throw new InvalidInputError(`customer_email "${email}" is not an email address.`);
-  }
-  if (!phone && !email) throw new InvalidInputError('Give at least one of customer_phone or customer_email.');
+  if (!name) throw customerNameBlank();
+  if (address.length < 3) throw addressTooShort();
+  if (phone !== null && !isPhone(phone)) throw notAPhone('customer_phone', phone);
+  if (email !== null && !isEmail(email)) throw notAnEmail('customer_email', email);
+  if (!phone && !email) throw customerContactMissing();
   return { name, phone, email, address, notes: input.notes?.trim() || null };
 }
 
 /** An email address as it is stored: trimmed, lower case; refused if it is not one. */
 export function normalizeEmail(email: string, field = 'email'): string {
   const e = email.trim().toLowerCase();
-  if (!isEmail(e) || e.length > 200) throw new InvalidInputError(`${field} "${email}" is not an email address.`);
+  if (!isEmail(e) || e.length > 200) throw notAnEmail(field, email);
   return e;
 }
 

@@ -1,3 +1,5 @@
+import { BOOKED_CONTRADICTS_NO_RESPONSE, OFFERED_CONTRADICTS_NOT_OFFERED, servedZipContradictsOutOfArea } from './words/bad-leads';
+
 /** Lead rules: sources, the platform privacy rule, the follow-up cadence, bad-lead reasons. */
 export const LEAD_SOURCES = [
   'marketplace_1',
@@ -82,13 +84,13 @@ export interface LeadRecordFacts {
  */
 export function reasonContradicted(reason: BadLeadReason, facts: LeadRecordFacts): string | null {
   if (reason === 'no_response' && facts.booked) {
-    return 'Our records show this lead was booked, so the customer did respond; a "no response" credit request would contradict them. Choose the reason that did happen, or do not flag this lead.';
+    return BOOKED_CONTRADICTS_NO_RESPONSE;
   }
   if (reason === 'out_of_area' && facts.zip !== null && facts.zipServed) {
-    return `Our records show ZIP ${facts.zip} is in this business's service area, so "out of area" would contradict them. Change the service ZIPs first if the area changed, or choose another reason.`;
+    return servedZipContradictsOutOfArea(facts.zip);
   }
   if (reason === 'service_not_offered' && facts.serviceOffered) {
-    return 'Our records show the clean type and add-ons this lead asked for are offered, so "service not offered" would contradict them. Choose another reason.';
+    return OFFERED_CONTRADICTS_NOT_OFFERED;
   }
   return null;
 }

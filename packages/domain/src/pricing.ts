@@ -1,7 +1,7 @@
-import { InvalidInputError } from './errors';
 import { CLEAN_TYPE_LABELS, FREQUENCY_LABELS, type Job } from './job';
 import { formatUsd, percentOf, toUsd, type Cents } from './money';
 import { addOnOf, addOnsNotOffered, offeredAddOns, offeredCleanTypes, type PriceList } from './price-list';
+import { jobNotOffered } from './words/pricing';
 
 export interface LineItem {
   label: string;
@@ -179,18 +179,11 @@ function summarize(q: Omit<Quote, 'summary'>): string {
 export function requireFirmQuote(job: Job, list: PriceList): Quote {
   const quote = priceJob(job, list);
   if (quote.unpriced.length === 0) return quote;
-  const problems: string[] = [];
-  if (!list.clean_types[job.clean_type]) {
-    problems.push(`This business does not offer the clean type "${job.clean_type}"; clean types offered: ${offeredCleanTypes(list).join(', ')}.`);
-  }
   const missing = addOnsNotOffered(list, job.add_ons);
-  if (missing.length > 0) {
-    const offered = offeredAddOns(list);
-    problems.push(
-      `This business does not offer the add-on${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}; add-ons offered: ${offered.length ? offered.join(', ') : 'none'}.`,
-    );
-  }
-  throw new InvalidInputError(problems.join(' '));
+  throw jobNotOffered({
+    cleanType: list.clean_types[job.clean_type] ? undefined : { asked: job.clean_type, offered: offeredCleanTypes(list) },
+    addOns: missing.length > 0 ? { missing, offered: offeredAddOns(list) } : undefined,
+  });
 }
 
 /** A quote as responses show it: USD numbers, line items, hours and what the first visit costs. */

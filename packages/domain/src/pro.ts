@@ -1,30 +1,30 @@
 import { DEFAULT_SCHEDULE_SETTINGS, DEFAULT_WEEKLY_HOURS, type WeeklyHours } from './availability';
-import { InvalidInputError } from './errors';
 import { DEFAULT_PRICE_LIST, type PriceList } from './price-list';
 import { isValidTimeZone } from './time';
 import { notServedZip } from './words/bookings';
+import { businessNameLength, noServiceZip, notATimeZone, tooManyZips, zipsNotFiveDigits } from './words/settings';
 
 export const MAX_SERVICE_ZIP_COUNT = 200;
 
 /** A business name as stored: trimmed, 1 to 100 characters. */
 export function checkBusinessName(name: string, field = 'name'): string {
   const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > 100) throw new InvalidInputError(`${field} must be 1 to 100 characters.`);
+  if (trimmed.length < 1 || trimmed.length > 100) throw businessNameLength(field);
   return trimmed;
 }
 
 /** Service ZIPs as stored: 1 to 200 five-digit ZIPs, each once, in the order given. */
 export function checkServiceZips(zips: readonly string[], field = 'service_zips'): string[] {
   const bad = zips.filter((z) => !/^\d{5}$/.test(z));
-  if (bad.length > 0) throw new InvalidInputError(`${field} must be exactly 5 digits each; not: ${bad.slice(0, 10).join(', ')}.`);
+  if (bad.length > 0) throw zipsNotFiveDigits(field, bad);
   const unique = [...new Set(zips)];
-  if (unique.length === 0) throw new InvalidInputError(`${field}: give at least one service ZIP.`);
-  if (unique.length > MAX_SERVICE_ZIP_COUNT) throw new InvalidInputError(`${field} may hold at most ${MAX_SERVICE_ZIP_COUNT} ZIPs; got ${unique.length}.`);
+  if (unique.length === 0) throw noServiceZip(field);
+  if (unique.length > MAX_SERVICE_ZIP_COUNT) throw tooManyZips(field, MAX_SERVICE_ZIP_COUNT, unique.length);
   return unique;
 }
 
 export function checkTimeZone(zone: string, field = 'timezone'): string {
-  if (!isValidTimeZone(zone)) throw new InvalidInputError(`${field} "${zone}" is not an IANA time zone such as America/New_York.`);
+  if (!isValidTimeZone(zone)) throw notATimeZone(field, zone);
   return zone;
 }
 

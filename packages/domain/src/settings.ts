@@ -2,7 +2,20 @@ import { isoWeekday, localDate, minutesOfDay, wallTimeOrNextInstant } from './ti
 import { DEFAULT_PRICE_LIST, type AddOn, type CleanTypeRule, type PriceList } from './price-list';
 import { CLEAN_TYPES, FREQUENCIES, type CleanType, type Frequency } from './job';
 import { HHMM_PATTERN, ZIP_PATTERN } from './contract-schemas';
-import { InvalidInputError } from './errors';
+import { notAPhone, notAnEmail } from './words/input';
+import {
+  addOnLabelBlank,
+  addOnListedTwice,
+  halfBathIsHalf,
+  multiplierDecimals,
+  notAWebsite,
+  notWholeCents,
+  nothingToChange,
+  noticeNotWholeMinutes,
+  usualSqftFalls,
+  windowEndsBeforeStart,
+  windowsOverlap,
+} from './words/settings';
 import { isEmail, isPhone } from './customer';
 import type { ScheduleRules, WeeklyHours, WorkingWindow } from './availability';
 import { toUsd, type Cents } from './money';
@@ -182,13 +195,13 @@ export interface BusinessSettings {
 /** USD with at most two decimals, as cents; anything finer is refused rather than rounded. */
 export function wholeCents(usdValue: number, field: string): Cents {
   const cents = Math.round(usdValue * 100);
-  if (Math.abs(usdValue * 100 - cents) > 1e-6) throw new InvalidInputError(`${field} must be in whole cents (at most 2 decimals); got ${usdValue}.`);
+  if (Math.abs(usdValue * 100 - cents) > 1e-6) throw notWholeCents(field, usdValue);
   return cents;
 }
 
 export function checkPhone(phone: string | null | undefined, field = 'phone'): string | null {
   const p = phone?.trim() || null;
-  if (p !== null && !isPhone(p)) throw new InvalidInputError(`${field} "${p}" is not a phone number (digits, spaces, + ( ) - allowed; at least 7 digits).`);
+  if (p !== null && !isPhone(p)) throw notAPhone(field, p);
   return p;
 }
 
@@ -201,15 +214,13 @@ export function checkWebsite(website: string | null | undefined, field = 'websit
   } catch {
     url = null;
   }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname.includes('.')) {
-    throw new InvalidInputError(`${field} "${w}" is not a web address such as https://example.com.`);
-  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname.includes('.')) throw notAWebsite(field, w);
   return w;
 }
 
 function checkContactEmail(email: string | null | undefined): string | null {
   const e = email?.trim() || null;
-  if (e !== null && !isEmail(e)) throw new InvalidInputError(`email "${e}" is not an email address.`);
+  if (e !== null && !isEmail(e)) throw notAnEmail('email', e);
   return e;
 }
 
@@ -217,16 +228,12 @@ function checkContactEmail(email: string | null | undefined): string | null {
 export function parseWindows(windows: readonly string[], field: string): WorkingWindow[] {
   const parsed = windows.map((w) => {
     const [start, end] = w.split('-') as [string, string];
-    if (minutesOfDay(end) <= minutesOfDay(start)) throw new InvalidInputError(`${field}: "${w}" must end after it starts.`);
+    if (minutesOfDay(end) <= minutesOfDay(start)) throw windowEndsBeforeStart(field, w);
     return { start, end };
   });
   parsed.sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start));
   for (let i = 1; i < parsed.length; i++) {
-    if (minutesOfDay(parsed[i]!.start) < minutesOfDay(parsed[i - 1]!.end)) {
-      throw new InvalidInputError(
-        `${field}: "${parsed[i - 1]!.start}-${parsed[i - 1]!.end}" and "${parsed[i]!.start}-${parsed[i]!.end}" overlap; give windows that do not.`,
-      );
-    }
+    if (minutesOfDay(parsed[i]!.start) < minutesOfDay(parsed[i - 1]!.end)) throw windowsOverlap(field, parsed[i - 1]!, parsed[i]!);
   }
   return parsed;
 }
@@ -250,9 +257,7 @@ function applyPrices(list: PriceList, change: PricesChange): PriceList {
   cents(change.minimum, 'minimum', (c) => (next.minimum_cents = c));
   cents(change.pets_fee, 'pets_fee', (c) => (next.pets_fee_cents = c));
   if (change.per_half_bathroom !== undefined && Math.abs(change.per_half_bathroom - toUsd(next.per_bathroom_cents / 2)) > 0.005) {
-    throw new InvalidInputError(
-      `prices.per_half_bathroom is always half of per_bathroom (${toUsd(next.per_bathroom_cents / 2)} here); change per_bathroom instead.`,
-    );
+    throw halfBathIsHalf(toUsd(next.per_bathroom_cents / 2));
   }
   if (change.clean_types) {
     const types: Partial<Record<CleanType, CleanTypeRule>> = {};
@@ -260,9 +265,7 @@ function applyPrices(list: PriceList, change: PricesChange): PriceList {
       const given = change.clean_types[type];
       if (!given) continue;
       const pct = Math.round(given.price_multiplier * 100);
-      if (Math.abs(given.price_multiplier * 100 - pct) > 1e-6) {
-        throw new InvalidInputError(`prices.clean_types.${type}.price_multiplier must have at most 2 decimals; got ${given.price_multiplier}.`);
-      }
+      if (Math.abs(given.price_multiplier * 100 - pct) > 1e-6) throw multiplierDecimals(type, given.price_multiplier);
       // The time a type takes is not a price: a type offered again keeps its own, a new one the default.
       const hoursPct = list.clean_types[type]?.hours_pct ?? DEFAULT_PRICE_LIST.clean_types[type]?.hours_pct ?? 100;
       types[type] = { price_pct: pct, hours_pct: hoursPct };
@@ -280,11 +283,7 @@ function applyPrices(list: PriceList, change: PricesChange): PriceList {
     const sizes = surcharge.usual_sqft_by_bedrooms;
     if (sizes) {
       const falls = sizes.findIndex((s, i) => i > 0 && s < sizes[i - 1]!);
-      if (falls > 0) {
-        throw new InvalidInputError(
-          `prices.larger_home_surcharge.usual_sqft_by_bedrooms must never fall: ${falls} bedrooms (${sizes[falls]}) is below ${falls - 1} (${sizes[falls - 1]}).`,
-        );
-      }
+      if (falls > 0) throw usualSqftFalls(falls, sizes[falls]!, sizes[falls - 1]!);
       next.sqft.usual_max_by_bedrooms = [...sizes];
     }
   }
@@ -295,9 +294,9 @@ function applyPrices(list: PriceList, change: PricesChange): PriceList {
 function applyAddOns(list: PriceList, addOns: NonNullable<SettingsChange['add_ons']>): PriceList {
   const byName: Record<string, AddOn> = {};
   for (const [i, a] of addOns.entries()) {
-    if (Object.hasOwn(byName, a.name)) throw new InvalidInputError(`add_ons[${i}].name "${a.name}" is listed twice; give each add-on once.`);
+    if (Object.hasOwn(byName, a.name)) throw addOnListedTwice(i, a.name);
     const label = a.label.trim();
-    if (!label) throw new InvalidInputError(`add_ons[${i}].label must not be blank.`);
+    if (!label) throw addOnLabelBlank(i);
     byName[a.name] = { label, price_cents: wholeCents(a.price, `add_ons[${i}].price`), minutes: a.minutes };
   }
   return { ...list, add_ons: byName };
@@ -310,7 +309,7 @@ function applyAddOns(list: PriceList, addOns: NonNullable<SettingsChange['add_on
  */
 export function applySettings(current: BusinessSettings, change: SettingsChange): BusinessSettings {
   const fields = Object.keys(change);
-  if (fields.length === 0) throw new InvalidInputError('Give at least one field to change (see my_business for the current values).');
+  if (fields.length === 0) throw nothingToChange();
   const next: BusinessSettings = { ...current };
   if (change.name !== undefined) next.name = checkBusinessName(change.name);
   if (change.phone !== undefined) next.phone = checkPhone(change.phone);
@@ -335,9 +334,7 @@ export function applySettings(current: BusinessSettings, change: SettingsChange)
   if (change.slot_step_minutes !== undefined) next.slot_step_minutes = change.slot_step_minutes;
   if (change.min_notice_hours !== undefined) {
     const minutes = Math.round(change.min_notice_hours * 60);
-    if (Math.abs(change.min_notice_hours * 60 - minutes) > 1e-6) {
-      throw new InvalidInputError(`min_notice_hours must be a whole number of minutes (such as 1.5 or 0.25); got ${change.min_notice_hours}.`);
-    }
+    if (Math.abs(change.min_notice_hours * 60 - minutes) > 1e-6) throw noticeNotWholeMinutes(change.min_notice_hours);
     next.min_notice_minutes = minutes;
   }
   return next;

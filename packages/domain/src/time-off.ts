@@ -1,4 +1,5 @@
-import { InvalidInputError } from './errors';
+import { timeOffEndsBeforeStart, timeOffOver, timeOffTooLong } from './words/time-off';
+import { notARealDate } from './words/time';
 import { DATE_PATTERN } from './contract-schemas';
 import { addDays, formatDay, formatLabel, isValidLocalDate, localDate, parseStart, wallTimeOrNextInstant } from './time';
 
@@ -32,18 +33,16 @@ export function parseTimeOff(input: { start: string; end: string }, zone: string
   const instant = (value: string, field: 'start' | 'end') => {
     const trimmed = value.trim();
     if (new RegExp(DATE_PATTERN).test(trimmed)) {
-      if (!isValidLocalDate(trimmed)) throw new InvalidInputError(`${field} "${value}" is not a real date.`);
+      if (!isValidLocalDate(trimmed)) throw notARealDate(field, value);
       return wallTimeOrNextInstant(field === 'start' ? trimmed : addDays(trimmed, 1), 0, zone);
     }
     return parseStart(trimmed, zone, field);
   };
   const start = instant(input.start, 'start');
   const end = instant(input.end, 'end');
-  if (end.getTime() <= start.getTime()) throw new InvalidInputError('end must be after start.');
-  if (end.getTime() - start.getTime() > MAX_TIME_OFF_DAYS * 86_400_000) {
-    throw new InvalidInputError(`Time off can be at most a year (${MAX_TIME_OFF_DAYS} days) long; split a longer break.`);
-  }
-  if (end.getTime() <= now.getTime()) throw new InvalidInputError('end is in the past: time off is for days still to come.');
+  if (end.getTime() <= start.getTime()) throw timeOffEndsBeforeStart();
+  if (end.getTime() - start.getTime() > MAX_TIME_OFF_DAYS * 86_400_000) throw timeOffTooLong(MAX_TIME_OFF_DAYS);
+  if (end.getTime() <= now.getTime()) throw timeOffOver();
   return { start, end };
 }
 

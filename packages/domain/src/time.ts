@@ -1,4 +1,4 @@
-import { InvalidInputError } from './errors';
+import { notADateTime, notARealDateTime, notAnIsoDateTime, skippedByDaylightSaving } from './words/time';
 import { instantsForWallTime, wallClock } from './zone';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -130,32 +130,20 @@ export function parseStart(value: string, zone: string, field = 'start'): Date {
   const withOffset = ISO_WITH_OFFSET.exec(trimmed);
   if (withOffset) {
     const [, date, hh, mm, ss] = withOffset;
-    if (!isValidLocalDate(date!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59) {
-      throw new InvalidInputError(`${field} "${value}" is not a real date and time.`);
-    }
+    if (!isValidLocalDate(date!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59) throw notARealDateTime(field, value);
     const instant = new Date(trimmed);
-    if (Number.isNaN(instant.getTime())) {
-      throw new InvalidInputError(`${field} "${value}" is not a valid ISO 8601 date-time.`);
-    }
+    if (Number.isNaN(instant.getTime())) throw notAnIsoDateTime(field, value);
     return instant;
   }
   const local = ISO_LOCAL.exec(trimmed);
   if (local) {
     const [, date, hh, mm, ss] = local;
-    if (!isValidLocalDate(date!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59) {
-      throw new InvalidInputError(`${field} "${value}" is not a real date and time.`);
-    }
+    if (!isValidLocalDate(date!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59) throw notARealDateTime(field, value);
     const instant = wallTimeToInstant(date!, Number(hh) * 60 + Number(mm), zone);
-    if (!instant) {
-      throw new InvalidInputError(
-        `${field} "${value}" does not exist in ${zone}: clocks skip that hour for daylight saving time. Pick a time from open_times.`,
-      );
-    }
+    if (!instant) throw skippedByDaylightSaving(field, value, zone);
     return instant;
   }
-  throw new InvalidInputError(
-    `${field} must be an ISO 8601 date-time such as 2026-11-24T09:00:00-05:00 (without an offset it means the business's local time); got "${value}".`,
-  );
+  throw notADateTime(field, value);
 }
 
 /** The instants a local month (YYYY-MM) starts and ends in a zone. */

@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { request } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { KeptValues } from '@frontdesk/db';
+import { oauthWords } from '@frontdesk/domain';
 import { checkRedirectUri } from './redirect-uri';
 
 /**
@@ -88,10 +89,10 @@ function validUrl(clientId: string): URL {
   try {
     url = new URL(clientId);
   } catch {
-    throw new ClientMetadataError('The client_id is not a URL.');
+    throw new ClientMetadataError(oauthWords.clientIdNotUrl());
   }
   if (url.protocol !== 'https:' || url.pathname === '/' || url.username || url.password || url.hash || url.href !== clientId) {
-    throw new ClientMetadataError('A client_id URL must be https, with a path, and no credentials or fragment.');
+    throw new ClientMetadataError(oauthWords.clientIdUrlShape());
   }
   return url;
 }
@@ -99,9 +100,9 @@ function validUrl(clientId: string): URL {
 async function publicAddressOf(host: string, allowPrivate: boolean): Promise<{ address: string; family: number }> {
   const bare = host.replace(/^\[|\]$/g, '');
   const found = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true, verbatim: true }).catch(() => []);
-  if (found.length === 0) throw new ClientMetadataError(`The client's host ${host} does not resolve.`);
+  if (found.length === 0) throw new ClientMetadataError(oauthWords.hostDoesNotResolve(host));
   if (!allowPrivate && found.some((a) => !isPublicAddress(a.address))) {
-    throw new ClientMetadataError(`The client's host ${host} resolves to an address that is not public.`);
+    throw new ClientMetadataError(oauthWords.hostNotPublic(host));
   }
   return found[0]!;
 }
@@ -124,7 +125,7 @@ function get(url: URL, to: { address: string; family: number }, o: Required<Pick
       (res) => {
         if (res.statusCode !== 200) {
           res.resume();
-          return reject(new ClientMetadataError(`The client's metadata document answered ${res.statusCode}.`));
+          return reject(new ClientMetadataError(oauthWords.documentStatus(res.statusCode)));
         }
         let body = '';
         res.setEncoding('utf8');
@@ -132,19 +133,15 @@ function get(url: URL, to: { address: string; family: number }, o: Required<Pick
           body += chunk;
           if (Buffer.byteLength(body) > o.maxBytes) {
             req.destroy();
-            reject(new ClientMetadataError(`The client's metadata document is larger than ${o.maxBytes} bytes.`));
+            reject(new ClientMetadataError(oauthWords.documentTooLarge(o.maxBytes)));
           }
         });
         res.on('end', () => resolve({ body, cacheControl: res.headers['cache-control'] }));
       },
     );
-    req.on('timeout', () => req.destroy(new ClientMetadataError(`The client's metadata document did not arrive within ${o.timeoutMs} ms.`)));
+    req.on('timeout', () => req.destroy(new ClientMetadataError(oauthWords.documentTimedOut(o.timeoutMs))));
     req.on('error', (err) =>
-      reject(
-        err instanceof ClientMetadataError
-          ? err
-          : new ClientMetadataError(`The client's metadata document could not be fetched (${(err as { code?: string }).code ?? 'error'}).`),
-      ),
+      reject(err instanceof ClientMetadataError ? err : new ClientMetadataError(oauthWords.documentNotFetched((err as { code?: string }).code))),
     );
     req.end();
   });
@@ -155,22 +152,22 @@ function parse(clientId: string, body: string): ClientMetadata {
   try {
     doc = JSON.parse(body);
   } catch {
-    throw new ClientMetadataError("The client's metadata document is not JSON.");
+    throw new ClientMetadataError(oauthWords.documentNotJson());
   }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new ClientMetadataError("The client's metadata document is not a JSON object.");
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new ClientMetadataError(oauthWords.documentNotObject());
   const d = doc as Record<string, unknown>;
-  if (d.client_id !== clientId) throw new ClientMetadataError("The document's client_id is not the URL it was fetched from.");
+  if (d.client_id !== clientId) throw new ClientMetadataError(oauthWords.documentClientIdDiffers());
   if (d.token_endpoint_auth_method !== undefined && d.token_endpoint_auth_method !== 'none') {
-    throw new ClientMetadataError('Only public clients (token_endpoint_auth_method "none") are supported.');
+    throw new ClientMetadataError(oauthWords.onlyPublicClients());
   }
   if (!Array.isArray(d.redirect_uris) || d.redirect_uris.length === 0 || d.redirect_uris.length > 10) {
-    throw new ClientMetadataError('The document must list 1 to 10 redirect_uris.');
+    throw new ClientMetadataError(oauthWords.documentRedirectUriCount());
   }
   let redirectUris: string[];
   try {
     redirectUris = d.redirect_uris.map((u) => checkRedirectUri(u));
   } catch (err) {
-    throw new ClientMetadataError(`The document's redirect_uris: ${(err as Error).message}`);
+    throw new ClientMetadataError(oauthWords.documentRedirectUris((err as Error).message));
   }
   const name = typeof d.client_name === 'string' && d.client_name.trim() ? d.client_name.trim().slice(0, 100) : new URL(clientId).host;
   return { clientId, name, redirectUris };
@@ -191,7 +188,7 @@ export async function fetchClientMetadata(clientId: string, o: ClientMetadataFet
     cache.keep(clientId, { until: now + maxAgeOf(cacheControl), value });
     return value;
   } catch (err) {
-    const failure = err instanceof ClientMetadataError ? err : new ClientMetadataError("The client's metadata document could not be read.");
+    const failure = err instanceof ClientMetadataError ? err : new ClientMetadataError(oauthWords.documentUnreadable());
     cache.keep(clientId, { until: now + 30_000, value: failure });
     throw failure;
   }

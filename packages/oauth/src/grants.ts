@@ -17,6 +17,7 @@ import {
   type Db,
   type OAuthClient,
 } from '@frontdesk/db';
+import { oauthWords } from '@frontdesk/domain';
 import { InvalidClientError, InvalidGrantError, InvalidTargetError } from './errors';
 import { fetchClientMetadata, isMetadataUrl, type ClientMetadataFetchOptions } from './client-metadata';
 
@@ -141,21 +142,20 @@ export async function redeemCode(
 ): Promise<{ grant: IssuedGrant; refreshToken: string }> {
   const result = await db.transaction().execute(async (trx) => {
     const row = await lockOAuthCode(trx, p.code);
-    if (!row) return new InvalidGrantError('The authorization code is not valid.');
+    if (!row) return new InvalidGrantError(oauthWords.codeNotValid());
     // The sign-in a code starts is named after the code (its hash), so a code used twice revokes what it issued.
     const familyId = row.code_hash.toString('hex');
     if (row.consumed_at) {
       await revokeRefreshFamily(trx, familyId, now);
-      return new InvalidGrantError('The authorization code was already used; the tokens issued from it are revoked.');
+      return new InvalidGrantError(oauthWords.codeReused());
     }
-    if (row.expires_at.getTime() <= now.getTime()) return new InvalidGrantError('The authorization code has expired.');
-    if (row.client_id !== p.clientId) return new InvalidGrantError('The authorization code was issued to another client.');
-    if (p.redirectUri !== row.redirect_uri) return new InvalidGrantError('redirect_uri does not match the one the code was issued for.');
-    if (!p.verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(p.verifier))
-      return new InvalidGrantError('code_verifier is missing or malformed (43 to 128 characters).');
-    if (s256(p.verifier) !== row.code_challenge) return new InvalidGrantError('code_verifier does not match the code challenge.');
+    if (row.expires_at.getTime() <= now.getTime()) return new InvalidGrantError(oauthWords.codeExpired());
+    if (row.client_id !== p.clientId) return new InvalidGrantError(oauthWords.codeOfAnotherClient());
+    if (p.redirectUri !== row.redirect_uri) return new InvalidGrantError(oauthWords.redirectUriDiffers());
+    if (!p.verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(p.verifier)) return new InvalidGrantError(oauthWords.verifierMalformed());
+    if (s256(p.verifier) !== row.code_challenge) return new InvalidGrantError(oauthWords.verifierWrong());
     // A request the code cannot serve leaves it unspent: the client may retry correctly.
-    if (p.resource !== undefined && p.resource !== row.resource) return new InvalidTargetError('resource differs from the one authorized.');
+    if (p.resource !== undefined && p.resource !== row.resource) return new InvalidTargetError(oauthWords.resourceDiffers());
     await consumeOAuthCode(trx, row.code_hash, now);
     const grant = { clientId: row.client_id, email: row.email, scope: row.scope, resource: row.resource, familyId };
     return { grant, refreshToken: await issueRefresh(trx, familyId, grant, now) };
@@ -175,17 +175,17 @@ export async function rotateRefresh(
 ): Promise<{ grant: IssuedGrant; refreshToken: string }> {
   const result = await db.transaction().execute(async (trx) => {
     const row = await lockRefreshToken(trx, p.token);
-    if (!row || row.revoked_at) return new InvalidGrantError('The refresh token is not valid or was revoked.');
+    if (!row || row.revoked_at) return new InvalidGrantError(oauthWords.refreshNotValid());
     if (row.used_at) {
       await revokeRefreshFamily(trx, row.family_id, now);
-      return new InvalidGrantError('The refresh token was already used; every token of this sign-in is now revoked. Sign in again.');
+      return new InvalidGrantError(oauthWords.refreshReused());
     }
-    if (row.expires_at.getTime() <= now.getTime()) return new InvalidGrantError('The refresh token has expired; sign in again.');
-    if (row.client_id !== p.clientId) return new InvalidClientError('The refresh token was issued to another client.');
+    if (row.expires_at.getTime() <= now.getTime()) return new InvalidGrantError(oauthWords.refreshExpired());
+    if (row.client_id !== p.clientId) return new InvalidClientError(oauthWords.refreshOfAnotherClient());
     let scope = row.scope;
     if (p.scope !== undefined) {
       const asked = p.scope.split(' ').filter(Boolean);
-      if (asked.some((s) => !row.scope.split(' ').includes(s))) return new InvalidGrantError('The scope asked for exceeds the scope granted.');
+      if (asked.some((s) => !row.scope.split(' ').includes(s))) return new InvalidGrantError(oauthWords.scopeExceedsGrant());
       scope = asked.join(' ');
     }
     await markRefreshTokenUsed(trx, row.token_hash, now);

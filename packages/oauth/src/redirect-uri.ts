@@ -1,19 +1,18 @@
 import { isLoopbackHost } from '@frontdesk/http';
+import { oauthWords } from '@frontdesk/domain';
 import { InvalidRedirectUriError } from './errors';
 
 /** https anywhere, plain http only back to this machine (RFC 8252 loopback redirects). */
 export function checkRedirectUri(uri: unknown): string {
-  if (typeof uri !== 'string') throw new InvalidRedirectUriError('Each redirect URI must be a string.');
+  if (typeof uri !== 'string') throw new InvalidRedirectUriError(oauthWords.redirectUriNotString());
   let url: URL;
   try {
     url = new URL(uri);
   } catch {
-    throw new InvalidRedirectUriError(`"${uri}" is not an absolute URI.`);
+    throw new InvalidRedirectUriError(oauthWords.redirectUriNotAbsolute(uri));
   }
   const loopback = isLoopbackHost(url.hostname);
-  if (url.hash) throw new InvalidRedirectUriError(`"${uri}" must not have a fragment.`);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new InvalidRedirectUriError(`"${uri}" must use https (plain http is allowed only for localhost or 127.0.0.1).`);
-  }
+  if (url.hash) throw new InvalidRedirectUriError(oauthWords.redirectUriFragment(uri));
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new InvalidRedirectUriError(oauthWords.redirectUriNotHttps(uri));
   return uri;
 }

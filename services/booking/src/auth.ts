@@ -1,6 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { findPersonalKey, isSignInRevoked } from '@frontdesk/db';
-import { InvalidInputError, isEmail, isPhone } from '@frontdesk/domain';
+import {
+  ACCESS_TOKEN_NOT_VALID,
+  CUSTOMER_KEY_NOT_VALID,
+  MISSING_CUSTOMER_CREDENTIALS,
+  headerBlank,
+  headerNotAPhone,
+  headerNotAnEmail,
+  headerTooLong,
+  isEmail,
+  isPhone,
+  lacksScopeMessage,
+} from '@frontdesk/domain';
 import { AuthChallengeError, InsufficientScopeError, bearerToken, clientIp, lookUpCredential, type HostLimits, type Operation } from '@frontdesk/http';
 import { resourcesOf, type SigningKeys } from '@frontdesk/oauth';
 import type { Request } from 'express';
@@ -26,8 +37,8 @@ function header(req: Request, name: string, max: number): string | null {
   const raw = req.get(name);
   if (raw === undefined) return null;
   const value = raw.trim();
-  if (!value) throw new InvalidInputError(`The ${name} header must not be blank.`);
-  if (value.length > max) throw new InvalidInputError(`The ${name} header must be at most ${max} characters long.`);
+  if (!value) throw headerBlank(name);
+  if (value.length > max) throw headerTooLong(name, max);
   return value;
 }
 
@@ -36,12 +47,8 @@ export function userHeaders(req: Request): Customer['user'] {
   const name = header(req, 'X-User-Name', 100);
   const email = header(req, 'X-User-Email', 200);
   const phone = header(req, 'X-User-Phone', 30);
-  if (email !== null && !isEmail(email)) {
-    throw new InvalidInputError(`The X-User-Email header "${email}" is not an email address.`);
-  }
-  if (phone !== null && !isPhone(phone)) {
-    throw new InvalidInputError(`The X-User-Phone header "${phone}" is not a phone number (at least 7 digits).`);
-  }
+  if (email !== null && !isEmail(email)) throw headerNotAnEmail(email);
+  if (phone !== null && !isPhone(phone)) throw headerNotAPhone(phone);
   return { name, email, phone };
 }
 
@@ -55,12 +62,7 @@ export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, k
   const challenge = `Bearer realm="booking", resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp", scope="read write"`;
   return async (req: Request): Promise<Customer> => {
     const token = bearerToken(req);
-    if (!token) {
-      throw new AuthChallengeError(
-        'Missing credentials: send "Authorization: Bearer <key>" with the shared public key, a personal key or an access token.',
-        challenge,
-      );
-    }
+    if (!token) throw new AuthChallengeError(MISSING_CUSTOMER_CREDENTIALS, challenge);
     const user = userHeaders(req);
     if (timingSafeEqual(digest(token), publicDigest)) return { credential: 'public', email: null, scopes: ALL_SCOPES, user };
     if (token.startsWith('fdp_')) {
@@ -74,13 +76,11 @@ export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, k
         const verified = await keys.verify(token, ctx.config.publicUrl, resourcesOf(ctx.config.publicUrl), ctx.clock()).catch(() => undefined);
         return verified && !(await isSignInRevoked(ctx.db, verified.sid)) ? verified : undefined;
       });
-      if (!claims) {
-        throw new AuthChallengeError('The access token is expired, revoked or not valid; refresh it or sign in again.', `${challenge}, error="invalid_token"`);
-      }
+      if (!claims) throw new AuthChallengeError(ACCESS_TOKEN_NOT_VALID, `${challenge}, error="invalid_token"`);
       const scopes = new Set(claims.scope.split(' ').filter((s): s is Scope => s === 'read' || s === 'write'));
       return { credential: 'oauth', email: claims.sub, scopes, user };
     }
-    throw new AuthChallengeError('That key or token is not valid (wrong, revoked or expired).', `${challenge}, error="invalid_token"`);
+    throw new AuthChallengeError(CUSTOMER_KEY_NOT_VALID, `${challenge}, error="invalid_token"`);
   };
 }
 
@@ -92,7 +92,7 @@ export function scopeGuard(publicUrl: string) {
   return (customer: Customer, op: Operation<Customer>): void => {
     if (op.scope && !customer.scopes.has(op.scope)) {
       throw new InsufficientScopeError(
-        `This sign-in lacks the "${op.scope}" scope needed for ${op.name}; connect again and allow it.`,
+        lacksScopeMessage(op.scope, op.name),
         `Bearer error="insufficient_scope", scope="${op.scope}", resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp"`,
       );
     }

@@ -1,6 +1,7 @@
 import { isSignInRevoked, proOwnedBy, proReader, type Pro } from '@frontdesk/db';
 import { AuthChallengeError, InsufficientScopeError, bearerToken, lookUpCredential, type HostLimits, type Operation } from '@frontdesk/http';
 import { resourcesOf, type SigningKeys } from '@frontdesk/oauth';
+import { ACCESS_TOKEN_NOT_VALID, BUSINESS_KEY_NOT_VALID, MISSING_BUSINESS_CREDENTIALS, lacksScopeMessage } from '@frontdesk/domain';
 import type { Request } from 'express';
 import type { AppContext } from './context';
 
@@ -20,9 +21,7 @@ export function proKeyAuth(ctx: Pick<AppContext, 'db' | 'changes' | 'config' | '
   const challenge = `Bearer realm="pro-desk", resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp", scope="read write"`;
   return async (req: Request): Promise<ProCaller> => {
     const token = bearerToken(req);
-    if (!token) {
-      throw new AuthChallengeError('Missing credentials: send the business key, or an access token, as "Authorization: Bearer <key>".', challenge);
-    }
+    if (!token) throw new AuthChallengeError(MISSING_BUSINESS_CREDENTIALS, challenge);
     const wellFormed = token.startsWith('fdk_') && token.length <= 100;
     const known = wellFormed ? pros.knownKey(token) : undefined;
     if (known) return known;
@@ -35,18 +34,11 @@ export function proKeyAuth(ctx: Pick<AppContext, 'db' | 'changes' | 'config' | '
         const pro = await proOwnedBy(ctx.db, claims.sub);
         return pro && { pro, scopes: new Set(claims.scope.split(' ').filter((s): s is Scope => s === 'read' || s === 'write')) };
       });
-      if (!found) {
-        throw new AuthChallengeError('The access token is expired, revoked or not valid; refresh it or sign in again.', `${challenge}, error="invalid_token"`);
-      }
+      if (!found) throw new AuthChallengeError(ACCESS_TOKEN_NOT_VALID, `${challenge}, error="invalid_token"`);
       return { ...found.pro, oauthScopes: found.scopes };
     }
     const pro = await lookUpCredential(limits, req, async () => (wellFormed ? pros.byKey(token) : undefined));
-    if (!pro) {
-      throw new AuthChallengeError(
-        'That API key is not valid (wrong, or replaced by a newer key). Get the current key from the business owner.',
-        `${challenge}, error="invalid_token"`,
-      );
-    }
+    if (!pro) throw new AuthChallengeError(BUSINESS_KEY_NOT_VALID, `${challenge}, error="invalid_token"`);
     return pro;
   };
 }
@@ -56,7 +48,7 @@ export function proScopeGuard(publicUrl: string) {
   return (caller: ProCaller, op: Operation<Pro>): void => {
     if (op.scope && caller.oauthScopes && !caller.oauthScopes.has(op.scope)) {
       throw new InsufficientScopeError(
-        `This sign-in lacks the "${op.scope}" scope needed for ${op.name}; connect again and allow it.`,
+        lacksScopeMessage(op.scope, op.name),
         `Bearer error="insufficient_scope", scope="${op.scope}", resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp"`,
       );
     }

@@ -1,5 +1,5 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
-import { AppError, InvalidInputError, KEY_SESSION_MINUTES, signInCodeSentMessage } from '@frontdesk/domain';
+import { AppError, KEY_SESSION_MINUTES, noPersonalKeyToRevoke, signInCodeSentMessage } from '@frontdesk/domain';
 import {
   endKeySessionOf,
   issuePersonalKey,
@@ -158,7 +158,7 @@ const apiRevoke =
   async (req, res) => {
     const token = bearerToken(req);
     const key = token ? await lookUpCredential(d.limits, req, () => personalKeyOf(d.ctx.db, token)) : undefined;
-    if (!key) throw new InvalidInputError('Send the personal key to revoke as Authorization: Bearer <key>.');
+    if (!key) throw noPersonalKeyToRevoke();
     await revokeOwnKey(d.ctx.db, { keyId: key.id, email: key.email }, d.ctx.clock());
     res.json({ revoked: true, key_id: key.id, message: 'The key no longer works.' });
   };

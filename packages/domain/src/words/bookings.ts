@@ -89,10 +89,6 @@ export const cancelledByCustomerMessage = (proName: string, label: string, late:
 export const sharedKeyListsNoBookings =
   "The shared public key cannot list anyone's bookings. Use booking_status with the manage_token from each booking, or connect the user's own account.";
 
-export const customerNameMissing = () => new InvalidInputError('customer_name is required (or send the X-User-Name header).');
-export const customerReachMissing = () =>
-  new InvalidInputError('Give customer_phone or customer_email (or send X-User-Phone or X-User-Email) so the cleaner can reach the customer.');
-
 export const startedCannotMove = (id: string, label: string) =>
   new InvalidInputError(`Booking ${id} started at ${label}; a job that has started cannot be moved.`);
 export const notLiveCannotMove = (id: string, label: string, status: string) =>

@@ -6,3 +6,6 @@ import { MAX_UPCOMING_TIME_OFF } from '../time-off';
 export const noBusiness = () => new NotFoundError('This business no longer exists.');
 export const noTimeOff = (id: string) => new NotFoundError(`No time off ${id} for this business (my_business lists its time off).`);
 export const tooMuchTimeOff = () => new InvalidInputError(`This business already has ${MAX_UPCOMING_TIME_OFF} upcoming time off entries; remove some first.`);
+
+/** The calendar feed's answer to an address that is not (or no longer) a business's calendar. */
+export const NO_CALENDAR_AT_ADDRESS = 'No calendar at this address: it may have been replaced by a newer one on the dashboard.';

@@ -1,6 +1,6 @@
 import { RateLimitedError, allowFormTarget, clientIp, formField, formsFromThisSite, sendHtml, setErrorHeaders, takeSignInCode } from '@frontdesk/http';
 import express, { Router, type Request, type Response } from 'express';
-import { AppError } from '@frontdesk/domain';
+import { AppError, oauthWords } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, setOAuthRequestEmail, takeOAuthRequest } from '@frontdesk/db';
 import { requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
 import { AccessDeniedError, InvalidRequestError, InvalidScopeError, InvalidTargetError, UnsupportedResponseTypeError, type OAuthError } from '../errors';
@@ -65,16 +65,15 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     }
     const state = str(q.state);
     const fail = (err: OAuthError) => redirectError(res, redirectUri, state, err);
-    if (q.response_type !== 'code') return fail(new UnsupportedResponseTypeError('Only response_type=code is supported.'));
+    if (q.response_type !== 'code') return fail(new UnsupportedResponseTypeError(oauthWords.onlyResponseTypeCode()));
     const challenge = str(q.code_challenge);
-    if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) return fail(new InvalidRequestError('PKCE is required: send code_challenge (S256).'));
-    if (q.code_challenge_method !== 'S256') return fail(new InvalidRequestError('code_challenge_method must be S256.'));
+    if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) return fail(new InvalidRequestError(oauthWords.pkceRequired()));
+    if (q.code_challenge_method !== 'S256') return fail(new InvalidRequestError(oauthWords.onlyS256()));
     const scope = str(q.scope) ?? 'read write';
     const scopes = scope.split(' ').filter(Boolean);
-    if (scopes.length === 0 || scopes.some((s) => !(SCOPES as readonly string[]).includes(s)))
-      return fail(new InvalidScopeError(`Scopes are ${SCOPES.join(' and ')}.`));
+    if (scopes.length === 0 || scopes.some((s) => !(SCOPES as readonly string[]).includes(s))) return fail(new InvalidScopeError(oauthWords.scopesAre(SCOPES)));
     const resource = str(q.resource) ?? issuer;
-    if (!resources.includes(resource)) return fail(new InvalidTargetError(`Tokens are issued only for ${resources.join(' or ')}.`));
+    if (!resources.includes(resource)) return fail(new InvalidTargetError(oauthWords.resourcesAre(resources)));
     try {
       await s.limits.limiter.take('authorize', s.limits.limits.authorizePerIp, clientIp(req), { what: 'sign-ins started' });
     } catch (err) {
@@ -148,7 +147,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
     // One decision per request: the pending authorization is used up either way.
     if (!(await takeOAuthRequest(s.db, p.row.id))) return expired(res);
     const state = p.row.state ?? undefined;
-    if (formField(req.body, 'decision') !== 'allow') return redirectError(res, p.row.redirect_uri, state, new AccessDeniedError('The person declined.'));
+    if (formField(req.body, 'decision') !== 'allow') return redirectError(res, p.row.redirect_uri, state, new AccessDeniedError(oauthWords.declined()));
     const code = await issueCode(
       s.db,
       {

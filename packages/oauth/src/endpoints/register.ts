@@ -1,4 +1,5 @@
 import { clientIp } from '@frontdesk/http';
+import { oauthWords } from '@frontdesk/domain';
 import express, { Router } from 'express';
 import { InvalidClientMetadataError, InvalidRequestError, OAuthError } from '../errors';
 import { OWN_CLIENT_NAME, checkRedirectUri, imitatesOwnClient, registerClient } from '../grants';
@@ -9,19 +10,17 @@ export function registerEndpoint(s: OAuthServer): Router {
   const router = Router();
   router.all('/register', openCors, express.json({ limit: '16kb' }), async (req, res) => {
     try {
-      if (req.method !== 'POST') throw new InvalidRequestError('Register with a POST of the client metadata as JSON.');
+      if (req.method !== 'POST') throw new InvalidRequestError(oauthWords.registerNeedsPost());
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!Array.isArray(body.redirect_uris) || body.redirect_uris.length === 0 || body.redirect_uris.length > 10) {
-        throw new InvalidClientMetadataError('redirect_uris must list 1 to 10 redirect URIs.');
+        throw new InvalidClientMetadataError(oauthWords.redirectUriCount());
       }
       const uris = body.redirect_uris.map(checkRedirectUri);
       const name = (str(body.client_name) ?? 'An assistant').slice(0, 100);
-      if (imitatesOwnClient(name)) {
-        throw new InvalidClientMetadataError(`client_name may not be or imitate "${OWN_CLIENT_NAME}", the name of this service's own client.`);
-      }
+      if (imitatesOwnClient(name)) throw new InvalidClientMetadataError(oauthWords.imitatesOwnClient(OWN_CLIENT_NAME));
       const grants = body.grant_types;
       if (Array.isArray(grants) && grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
-        throw new InvalidClientMetadataError('Only the authorization_code and refresh_token grants are supported.');
+        throw new InvalidClientMetadataError(oauthWords.onlyCodeAndRefreshGrants());
       }
       await s.limits.limiter.take('register', s.limits.limits.registerPerIp, clientIp(req), { what: 'client registrations' });
       const client = await registerClient(s.db, name, uris);

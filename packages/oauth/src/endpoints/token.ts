@@ -1,3 +1,4 @@
+import { oauthWords } from '@frontdesk/domain';
 import express, { Router, type Response } from 'express';
 import { InvalidClientError, InvalidRequestError, OAuthError, UnsupportedGrantTypeError } from '../errors';
 import { findClient, redeemCode, rotateRefresh, type IssuedGrant } from '../grants';
@@ -22,7 +23,7 @@ export function tokenEndpoint(s: OAuthServer): Router {
 
   router.all('/token', openCors, form, async (req, res) => {
     try {
-      if (req.method !== 'POST') throw new InvalidRequestError('Send a POST with a form-encoded body.');
+      if (req.method !== 'POST') throw new InvalidRequestError(oauthWords.tokenNeedsPost());
       const b = (req.body ?? {}) as Record<string, unknown>;
       const clientId = str(b.client_id);
       const client = clientId
@@ -31,11 +32,11 @@ export function tokenEndpoint(s: OAuthServer): Router {
             throw err;
           })
         : undefined;
-      if (!client) throw new InvalidClientError('Unknown client_id.');
+      if (!client) throw new InvalidClientError(oauthWords.unknownClient());
       const now = s.clock();
       if (b.grant_type === 'authorization_code') {
         const code = str(b.code);
-        if (!code) throw new InvalidRequestError('code is required.');
+        if (!code) throw new InvalidRequestError(oauthWords.codeRequired());
         const { grant, refreshToken } = await redeemCode(
           s.db,
           { code, clientId: client.id, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier), resource: str(b.resource) },
@@ -45,11 +46,11 @@ export function tokenEndpoint(s: OAuthServer): Router {
       }
       if (b.grant_type === 'refresh_token') {
         const token = str(b.refresh_token);
-        if (!token) throw new InvalidRequestError('refresh_token is required.');
+        if (!token) throw new InvalidRequestError(oauthWords.refreshTokenRequired());
         const { grant, refreshToken } = await rotateRefresh(s.db, { token, clientId: client.id, scope: str(b.scope) }, now);
         return tokenResponse(res, grant, refreshToken);
       }
-      throw new UnsupportedGrantTypeError('grant_type must be authorization_code or refresh_token.');
+      throw new UnsupportedGrantTypeError(oauthWords.unsupportedGrantType());
     } catch (err) {
       if (err instanceof OAuthError) return oauthJson(res, err);
       throw err;

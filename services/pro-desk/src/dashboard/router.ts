@@ -1,5 +1,6 @@
 import express, { Router, type RequestHandler } from 'express';
 import type { Pro } from '@frontdesk/db';
+import { NO_CALENDAR_AT_ADDRESS } from '@frontdesk/domain';
 import { calendarFeed } from '@frontdesk/use-cases';
 import { formsFromThisSite, type HostLimits, type RunOptions } from '@frontdesk/http';
 import type { AppContext } from '../context';
@@ -21,7 +22,7 @@ const calendarFile =
     const match = /^([A-Za-z0-9_-]{43})\.ics$/.exec(String(req.params.file));
     const ics = match ? await calendarFeed(d.ctx.db, match[1]!, new URL(d.ctx.config.publicUrl).host, d.ctx.clock()) : undefined;
     if (!ics) {
-      res.status(404).json({ error: 'No calendar at this address: it may have been replaced by a newer one on the dashboard.' });
+      res.status(404).json({ error: NO_CALENDAR_AT_ADDRESS });
       return;
     }
     res.status(200).type('text/calendar; charset=utf-8').setHeader('Cache-Control', 'no-cache').send(ics);
