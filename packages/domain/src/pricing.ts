@@ -44,6 +44,51 @@ function usualSqft(list: PriceList, bedrooms: number): number {
   return table[Math.min(bedrooms, table.length - 1)] ?? Number.POSITIVE_INFINITY;
 }
 
+/** The rooms' lines (the base visit, bedrooms, bathrooms, a larger home than usual) and how far over the usual size it is. */
+function roomLines(job: Job, list: PriceList): { lines: LineItem[]; overSqft: number } {
+  const lines: LineItem[] = [{ label: 'Base visit', amount_cents: list.base_cents }];
+  if (job.bedrooms > 0) lines.push({ label: bedLabel(job.bedrooms), amount_cents: job.bedrooms * list.per_bedroom_cents });
+  // Half baths cost half a bathroom: whole baths at the full price, the half at half.
+  const bathCents = Math.round(job.bathrooms * 2) * (list.per_bathroom_cents / 2);
+  lines.push({ label: bathLabel(job.bathrooms), amount_cents: Math.round(bathCents) });
+  const usual = job.sqft === null ? Number.POSITIVE_INFINITY : usualSqft(list, job.bedrooms);
+  if (job.sqft === null || job.sqft <= usual) return { lines, overSqft: 0 };
+  const overSqft = job.sqft - usual;
+  lines.push({
+    label: `Larger home: ${job.sqft.toLocaleString('en-US')} sq ft (usual up to ${usual.toLocaleString('en-US')} for ${bedLabel(job.bedrooms)})`,
+    amount_cents: Math.ceil(overSqft / 100) * list.sqft.surcharge_cents_per_100,
+  });
+  return { lines, overSqft };
+}
+
+/** The add-ons' lines, what they add and how long they take; one the pro does not offer is named in `unpriced`. */
+function addOnLines(job: Job, list: PriceList, unpriced: string[]): { lines: LineItem[]; cents: number; minutes: number } {
+  const lines: LineItem[] = [];
+  let cents = 0;
+  let minutes = 0;
+  for (const name of job.add_ons) {
+    const addOn = addOnOf(list, name);
+    if (!addOn) {
+      unpriced.push(`add-on "${name}"`);
+      continue;
+    }
+    lines.push({ label: addOn.label, amount_cents: addOn.price_cents });
+    cents += addOn.price_cents;
+    minutes += addOn.minutes;
+  }
+  return { lines, cents, minutes };
+}
+
+/** The labor the job takes by the pro's list, and the time on site with its crew (rounded up to a quarter hour). */
+function hoursFor(job: Job, list: PriceList, o: { hoursPct: number; overSqft: number; addOnMinutes: number }) {
+  const h = list.hours;
+  const laborHours =
+    ((h.base + job.bedrooms * h.per_bedroom + job.bathrooms * h.per_bathroom + (o.overSqft / 100) * h.per_100_sqft_over) * o.hoursPct) / 100 +
+    o.addOnMinutes / 60;
+  const crew = Math.max(1, list.crew_size);
+  return { laborHours, crew, onSite: roundQuarterHourUp(laborHours / crew) };
+}
+
 /**
  * Prices a job from the pro's own list. Never throws: what the pro does not offer is
  * listed in `unpriced` and left out of the total; use `requireFirmQuote` where the
@@ -51,32 +96,11 @@ function usualSqft(list: PriceList, bedrooms: number): number {
  */
 export function priceJob(job: Job, list: PriceList): Quote {
   const unpriced: string[] = [];
-  const lines: LineItem[] = [];
   const typeRule = list.clean_types[job.clean_type];
   if (!typeRule) unpriced.push(`clean type "${job.clean_type}"`);
   const pricePct = typeRule?.price_pct ?? 100;
-  const hoursPct = typeRule?.hours_pct ?? 100;
-
-  lines.push({ label: 'Base visit', amount_cents: list.base_cents });
-  if (job.bedrooms > 0) {
-    lines.push({ label: bedLabel(job.bedrooms), amount_cents: job.bedrooms * list.per_bedroom_cents });
-  }
-  // Half baths cost half a bathroom: whole baths at the full price, the half at half.
-  const bathCents = Math.round(job.bathrooms * 2) * (list.per_bathroom_cents / 2);
-  lines.push({ label: bathLabel(job.bathrooms), amount_cents: Math.round(bathCents) });
-
-  let overSqft = 0;
-  if (job.sqft !== null) {
-    const usual = usualSqft(list, job.bedrooms);
-    if (job.sqft > usual) {
-      overSqft = job.sqft - usual;
-      const blocks = Math.ceil(overSqft / 100);
-      lines.push({
-        label: `Larger home: ${job.sqft.toLocaleString('en-US')} sq ft (usual up to ${usual.toLocaleString('en-US')} for ${bedLabel(job.bedrooms)})`,
-        amount_cents: blocks * list.sqft.surcharge_cents_per_100,
-      });
-    }
-  }
+  const rooms = roomLines(job, list);
+  const lines = rooms.lines;
   const roomsCents = lines.reduce((s, l) => s + l.amount_cents, 0);
   if (pricePct !== 100 && typeRule) {
     lines.push({
@@ -85,65 +109,32 @@ export function priceJob(job: Job, list: PriceList): Quote {
     });
   }
   const cleaningCents = percentOf(roomsCents, pricePct);
-
-  let addOnCents = 0;
-  let addOnMinutes = 0;
-  for (const name of job.add_ons) {
-    const addOn = addOnOf(list, name);
-    if (!addOn) {
-      unpriced.push(`add-on "${name}"`);
-      continue;
-    }
-    lines.push({ label: addOn.label, amount_cents: addOn.price_cents });
-    addOnCents += addOn.price_cents;
-    addOnMinutes += addOn.minutes;
-  }
+  const addOns = addOnLines(job, list, unpriced);
+  lines.push(...addOns.lines);
   if (job.pets) lines.push({ label: 'Pets in the home', amount_cents: list.pets_fee_cents });
-  const petsCents = job.pets ? list.pets_fee_cents : 0;
 
-  const fullCents = cleaningCents + addOnCents + petsCents;
+  const fullCents = cleaningCents + addOns.cents + (job.pets ? list.pets_fee_cents : 0);
   const discountPct = job.frequency === 'once' ? 0 : (list.frequency_discount_pct[job.frequency] ?? 0);
   const discountCents = percentOf(cleaningCents, discountPct);
-  const recurringCents = Math.max(fullCents - discountCents, list.minimum_cents);
-  const firstVisitDiscounted = list.first_visit_discounted;
-
-  if (discountPct > 0 && firstVisitDiscounted) {
-    lines.push({
-      label: `${FREQUENCY_LABELS[job.frequency]} discount (${discountPct}% off the cleaning)`,
-      amount_cents: -discountCents,
-    });
+  if (discountPct > 0 && list.first_visit_discounted) {
+    lines.push({ label: `${FREQUENCY_LABELS[job.frequency]} discount (${discountPct}% off the cleaning)`, amount_cents: -discountCents });
   }
   const beforeMinimum = lines.reduce((s, l) => s + l.amount_cents, 0);
   const minimumApplied = beforeMinimum < list.minimum_cents;
-  if (minimumApplied) {
-    lines.push({
-      label: `Minimum charge of ${formatUsd(list.minimum_cents)}`,
-      amount_cents: list.minimum_cents - beforeMinimum,
-    });
-  }
-  const total = Math.max(beforeMinimum, list.minimum_cents);
-
-  const laborHours =
-    ((list.hours.base + job.bedrooms * list.hours.per_bedroom + job.bathrooms * list.hours.per_bathroom + (overSqft / 100) * list.hours.per_100_sqft_over) *
-      hoursPct) /
-      100 +
-    addOnMinutes / 60;
-  const crew = Math.max(1, list.crew_size);
-  const onSite = roundQuarterHourUp(laborHours / crew);
-
+  if (minimumApplied) lines.push({ label: `Minimum charge of ${formatUsd(list.minimum_cents)}`, amount_cents: list.minimum_cents - beforeMinimum });
+  const { laborHours, crew, onSite } = hoursFor(job, list, { hoursPct: typeRule?.hours_pct ?? 100, overSqft: rooms.overSqft, addOnMinutes: addOns.minutes });
   const recurring =
     job.frequency === 'once'
       ? null
       : {
           frequency: job.frequency,
           discount_pct: discountPct,
-          visit_total_cents: recurringCents,
-          first_visit_discounted: firstVisitDiscounted || discountPct === 0,
+          visit_total_cents: Math.max(fullCents - discountCents, list.minimum_cents),
+          first_visit_discounted: list.first_visit_discounted || discountPct === 0,
         };
-
   const quote: Omit<Quote, 'summary'> = {
     job,
-    total_cents: total,
+    total_cents: Math.max(beforeMinimum, list.minimum_cents),
     line_items: lines,
     estimated_hours: onSite,
     labor_hours: Math.round(laborHours * 100) / 100,

@@ -38,11 +38,11 @@ export const codePage = (requestId: string, email: string, error = '') =>
 <button type="submit">Continue</button></form>`,
   );
 
-export const consentPage = (requestId: string, client: ShownClient, account: SignInAccount, email: string, scopes: string[]) =>
+export const consentPage = (requestId: string, client: ShownClient, o: { account: SignInAccount; email: string; scopes: string[] }) =>
   htmlPage(
     `Allow ${client.name}?`,
-    `<p>Signed in as <strong>${esc(email)}</strong>. ${clientLine(client)} asks to:</p>
-<ul>${scopes.map((s) => `<li>${esc(account.scopes[s as keyof SignInAccount['scopes']] ?? s)} (${esc(s)})</li>`).join('')}</ul>
+    `<p>Signed in as <strong>${esc(o.email)}</strong>. ${clientLine(client)} asks to:</p>
+<ul>${o.scopes.map((s) => `<li>${esc(o.account.scopes[s as keyof SignInAccount['scopes']] ?? s)} (${esc(s)})</li>`).join('')}</ul>
 ${returnLine(client)}
 <form method="post" action="/authorize/consent">${hidden(requestId)}
 <button type="submit" name="decision" value="allow">Allow</button>

@@ -200,7 +200,13 @@ async function recordSeries(trx: Db, pro: Pro, visits: Booking[], s: { id: strin
       first_start: formatLocalIso(first.starts_at, pro.timezone),
       skipped: s.plan.skipped.map((v) => v.label),
       customer_name: first.customer_name,
-      message: seriesCreatedMessage(first.customer_name, s.frequency, visits.length, label, s.plan.skipped.length),
+      message: seriesCreatedMessage({
+        customerName: first.customer_name,
+        frequency: s.frequency,
+        visits: visits.length,
+        first: label,
+        skipped: s.plan.skipped.length,
+      }),
     },
     at: first.created_at,
   });

@@ -114,8 +114,8 @@ export const seriesConflicts = (lines: string[]) =>
   new InvalidInputError(
     `These visits of the series cannot be booked, so nothing was booked: ${lines.join('; ')}. Pick another start or time, or send skip_conflicts: true to book the other visits.`,
   );
-export const seriesCreatedMessage = (customerName: string, frequency: string, count: number, first: string, skipped: number) =>
-  `New ${frequency} series for ${customerName}: ${count} visits booked from ${first}${skipped ? `, ${skipped} skipped (the time was not open)` : ''}.`;
+export const seriesCreatedMessage = (s: { customerName: string; frequency: string; visits: number; first: string; skipped: number }) =>
+  `New ${s.frequency} series for ${s.customerName}: ${s.visits} visits booked from ${s.first}${s.skipped ? `, ${s.skipped} skipped (the time was not open)` : ''}.`;
 export const seriesVisitSkippedMessage = (customerName: string, label: string, why: string) =>
   `A visit of ${customerName}'s series could not be booked for ${label}: ${why} Move or book it by hand if the customer wants it.`;
 export const seriesCancelledMessage = (by: 'pro' | 'customer', customerName: string, from: string, count: number) =>
