@@ -1,6 +1,21 @@
 import { CLEAN_TYPE_LABELS, formatUsd, icalendar, type CalendarEvent } from '@frontdesk/domain';
 import { bookingByToken, calendarBookings, proOfCalendarFeed, type Booking, type Db, type Pro } from '@frontdesk/db';
 
+/** What every calendar event of a booking shares: its identity, time, place and state (a cancelled or no-show job is a later version of the booked one). */
+function eventOf(b: Booking, host: string, words: { summary: string; description: string[] }): CalendarEvent {
+  return {
+    uid: `${b.id}@${host}`,
+    start: b.starts_at,
+    end: b.ends_at,
+    summary: words.summary,
+    location: `${b.address}, ${b.zip}`,
+    description: words.description.join('\n'),
+    cancelled: b.status === 'cancelled',
+    sequence: b.status === 'booked' ? 0 : 1,
+    updatedAt: b.updated_at,
+  };
+}
+
 /** How a job reads in the business's own calendar: who, where, what, for how much. */
 export function calendarEventOf(b: Booking, host: string): CalendarEvent {
   const job = `${b.bedrooms} bedroom${b.bedrooms === 1 ? '' : 's'}, ${b.bathrooms} bathroom${b.bathrooms === 1 ? '' : 's'}${b.add_ons.length ? `, ${b.add_ons.join(', ')}` : ''}${b.pets ? ', pets' : ''}`;
@@ -14,18 +29,10 @@ export function calendarEventOf(b: Booking, host: string): CalendarEvent {
     ...(b.access_details ? [`Access: ${b.access_details}`] : []),
     `Booked ${b.channel === 'pro' ? 'by you' : 'by a customer'}${b.client_name ? ` through ${b.client_name}` : ''}.`,
   ];
-  return {
-    uid: `${b.id}@${host}`,
-    start: b.starts_at,
-    end: b.ends_at,
+  return eventOf(b, host, {
     summary: `${b.status === 'no_show' ? 'No-show: ' : ''}${CLEAN_TYPE_LABELS[b.clean_type]} for ${b.customer_name}`,
-    location: `${b.address}, ${b.zip}`,
-    description: lines.join('\n'),
-    cancelled: b.status === 'cancelled',
-    // A cancelled or no-show job is a later version of the booked one.
-    sequence: b.status === 'booked' ? 0 : 1,
-    updatedAt: b.updated_at,
-  };
+    description: lines,
+  });
 }
 
 /** The iCalendar a feed token opens, read fresh on every fetch; undefined for an unknown token. */
@@ -38,19 +45,14 @@ export async function calendarFeed(db: Db, token: string, host: string, now: Dat
 
 /** How a booking reads in the customer's own calendar: the cleaner, where, for how much. */
 export function customerCalendarEventOf(b: Booking, pro: Pro, host: string): CalendarEvent {
-  return {
-    uid: `${b.id}@${host}`,
-    start: b.starts_at,
-    end: b.ends_at,
+  return eventOf(b, host, {
     summary: `${CLEAN_TYPE_LABELS[b.clean_type]} by ${pro.name}`,
-    location: `${b.address}, ${b.zip}`,
-    description: [`Total: ${formatUsd(b.price_cents)}`, pro.phone ? `Cleaner's phone: ${pro.phone}` : '', pro.email ? `Cleaner's email: ${pro.email}` : '']
-      .filter(Boolean)
-      .join('\n'),
-    cancelled: b.status === 'cancelled',
-    sequence: b.status === 'booked' ? 0 : 1,
-    updatedAt: b.updated_at,
-  };
+    description: [
+      `Total: ${formatUsd(b.price_cents)}`,
+      pro.phone ? `Cleaner's phone: ${pro.phone}` : '',
+      pro.email ? `Cleaner's email: ${pro.email}` : '',
+    ].filter(Boolean),
+  });
 }
 
 /** The .ics of the booking a manage token opens, read fresh; undefined for an unknown token. */

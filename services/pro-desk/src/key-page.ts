@@ -15,7 +15,6 @@ import {
   bearerToken,
   codeEntryForm,
   cookieValue,
-  sessionCookie,
   emailCodeForm,
   esc,
   formField,
@@ -26,7 +25,7 @@ import {
   type HostLimits,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
-import { sendCodeStep } from './code-step';
+import { sendCodeStep, signOutStep, startSession, type PageSession } from './sign-in-steps';
 
 const COOKIE = 'fd_key_session';
 const PURPOSE = 'get your Front Desk personal key';
@@ -44,7 +43,7 @@ const emailForm = (error = '') =>
     error,
   });
 const codeForm = (email: string, error = '') => codeEntryForm({ action: '/key/verify', email, back: '/key', error });
-const secureCookies = (d: KeyDeps) => d.ctx.config.publicUrl.startsWith('https://');
+const pageSession = (d: KeyDeps): PageSession => ({ cookie: COOKIE, path: '/key', secure: d.ctx.config.publicUrl.startsWith('https://') });
 
 /** The address a live /key session belongs to, or null. */
 async function signedIn(d: KeyDeps, req: Request): Promise<string | null> {
@@ -91,8 +90,7 @@ const postVerify =
     try {
       const verified = await verifySignInCode(d.ctx.db, email, formField(req.body, 'code'), d.ctx.clock());
       const token = await openKeySession(d.ctx.db, verified, d.ctx.clock());
-      res.setHeader('Set-Cookie', sessionCookie(COOKIE, '/key', token, KEY_SESSION_MINUTES * 60, secureCookies(d)));
-      res.redirect(303, '/key');
+      startSession(res, pageSession(d), { token, maxAgeSeconds: KEY_SESSION_MINUTES * 60 });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       sendPage(res, err.status, 'Check your email', codeForm(email, err.message));
@@ -125,14 +123,7 @@ const postRevoke =
     res.redirect(303, '/key');
   };
 
-const postSignOut =
-  (d: KeyDeps): RequestHandler =>
-  async (req, res) => {
-    const token = cookieValue(req, COOKIE);
-    if (token) await endKeySessionOf(d.ctx.db, token);
-    res.setHeader('Set-Cookie', sessionCookie(COOKIE, '/key', '', 0, secureCookies(d)));
-    res.redirect(303, '/key');
-  };
+const postSignOut = (d: KeyDeps): RequestHandler => signOutStep(pageSession(d), (token) => endKeySessionOf(d.ctx.db, token));
 
 // The same for assistants, as JSON.
 const apiCode =

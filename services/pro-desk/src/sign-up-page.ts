@@ -25,7 +25,7 @@ import {
   type ObjectSchema,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
-import { sendCodeStep } from './code-step';
+import { sendCodeStep } from './sign-in-steps';
 
 const PURPOSE = 'sign up your cleaning business on Front Desk';
 

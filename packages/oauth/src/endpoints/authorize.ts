@@ -126,43 +126,51 @@ async function pending(s: OAuthServer, req: Request) {
 
 const expired = (res: Response) => page(res, 400, errorPage('This sign-in has expired', 'Go back to your assistant and connect again.'));
 
-/** The address to sign in with: a code is mailed to it, within the shared limits. */
-const emailStep =
-  (s: OAuthServer): RequestHandler =>
-  async (req, res) => {
+type Pending = NonNullable<Awaited<ReturnType<typeof pending>>>;
+
+/** A step of a pending authorization: the request still live, the address typed, a refusal shown on the step's own page. */
+function pendingStep(
+  s: OAuthServer,
+  step: { act(req: Request, res: Response, o: { p: Pending; email: string }): Promise<void>; again(p: Pending, email: string, error: string): string },
+): RequestHandler {
+  return async (req, res) => {
     const p = await pending(s, req);
     if (!p) return expired(res);
     const email = formField(req.body, 'email');
     try {
-      await takeSignInCode(s.limits, req, email);
-      const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} ${s.account.wants}`);
-      page(res, 200, codePage(p.row.id, sent.email));
+      await step.act(req, res, { p, email });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       setErrorHeaders(res, err);
-      page(res, err.status, emailPage(p.row.id, p.shown, s.account, err.message));
+      page(res, err.status, step.again(p, email, err.message));
     }
   };
+}
+
+/** The address to sign in with: a code is mailed to it, within the shared limits. */
+const emailStep = (s: OAuthServer) =>
+  pendingStep(s, {
+    async act(req, res, { p, email }) {
+      await takeSignInCode(s.limits, req, email);
+      const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} ${s.account.wants}`);
+      page(res, 200, codePage(p.row.id, sent.email));
+    },
+    again: (p, _email, error) => emailPage(p.row.id, p.shown, s.account, error),
+  });
 
 /** The code from the mail: the address is verified, then the page asking to allow the client. */
-const codeStep =
-  (s: OAuthServer): RequestHandler =>
-  async (req, res) => {
-    const p = await pending(s, req);
-    if (!p) return expired(res);
-    const email = formField(req.body, 'email');
-    try {
+const codeStep = (s: OAuthServer) =>
+  pendingStep(s, {
+    async act(req, res, { p, email }) {
       const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), s.clock());
       const refused = (await s.account.refuse?.(verified)) ?? null;
       if (refused) return page(res, 403, errorPage('No account here', refused));
       await setOAuthRequestEmail(s.db, p.row.id, verified);
       allowFormTarget(res, p.row.redirect_uri);
       page(res, 200, consentPage(p.row.id, p.shown, { account: s.account, email: verified, scopes: p.row.scope.split(' ') }));
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      page(res, err.status, codePage(p.row.id, email, err.message));
-    }
-  };
+    },
+    again: (p, email, error) => codePage(p.row.id, email, error),
+  });
 
 /** Allow or deny: one decision per request, and the pending authorization is used up either way. */
 const consentStep =

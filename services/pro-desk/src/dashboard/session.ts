@@ -3,8 +3,8 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { AppError, DASHBOARD_SESSION_HOURS } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { endDashboardSession, openDashboardSession } from '@frontdesk/use-cases';
-import { codeEntryForm, cookieValue, emailCodeForm, esc, formField, sendPage, sessionCookie, setErrorHeaders } from '@frontdesk/http';
-import { sendCodeStep } from '../code-step';
+import { codeEntryForm, emailCodeForm, esc, formField, sendPage, setErrorHeaders } from '@frontdesk/http';
+import { sendCodeStep, signOutStep, startSession, type PageSession } from '../sign-in-steps';
 import { COOKIE, csrfOf, sessionOf, showDashboard, type DashboardDeps } from './deps';
 
 const PURPOSE = 'sign in to your Front Desk dashboard';
@@ -18,7 +18,7 @@ export const signInForm = (error = '', email = '') =>
     email,
   });
 const codeForm = (email: string, error = '') => codeEntryForm({ action: '/dashboard/verify', email, back: '/dashboard', error });
-const secureCookies = (d: DashboardDeps) => d.ctx.config.publicUrl.startsWith('https://');
+const pageSession = (d: DashboardDeps): PageSession => ({ cookie: COOKIE, path: '/dashboard', secure: d.ctx.config.publicUrl.startsWith('https://') });
 
 /** `/dashboard`: the business's week when signed in, else the sign-in form. */
 export const getDashboard =
@@ -53,8 +53,7 @@ export const postVerify =
           `<p>No business has signed up with <strong>${esc(opened.email)}</strong>.</p><p><a href="/signup">Sign your business up</a> or <a href="/dashboard">use another email</a>.</p>`,
         );
       }
-      res.setHeader('Set-Cookie', sessionCookie(COOKIE, '/dashboard', opened.token, DASHBOARD_SESSION_HOURS * 3600, secureCookies(d)));
-      res.redirect(303, '/dashboard');
+      startSession(res, pageSession(d), { token: opened.token, maxAgeSeconds: DASHBOARD_SESSION_HOURS * 3600 });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       setErrorHeaders(res, err);
@@ -62,14 +61,7 @@ export const postVerify =
     }
   };
 
-export const postSignOut =
-  (d: DashboardDeps): RequestHandler =>
-  async (req, res) => {
-    const token = cookieValue(req, COOKIE);
-    if (token) await endDashboardSession(d.ctx.db, token);
-    res.setHeader('Set-Cookie', sessionCookie(COOKIE, '/dashboard', '', 0, secureCookies(d)));
-    res.redirect(303, '/dashboard');
-  };
+export const postSignOut = (d: DashboardDeps): RequestHandler => signOutStep(pageSession(d), (token) => endDashboardSession(d.ctx.db, token));
 
 /** A signed-in form's work: the request, the response, the business and its session token. */
 export type SignedInAction = (req: Request, res: Response, s: { pro: Pro; token: string }) => Promise<void>;

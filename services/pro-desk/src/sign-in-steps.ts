@@ -1,7 +1,7 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { requestSignInCode } from '@frontdesk/use-cases';
-import { formField, sendPage, setErrorHeaders, takeSignInCode, type HostLimits } from '@frontdesk/http';
+import { cookieValue, formField, sendPage, sessionCookie, setErrorHeaders, takeSignInCode, type HostLimits } from '@frontdesk/http';
 import type { AppContext } from './context';
 
 /** A page as a step shows it. */
@@ -38,4 +38,27 @@ export const sendCodeStep =
       const again = s.refused(err.message, email);
       sendPage(res, err.status, again.title, again.body);
     }
+  };
+
+/** A page's session: its cookie, the path it is sent to (the page itself), and whether only over https. */
+export interface PageSession {
+  cookie: string;
+  path: string;
+  secure: boolean;
+}
+
+/** Sets the session's cookie and goes back to the page, which is now signed in. */
+export function startSession(res: Response, s: PageSession, o: { token: string; maxAgeSeconds: number }): void {
+  res.setHeader('Set-Cookie', sessionCookie(s.cookie, s.path, o.token, o.maxAgeSeconds, s.secure));
+  res.redirect(303, s.path);
+}
+
+/** Ends the session the cookie names, clears the cookie, and goes back to the page's sign-in. */
+export const signOutStep =
+  (s: PageSession, end: (token: string) => Promise<void>): RequestHandler =>
+  async (req, res) => {
+    const token = cookieValue(req, s.cookie);
+    if (token) await end(token);
+    res.setHeader('Set-Cookie', sessionCookie(s.cookie, s.path, '', 0, s.secure));
+    res.redirect(303, s.path);
   };
