@@ -16,7 +16,7 @@ import { withLocalKeyEncryptionKey } from '@frontdesk/oauth';
  * everything started is stopped in reverse: servers, workers and pool, then the database.
  */
 async function main(): Promise<void> {
-  const logger = createLogger('front-desk');
+  const logger = createLogger('front-desk', process.env.LOG_LEVEL ?? 'info');
   let ports: BoundPort[] = [];
   const resources: Array<() => Promise<void>> = []; // stopped last-in, first-out
   shutdownOnSignals(logger, async () => {

@@ -5,7 +5,7 @@ import { readBookingConfig } from './config';
 
 /** Entry point of the deployable booking service. */
 async function main(): Promise<void> {
-  const logger = createLogger('booking');
+  const logger = createLogger('booking', process.env.LOG_LEVEL ?? 'info');
   const config = readBookingConfig();
   const { db, changes, startWorkers, close } = openServiceDb('booking', config.databaseUrl, logger);
   startWorkers();

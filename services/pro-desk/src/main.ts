@@ -6,7 +6,7 @@ import { readProDeskConfig } from './config';
 
 /** Entry point of the deployable pro-desk service: config, optional migration, app, serve. */
 async function main(): Promise<void> {
-  const logger = createLogger('pro-desk');
+  const logger = createLogger('pro-desk', process.env.LOG_LEVEL ?? 'info');
   const config = readProDeskConfig();
   if (process.env.MIGRATE_ON_START === 'true') await migrateDatabase(config.databaseUrl);
   const { db, changes, startWorkers, close } = openServiceDb('pro-desk', config.databaseUrl, logger);
