@@ -6,7 +6,6 @@ import { noStore, securityHeaders } from './security-headers';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
 import { apiReferenceHtml } from './api-reference';
 import { sendPage } from './html';
-import { checkAnswersFromEnv } from './output';
 import type { JsonSchema, Operation } from './operation';
 import { createMcpRouter, type McpOptions } from './mcp';
 import { createRestRouter, type RestOptions } from './rest';
@@ -71,6 +70,8 @@ export function createBaseApp(opts: BaseAppOptions): Express {
 export interface ServiceAppOptions<P> extends RestOptions<P> {
   /** The MCP endpoint at /mcp, generated from the same operations. */
   mcp: Pick<McpOptions<P>, 'serverInfo' | 'instructions' | 'allowedOrigins'>;
+  /** Check every answer against its output schema (the caller decides, from its config; tests turn it on). */
+  checkAnswers: boolean;
   title: string;
   description: string;
   version: string;
@@ -88,8 +89,6 @@ export interface ServiceAppOptions<P> extends RestOptions<P> {
 
 /** A service's whole app from its operation registry: /openapi.json, /api/v1/*, health, errors. */
 export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
-  // Read once per app, not per call: the environment does not change under a running service.
-  const run = { ...opts, checkAnswers: opts.checkAnswers ?? checkAnswersFromEnv() };
   const openApiDocument = buildOpenApiDocument({
     title: opts.title,
     version: opts.version,
@@ -110,6 +109,6 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     frontDoor: opts.frontDoor,
     operations: opts.operations,
     // The API first: its calls, the hot path, never walk the pages' routes (they are matched by path prefix).
-    routers: [createRestRouter<P>(run), createMcpRouter<P>({ ...run, ...opts.mcp }), ...(opts.routers ?? [])],
+    routers: [createRestRouter<P>(opts), createMcpRouter<P>({ ...opts, ...opts.mcp }), ...(opts.routers ?? [])],
   });
 }

@@ -1,4 +1,4 @@
-import { checkAnswersFromEnv, createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
+import { createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
 import { bookFrontDoor, customerPages } from './pages';
 import { databaseHealth, idempotencyStore, rateLimitStore } from '@frontdesk/db';
 import type { Express } from 'express';
@@ -44,7 +44,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     clock: ctx.clock,
     changes: ctx.changes,
     logger: ctx.logger,
-    checkAnswers: checkAnswersFromEnv(),
+    checkAnswers: process.env.FRONT_DESK_CHECK_ANSWERS === '1',
   };
   const app = createServiceApp<Customer>({
     ...BOOKING_API,

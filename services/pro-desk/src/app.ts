@@ -1,4 +1,4 @@
-import { checkAnswersFromEnv, createServiceApp, esc, hostLimits, type Operation } from '@frontdesk/http';
+import { createServiceApp, esc, hostLimits, type Operation } from '@frontdesk/http';
 import { databaseHealth, idempotencyStore, proOwnedBy, rateLimitStore, type Pro } from '@frontdesk/db';
 import { hostOAuth } from '@frontdesk/oauth';
 import type { Express } from 'express';
@@ -46,7 +46,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     clock: ctx.clock,
     changes: ctx.changes,
     logger: ctx.logger,
-    checkAnswers: checkAnswersFromEnv(),
+    checkAnswers: process.env.FRONT_DESK_CHECK_ANSWERS === '1',
   };
   const app = createServiceApp<Pro>({
     ...PRO_DESK_API,
