@@ -109,6 +109,6 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     frontDoor: opts.frontDoor,
     operations: opts.operations,
     // The API first: its calls, the hot path, never walk the pages' routes (they are matched by path prefix).
-    routers: [createRestRouter<P>(opts), createMcpRouter<P>({ ...opts, ...opts.mcp }), ...(opts.routers ?? [])],
+    routers: [createRestRouter<P>(opts, openApiDocument), createMcpRouter<P>({ ...opts, ...opts.mcp }), ...(opts.routers ?? [])],
   });
 }
