@@ -33,14 +33,15 @@ function inputOf(op: Operation<unknown>, req: Request): unknown {
 
 /**
  * Before the input is judged, in the order MCP takes the same steps: the scope, the input as
- * sent, the idempotency key, the credential's budget, and the caller's name.
+ * sent, the idempotency key (writes only: on a read it is ignored, not even checked for form,
+ * as over MCP), the credential's budget, and the caller's name.
  */
 function prepare<P>(op: Operation<P>, opts: RestOptions<P>): RequestHandler {
   return async (req, res, next) => {
     const principal = res.locals.principal as P;
     opts.authorize?.(principal, op);
     res.locals.input = inputOf(op, req);
-    res.locals.idempotencyKey = readIdempotencyKey(req.get('idempotency-key'), 'The Idempotency-Key header');
+    res.locals.idempotencyKey = op.readOnly ? undefined : readIdempotencyKey(req.get('idempotency-key'), 'The Idempotency-Key header');
     await takeBudget(op, req, principal, opts);
     if (opts.clientName === undefined) clientNameOf(req);
     next();
