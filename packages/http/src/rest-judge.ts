@@ -15,12 +15,24 @@ import { describeValidationErrors } from './validation-messages';
  *   in the document, so `start_after=10:00` passes unencoded;
  * - no formats (`validateFormats: false`): MCP's judge knows none either;
  * - security is the host's `authenticate`; answers are checked by checkAnswer on every transport.
- * The validator finds a request's route by compiling each documented path anew, on every
- * request (most of its cost); once it has found an operation's route, later requests are
- * handed that and the search is skipped for them (`ignorePaths`).
  */
-function validatorOf(document: JsonSchema, found: Map<string, unknown>): RequestHandler[] {
-  return OpenApiValidator.middleware({
+interface Validator {
+  /** The validator's whole chain: finds the request's route in the document, then judges it. */
+  all: RequestHandler[];
+  /** Its last step alone, which judges a request whose route it has found already. */
+  judge: RequestHandler[];
+}
+
+/**
+ * The validator finds a request's route by compiling every documented path anew, on every
+ * request, then takes steps (path parameters, security) these routes do not have: most of its
+ * cost. Express has routed the request already, so once the validator has found an
+ * operation's route, later requests of it are handed that route and go to its request
+ * validation alone (or, should a later version name that step otherwise, through the whole
+ * chain, told to skip the search: `ignorePaths`).
+ */
+function validatorOf(document: JsonSchema, found: Map<string, unknown>): Validator {
+  const all = OpenApiValidator.middleware({
     apiSpec: document as never,
     // The document is generated (buildOpenApiDocument); packages/http/test checks it against the OpenAPI schema.
     validateApiSpec: false,
@@ -31,6 +43,8 @@ function validatorOf(document: JsonSchema, found: Map<string, unknown>): Request
     fileUploader: false,
     ignorePaths: (path: string) => found.has(path),
   });
+  const requests = all.filter((step) => step.name === 'requestMiddleware');
+  return { all, judge: requests.length === 1 ? requests : all };
 }
 
 /**
@@ -44,6 +58,11 @@ function uncoercible(value: unknown, schema: JsonSchema | undefined): unknown {
   return typeof value === 'string' && TYPED.has(schema?.type as string) ? { text: value } : value;
 }
 
+interface View {
+  /** Where the validator keeps the route it found. */
+  openapi?: unknown;
+}
+
 /**
  * What the validator is shown of a request: the query as read, a copy of the body (the
  * validator fills in schema defaults, which the handler's input must not gain on one
@@ -52,17 +71,11 @@ function uncoercible(value: unknown, schema: JsonSchema | undefined): unknown {
  * query), so it gets a plain object of what it reads, never the request itself (and not the
  * request as a prototype: that would slow every later access to it).
  */
-interface View {
-  path: string;
-  /** Where the validator keeps the route it found. */
-  openapi?: unknown;
-}
-
-function viewOf(req: Request, op: Operation<unknown>, input: Record<string, unknown>, found: Map<string, unknown>): View {
+function viewOf(req: Request, op: Operation<unknown>, input: Record<string, unknown>, openapi: unknown): View {
   const query: Record<string, unknown> = {};
-  if (op.method === 'GET') for (const [key, value] of Object.entries(input)) query[key] = uncoercible(value, op.input.properties[key]);
+  if (op.method === 'GET') for (const key of Object.keys(input)) query[key] = uncoercible(input[key], op.input.properties[key]);
   const route = `/api/v1/${op.name}`;
-  const view = {
+  return {
     app: req.app,
     method: req.method,
     path: route,
@@ -72,16 +85,23 @@ function viewOf(req: Request, op: Operation<unknown>, input: Record<string, unkn
     query,
     body: op.method === 'GET' ? undefined : structuredClone(input),
     params: {},
-    // The route as the validator found it for an earlier request of this operation.
-    openapi: found.get(route),
-  };
-  return view;
+    openapi,
+  } as View;
 }
 
 /** The validator's 400 in our words, the sentence MCP's judge gives for the same input; any other error as it is. */
 function inOurWords(err: unknown, op: Operation<unknown>): unknown {
   if (!(err instanceof OpenApiValidator.error.BadRequest)) return err;
   return new InvalidInputError(describeValidationErrors(err.errors, patternOf(op)));
+}
+
+/** Runs middleware in turn on the view, then `done` with the first error, if any. */
+function runSteps(steps: RequestHandler[], view: View, res: Response, done: (err?: unknown) => void): void {
+  const step = (i: number) => (err?: unknown) => {
+    if (err || i === steps.length) return done(err);
+    void steps[i]!(view as Request, res, step(i + 1));
+  };
+  step(0)();
 }
 
 /**
@@ -91,18 +111,19 @@ function inOurWords(err: unknown, op: Operation<unknown>): unknown {
  */
 export function restJudges(document: JsonSchema): (op: Operation<unknown>) => RequestHandler {
   const found = new Map<string, unknown>();
-  let chain: RequestHandler[] | undefined;
-  return (op) => (req: Request, res: Response, next: NextFunction) => {
-    const input: unknown = res.locals.input;
-    screenInput(input);
-    chain ??= validatorOf(document, found);
-    const view = viewOf(req, op, input, found);
-    const step = (i: number) => (err?: unknown) => {
-      if (!found.has(view.path) && view.openapi) found.set(view.path, view.openapi);
-      if (err) return next(inOurWords(err, op));
-      if (i === chain!.length) return next();
-      void chain![i]!(view as unknown as Request, res, step(i + 1));
+  let validator: Validator | undefined;
+  return (op) => {
+    const route = `/api/v1/${op.name}`;
+    return (req: Request, res: Response, next: NextFunction) => {
+      const input: unknown = res.locals.input;
+      screenInput(input);
+      validator ??= validatorOf(document, found);
+      const known = found.get(route);
+      const view = viewOf(req, op, input, known);
+      runSteps(known === undefined ? validator.all : validator.judge, view, res, (err) => {
+        if (known === undefined && view.openapi !== undefined) found.set(route, view.openapi);
+        next(err ? inOurWords(err, op) : undefined);
+      });
     };
-    step(0)();
   };
 }
