@@ -63,17 +63,34 @@ interface View {
   openapi?: unknown;
 }
 
+/** The headers an operation documents (lower case, as Node gives them): all the validator reads of them. */
+function documentedHeaders(document: JsonSchema, op: Operation<unknown>): string[] {
+  const entry = (document.paths as Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>)[`/api/v1/${op.name}`];
+  const parameters = entry?.[op.method.toLowerCase()]?.parameters ?? [];
+  return parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+}
+
+interface Shown {
+  op: Operation<unknown>;
+  input: Record<string, unknown>;
+  headers: string[];
+  /** The route as the validator found it for an earlier request, if it has. */
+  openapi: unknown;
+}
+
 /**
  * What the validator is shown of a request: the query as read, a copy of the body (the
  * validator fills in schema defaults, which the handler's input must not gain on one
- * transport only), as JSON (the body parser has settled its type already), at the
- * operation's own route. The validator writes on what it is given (openapi, params, the
- * query), so it gets a plain object of what it reads, never the request itself (and not the
- * request as a prototype: that would slow every later access to it).
+ * transport only), as JSON (the body parser has settled its type already), with the headers
+ * the operation documents, at the operation's own route. The validator writes on what it is
+ * given (openapi, params, the query), so it gets a plain object of what it reads, never the
+ * request itself (and not the request as a prototype: that would slow every later access to it).
  */
-function viewOf(req: Request, op: Operation<unknown>, input: Record<string, unknown>, openapi: unknown): View {
+function viewOf(req: Request, { op, input, headers, openapi }: Shown): View {
   const query: Record<string, unknown> = {};
   if (op.method === 'GET') for (const key of Object.keys(input)) query[key] = uncoercible(input[key], op.input.properties[key]);
+  const shownHeaders: Record<string, unknown> = { 'content-type': 'application/json' };
+  for (const name of headers) if (req.headers[name] !== undefined) shownHeaders[name] = req.headers[name];
   const route = `/api/v1/${op.name}`;
   return {
     app: req.app,
@@ -81,7 +98,7 @@ function viewOf(req: Request, op: Operation<unknown>, input: Record<string, unkn
     path: route,
     baseUrl: '',
     originalUrl: route,
-    headers: { ...req.headers, 'content-type': 'application/json' },
+    headers: shownHeaders,
     query,
     body: op.method === 'GET' ? undefined : structuredClone(input),
     params: {},
@@ -114,12 +131,13 @@ export function restJudges(document: JsonSchema): (op: Operation<unknown>) => Re
   let validator: Validator | undefined;
   return (op) => {
     const route = `/api/v1/${op.name}`;
+    const headers = documentedHeaders(document, op);
     return (req: Request, res: Response, next: NextFunction) => {
       const input: unknown = res.locals.input;
       screenInput(input);
       validator ??= validatorOf(document, found);
       const known = found.get(route);
-      const view = viewOf(req, op, input, known);
+      const view = viewOf(req, { op, input, headers, openapi: known });
       runSteps(known === undefined ? validator.all : validator.judge, view, res, (err) => {
         if (known === undefined && view.openapi !== undefined) found.set(route, view.openapi);
         next(err ? inOurWords(err, op) : undefined);
