@@ -1,12 +1,11 @@
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
-import { requestLogger } from './logger';
+import { keepRequestLogState, requestLogger } from './logger';
 import { noStore, securityHeaders } from './security-headers';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
 import { apiReferenceHtml } from './api-reference';
 import { sendPage } from './html';
-import { checkAnswersFromEnv } from './output';
 import type { JsonSchema, Operation } from './operation';
 import { createMcpRouter, type McpOptions } from './mcp';
 import { createRestRouter, type RestOptions } from './rest';
@@ -37,6 +36,7 @@ export function createBaseApp(opts: BaseAppOptions): Express {
   app.set('etag', false);
   app.set('query parser', 'simple');
   app.set('trust proxy', opts.trustProxy ?? false);
+  keepRequestLogState(app);
   app.use(requestLogger(opts.logger, (url) => url === '/healthz' || url === '/readyz'));
   app.use(securityHeaders(opts.publicUrl));
   app.use(['/api', '/mcp'], noStore);
@@ -71,6 +71,8 @@ export function createBaseApp(opts: BaseAppOptions): Express {
 export interface ServiceAppOptions<P> extends RestOptions<P> {
   /** The MCP endpoint at /mcp, generated from the same operations. */
   mcp: Pick<McpOptions<P>, 'serverInfo' | 'instructions' | 'allowedOrigins'>;
+  /** Check every answer against its output schema (the caller decides, from its config; tests turn it on). */
+  checkAnswers: boolean;
   title: string;
   description: string;
   version: string;
@@ -88,8 +90,6 @@ export interface ServiceAppOptions<P> extends RestOptions<P> {
 
 /** A service's whole app from its operation registry: /openapi.json, /api/v1/*, health, errors. */
 export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
-  // Read once per app, not per call: the environment does not change under a running service.
-  const run = { ...opts, checkAnswers: opts.checkAnswers ?? checkAnswersFromEnv() };
   const openApiDocument = buildOpenApiDocument({
     title: opts.title,
     version: opts.version,
@@ -110,6 +110,6 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     frontDoor: opts.frontDoor,
     operations: opts.operations,
     // The API first: its calls, the hot path, never walk the pages' routes (they are matched by path prefix).
-    routers: [createRestRouter<P>(run), createMcpRouter<P>({ ...run, ...opts.mcp }), ...(opts.routers ?? [])],
+    routers: [createRestRouter<P>(opts, openApiDocument), createMcpRouter<P>({ ...opts, ...opts.mcp }), ...(opts.routers ?? [])],
   });
 }

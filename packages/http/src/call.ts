@@ -24,7 +24,7 @@ export interface RunOptions<P> {
   logger: Logger;
   /** Where idempotency keys are kept; without it, keys are refused as unsupported. */
   idempotency?: IdempotencyOptions<P>;
-  /** Check every answer against the operation's output schema (createServiceApp decides once, from FRONT_DESK_CHECK_ANSWERS). */
+  /** Check every answer against the operation's output schema (on while tests run; the service's caller decides). */
   checkAnswers?: boolean;
   /** Reads and writes counted per credential, shared by every replica. */
   rateLimit?: CredentialRateLimit<P>;
@@ -46,10 +46,32 @@ export interface CredentialRateLimit<P> {
 
 const keepAll: KeptAnswer = { keep: (result) => result, replay: (kept) => Promise.resolve(kept) };
 
+/** Counts the call against its credential's reads or writes; past the budget, a 429. */
+export async function takeBudget<P>(op: Operation<P>, req: Request, principal: P, opts: RunOptions<P>): Promise<void> {
+  if (!opts.rateLimit) return;
+  const { limiter, limits } = opts.rateLimit.host;
+  const write = !op.readOnly;
+  await limiter.take(write ? 'writes' : 'reads', write ? limits.writesPerCredential : limits.readsPerCredential, opts.rateLimit.subjectOf(principal, req), {
+    res: req.res,
+    what: write ? 'writes' : 'reads',
+  });
+}
+
+/** A call whose input has been judged already, by whichever judge its transport uses. */
+export interface JudgedCall<P> {
+  op: Operation<P>;
+  input: unknown;
+  req: Request;
+  principal: P;
+  /** The caller's idempotency key on a write; a read never has one. */
+  idempotencyKey?: string;
+}
+
 /**
- * The one way an operation runs, whichever transport (REST or MCP) brought the call: the
- * input is judged by the operation's schema here, so no transport can be laxer than another,
- * and a write with an idempotency key runs at most once.
+ * The one way an operation runs, whichever transport (REST or MCP) or page brought the call:
+ * its budget is taken, its input judged by the operation's schema (no coercion, the same
+ * words on every transport), and a write with an idempotency key runs at most once. REST
+ * requests arrive judged by express-openapi-validator and go straight to runJudged.
  */
 export async function runOperation<P>(
   op: Operation<P>,
@@ -59,21 +81,22 @@ export async function runOperation<P>(
   opts: RunOptions<P>,
   idempotencyKey?: string,
 ): Promise<{ result: object; replayed: boolean }> {
-  if (opts.rateLimit) {
-    const { limiter, limits } = opts.rateLimit.host;
-    const write = !op.readOnly;
-    await limiter.take(write ? 'writes' : 'reads', write ? limits.writesPerCredential : limits.readsPerCredential, opts.rateLimit.subjectOf(principal, req), {
-      res: req.res,
-      what: write ? 'writes' : 'reads',
-    });
-  }
+  await takeBudget(op, req, principal, opts);
+  // The caller's name is read before its input, as over REST, so both refuse in the same order.
+  if (opts.clientName === undefined) clientNameOf(req);
   const valid = validateInput(op, input);
+  return runJudged({ op, input: valid, req, principal, idempotencyKey }, opts);
+}
+
+/** Runs a judged call: the handler (at most once for a key), the write fence, and the answer's check. */
+export async function runJudged<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promise<{ result: object; replayed: boolean }> {
+  const { op, principal } = c;
   const call: CallContext<P> = {
     principal,
-    clientName: opts.clientName ?? clientNameOf(req),
-    requestId: requestIdOf(req),
+    clientName: opts.clientName ?? clientNameOf(c.req),
+    requestId: requestIdOf(c.req),
     now: opts.clock(),
-    log: (req as { log?: Logger }).log ?? opts.logger,
+    log: (c.req as { log?: Logger }).log ?? opts.logger,
   };
   const answered = await answer();
   if (!op.readOnly) await opts.changes?.fence();
@@ -81,10 +104,10 @@ export async function runOperation<P>(
   return answered;
 
   async function answer(): Promise<{ result: object; replayed: boolean }> {
-    if (idempotencyKey === undefined || op.readOnly) return { result: await op.handler(valid, call), replayed: false };
+    // Reads are safe to repeat: a key sent with one is ignored (README, "Safe retries").
+    if (c.idempotencyKey === undefined || op.readOnly) return { result: await op.handler(c.input, call), replayed: false };
     if (!opts.idempotency) throw new InvalidInputError('This service does not keep idempotency keys; send the request without one.');
-    return runOnce(opts.idempotency, { principal, key: idempotencyKey, operation: op.name, input: valid, now: () => opts.clock() }, op.retry ?? keepAll, () =>
-      op.handler(valid, call),
-    );
+    const once = { principal, key: c.idempotencyKey, operation: op.name, input: c.input, now: () => opts.clock() };
+    return runOnce(opts.idempotency, once, op.retry ?? keepAll, () => op.handler(c.input, call));
   }
 }

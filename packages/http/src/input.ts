@@ -4,11 +4,12 @@ import type { JsonSchema, ObjectSchema, Operation } from './operation';
 import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
 
 /**
- * The one judge of an operation's input, whichever transport carried it. A JSON body and
- * MCP arguments are checked as they are: nothing is coerced, so `true` is never 1 and
- * `null` is never 0. A query string is text by nature: each value is read as the type its
- * schema names (digits as a number, true/false as a boolean, commas as a list), strictly,
- * and then checked by the same compiled schema.
+ * How an operation's input is read and judged. A JSON body and MCP arguments are taken as
+ * they are: nothing is coerced, so `true` is never 1 and `null` is never 0. A query string
+ * is text by nature: each value is read as the type its schema names (digits as a number,
+ * true/false as a boolean, commas as a list), strictly, and then judged by the same schema.
+ * REST requests are judged by express-openapi-validator against /openapi.json (rest-judge.ts),
+ * MCP arguments and the pages' inputs by Ajv here; the fuzz test holds them to the same verdicts.
  */
 const ajv = new Ajv({ allErrors: false, strict: false, strictNumbers: true, coerceTypes: false, useDefaults: false });
 const compiled = new WeakMap<ObjectSchema, ValidateFunction>();
@@ -62,21 +63,35 @@ function hostileValue(value: unknown, path: string): string | null {
   return null;
 }
 
-/** Checks input against the operation's schema; throws a 400 whose sentence names the field. */
-export function validateInput<I>(op: Pick<Operation<unknown, I>, 'input'>, input: unknown): I {
+/**
+ * What every judge needs first, and no schema keyword catches: an object of fields, with no
+ * text PostgreSQL cannot store and no number that is not finite. Throws a 400 naming the place.
+ */
+export function screenInput(input: unknown): asserts input is Record<string, unknown> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new InvalidInputError("The input must be a JSON object of the operation's fields.");
   }
   const hostile = hostileValue(input, '');
   if (hostile) throw new InvalidInputError(hostile);
+}
+
+/** A pattern's field, for the sentence that explains it ("exactly 5 digits, like 10001"). */
+export const patternOf =
+  (op: Pick<Operation<unknown>, 'input'>) =>
+  (field: string): string | undefined => {
+    const pattern = Object.hasOwn(op.input.properties, field) ? op.input.properties[field]?.pattern : undefined;
+    return typeof pattern === 'string' ? pattern : undefined;
+  };
+
+/**
+ * The MCP judge (and the pages'): the operation's input schema, compiled once with Ajv.
+ * Throws a 400 whose sentence names the field, the same sentence the REST validator's
+ * errors are turned into.
+ */
+export function validateInput<I>(op: Pick<Operation<unknown, I>, 'input'>, input: unknown): I {
+  screenInput(input);
   const validate = validatorOf(op.input);
-  if (!validate(input)) {
-    const patternOf = (field: string) => {
-      const pattern = op.input.properties[field]?.pattern;
-      return typeof pattern === 'string' ? pattern : undefined;
-    };
-    throw new InvalidInputError(describeValidationErrors(asItems(validate.errors ?? []), patternOf));
-  }
+  if (!validate(input)) throw new InvalidInputError(describeValidationErrors(asItems(validate.errors ?? []), patternOf(op)));
   return input as I;
 }
 

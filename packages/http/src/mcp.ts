@@ -66,7 +66,7 @@ function isLoopback(origin: string): boolean {
   }
 }
 
-/** The MCP stand-in for the Idempotency-Key header: an argument every write tool takes. */
+/** The MCP stand-in for the Idempotency-Key header: an argument every write tool takes (and a read tool ignores). */
 export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
 const idempotencyArgument = {
   type: 'string',
@@ -173,9 +173,9 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
     const principal = res.locals.principal as P;
     opts.authorize?.(principal, op);
     const { [IDEMPOTENCY_ARGUMENT]: rawKey, ...args } = given as Record<string, unknown>;
-    if (op.readOnly && rawKey !== undefined) return toolError(`${IDEMPOTENCY_ARGUMENT} is not a field of this operation.`);
     try {
-      const key = readIdempotencyKey(rawKey, IDEMPOTENCY_ARGUMENT);
+      // Reads are safe to repeat: a key on one is accepted and ignored, unchecked, as the REST header is.
+      const key = op.readOnly ? undefined : readIdempotencyKey(rawKey, IDEMPOTENCY_ARGUMENT);
       const { result } = await runOperation(op, args, req, principal, opts, key);
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (err) {

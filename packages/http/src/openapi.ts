@@ -27,7 +27,11 @@ export const CLIENT_NAME_PARAMETER = {
   schema: { type: 'string', maxLength: 100 },
 } as const;
 
-/** Reads send each input property as a query parameter; lists comma-separated. */
+/**
+ * Reads send each input property as a query parameter; lists comma-separated. Every one is
+ * `allowReserved`: a time as a person types it (`start_after=10:00`, a start with its offset)
+ * is read as meant, unencoded.
+ */
 function queryParameters(op: Operation<unknown>): JsonSchema[] {
   const required = new Set(op.input.required ?? []);
   return Object.entries(op.input.properties).map(([name, schema]) => ({
@@ -37,6 +41,7 @@ function queryParameters(op: Operation<unknown>): JsonSchema[] {
     ...(schema.description ? { description: schema.description } : {}),
     schema,
     ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
+    allowReserved: true,
   }));
 }
 

@@ -2,10 +2,10 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import type { JsonSchema, ObjectSchema, Operation } from './operation';
 
 /**
- * Answers checked against the schema their operation declares. Tests (and anyone who sets
- * FRONT_DESK_CHECK_ANSWERS=1) run every answer through it, so the published contract and
- * what the code returns cannot drift apart: a mismatch is a server error, logged, never a
- * silently different answer.
+ * Answers checked against the schema their operation declares, on every transport (REST, MCP
+ * and the pages), when the service's caller turns it on (tests do, FRONT_DESK_CHECK_ANSWERS=1):
+ * the published contract and what the code returns cannot drift apart. A mismatch is a server
+ * error, logged, never a silently different answer.
  */
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new WeakMap<ObjectSchema, ValidateFunction>();
@@ -23,9 +23,6 @@ export function checkAnswer(op: Operation<unknown>, answer: unknown): void {
     throw new AnswerSchemaError(`The answer of ${op.name} does not match its output schema: ${problems.join('; ')}`);
   }
 }
-
-/** Whether answers are checked in this process (on in tests). */
-export const checkAnswersFromEnv = (env: NodeJS.ProcessEnv = process.env) => env.FRONT_DESK_CHECK_ANSWERS === '1';
 
 /**
  * The same schema in plain JSON Schema, for MCP clients: OpenAPI 3.0's `nullable: true`

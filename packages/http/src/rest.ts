@@ -1,9 +1,10 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '@frontdesk/domain';
-import { runOperation, type RunOptions } from './call';
+import { clientNameOf, runJudged, takeBudget, type RunOptions } from './call';
 import { readIdempotencyKey } from './idempotency';
 import { inputFromQuery } from './input';
-import type { Operation } from './operation';
+import type { JsonSchema, Operation } from './operation';
+import { restJudges } from './rest-judge';
 
 /** What runOperation needs (clock, logger, idempotency, limits, change feed), and the operations and their auth. */
 export interface RestOptions<P> extends RunOptions<P> {
@@ -22,41 +23,67 @@ class UnsupportedMediaTypeError extends AppError {
 /** A body was sent (any length), so its type matters; an empty POST reads as `{}`. */
 const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
+/** The operation's input as sent: the query read strictly (reads), or the JSON body (writes). */
+function inputOf(op: Operation<unknown>, req: Request): unknown {
+  if (op.method === 'GET') return inputFromQuery(op, req.query);
+  if (req.body !== undefined) return req.body;
+  if (hasBody(req)) throw new UnsupportedMediaTypeError('Send the body as JSON with Content-Type: application/json.');
+  return {};
+}
+
+/**
+ * Before the input is judged, in the order MCP takes the same steps: the scope, the input as
+ * sent, the idempotency key (writes only: on a read it is ignored, not even checked for form,
+ * as over MCP), the credential's budget, and the caller's name.
+ */
+function prepare<P>(op: Operation<P>, opts: RestOptions<P>): RequestHandler {
+  return async (req, res, next) => {
+    const principal = res.locals.principal as P;
+    opts.authorize?.(principal, op);
+    res.locals.input = inputOf(op, req);
+    res.locals.idempotencyKey = op.readOnly ? undefined : readIdempotencyKey(req.get('idempotency-key'), 'The Idempotency-Key header');
+    await takeBudget(op, req, principal, opts);
+    if (opts.clientName === undefined) clientNameOf(req);
+    next();
+  };
+}
+
+/** Runs the judged input and answers with the result as JSON. */
+function respond<P>(op: Operation<P>, opts: RestOptions<P>): RequestHandler {
+  return async (req: Request, res: Response) => {
+    const { input, principal, idempotencyKey } = res.locals as { input: unknown; principal: P; idempotencyKey?: string };
+    const call = { op, input, req, principal, idempotencyKey };
+    const { result, replayed } = await runJudged(call, opts);
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.json(result);
+  };
+}
+
 /**
  * Mounts `/api/v1/<name>` for every operation: bearer auth first (a caller without a key
- * learns nothing else), then JSON parsing, then the handler. The input is the query (reads)
- * or the body (writes); runOperation checks it against the operation's one schema, exactly
- * as it checks MCP arguments, so both transports refuse the same things in the same words.
+ * learns nothing else), then JSON parsing, then per operation: the steps before judging,
+ * express-openapi-validator against `openApiDocument` (rest-judge.ts: the same verdicts and
+ * sentences as MCP's judge), and the handler.
  */
-export function createRestRouter<P>(opts: RestOptions<P>): Router {
+export function createRestRouter<P>(opts: RestOptions<P>, openApiDocument: JsonSchema): Router {
   const router = Router();
   const authenticated: RequestHandler = async (req, res, next) => {
-    try {
-      res.locals.principal = await opts.authenticate(req);
-      next();
-    } catch (err) {
-      next(err);
-    }
+    res.locals.principal = await opts.authenticate(req);
+    next();
   };
   router.use('/api/v1', authenticated);
-  router.use('/api/v1', express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] }));
+  const json = express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] });
+  // A request without a body skips the parser, which would only set req.body: a property
+  // added to a request once Express has swapped its prototype costs several microseconds.
+  router.use('/api/v1', (req, res, next) =>
+    req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined ? next() : json(req, res, next),
+  );
+  const judge = restJudges(openApiDocument);
   for (const op of opts.operations) {
     const route = `/api/v1/${op.name}`;
-    const handler: RequestHandler = async (req, res) => {
-      const principal = res.locals.principal as P;
-      opts.authorize?.(principal, op);
-      let input: unknown;
-      if (op.method === 'GET') input = inputFromQuery(op, req.query);
-      else if (req.body !== undefined) input = req.body;
-      else if (hasBody(req)) throw new UnsupportedMediaTypeError('Send the body as JSON with Content-Type: application/json.');
-      else input = {};
-      const key = readIdempotencyKey(req.get('idempotency-key'), 'The Idempotency-Key header');
-      const { result, replayed } = await runOperation(op, input, req, principal, opts, key);
-      if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-      res.json(result);
-    };
-    if (op.method === 'GET') router.get(route, handler);
-    else router.post(route, handler);
+    const handlers = [prepare(op, opts), judge(op), respond(op, opts)];
+    if (op.method === 'GET') router.get(route, ...handlers);
+    else router.post(route, ...handlers);
     router.all(route, (req, res) => {
       res.setHeader('Allow', op.method);
       res.status(405).json({ error: `${route} does not take ${req.method}; use ${op.method}.` });

@@ -135,9 +135,12 @@ describe('idempotency_key over MCP', () => {
     expect(again.body.result.structuredContent.booking_id).toBe(first.body.result.structuredContent.booking_id);
     expect(again.body.result.structuredContent.manage_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await bookingsOf(pro.id)).toHaveLength(1);
-    // A read-only tool takes no key.
+    // A read-only tool declares no key, and ignores one sent anyway (reads are safe to repeat).
     const read = await rpc(asPublic, 'find_cleaners', { zip: '10001', bedrooms: 1, bathrooms: 1, idempotency_key: 'k' }).expect(200);
-    expect(read.body.result).toMatchObject({ isError: true, content: [{ text: 'idempotency_key is not a field of this operation.' }] });
+    expect(read.body.result.isError).toBeUndefined();
+    expect(read.body.result.structuredContent.cleaners).toEqual(expect.any(Array));
+    // The same over REST, where the header on a read is not even checked for form.
+    await h.book.get('/api/v1/find_cleaners').query({ zip: '10001', bedrooms: 1, bathrooms: 1 }).set(asPublic).set('Idempotency-Key', 'not a key').expect(200);
   });
 
   it('keeps one key space per credential: a pro and the REST header share it, another pro does not', async () => {

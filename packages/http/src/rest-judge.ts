@@ -1,0 +1,147 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { InvalidInputError } from '@frontdesk/domain';
+import { patternOf, screenInput } from './input';
+import type { JsonSchema, Operation } from './operation';
+import { describeValidationErrors } from './validation-messages';
+
+/**
+ * REST requests are judged by express-openapi-validator against the published /openapi.json,
+ * configured to judge exactly as MCP's Ajv judge does (input.ts):
+ * - bodies are never coerced (`coerceTypes: false`): `true` is not 1, `null` not 0, "2" not 2;
+ * - the query is read by inputFromQuery before the validator sees it (strictly typed values;
+ *   unknown, repeated and nested keys already refused in our words), so its own pass over the
+ *   keys is off (`allowUnknownQueryParameters`), and every query parameter is `allowReserved`
+ *   in the document, so `start_after=10:00` passes unencoded;
+ * - no formats (`validateFormats: false`): MCP's judge knows none either;
+ * - security is the host's `authenticate`; answers are checked by checkAnswer on every transport.
+ */
+interface Validator {
+  /** The validator's whole chain: finds the request's route in the document, then judges it. */
+  all: RequestHandler[];
+  /** Its last step alone, which judges a request whose route it has found already. */
+  judge: RequestHandler[];
+}
+
+/**
+ * The validator finds a request's route by compiling every documented path anew, on every
+ * request, then takes steps (path parameters, security) these routes do not have: most of its
+ * cost. Express has routed the request already, so once the validator has found an
+ * operation's route, later requests of it are handed that route and go to its request
+ * validation alone (or, should a later version name that step otherwise, through the whole
+ * chain, told to skip the search: `ignorePaths`).
+ */
+function validatorOf(document: JsonSchema, found: Map<string, unknown>): Validator {
+  const all = OpenApiValidator.middleware({
+    apiSpec: document as never,
+    // The document is generated (buildOpenApiDocument); packages/http/test checks it against the OpenAPI schema.
+    validateApiSpec: false,
+    validateRequests: { coerceTypes: false, allowUnknownQueryParameters: true, removeAdditional: false, allErrors: false },
+    validateResponses: false,
+    validateSecurity: false,
+    validateFormats: false,
+    fileUploader: false,
+    ignorePaths: (path: string) => found.has(path),
+  });
+  const requests = all.filter((step) => step.name === 'requestMiddleware');
+  return { all, judge: requests.length === 1 ? requests : all };
+}
+
+/**
+ * A query value our reader left as text where the schema wants a number or true/false: the
+ * validator always coerces parameters ("1e3" would pass as 1000, "Infinity" as Infinity), so
+ * it gets something no coercion reads, and refuses it for its type as MCP's judge refuses the text.
+ */
+const TYPED = new Set(['integer', 'number', 'boolean']);
+function uncoercible(value: unknown, schema: JsonSchema | undefined): unknown {
+  if (Array.isArray(value)) return value.map((item) => uncoercible(item, schema?.items as JsonSchema | undefined));
+  return typeof value === 'string' && TYPED.has(schema?.type as string) ? { text: value } : value;
+}
+
+interface View {
+  /** Where the validator keeps the route it found. */
+  openapi?: unknown;
+}
+
+/** The headers an operation documents (lower case, as Node gives them): all the validator reads of them. */
+function documentedHeaders(document: JsonSchema, op: Operation<unknown>): string[] {
+  const entry = (document.paths as Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>)[`/api/v1/${op.name}`];
+  const parameters = entry?.[op.method.toLowerCase()]?.parameters ?? [];
+  return parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+}
+
+interface Shown {
+  op: Operation<unknown>;
+  input: Record<string, unknown>;
+  headers: string[];
+  /** The route as the validator found it for an earlier request, if it has. */
+  openapi: unknown;
+}
+
+/**
+ * What the validator is shown of a request: the query as read, a copy of the body (the
+ * validator fills in schema defaults, which the handler's input must not gain on one
+ * transport only), as JSON (the body parser has settled its type already), with the headers
+ * the operation documents, at the operation's own route. The validator writes on what it is
+ * given (openapi, params, the query), so it gets a plain object of what it reads, never the
+ * request itself (and not the request as a prototype: that would slow every later access to it).
+ */
+function viewOf(req: Request, { op, input, headers, openapi }: Shown): View {
+  const query: Record<string, unknown> = {};
+  if (op.method === 'GET') for (const key of Object.keys(input)) query[key] = uncoercible(input[key], op.input.properties[key]);
+  const shownHeaders: Record<string, unknown> = { 'content-type': 'application/json' };
+  for (const name of headers) if (req.headers[name] !== undefined) shownHeaders[name] = req.headers[name];
+  const route = `/api/v1/${op.name}`;
+  return {
+    app: req.app,
+    method: req.method,
+    path: route,
+    baseUrl: '',
+    originalUrl: route,
+    headers: shownHeaders,
+    query,
+    body: op.method === 'GET' ? undefined : structuredClone(input),
+    params: {},
+    openapi,
+  } as View;
+}
+
+/** The validator's 400 in our words, the sentence MCP's judge gives for the same input; any other error as it is. */
+function inOurWords(err: unknown, op: Operation<unknown>): unknown {
+  if (!(err instanceof OpenApiValidator.error.BadRequest)) return err;
+  return new InvalidInputError(describeValidationErrors(err.errors, patternOf(op)));
+}
+
+/** Runs middleware in turn on the view, then `done` with the first error, if any. */
+function runSteps(steps: RequestHandler[], view: View, res: Response, done: (err?: unknown) => void): void {
+  const step = (i: number) => (err?: unknown) => {
+    if (err || i === steps.length) return done(err);
+    void steps[i]!(view as Request, res, step(i + 1));
+  };
+  step(0)();
+}
+
+/**
+ * The REST judges of one host: for each operation, a handler that screens its input
+ * (res.locals.input, read by the router) for what no schema catches, then has the validator
+ * judge it. One validator serves every operation, made at the first request.
+ */
+export function restJudges(document: JsonSchema): (op: Operation<unknown>) => RequestHandler {
+  const found = new Map<string, unknown>();
+  let validator: Validator | undefined;
+  return (op) => {
+    const route = `/api/v1/${op.name}`;
+    const headers = documentedHeaders(document, op);
+    return (req: Request, res: Response, next: NextFunction) => {
+      const input: unknown = res.locals.input;
+      screenInput(input);
+      validator ??= validatorOf(document, found);
+      const known = found.get(route);
+      const view = viewOf(req, { op, input, headers, openapi: known });
+      runSteps(known === undefined ? validator.all : validator.judge, view, res, (err) => {
+        if (known === undefined && view.openapi !== undefined) found.set(route, view.openapi);
+        next(err ? inOurWords(err, op) : undefined);
+      });
+    };
+  };
+}
