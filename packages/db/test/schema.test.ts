@@ -123,7 +123,9 @@ describe('the event sequence', () => {
   it('writes an event with a dedupe key once, however many writers race for it', async () => {
     const { pro } = await makePro(t.db);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.db.transaction().execute((trx) => appendEvent(trx, pro.id, { kind: 'jobs.today', payload: {}, at: new Date(), dedupeKey: 'jobs.today:2030-01-07' }))),
+      Array.from({ length: 10 }, () =>
+        t.db.transaction().execute((trx) => appendEvent(trx, pro.id, { kind: 'jobs.today', payload: {}, at: new Date(), dedupeKey: 'jobs.today:2030-01-07' })),
+      ),
     );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     const n = await t.db.selectFrom('events').select(t.db.fn.countAll<number>().as('n')).where('pro_id', '=', pro.id).executeTakeFirstOrThrow();

@@ -35,3 +35,4 @@ export * from './time-off';
 export * from './icalendar';
 export * from './series';
 export * from './cancellation';
+export * from './words/requests';

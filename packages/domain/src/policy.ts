@@ -33,3 +33,6 @@ export const DASHBOARD_SESSION_HOURS = 12;
 /** How many open times each cleaner in find_cleaners shows, and how many log_lead lists. */
 export const CLEANER_OPEN_TIMES_SHOWN = 5;
 export const LEAD_OPEN_TIMES_SHOWN = 10;
+
+/** How long an idempotency key keeps its first answer for a retry. */
+export const IDEMPOTENCY_KEEP_HOURS = 24;

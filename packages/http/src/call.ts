@@ -1,6 +1,6 @@
 import type { Request } from 'express';
+import { clientNameTooLong, idempotencyNotKept } from '@frontdesk/domain';
 import type { Logger } from 'pino';
-import { InvalidInputError } from '@frontdesk/domain';
 import { runOnce, type IdempotencyOptions, type KeptAnswer } from './idempotency';
 import { validateInput } from './input';
 import { requestIdOf } from './logger';
@@ -14,7 +14,7 @@ const CLIENT_NAME_MAX = 100;
 export function clientNameOf(req: Request): string | null {
   const name = req.get('x-client-name')?.trim();
   if (name && name.length > CLIENT_NAME_MAX) {
-    throw new InvalidInputError(`X-Client-Name must be at most ${CLIENT_NAME_MAX} characters long.`);
+    throw clientNameTooLong(CLIENT_NAME_MAX);
   }
   return name ? name : null;
 }
@@ -57,7 +57,7 @@ export async function takeBudget<P>(op: Operation<P>, req: Request, principal: P
   });
 }
 
-/** A call whose input has been judged already, by whichever judge its transport uses. */
+/** A call: the operation, its input (judged already, for runJudged), the request, who calls, and a write's idempotency key. */
 export interface JudgedCall<P> {
   op: Operation<P>;
   input: unknown;
@@ -73,19 +73,11 @@ export interface JudgedCall<P> {
  * words on every transport), and a write with an idempotency key runs at most once. REST
  * requests arrive judged by express-openapi-validator and go straight to runJudged.
  */
-export async function runOperation<P>(
-  op: Operation<P>,
-  input: unknown,
-  req: Request,
-  principal: P,
-  opts: RunOptions<P>,
-  idempotencyKey?: string,
-): Promise<{ result: object; replayed: boolean }> {
-  await takeBudget(op, req, principal, opts);
+export async function runOperation<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promise<{ result: object; replayed: boolean }> {
+  await takeBudget(c.op, c.req, c.principal, opts);
   // The caller's name is read before its input, as over REST, so both refuse in the same order.
-  if (opts.clientName === undefined) clientNameOf(req);
-  const valid = validateInput(op, input);
-  return runJudged({ op, input: valid, req, principal, idempotencyKey }, opts);
+  if (opts.clientName === undefined) clientNameOf(c.req);
+  return runJudged({ ...c, input: validateInput(c.op, c.input) }, opts);
 }
 
 /** Runs a judged call: the handler (at most once for a key), the write fence, and the answer's check. */
@@ -106,7 +98,7 @@ export async function runJudged<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promi
   async function answer(): Promise<{ result: object; replayed: boolean }> {
     // Reads are safe to repeat: a key sent with one is ignored (README, "Safe retries").
     if (c.idempotencyKey === undefined || op.readOnly) return { result: await op.handler(c.input, call), replayed: false };
-    if (!opts.idempotency) throw new InvalidInputError('This service does not keep idempotency keys; send the request without one.');
+    if (!opts.idempotency) throw idempotencyNotKept();
     const once = { principal, key: c.idempotencyKey, operation: op.name, input: c.input, now: () => opts.clock() };
     return runOnce(opts.idempotency, once, op.retry ?? keepAll, () => op.handler(c.input, call));
   }

@@ -1,4 +1,5 @@
 import { requestIdOf } from './logger';
+import { somethingWentWrong } from '@frontdesk/domain';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import type { Logger } from 'pino';
@@ -83,7 +84,7 @@ export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
       return send(503, UNAVAILABLE_MESSAGE);
     }
     opts.logger.error({ err, requestId }, 'unhandled error');
-    return send(500, `Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${requestId}.`);
+    return send(500, somethingWentWrong(requestId));
   };
 }
 

@@ -81,6 +81,6 @@ export function cookieValue(req: Request, name: string): string | null {
 }
 
 /** A session cookie for a page's own path: script cannot read it and other sites never send it. */
-export function sessionCookie(name: string, path: string, token: string, maxAgeSeconds: number, secure: boolean): string {
-  return `${name}=${token}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
+export function sessionCookie(c: { name: string; path: string; secure: boolean }, value: { token: string; maxAgeSeconds: number }): string {
+  return `${c.name}=${value.token}; Path=${c.path}; HttpOnly; SameSite=Strict; Max-Age=${value.maxAgeSeconds}${c.secure ? '; Secure' : ''}`;
 }

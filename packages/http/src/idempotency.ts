@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { AppError, InvalidInputError } from '@frontdesk/domain';
+import { IDEMPOTENCY_KEEP_HOURS, STILL_RUNNING, idempotencyKeyMalformed, idempotencyKeyReused } from '@frontdesk/domain';
+import { AppError } from '@frontdesk/domain';
 
 /**
  * Safe retries. A write sent with an idempotency key (the Idempotency-Key header over REST,
  * the `idempotency_key` argument over MCP) runs once per credential and key: the same key
- * with the same input within 24 hours gets the first answer again, never a second booking;
+ * with the same input within IDEMPOTENCY_KEEP_HOURS gets the first answer again, never a second booking;
  * the same key with other input is refused. The store is PostgreSQL, so every replica agrees.
  */
-export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_KEEP_MS = IDEMPOTENCY_KEEP_HOURS * 60 * 60 * 1000;
 /** How long a request holds its key before a retry may run it anew (a replica that died mid-call). */
 export const IDEMPOTENCY_LEASE_MS = 60_000;
 /** How long a duplicate waits for the first request's answer. */
@@ -38,7 +39,7 @@ export class StillRunningError extends AppError {
 export function readIdempotencyKey(raw: unknown, name: string): string | undefined {
   if (raw === undefined) return undefined;
   const key = typeof raw === 'string' ? raw.trim().replace(/^"(.*)"$/, '$1') : '';
-  if (!KEY.test(key)) throw new InvalidInputError(`${name} must be 1 to 255 printable characters without spaces, such as a UUID.`);
+  if (!KEY.test(key)) throw idempotencyKeyMalformed(name);
   return key;
 }
 
@@ -90,14 +91,12 @@ export async function runOnce<P>(
       keepMs: IDEMPOTENCY_KEEP_MS,
     });
     if (claim.state === 'mismatch') {
-      throw new InvalidInputError(
-        `This idempotency key was already used in the last 24 hours for a different request (${claim.operation} with other input). Use a new key for a new request.`,
-      );
+      throw idempotencyKeyReused(claim.operation);
     }
     if (claim.state === 'done') return { result: await answer.replay(claim.response), replayed: true };
     if (claim.state === 'new') break;
     if (Date.now() > deadline) {
-      throw new StillRunningError('A request with this idempotency key is still running; try again in a few seconds to get its answer.');
+      throw new StillRunningError(STILL_RUNNING);
     }
     await sleep(50);
   }

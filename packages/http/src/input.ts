@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { notAParameter, notAnInputObject, parameterRepeated } from '@frontdesk/domain';
 import { InvalidInputError } from '@frontdesk/domain';
 import type { JsonSchema, ObjectSchema, Operation } from './operation';
 import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
@@ -69,7 +70,7 @@ function hostileValue(value: unknown, path: string): string | null {
  */
 export function screenInput(input: unknown): asserts input is Record<string, unknown> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new InvalidInputError("The input must be a JSON object of the operation's fields.");
+    throw notAnInputObject();
   }
   const hostile = hostileValue(input, '');
   if (hostile) throw new InvalidInputError(hostile);
@@ -122,8 +123,8 @@ export function inputFromQuery(op: Pick<Operation<unknown>, 'input'>, query: Rec
   const input: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(query)) {
     const schema = Object.hasOwn(op.input.properties, key) ? op.input.properties[key] : undefined;
-    if (!schema) throw new InvalidInputError(`${key} is not a parameter of this operation.`);
-    if (typeof raw !== 'string') throw new InvalidInputError(`${key} is given more than once; give it once (lists are comma-separated).`);
+    if (!schema) throw notAParameter(key);
+    if (typeof raw !== 'string') throw parameterRepeated(key);
     input[key] = fromText(raw, schema);
   }
   return input;

@@ -1,4 +1,5 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { IDEMPOTENCY_ARGUMENT_TEXT, somethingWentWrong } from '@frontdesk/domain';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
 import { readIdempotencyKey } from './idempotency';
@@ -72,8 +73,7 @@ const idempotencyArgument = {
   type: 'string',
   minLength: 1,
   maxLength: 255,
-  description:
-    'Optional. A unique value (a UUID) for this one action: if the answer is lost, call again with the same value and the same arguments to get the same answer; it is never done twice. Kept for 24 hours.',
+  description: IDEMPOTENCY_ARGUMENT_TEXT,
 } as const;
 
 /**
@@ -106,17 +106,15 @@ export function toolOf(op: Operation<unknown>) {
   };
 }
 
-export function createMcpRouter<P>(opts: McpOptions<P>): Router {
-  const router = Router();
-  const ownOrigin = new URL(opts.publicUrl).origin;
-  const allowed = new Set([ownOrigin, ...opts.allowedOrigins]);
+const notAllowed: RequestHandler = (_req, res) => {
+  res.setHeader('Allow', 'POST');
+  res.status(405).json(rpcError(null, JSONRPC.INVALID_REQUEST, 'This MCP endpoint takes POST only: it is stateless and opens no event stream.'));
+};
 
-  const notAllowed: RequestHandler = (_req, res) => {
-    res.setHeader('Allow', 'POST');
-    res.status(405).json(rpcError(null, JSONRPC.INVALID_REQUEST, 'This MCP endpoint takes POST only: it is stateless and opens no event stream.'));
-  };
-  /** CORS for allowed browser origins: the Authorization and protocol headers may be sent. */
-  const cors = (req: Request, res: Response): boolean => {
+/** CORS for allowed browser origins (the host's own, configured ones, loopback): the Authorization and protocol headers may be sent. */
+function corsFor(opts: Pick<McpOptions<unknown>, 'publicUrl' | 'allowedOrigins'>) {
+  const allowed = new Set([new URL(opts.publicUrl).origin, ...opts.allowedOrigins]);
+  return (req: Request, res: Response): boolean => {
     const origin = req.get('origin');
     if (origin === undefined) return true;
     if (!allowed.has(origin) && !isLoopback(origin)) return false;
@@ -127,14 +125,11 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
     res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate');
     return true;
   };
-  router.options('/mcp', (req, res) => {
-    res.status(cors(req, res) ? 204 : 403).end();
-  });
-  router.get('/mcp', notAllowed);
-  router.delete('/mcp', notAllowed);
+}
 
-  const guard: RequestHandler = async (req, res, next) => {
-    // DNS-rebinding protection: a browser page may only call from an allowed origin.
+/** Before a message is read: an allowed origin (DNS-rebinding protection), a spoken protocol version, a caller. */
+function guardOf<P>(opts: McpOptions<P>, cors: ReturnType<typeof corsFor>): RequestHandler {
+  return async (req, res, next) => {
     const origin = req.get('origin');
     if (!cors(req, res)) {
       res.status(403).json(rpcError(null, JSONRPC.INVALID_REQUEST, `Origin ${origin} is not allowed to call this endpoint.`));
@@ -151,112 +146,130 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
       res.locals.principal = await opts.authenticate(req);
       next();
     } catch (err) {
-      if (err instanceof AppError) {
-        setErrorHeaders(res, err);
-        res.status(err.status).json(rpcError(null, JSONRPC.INVALID_REQUEST, err.message));
-        return;
-      }
-      next(err);
+      if (!(err instanceof AppError)) return next(err);
+      setErrorHeaders(res, err);
+      res.status(err.status).json(rpcError(null, JSONRPC.INVALID_REQUEST, err.message));
     }
   };
+}
 
-  const callTool = async (req: Request, res: Response, params: Record<string, unknown>) => {
-    const name = params.name;
-    if (typeof name !== 'string' || name === '')
-      throw new RpcError(JSONRPC.INVALID_PARAMS, 'tools/call needs params.name, the name of a tool from tools/list.');
-    const op = opts.operations.find((o) => o.name === name);
-    if (!op) throw new RpcError(JSONRPC.INVALID_PARAMS, `Unknown tool: ${name}. tools/list names the tools there are.`);
-    const given = params.arguments ?? {};
-    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-      throw new RpcError(JSONRPC.INVALID_PARAMS, "params.arguments must be an object of the tool's input fields.");
+/** The tool a tools/call names, with its arguments, or the JSON-RPC error saying what is missing. */
+function toolCalled<P>(opts: McpOptions<P>, params: Record<string, unknown>): { op: Operation<P>; given: Record<string, unknown> } {
+  const name = params.name;
+  if (typeof name !== 'string' || name === '') throw new RpcError(JSONRPC.INVALID_PARAMS, 'tools/call needs params.name, the name of a tool from tools/list.');
+  const op = opts.operations.find((o) => o.name === name);
+  if (!op) throw new RpcError(JSONRPC.INVALID_PARAMS, `Unknown tool: ${name}. tools/list names the tools there are.`);
+  const given = params.arguments ?? {};
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    throw new RpcError(JSONRPC.INVALID_PARAMS, "params.arguments must be an object of the tool's input fields.");
+  }
+  return { op, given: given as Record<string, unknown> };
+}
+
+async function callTool<P>(opts: McpOptions<P>, req: Request, params: Record<string, unknown>) {
+  const { op, given } = toolCalled(opts, params);
+  const principal = req.res!.locals.principal as P;
+  opts.authorize?.(principal, op);
+  const { [IDEMPOTENCY_ARGUMENT]: rawKey, ...args } = given;
+  try {
+    // Reads are safe to repeat: a key on one is accepted and ignored, unchecked, as the REST header is.
+    const key = op.readOnly ? undefined : readIdempotencyKey(rawKey, IDEMPOTENCY_ARGUMENT);
+    const { result } = await runOperation({ op, input: args, req, principal, idempotencyKey: key }, opts);
+    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+  } catch (err) {
+    // A refusal of the call itself is a tool result; being forbidden, limited or unable to
+    // reach the database is the transport's answer, with its HTTP status and headers.
+    if (err instanceof ForbiddenError || err instanceof RateLimitedError || opts.isUnavailable?.(err)) throw err;
+    if (err instanceof AppError) return toolError(err.message);
+    opts.logger.error({ err, requestId: req.id }, 'tool failed');
+    return toolError(somethingWentWrong(requestIdOf(req)));
+  }
+}
+
+function dispatch<P>(opts: McpOptions<P>, req: Request, msg: JsonRpcRequest): unknown {
+  const params = msg.params ?? {};
+  switch (msg.method) {
+    case 'initialize': {
+      const asked = params.protocolVersion;
+      const protocolVersion = typeof asked === 'string' && (MCP_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_MCP_PROTOCOL_VERSION;
+      return { protocolVersion, capabilities: { tools: { listChanged: false } }, serverInfo: opts.serverInfo, instructions: opts.instructions };
     }
-    const principal = res.locals.principal as P;
-    opts.authorize?.(principal, op);
-    const { [IDEMPOTENCY_ARGUMENT]: rawKey, ...args } = given as Record<string, unknown>;
+    case 'ping':
+      return {};
+    case 'tools/list':
+      return { tools: opts.operations.map((op) => toolOf(op as Operation<unknown>)) };
+    case 'tools/call':
+      return callTool(opts, req, params);
+    default:
+      throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${msg.method}. This server answers initialize, ping, tools/list and tools/call.`);
+  }
+}
+
+/** The body as one JSON-RPC request to answer; null when the answer was already sent (a parse error, an invalid request, a notification). */
+function requestOf(req: Request, res: Response): (JsonRpcRequest & { id: Id }) | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(typeof req.body === 'string' ? req.body : '');
+  } catch {
+    res.status(400).json(rpcError(null, JSONRPC.PARSE_ERROR, 'Parse error: the body is not valid JSON.'));
+    return null;
+  }
+  const isObject = typeof message === 'object' && message !== null && !Array.isArray(message);
+  // `null`, a number or a list is not a message: read it as an empty one, which is refused below.
+  const m = (isObject ? message : {}) as Partial<JsonRpcRequest> & { result?: unknown; error?: unknown };
+  // A client's response to a server request, or a notification: nothing to answer.
+  const answerOrNotification = isObject && m.jsonrpc === '2.0' && m.method === undefined && ('result' in m || 'error' in m);
+  const validId = m.id === undefined || typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id));
+  const validParams = m.params === undefined || (typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params));
+  if (!answerOrNotification && (!isObject || m.jsonrpc !== '2.0' || typeof m.method !== 'string' || !validId || !validParams)) {
+    const why = Array.isArray(message)
+      ? 'batches are not supported; send one message per request'
+      : 'expected {"jsonrpc": "2.0", "method": "…", "id": …, "params": {…}}';
+    res.status(400).json(rpcError(isObject && validId && m.id !== undefined ? m.id : null, JSONRPC.INVALID_REQUEST, `Invalid Request: ${why}.`));
+    return null;
+  }
+  if (answerOrNotification || m.id === undefined) {
+    res.status(202).end();
+    return null;
+  }
+  return m as JsonRpcRequest & { id: Id };
+}
+
+/** An error of the call as the transport answers it: its JSON-RPC error with the HTTP status and headers it calls for. */
+function answerError<P>(opts: McpOptions<P>, res: Response, id: Id, err: unknown): boolean {
+  if (err instanceof RpcError) {
+    res.json(rpcError(id, err.code, err.message));
+  } else if (err instanceof ForbiddenError) {
+    res.setHeader('WWW-Authenticate', err instanceof InsufficientScopeError ? err.challenge : 'Bearer error="insufficient_scope"');
+    res.status(403).json(rpcError(id, JSONRPC.INVALID_REQUEST, err.message));
+  } else if (err instanceof RateLimitedError) {
+    setErrorHeaders(res, err);
+    res.status(err.status).json(rpcError(id, JSONRPC.INVALID_REQUEST, err.message));
+  } else if (opts.isUnavailable?.(err)) {
+    opts.logger.warn({ err: { message: (err as Error).message }, requestId: res.req.id }, 'database unavailable');
+    res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    res.status(503).json(rpcError(id, JSONRPC.INTERNAL_ERROR, UNAVAILABLE_MESSAGE));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+export function createMcpRouter<P>(opts: McpOptions<P>): Router {
+  const cors = corsFor(opts);
+  const router = Router();
+  router.options('/mcp', (req, res) => {
+    res.status(cors(req, res) ? 204 : 403).end();
+  });
+  router.get('/mcp', notAllowed);
+  router.delete('/mcp', notAllowed);
+  router.post('/mcp', guardOf(opts, cors), express.text({ type: () => true, limit: '64kb' }), async (req, res, next) => {
+    const m = requestOf(req, res);
+    if (!m) return;
     try {
-      // Reads are safe to repeat: a key on one is accepted and ignored, unchecked, as the REST header is.
-      const key = op.readOnly ? undefined : readIdempotencyKey(rawKey, IDEMPOTENCY_ARGUMENT);
-      const { result } = await runOperation(op, args, req, principal, opts, key);
-      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+      res.json({ jsonrpc: '2.0', id: m.id, result: await dispatch(opts, req, m) });
     } catch (err) {
-      // A refusal of the call itself is a tool result; being forbidden, limited or unable to
-      // reach the database is the transport's answer, with its HTTP status and headers.
-      if (err instanceof ForbiddenError || err instanceof RateLimitedError || opts.isUnavailable?.(err)) throw err;
-      if (err instanceof AppError) return toolError(err.message);
-      opts.logger.error({ err, requestId: req.id }, 'tool failed');
-      return toolError(
-        `Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${requestIdOf(req)}.`,
-      );
-    }
-  };
-
-  const dispatch = async (req: Request, res: Response, msg: JsonRpcRequest): Promise<unknown> => {
-    const params = msg.params ?? {};
-    switch (msg.method) {
-      case 'initialize': {
-        const asked = params.protocolVersion;
-        const protocolVersion = typeof asked === 'string' && (MCP_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_MCP_PROTOCOL_VERSION;
-        return { protocolVersion, capabilities: { tools: { listChanged: false } }, serverInfo: opts.serverInfo, instructions: opts.instructions };
-      }
-      case 'ping':
-        return {};
-      case 'tools/list':
-        return { tools: opts.operations.map((op) => toolOf(op as Operation<unknown>)) };
-      case 'tools/call':
-        return callTool(req, res, params);
-      default:
-        throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${msg.method}. This server answers initialize, ping, tools/list and tools/call.`);
-    }
-  };
-
-  router.post('/mcp', guard, express.text({ type: () => true, limit: '64kb' }), async (req, res, next) => {
-    let message: unknown;
-    try {
-      message = JSON.parse(typeof req.body === 'string' ? req.body : '');
-    } catch {
-      res.status(400).json(rpcError(null, JSONRPC.PARSE_ERROR, 'Parse error: the body is not valid JSON.'));
-      return;
-    }
-    const isObject = typeof message === 'object' && message !== null && !Array.isArray(message);
-    // `null`, a number or a list is not a message: read it as an empty one, which is refused below.
-    const m = (isObject ? message : {}) as Partial<JsonRpcRequest> & { result?: unknown; error?: unknown };
-    // A client's response to a server request, or a notification: nothing to answer.
-    if (isObject && m.jsonrpc === '2.0' && m.method === undefined && ('result' in m || 'error' in m)) {
-      res.status(202).end();
-      return;
-    }
-    const validId = m.id === undefined || typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id));
-    const validParams = m.params === undefined || (typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params));
-    if (!isObject || m.jsonrpc !== '2.0' || typeof m.method !== 'string' || !validId || !validParams) {
-      const why = Array.isArray(message)
-        ? 'batches are not supported; send one message per request'
-        : 'expected {"jsonrpc": "2.0", "method": "…", "id": …, "params": {…}}';
-      res.status(400).json(rpcError(isObject && validId && m.id !== undefined ? m.id : null, JSONRPC.INVALID_REQUEST, `Invalid Request: ${why}.`));
-      return;
-    }
-    if (m.id === undefined) {
-      res.status(202).end();
-      return;
-    }
-    try {
-      const result = await dispatch(req, res, m as JsonRpcRequest);
-      res.json({ jsonrpc: '2.0', id: m.id, result });
-    } catch (err) {
-      if (err instanceof RpcError) {
-        res.json(rpcError(m.id, err.code, err.message));
-      } else if (err instanceof ForbiddenError) {
-        res.setHeader('WWW-Authenticate', err instanceof InsufficientScopeError ? err.challenge : 'Bearer error="insufficient_scope"');
-        res.status(403).json(rpcError(m.id, JSONRPC.INVALID_REQUEST, err.message));
-      } else if (err instanceof RateLimitedError) {
-        setErrorHeaders(res, err);
-        res.status(err.status).json(rpcError(m.id, JSONRPC.INVALID_REQUEST, err.message));
-      } else if (opts.isUnavailable?.(err)) {
-        opts.logger.warn({ err: { message: (err as Error).message }, requestId: req.id }, 'database unavailable');
-        res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-        res.status(503).json(rpcError(m.id, JSONRPC.INTERNAL_ERROR, UNAVAILABLE_MESSAGE));
-      } else {
-        next(err);
-      }
+      if (!answerError(opts, res, m.id, err)) next(err);
     }
   });
   return router;

@@ -45,50 +45,70 @@ function queryParameters(op: Operation<unknown>): JsonSchema[] {
   }));
 }
 
+/** Every answer an operation may give: its own on 200, and the errors every operation shares. */
+function responsesOf(op: Operation<unknown>, opts: OpenApiOptions): JsonSchema {
+  return {
+    '200': {
+      description: 'Success',
+      content: { 'application/json': { schema: op.output, ...(opts.examples?.[op.name] ? { example: opts.examples[op.name] } : {}) } },
+    },
+    '400': errorResponse('Invalid input, or the action was refused; the error says why.'),
+    '401': errorResponse('Missing or invalid key.'),
+    ...(opts.oauth && op.scope ? { '403': errorResponse(`The access token lacks the ${op.scope} scope.`) } : {}),
+    '404': errorResponse('Unknown id or token.'),
+    ...(op.method === 'POST'
+      ? {
+          '413': errorResponse('The body is larger than 64 KB.'),
+          '415': errorResponse('The body is not JSON (Content-Type: application/json).'),
+        }
+      : {}),
+    '429': {
+      ...errorResponse(
+        `Too many ${op.readOnly ? 'reads' : 'writes'} by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget.`,
+      ),
+      headers: {
+        'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer' } },
+        RateLimit: { description: 'The remaining budget and seconds to reset (IETF RateLimit fields).', schema: { type: 'string' } },
+        'RateLimit-Policy': { description: 'The limit and its window in seconds.', schema: { type: 'string' } },
+      },
+    },
+    '503': errorResponse('The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed.'),
+  };
+}
+
+/** One operation's path entry. */
+function entryOf(op: Operation<unknown>, opts: OpenApiOptions): JsonSchema {
+  return {
+    operationId: op.name,
+    summary: op.title,
+    description: op.description,
+    parameters: [CLIENT_NAME_PARAMETER, ...(opts.headerParameters ?? []), ...(op.method === 'GET' ? queryParameters(op) : [])],
+    responses: responsesOf(op, opts),
+    ...(opts.oauth && op.scope ? { security: [{ bearer: [] }, { oauth2: [op.scope] }] } : {}),
+    ...(op.scope ? { 'x-scope': op.scope } : {}),
+    ...(op.method === 'POST' ? { requestBody: { required: true, content: { 'application/json': { schema: op.input } } } } : {}),
+  };
+}
+
+/** The ways a caller authenticates: a bearer key, and the host's OAuth 2.0 server if it has one. */
+const securitySchemesOf = (oauth: OpenApiOptions['oauth']) => ({
+  bearer: { type: 'http', scheme: 'bearer' },
+  ...(oauth
+    ? {
+        oauth2: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: { authorizationUrl: oauth.authorizationUrl, tokenUrl: oauth.tokenUrl, refreshUrl: oauth.tokenUrl, scopes: oauth.scopes },
+          },
+        },
+      }
+    : {}),
+});
+
 /** The OpenAPI 3.0 document, generated from the operation definitions. */
 export function buildOpenApiDocument(opts: OpenApiOptions): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
-  for (const op of opts.operations) {
-    const entry: JsonSchema = {
-      operationId: op.name,
-      summary: op.title,
-      description: op.description,
-      parameters: [CLIENT_NAME_PARAMETER, ...(opts.headerParameters ?? []), ...(op.method === 'GET' ? queryParameters(op) : [])],
-      responses: {
-        '200': {
-          description: 'Success',
-          content: { 'application/json': { schema: op.output, ...(opts.examples?.[op.name] ? { example: opts.examples[op.name] } : {}) } },
-        },
-        '400': errorResponse('Invalid input, or the action was refused; the error says why.'),
-        '401': errorResponse('Missing or invalid key.'),
-        ...(opts.oauth && op.scope ? { '403': errorResponse(`The access token lacks the ${op.scope} scope.`) } : {}),
-        '404': errorResponse('Unknown id or token.'),
-        ...(op.method === 'POST'
-          ? {
-              '413': errorResponse('The body is larger than 64 KB.'),
-              '415': errorResponse('The body is not JSON (Content-Type: application/json).'),
-            }
-          : {}),
-        '429': {
-          ...errorResponse(
-            `Too many ${op.readOnly ? 'reads' : 'writes'} by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget.`,
-          ),
-          headers: {
-            'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer' } },
-            RateLimit: { description: 'The remaining budget and seconds to reset (IETF RateLimit fields).', schema: { type: 'string' } },
-            'RateLimit-Policy': { description: 'The limit and its window in seconds.', schema: { type: 'string' } },
-          },
-        },
-        '503': errorResponse('The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed.'),
-      },
-      ...(opts.oauth && op.scope ? { security: [{ bearer: [] }, { oauth2: [op.scope] }] } : {}),
-      ...(op.scope ? { 'x-scope': op.scope } : {}),
-    };
-    if (op.method === 'POST') {
-      entry.requestBody = { required: true, content: { 'application/json': { schema: op.input } } };
-    }
-    paths[`/api/v1/${op.name}`] = { [op.method.toLowerCase()]: entry };
-  }
+  for (const op of opts.operations) paths[`/api/v1/${op.name}`] = { [op.method.toLowerCase()]: entryOf(op, opts) };
   return {
     openapi: '3.0.3',
     info: { title: opts.title, version: opts.version, description: opts.description },
@@ -96,24 +116,7 @@ export function buildOpenApiDocument(opts: OpenApiOptions): JsonSchema {
     security: [{ bearer: [] }],
     paths,
     components: {
-      securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer' },
-        ...(opts.oauth
-          ? {
-              oauth2: {
-                type: 'oauth2',
-                flows: {
-                  authorizationCode: {
-                    authorizationUrl: opts.oauth.authorizationUrl,
-                    tokenUrl: opts.oauth.tokenUrl,
-                    refreshUrl: opts.oauth.tokenUrl,
-                    scopes: opts.oauth.scopes,
-                  },
-                },
-              },
-            }
-          : {}),
-      },
+      securitySchemes: securitySchemesOf(opts.oauth),
       schemas: {
         Error: {
           type: 'object',

@@ -59,15 +59,19 @@ export class RateLimitedError extends TooManyRequestsError {
 const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
 
 /** Writes the RateLimit-Policy and RateLimit fields for one policy. */
-export function setRateLimitHeaders(res: Pick<Response, 'setHeader'>, policy: string, limit: Limit, remaining: number, resetSeconds: number): void {
-  res.setHeader('RateLimit-Policy', `"${policy}";q=${limit.limit};w=${limit.windowSeconds}`);
-  res.setHeader('RateLimit', `"${policy}";r=${Math.max(0, remaining)};t=${resetSeconds}`);
+export function setRateLimitHeaders(
+  res: Pick<Response, 'setHeader'>,
+  p: { policy: string; limit: Limit },
+  left: { remaining: number; resetSeconds: number },
+): void {
+  res.setHeader('RateLimit-Policy', `"${p.policy}";q=${p.limit.limit};w=${p.limit.windowSeconds}`);
+  res.setHeader('RateLimit', `"${p.policy}";r=${Math.max(0, left.remaining)};t=${left.resetSeconds}`);
 }
 
 /** Sets Retry-After and the RateLimit fields of a refused request. */
 export function setRateLimitedHeaders(res: Pick<Response, 'setHeader'>, err: RateLimitedError): void {
   res.setHeader('Retry-After', String(err.retryAfterSeconds));
-  setRateLimitHeaders(res, err.policy, err.limit, 0, err.retryAfterSeconds);
+  setRateLimitHeaders(res, err, { remaining: 0, resetSeconds: err.retryAfterSeconds });
 }
 
 const wait = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`);
@@ -125,7 +129,8 @@ export class RateLimiter {
     if (tally && Date.now() - tally.syncedAt < TALLY_FRESH_MS && tally.hits + tally.pending + 1 <= limit.limit * HEADROOM) {
       tally.pending += 1;
       this.sendSoon();
-      if (o.res) setRateLimitHeaders(o.res, policy, limit, limit.limit - tally.hits - tally.pending, secondsUntil(tally.resetsAt, now));
+      if (o.res)
+        setRateLimitHeaders(o.res, { policy, limit }, { remaining: limit.limit - tally.hits - tally.pending, resetSeconds: secondsUntil(tally.resetsAt, now) });
       return;
     }
     const sending = tally?.pending ?? 0;
@@ -140,7 +145,7 @@ export class RateLimiter {
     }
     const counted = hits + (tally?.pending ?? 0);
     if (counted > limit.limit) throw refusal(policy, limit, reset, o);
-    if (o.res) setRateLimitHeaders(o.res, policy, limit, limit.limit - counted, reset);
+    if (o.res) setRateLimitHeaders(o.res, { policy, limit }, { remaining: limit.limit - counted, resetSeconds: reset });
   }
 
   /** Throws the 429 if the subject is already past the limit, without counting a hit. */

@@ -1,4 +1,5 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { SEND_JSON } from '@frontdesk/domain';
 import { AppError } from '@frontdesk/domain';
 import { clientNameOf, runJudged, takeBudget, type RunOptions } from './call';
 import { readIdempotencyKey } from './idempotency';
@@ -27,7 +28,7 @@ const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined
 function inputOf(op: Operation<unknown>, req: Request): unknown {
   if (op.method === 'GET') return inputFromQuery(op, req.query);
   if (req.body !== undefined) return req.body;
-  if (hasBody(req)) throw new UnsupportedMediaTypeError('Send the body as JSON with Content-Type: application/json.');
+  if (hasBody(req)) throw new UnsupportedMediaTypeError(SEND_JSON);
   return {};
 }
 

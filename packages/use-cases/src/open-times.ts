@@ -60,7 +60,11 @@ export async function openTimesFor(db: Db, items: AvailabilityItem[], o: OpenTim
 type DayRange = ReturnType<typeof dayRange>;
 
 /** The open times a cache miss lacks, worked out from one read of every missing pro's busy times, and kept. */
-async function computeMisses(db: Db, m: { items: AvailabilityItem[]; ranges: DayRange[]; keys: string[]; misses: number[] }, o: OpenTimesRequest): Promise<void> {
+async function computeMisses(
+  db: Db,
+  m: { items: AvailabilityItem[]; ranges: DayRange[]; keys: string[]; misses: number[] },
+  o: OpenTimesRequest,
+): Promise<void> {
   const { items, ranges, misses } = m;
   const cache = timesCaches(db);
   const from = new Date(Math.min(...misses.map((i) => ranges[i]!.firstInstant.getTime())));

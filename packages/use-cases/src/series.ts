@@ -73,7 +73,12 @@ export interface HeldSlot {
  * then counted as busy: for the visits of a new series and for a series moving. A local time
  * that does not exist that day (clocks spring forward) cannot be held either.
  */
-export function judgeStarts(pro: Pro, wanted: WantedStart[], around: { busy: BusyBlock[]; timeOff: TimeOff[] }, now: Date): { accepted: HeldSlot[]; skipped: SkippedVisit[] } {
+export function judgeStarts(
+  pro: Pro,
+  wanted: WantedStart[],
+  around: { busy: BusyBlock[]; timeOff: TimeOff[] },
+  now: Date,
+): { accepted: HeldSlot[]; skipped: SkippedVisit[] } {
   const { timeOff } = around;
   const taken = [...around.busy];
   const accepted: HeldSlot[] = [];

@@ -49,7 +49,7 @@ export interface PageSession {
 
 /** Sets the session's cookie and goes back to the page, which is now signed in. */
 export function startSession(res: Response, s: PageSession, o: { token: string; maxAgeSeconds: number }): void {
-  res.setHeader('Set-Cookie', sessionCookie(s.cookie, s.path, o.token, o.maxAgeSeconds, s.secure));
+  res.setHeader('Set-Cookie', sessionCookie({ name: s.cookie, path: s.path, secure: s.secure }, o));
   res.redirect(303, s.path);
 }
 
@@ -59,6 +59,6 @@ export const signOutStep =
   async (req, res) => {
     const token = cookieValue(req, s.cookie);
     if (token) await end(token);
-    res.setHeader('Set-Cookie', sessionCookie(s.cookie, s.path, '', 0, s.secure));
+    res.setHeader('Set-Cookie', sessionCookie({ name: s.cookie, path: s.path, secure: s.secure }, { token: '', maxAgeSeconds: 0 }));
     res.redirect(303, s.path);
   };

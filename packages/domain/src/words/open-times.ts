@@ -17,7 +17,7 @@ export function noOpenTimesMessage(days: number, from: string): string {
  */
 
 export const startInPast = (label: string) => `${label} is in the past.`;
-/** Whole hours read as such (`24 hours'`), anything else to a tenth (`1.5 hours'`). */
+/** Whole hours read as such (`36 hours'`), anything else to a tenth (`1.5 hours'`). */
 export const startTooSoon = (label: string, noticeHours: number) =>
   `${label} is too soon: this business needs ${noticeHours % 1 === 0 ? noticeHours : noticeHours.toFixed(1)} hours' notice.`;
 /** `weekday` is the day's full name, `Sunday`. */

@@ -21,7 +21,7 @@ const visitor = (): Customer => ({ credential: 'public', email: null, scopes: ne
 
 /** Runs an operation for a visitor of the page, naming the page as the client. */
 export async function call<T>(d: PageDeps, op: Operation<Customer, never>, input: unknown, req: Request): Promise<T> {
-  return (await runOperation(op as Operation<Customer>, input, req, visitor(), { ...d.run, clientName: PAGE_CLIENT })).result as T;
+  return (await runOperation({ op: op, input, req, principal: visitor() }, { ...d.run, clientName: PAGE_CLIENT })).result as T;
 }
 
 /** A refusal as the page says it: its sentence, with the headers the API would send. Anything else is not a refusal. */

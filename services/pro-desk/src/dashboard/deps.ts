@@ -37,5 +37,5 @@ export async function showDashboard(d: DashboardDeps, res: Response, s: { status
 
 /** A form that changes the business runs the operation the API runs, through the same runner (limits, checks, fence). */
 export async function runForm<T>(d: DashboardDeps, form: { op: Operation<Pro, never>; input: unknown }, req: Request, pro: Pro): Promise<T> {
-  return (await runOperation(form.op as Operation<Pro>, form.input, req, pro, { ...d.run, clientName: 'the dashboard' })).result as T;
+  return (await runOperation({ op: form.op, input: form.input, req, principal: pro }, { ...d.run, clientName: 'the dashboard' })).result as T;
 }

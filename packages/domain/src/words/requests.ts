@@ -1,0 +1,24 @@
+import { InvalidInputError } from '../errors';
+import { IDEMPOTENCY_KEEP_HOURS } from '../policy';
+
+/** What a caller reads about the request itself, whichever transport carried it: its shape, its headers, its idempotency key. */
+
+export const clientNameTooLong = (max: number) => new InvalidInputError(`X-Client-Name must be at most ${max} characters long.`);
+export const notAnInputObject = () => new InvalidInputError("The input must be a JSON object of the operation's fields.");
+export const notAParameter = (key: string) => new InvalidInputError(`${key} is not a parameter of this operation.`);
+export const parameterRepeated = (key: string) => new InvalidInputError(`${key} is given more than once; give it once (lists are comma-separated).`);
+export const SEND_JSON = 'Send the body as JSON with Content-Type: application/json.';
+
+export const idempotencyNotKept = () => new InvalidInputError('This service does not keep idempotency keys; send the request without one.');
+export const idempotencyKeyMalformed = (name: string) => new InvalidInputError(`${name} must be 1 to 255 printable characters without spaces, such as a UUID.`);
+export const idempotencyKeyReused = (operation: string) =>
+  new InvalidInputError(
+    `This idempotency key was already used in the last ${IDEMPOTENCY_KEEP_HOURS} hours for a different request (${operation} with other input). Use a new key for a new request.`,
+  );
+export const STILL_RUNNING = 'A request with this idempotency key is still running; try again in a few seconds to get its answer.';
+/** How an MCP tool describes its idempotency argument. */
+export const IDEMPOTENCY_ARGUMENT_TEXT = `Optional. A unique value (a UUID) for this one action: if the answer is lost, call again with the same value and the same arguments to get the same answer; it is never done twice. Kept for ${IDEMPOTENCY_KEEP_HOURS} hours.`;
+
+/** A failure of ours: nothing of it is told, but the request id support can look up. */
+export const somethingWentWrong = (requestId: string) =>
+  `Something went wrong on our side and nothing was changed. Try again; if it keeps failing, give support the request id ${requestId}.`;
