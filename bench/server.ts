@@ -1,7 +1,8 @@
 import express from 'express';
+import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { openServiceDb, rateLimitStore } from '@frontdesk/db';
-import { createLogger, defaultRateLimits, hostLimits, listen, scaleRateLimits } from '@frontdesk/http';
+import { createLogger, defaultRateLimits, hostLimits, scaleRateLimits } from '@frontdesk/http';
 import { startWorkers } from '@frontdesk/workers';
 import { KeySealer } from '@frontdesk/oauth';
 import { createProDeskApp, proKeyAuth } from '@frontdesk/pro-desk';
@@ -30,10 +31,12 @@ async function main(): Promise<void> {
   // The workers run as in production: the caches are measured with the change feed listening.
   const workers = startWorkers({ db, changes, logger, clock, mail: { from: 'bench@localhost', printLocally: false } });
   const ctx = { db, config, logger, clock, changes };
-  const app = express();
+  // The host's app is served as production serves it, straight from the HTTP server; /bare alone goes elsewhere.
+  const bare = express();
+  let service: express.Express;
   if (host === 'pro') {
     const auth = proKeyAuth(ctx, hostLimits(rateLimitStore(db), ctx.clock, config.rateLimits));
-    app.get('/bare', async (req, res) => {
+    bare.get('/bare', async (req, res) => {
       try {
         const pro = await auth(req);
         res.json({ ok: true, pro_id: pro.id });
@@ -41,11 +44,12 @@ async function main(): Promise<void> {
         res.status(401).json({ error: 'unauthorized' });
       }
     });
-    app.use(createProDeskApp(ctx).app);
+    service = createProDeskApp(ctx).app;
   } else {
-    app.use(createBookingApp(ctx).app);
+    service = createBookingApp(ctx).app;
   }
-  const server = await listen(app, 0, '127.0.0.1');
+  const server = createServer((req, res) => (req.url?.startsWith('/bare') ? bare(req, res) : service(req, res)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.stdout.write(`${JSON.stringify({ bench_port: (server.address() as { port: number }).port })}\n`);
   const stop = () =>
     void workers

@@ -1,7 +1,7 @@
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
-import { keepRequestLogState, requestLogger } from './logger';
+import { logBeforeExpress, requestLogger } from './logger';
 import { noStore, securityHeaders } from './security-headers';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
 import { apiReferenceHtml } from './api-reference';
@@ -36,8 +36,10 @@ export function createBaseApp(opts: BaseAppOptions): Express {
   app.set('etag', false);
   app.set('query parser', 'simple');
   app.set('trust proxy', opts.trustProxy ?? false);
-  keepRequestLogState(app);
-  app.use(requestLogger(opts.logger, (url) => url === '/healthz' || url === '/readyz'));
+  logBeforeExpress(
+    app,
+    requestLogger(opts.logger, (url) => url === '/healthz' || url === '/readyz'),
+  );
   app.use(securityHeaders(opts.publicUrl));
   app.use(['/api', '/mcp'], noStore);
   app.get('/healthz', (_req, res) => {

@@ -56,3 +56,10 @@ export interface Operation<P = unknown, I = unknown> {
 export function defineOperation<P, I>(op: Operation<P, I>): Operation<P, I> {
   return op;
 }
+
+/** A read: safe to repeat, allowed with the read scope. */
+export const READS = { readOnly: true, idempotent: true, scope: 'read' } as const;
+/** A write: needs the write scope; confirm it with the person first. */
+export const WRITES = { readOnly: false, scope: 'write' } as const;
+/** A write that takes something away (a cancellation): done once, and not undone by calling again. */
+export const REMOVES = { readOnly: false, destructive: true, idempotent: false, scope: 'write' } as const;

@@ -37,7 +37,7 @@ import {
   type CustomerBooked,
   type CustomerBookingInput,
 } from '@frontdesk/use-cases';
-import { NO_INPUT, defineOperation } from '@frontdesk/http';
+import { NO_INPUT, defineOperation, READS, WRITES, REMOVES } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
@@ -113,8 +113,7 @@ export const bookCleaning = (ctx: AppContext) =>
       shared_with_cleaner: listOf(str),
       message: str,
     }),
-    readOnly: false,
-    scope: 'write',
+    ...WRITES,
     async handler(input, { principal, clientName, now }) {
       return presentBooked(ctx, await bookForCustomer(ctx.db, { user: principal.user, accountEmail: principal.email, clientName }, input, now));
     },
@@ -151,10 +150,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
       visits_cancelled: int,
       message: str,
     }),
-    readOnly: false,
-    destructive: true,
-    idempotent: false,
-    scope: 'write',
+    ...REMOVES,
     async handler(input, { now }) {
       const { booking, pro, followingCancelled } = await cancelManaged(
         ctx.db,
@@ -194,9 +190,8 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ ...customerBookingSchema.properties, previous_start: str, previous_label: str, visits_moved: int, within_24_hours: bool, message: str }),
-    readOnly: false,
+    ...WRITES,
     idempotent: true,
-    scope: 'write',
     async handler(input, { now }) {
       const { booking, previous, pro, followingMoved } = await rescheduleManaged(
         ctx.db,
@@ -230,9 +225,7 @@ export const bookingStatus = (ctx: AppContext) =>
       manage_url: str,
       series_visits: listOf(answer({ booking_id: str, status: customerBookingSchema.properties.status, start: str, label: str })),
     }),
-    readOnly: true,
-    idempotent: true,
-    scope: 'read',
+    ...READS,
     async handler(input, { now }) {
       const { booking, pro, visits } = await managedBooking(ctx.db, input.manage_token, now);
       return {
@@ -255,9 +248,7 @@ export const myBookings = (ctx: AppContext) =>
     method: 'GET',
     input: NO_INPUT,
     output: answer({ count: int, bookings: listOf(customerBookingSchema), ...MESSAGE }, ['message']),
-    readOnly: true,
-    idempotent: true,
-    scope: 'read',
+    ...READS,
     async handler(_input, { principal }) {
       if (!principal.email) {
         return { count: 0, bookings: [], message: sharedKeyListsNoBookings };

@@ -14,7 +14,7 @@ import {
   type Quote,
 } from '@frontdesk/domain';
 import { cleanerTimesReader, findCleanersFor, presentCheck, type CleanerOffer, type CleanerSearch } from '@frontdesk/use-cases';
-import { defineOperation } from '@frontdesk/http';
+import { defineOperation, READS } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 
@@ -114,9 +114,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
       },
       ['message'],
     ),
-    readOnly: true,
-    idempotent: true,
-    scope: 'read',
+    ...READS,
     async handler(input, { now }) {
       const { job, search } = await findCleanersFor(ctx.db, input, { now, changes: ctx.changes });
       return presentSearch(search, { zip: input.zip, job }, now);
@@ -153,9 +151,7 @@ export const availableTimes = (ctx: AppContext, times = cleanerTimesReader(ctx.d
       },
       ['message'],
     ),
-    readOnly: true,
-    idempotent: true,
-    scope: 'read',
+    ...READS,
     async handler(input, { now }) {
       const { pro, quote, timezone, from, days, ...rest } = await times(input, now);
       return {

@@ -33,7 +33,7 @@ import {
   rescheduleJob as rescheduleJobOnSchedule,
   type JobBookingInput,
 } from '@frontdesk/use-cases';
-import { defineOperation } from '@frontdesk/http';
+import { defineOperation, WRITES, REMOVES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
 /** What cancel_job and report_no_show both say about the booking they changed. */
@@ -70,8 +70,7 @@ export const bookJob = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ ...proBookingSchema.properties, series: seriesSchema, message: str }),
-    readOnly: false,
-    scope: 'write',
+    ...WRITES,
     async handler(input, { principal: pro, clientName, now }) {
       const { booking, series } = await bookJobOnSchedule(ctx.db, pro, input, { clientName, now });
       const shown = presentBooking(booking, pro.timezone);
@@ -103,10 +102,7 @@ export const cancelJob = (ctx: AppContext) =>
       visits_cancelled: int,
       message: str,
     }),
-    readOnly: false,
-    destructive: true,
-    idempotent: false,
-    scope: 'write',
+    ...REMOVES,
     async handler(input, { principal: pro, now }) {
       const { booking, followingCancelled } = await cancelJobOnSchedule(ctx.db, pro, input, now);
       const shown = presentBooking(booking, pro.timezone);
@@ -141,9 +137,8 @@ export const rescheduleJob = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ ...changedBooking, previous_start: str, previous_label: str, visits_moved: int, customer_notified: bool, message: str }),
-    readOnly: false,
+    ...WRITES,
     idempotent: true,
-    scope: 'write',
     async handler(input, { principal: pro, now }) {
       const { booking, previous, followingMoved } = await rescheduleJobOnSchedule(ctx.db, pro, input, now);
       const shown = presentBooking(booking, pro.timezone);
@@ -177,8 +172,7 @@ export const reportNoShowOperation = (ctx: AppContext) =>
       fee: num,
       message: str,
     }),
-    readOnly: false,
-    scope: 'write',
+    ...WRITES,
     async handler(input, { principal: pro, now }) {
       const { booking } = await reportNoShow(ctx.db, pro.id, input.booking_id, now);
       const shown = presentBooking(booking, pro.timezone);

@@ -2,7 +2,7 @@ import { answer, int, listOf, mapOf, nullable, num, oneOf, pipelineSchema, proBo
 import { offeredAddOns, offeredCleanTypes, presentWeeklyHours, toUsd } from '@frontdesk/domain';
 import type { Pro, TimeOffRow } from '@frontdesk/db';
 import { businessOverview, presentBooking, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
-import { NO_INPUT, defineOperation } from '@frontdesk/http';
+import { NO_INPUT, defineOperation, READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
 const usd = num;
@@ -92,9 +92,7 @@ export const myBusiness = (ctx: AppContext) =>
     method: 'GET',
     input: NO_INPUT,
     output: answer({ ...businessSchema.properties, pipeline: pipelineSchema }),
-    readOnly: true,
-    idempotent: true,
-    scope: 'read',
+    ...READS,
     async handler(_input, { principal: pro, now }) {
       const { timeOff, pipeline } = await businessOverview(ctx.db, pro, now);
       return { ...presentBusiness(pro, ctx.config.bookingUrl, timeOff), pipeline };

@@ -2,7 +2,7 @@ import { MESSAGE, answer, bool, int, leadSchema, listOf, nullable, num, oneOf, o
 import { BAD_LEAD_REASONS, LEAD_SOURCES, LEAD_STATUSES, jobFieldSchemas, zipSchema, type BadLeadReason, type LeadStatus } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { flagBadLead as flagLead, followUpsDue as dueFollowUps, logLead as logNewLead, updateLead, type LogLeadInput } from '@frontdesk/use-cases';
-import { NO_INPUT, defineOperation } from '@frontdesk/http';
+import { NO_INPUT, defineOperation, READS, WRITES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
 const idSchema = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
@@ -49,8 +49,7 @@ export const logLead = (ctx: AppContext) =>
       },
       ['bad_lead_hint'],
     ),
-    readOnly: false,
-    scope: 'write',
+    ...WRITES,
     async handler(input, { principal: pro, now }) {
       return logNewLead(ctx.db, pro, input, { bookingUrl: ctx.config.bookingUrl, now });
     },
@@ -72,9 +71,7 @@ export const followUpsDue = (ctx: AppContext) =>
       },
       ['message'],
     ),
-    readOnly: true,
-    idempotent: true,
-    scope: 'read',
+    ...READS,
     async handler(_input, { principal: pro, now }) {
       return dueFollowUps(ctx.db, pro, ctx.config.bookingUrl, now);
     },
@@ -106,8 +103,7 @@ export const updateLeadOperation = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ ...leadSchema.properties, message: str }),
-    readOnly: false,
-    scope: 'write',
+    ...WRITES,
     async handler(input, { principal: pro, now }) {
       return updateLead(ctx.db, pro, input, now);
     },
@@ -154,9 +150,8 @@ export const flagBadLead = (ctx: AppContext) =>
       submitted: bool,
       message: str,
     }),
-    readOnly: false,
+    ...WRITES,
     idempotent: true,
-    scope: 'write',
     async handler(input, { principal: pro, now }) {
       return flagLead(ctx.db, pro, input, now);
     },

@@ -11,7 +11,7 @@ import {
 } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { openTimesForJob } from '@frontdesk/use-cases';
-import { defineOperation } from '@frontdesk/http';
+import { defineOperation, READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
 const jobRequired = ['bedrooms', 'bathrooms'];
@@ -25,9 +25,7 @@ export const quoteJob = (_ctx: AppContext) =>
     method: 'GET',
     input: { type: 'object', properties: { ...jobFieldSchemas }, required: jobRequired, additionalProperties: false },
     output: quoteSchema,
-    readOnly: true,
-    idempotent: true,
-    scope: 'read',
+    ...READS,
     handler(input, { principal: pro }) {
       return Promise.resolve(presentQuote(requireFirmQuote(normalizeJob(input), pro.price_list)));
     },
@@ -58,9 +56,7 @@ export const openTimesOperation = (ctx: AppContext) =>
       },
       ['message'],
     ),
-    readOnly: true,
-    idempotent: true,
-    scope: 'read',
+    ...READS,
     async handler(input, { principal: pro, now }) {
       const job = normalizeJob(input);
       const { quote, ...found } = await openTimesForJob(ctx.db, pro, { job, fields: input }, now);

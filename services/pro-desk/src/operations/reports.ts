@@ -2,7 +2,7 @@ import { MESSAGE, answer, bool, int, listOf, pipelineSchema, str } from '@frontd
 import { BOOKING_FEE_TEXT, MONTH_PATTERN, localDate } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { pipelineReport, readUpdates } from '@frontdesk/use-cases';
-import { defineOperation } from '@frontdesk/http';
+import { defineOperation, READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
 const MAX_CURSOR = 9007199254740991;
@@ -32,9 +32,7 @@ export const updates = (ctx: AppContext) =>
       },
       ['reset', 'message'],
     ),
-    readOnly: true,
-    idempotent: true,
-    scope: 'read',
+    ...READS,
     async handler(input, { principal: pro, now }) {
       return readUpdates(ctx.db, pro, input, { now, changes: ctx.changes });
     },
@@ -52,9 +50,7 @@ export const pipeline = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: pipelineSchema,
-    readOnly: true,
-    idempotent: true,
-    scope: 'read',
+    ...READS,
     async handler(input, { principal: pro, now }) {
       return pipelineReport(ctx.db, pro, input.month ?? localDate(now, pro.timezone).slice(0, 7));
     },

@@ -1,7 +1,7 @@
 import { answer, bool, listOf, settingsChangeSchema, str, timeOffSchemas, type SettingsChange } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { addTimeOff, presentTimeOff, removeTimeOff, updateBusinessSettings, type AffectedJob } from '@frontdesk/use-cases';
-import { defineOperation } from '@frontdesk/http';
+import { defineOperation, WRITES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { businessSchema, presentBusiness, timeOffSchema } from './business';
 
@@ -19,9 +19,8 @@ export const updateBusiness = (ctx: AppContext) =>
     method: 'POST',
     input: settingsChangeSchema,
     output: answer({ ...businessSchema.properties, affected_jobs: affectedJobsSchema, message: str }),
-    readOnly: false,
+    ...WRITES,
     idempotent: true,
-    scope: 'write',
     async handler(input, { principal, now }) {
       const { pro, affected, timeOff } = await updateBusinessSettings(ctx.db, principal.id, input, now);
       return {
@@ -47,8 +46,7 @@ export const addTimeOffOperation = (ctx: AppContext) =>
     method: 'POST',
     input: { type: 'object', properties: timeOffSchemas, required: ['start', 'end'], additionalProperties: false },
     output: answer({ ...timeOffSchema.properties, affected_jobs: affectedJobsSchema, message: str }),
-    readOnly: false,
-    scope: 'write',
+    ...WRITES,
     async handler(input, { principal, now }) {
       const { pro, timeOff, affected } = await addTimeOff(ctx.db, principal.id, input, now);
       const shown = presentTimeOff(timeOff, pro.timezone);
@@ -69,9 +67,8 @@ export const removeTimeOffOperation = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ removed: bool, ...timeOffSchema.properties, message: str }),
-    readOnly: false,
+    ...WRITES,
     destructive: true,
-    scope: 'write',
     async handler(input, { principal }) {
       const { pro, timeOff } = await removeTimeOff(ctx.db, principal.id, input.time_off_id);
       const shown = presentTimeOff(timeOff, pro.timezone);
