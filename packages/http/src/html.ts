@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { CODE_LIFETIME_TEXT } from '@frontdesk/domain';
+import { escapeText, html, htmlText, trusted, type Html } from './template';
 
-/** Server-rendered pages: plain HTML that works without JavaScript. */
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/**
+ * Server-rendered pages: plain HTML that works without JavaScript.
+ * @deprecated build pages with the `html` template (template.ts); this goes once no page calls it.
+ */
+export const esc = escapeText;
 
 /** The one style sheet of every page, inline; the CSP allows exactly this text by its hash. */
 export const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1d2430}
@@ -16,12 +20,35 @@ ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}textarea{font:inherit;width
 input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}.times label{display:inline-block;margin:.2rem .8rem .2rem 0}`;
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
 
-export function htmlPage(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} - Front Desk</title>
-<style>${PAGE_STYLE}</style>
-</head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
+/** What a page may add around its body: a short navigation above the heading. */
+export interface PageFrame {
+  nav?: Html;
+}
+
+/** A body written before the template (a string) is passed as it is; every page moves to Html. */
+const bodyHtml = (body: Html | string): Html => (typeof body === 'string' ? trusted(body) : body);
+
+export function htmlPage(title: string, body: Html | string, frame: PageFrame = {}): string {
+  return htmlText(
+    html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>${title} - Front Desk</title>
+          <style>
+            ${trusted(PAGE_STYLE)}
+          </style>
+        </head>
+        <body>
+          ${frame.nav ?? ''}
+          <main>
+            <h1>${title}</h1>
+            ${bodyHtml(body)}
+          </main>
+        </body>
+      </html>`,
+  );
 }
 export const errorLine = (error: string) => (error ? `<p class="error" role="alert">${esc(error)}</p>` : '');
 
@@ -37,8 +64,19 @@ export function sendHtml(res: Response, status: number, html: string): void {
 }
 
 /** Sends a page of the house layout (see sendHtml). */
-export function sendPage(res: Response, status: number, title: string, body: string): void {
+export function sendPage(res: Response, status: number, title: string, body: Html | string): void {
   sendHtml(res, status, htmlPage(title, body));
+}
+
+/** A page as a view module answers it: its title, its body, and where it sits (the navigation). */
+export interface PageView extends PageFrame {
+  title: string;
+  body: Html;
+}
+
+/** Sends a view in the house layout. */
+export function sendView(res: Response, status: number, view: PageView): void {
+  sendHtml(res, status, htmlPage(view.title, view.body, view));
 }
 
 /**

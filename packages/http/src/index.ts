@@ -16,3 +16,6 @@ export * from './input';
 export * from './output';
 export * from './security-headers';
 export * from './rate-limit';
+export * from './template';
+export * from './shown-once';
+export * from './page-form';

@@ -1,0 +1,111 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AppError } from '@frontdesk/domain';
+import { setErrorHeaders } from './errors';
+import { sendView } from './html';
+import { html, type Html } from './template';
+
+/**
+ * Forms on pages, the way people meet them: a refusal comes back as the same form with what
+ * was typed still in it, the field it is about marked (`aria-invalid`, the sentence next to
+ * it), and the sentence in people's words: an operation's field path ("prices.base",
+ * "service_zips[1]") is replaced by the label the person saw on the form.
+ */
+
+/** The labels of one form, by the operation's field path (`working_hours.monday`, `prices.base`). */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/** A refusal as a page shows it: the sentence, and the field it is about when it names one. */
+export interface Problem {
+  text: string;
+  field?: string;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const nth = (i: number) => ORDINALS[i] ?? `number ${i + 1}`;
+
+/**
+ * A sentence in people's words: the field path a refusal starts with (`service_zips[1] must…`)
+ * becomes the form's label ("ZIP codes you serve (the second) must…"), and the field is named
+ * so the form can mark it. Paths the form has no label for are left out of the mark, never
+ * shown raw: the sentence starts "This" instead.
+ */
+export function inPeoplesWords(message: string, labels: FieldLabels): Problem {
+  const path = /^([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*|\[\d+\])*)(?= )/.exec(message)?.[1];
+  if (!path) return { text: message };
+  const parts = path.split(/(?=\.|\[)/);
+  for (let n = parts.length; n > 0; n--) {
+    const key = parts.slice(0, n).join('');
+    const label = labels[key];
+    if (!label) continue;
+    const indexes = parts
+      .slice(n)
+      .filter((p) => p.startsWith('['))
+      .map((p) => `the ${nth(Number(p.slice(1, -1)))}`);
+    const named = indexes.length ? `${label} (${indexes.join(', ')})` : label;
+    return { text: named + message.slice(path.length), field: key };
+  }
+  return { text: `This${message.slice(path.length)}` };
+}
+
+/** One labelled input; marked and explained when the problem is about it. */
+export interface FieldSpec {
+  label: string;
+  name: string;
+  value: string;
+  type?: string;
+  /** Extra attributes our own code writes (required, maxlength, inputmode). */
+  attrs?: Html;
+  hint?: string;
+}
+
+export function inputField(f: FieldSpec, problem?: Problem): Html {
+  const id = `f-${f.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const wrong = problem?.field === f.name;
+  const said = [f.hint ? `${id}-hint` : '', wrong ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return html`<label for="${id}">${f.label}</label>${f.hint && html`<span class="note" id="${id}-hint">${f.hint}</span>`}
+    <input
+      id="${id}"
+      name="${f.name}"
+      type="${f.type ?? 'text'}"
+      value="${f.value}"
+      ${wrong && html` aria-invalid="true"`}${said && html` aria-describedby="${said}"`}${f.attrs ?? ''}
+    />${wrong && html`<span class="error" id="${id}-error">${problem?.text}</span>`}`;
+}
+
+/** The sentence at the top of a form that was refused. */
+export const problemLine = (problem: Problem | undefined): Html => (problem ? html`<p class="error" role="alert">${problem.text}</p>` : html``);
+
+/**
+ * One route for a form's POST: `act` does the work through the operations and answers where
+ * to go next (a 303, so a reload shows the result and never repeats the action); a refusal
+ * renders the form again, as typed, with the problem in people's words. Anything that is not
+ * a refusal goes on to the app's error handler.
+ */
+export interface FormRoute<V> {
+  title: string;
+  labels: FieldLabels;
+  /** The typed values, read from the posted form (kept as text: they go back into inputs). */
+  read(req: Request): V;
+  act(values: V, req: Request, res: Response): Promise<string>;
+  form(values: V, problem: Problem | undefined, req: Request): Html | Promise<Html>;
+  /** The navigation above the heading, for pages that have one. */
+  nav?: (req: Request) => Html;
+}
+
+export function formRoute<V>(route: FormRoute<V>): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const values = route.read(req);
+    try {
+      res.redirect(303, await route.act(values, req, res));
+    } catch (err) {
+      if (!(err instanceof AppError)) return next(err);
+      try {
+        setErrorHeaders(res, err);
+        const problem = inPeoplesWords(err.message, route.labels);
+        sendView(res, err.status, { title: route.title, body: await route.form(values, problem, req), nav: route.nav?.(req) });
+      } catch (renderErr) {
+        next(renderErr);
+      }
+    }
+  };
+}
