@@ -82,3 +82,20 @@ export async function bookOnThePage(page: Page, site: Site, shopId: string, how:
 /** The book host's /authorize for a client, as an assistant opens it (PKCE S256). */
 export const authorizeUrl = (site: Site, clientId: string, redirectUri: string) =>
   `${site.book}/authorize?client_id=${clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`;
+
+/**
+ * The words of an API that must never reach a person's screen: field names with underscores,
+ * dotted paths into answers, and list indexes. Fails naming each one found in the visible text.
+ */
+const API_WORDS = [/\b[a-z]+_[a-z_]*id\b/, /\bmanage_token\b/, /\bseries\.visits\b/, /\bprices\./, /\[\d+\]/, /\b[a-z]+_[a-z]+(?:_[a-z]+)*\b/];
+export async function expectPeoplesWords(page: Page, what: string): Promise<void> {
+  const text = await page.innerText('body');
+  const found = API_WORDS.flatMap((word) => (text.match(new RegExp(word.source, 'g')) ?? []).map((m) => `${what}: "${m}"`));
+  expect(found).toEqual([]);
+}
+
+/** Reloads the page as a person pressing reload would; a form's page must not ask to send again. */
+export async function reloadAsAPerson(page: Page): Promise<void> {
+  page.once('dialog', (d) => void d.dismiss());
+  await page.reload();
+}

@@ -9,15 +9,24 @@ import { escapeText, html, htmlText, trusted, type Html } from './template';
  */
 export const esc = escapeText;
 
-/** The one style sheet of every page, inline; the CSP allows exactly this text by its hash. */
-export const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1d2430}
+/**
+ * The one style sheet of every page, inline; the CSP allows exactly this text by its hash.
+ * One section per kind of page, so each area's rules stay together.
+ */
+const STYLE_SECTIONS = {
+  base: `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1d2430}
 input,button,select{font:inherit;padding:.5rem .7rem;margin:.25rem 0}input,select{width:100%;box-sizing:border-box}
 .key{font-family:ui-monospace,monospace;background:#f2f4f7;padding:.6rem;word-break:break-all}
 .error,.unverified{color:#a4161a}.note{color:#5b6473;font-size:.9rem}table{width:100%;border-collapse:collapse}td{padding:.3rem 0}
 ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}textarea{font:inherit;width:100%;box-sizing:border-box;padding:.5rem}
 .ok{color:#1b6e3a}section{border-top:1px solid #d8dde5;margin-top:2rem}th{text-align:left}fieldset{border:1px solid #d8dde5;margin:.5rem 0}
-.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}h2{font-size:1.25rem}h3{font-size:1.05rem;margin-bottom:.2rem}
-input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}.times label{display:inline-block;margin:.2rem .8rem .2rem 0}`;
+h2{font-size:1.25rem}h3{font-size:1.05rem;margin-bottom:.2rem}
+input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-invalid=true]{border:2px solid #a4161a}`,
+  booking: `.times label{display:inline-block;margin:.2rem .8rem .2rem 0}`,
+  dashboard: `.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}`,
+  account: ``,
+};
+export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
 
 /** What a page may add around its body: a short navigation above the heading. */
