@@ -1,8 +1,9 @@
 import request from 'supertest';
 import Ajv from 'ajv';
-import { createLogger, defineOperation, toJsonSchema, type Operation } from '@frontdesk/http';
+import { createLogger, toJsonSchema, type Operation } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import type { Pro } from '@frontdesk/db';
+import { liarOp } from '../packages/http/test/kit';
 import { TEST_KEY_SEALER, asPublic, bothHostsPerFile, newCleaner } from '../services/booking/test/harness';
 
 // Every operation declares its answer's schema. /openapi.json publishes it as the 200
@@ -52,18 +53,7 @@ describe('answer schemas', () => {
   });
 
   it('turn an answer that breaks its schema into a server error on both transports, never a different answer', async () => {
-    const liar = defineOperation<Pro, Record<string, never>>({
-      name: 'say_count',
-      title: 'Say a count',
-      description: 'A test operation whose answer breaks its own schema.',
-      method: 'GET',
-      input: { type: 'object', properties: {}, additionalProperties: false },
-      output: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'], additionalProperties: false },
-      readOnly: true,
-      async handler() {
-        return { count: 'three' };
-      },
-    }) as Operation<Pro>;
+    const liar = liarOp as unknown as Operation<Pro>;
     const { app } = createProDeskApp(
       {
         db: h.t.db,

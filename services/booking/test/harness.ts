@@ -2,7 +2,7 @@ import { createBusiness } from '@frontdesk/use-cases';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS, type NewBusinessInput } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
-import { TEST_KEY_SEALER, TEST_RATE_LIMITS, perFile } from '../../pro-desk/test/harness';
+import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS, perFile } from '../../pro-desk/test/harness';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -11,7 +11,7 @@ import { createBookingApp } from '../src';
 /** Monday 2026-11-23, 07:00 in New York. */
 export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
 export const PUBLIC_KEY = 'fdpub_test_public_key';
-export { TEST_KEY_SEALER, TEST_RATE_LIMITS };
+export { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS };
 
 /** Both hosts on one fresh database, over real HTTP, sharing a clock tests can move. */
 export async function bothHosts(now = MONDAY_7AM) {

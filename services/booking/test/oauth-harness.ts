@@ -1,6 +1,6 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from './harness';
+import { TEST_OAUTH_CONFIG } from './harness';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
@@ -23,12 +23,7 @@ export async function bookHostOnPort(
       publicUrl: url,
       proDeskUrl: 'http://pro.test',
       publicSharedKey: 'fdpub_test_public_key',
-      mcpAllowedOrigins: [],
-      publicClientId: 'front-desk',
-      publicClientRedirectUris: ['http://127.0.0.1:9/callback'],
-      keySealer: TEST_KEY_SEALER,
-      checkAnswers: true,
-      rateLimits: TEST_RATE_LIMITS,
+      ...TEST_OAUTH_CONFIG,
     },
     logger: createLogger('t', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => clock.now,

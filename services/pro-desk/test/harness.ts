@@ -19,6 +19,16 @@ export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
  */
 export const TEST_RATE_LIMITS = { ...scaleRateLimits(defaultRateLimits(), 1000), signInPerAddress: defaultRateLimits().signInPerAddress };
 
+/** What an app under an OAuth test is configured with on either host, besides its addresses. */
+export const TEST_OAUTH_CONFIG = {
+  mcpAllowedOrigins: [] as string[],
+  publicClientId: 'front-desk',
+  publicClientRedirectUris: ['http://127.0.0.1:9/callback'],
+  keySealer: TEST_KEY_SEALER,
+  checkAnswers: true,
+  rateLimits: TEST_RATE_LIMITS,
+};
+
 /** The 17 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
 export const PRO_DESK_OPERATIONS = [
   'add_time_off',

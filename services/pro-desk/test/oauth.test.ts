@@ -12,7 +12,7 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import type { AddressInfo } from 'node:net';
 import { localhostCertificate } from '../../../packages/oauth/test/local-site';
 import { MemoryProvider, signInAndDecide } from '../../booking/test/oauth-harness';
-import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from './harness';
+import { TEST_OAUTH_CONFIG } from './harness';
 import { createProDeskApp } from '../src';
 
 let t: TestDatabase;
@@ -47,12 +47,7 @@ beforeAll(async () => {
     config: {
       publicUrl: url,
       bookingUrl: 'http://book.test',
-      mcpAllowedOrigins: [],
-      publicClientId: 'front-desk',
-      publicClientRedirectUris: ['http://127.0.0.1:9/callback'],
-      keySealer: TEST_KEY_SEALER,
-      checkAnswers: true,
-      rateLimits: TEST_RATE_LIMITS,
+      ...TEST_OAUTH_CONFIG,
       // The assistant's site runs on this machine, with a certificate of its own.
       clientDocuments: { allowPrivateAddresses: true, ca: pems.cert },
     },
