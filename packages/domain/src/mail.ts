@@ -1,10 +1,10 @@
 /**
- * Who is mailed about a booking. A customer is mailed only about their own booking on the book
- * host (booking rule 5: confirmed with the user once): a booking the business made on its
- * own schedule (a platform lead's included, whose customer must never get a link to book
- * elsewhere) and every change the business makes are for the business to tell its customer
- * (pro rule 5). The owner hears of a customer's booking, move or cancellation while the
- * business keeps email_me_customer_changes on.
+ * Who is mailed about a booking. A customer is mailed only about their own booking, move or
+ * cancellation on the book host: a booking the business made on its own schedule (a platform
+ * lead's included, whose customer must never get a link to book elsewhere) and every change
+ * the business makes are for the business to tell its customer (the service does not message
+ * a customer when the business cancels). The owner hears of a customer's booking, move or
+ * cancellation while the business keeps email_me_customer_changes on.
  */
 
 export interface MailableBooking {
