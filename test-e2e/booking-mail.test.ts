@@ -218,6 +218,12 @@ describe('mail about bookings', () => {
     for (const label of visits.slice(0, 4)) expect(mail.text).toContain(`  - ${label}`);
     expect(mail.text).not.toContain(`  - ${visits[4]}`);
     expect(mail.text).toContain(`and ${visits.length - 4} more visit`);
+    // The calendar file holds every visit booked so far, each with the visit's own UID.
+    const events = new ICAL.Component(ICAL.parse(icsOf(mail))).getAllSubcomponents('vevent');
+    expect(events.map((e) => (e.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime())).toEqual(
+      (booked.series.visits as { start: string }[]).map((v) => Date.parse(v.start)),
+    );
+    expect(new Set(events.map((e) => e.getFirstPropertyValue('uid'))).size).toBe(visits.length);
   });
 
   it("confirms a customer's move (the new time, a new calendar file) and cancellation to them and to the owner", async () => {

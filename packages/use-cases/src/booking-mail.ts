@@ -57,9 +57,10 @@ function mailed(b: Booking, pro: Pro): MailedBooking {
   };
 }
 
-/** The booking as the customer's calendar file: the same event (same UID) the booking page's .ics gives. */
-function bookingIcs(b: Booking, pro: Pro, links: MailLinks, now: Date): string {
-  return icalendar({ name: `Cleaning by ${pro.name}`, zone: pro.timezone, now, events: [customerCalendarEventOf(b, pro, new URL(links.bookingUrl).host)] });
+/** Bookings as the customer's calendar file: each the same event (same UID) the booking page's .ics gives. */
+function bookingIcs(visits: Booking[], pro: Pro, links: MailLinks, now: Date): string {
+  const host = new URL(links.bookingUrl).host;
+  return icalendar({ name: `Cleaning by ${pro.name}`, zone: pro.timezone, now, events: visits.map((v) => customerCalendarEventOf(v, pro, host)) });
 }
 
 /** The owner's notice, when the business wants them: the business's own notification, with how to reach the customer. */
@@ -94,7 +95,7 @@ export async function mailBooked(trx: Db, made: BookedToMail, links: MailLinks |
       manageUrl: manageLink(links, made.manageToken),
       series: series && { frequency: series.frequency, visitLabels: series.visits.map((v) => formatLabel(v.starts_at, pro.timezone)) },
     });
-    await enqueueMail(trx, { to, ...mail, ics: bookingIcs(b, pro, links, now), secret: true, now });
+    await enqueueMail(trx, { to, ...mail, ics: bookingIcs(series?.visits ?? [b], pro, links, now), secret: true, now });
   }
   const label = formatLabel(b.starts_at, pro.timezone);
   const job = { clean_type: b.clean_type, bedrooms: b.bedrooms, bathrooms: b.bathrooms };
@@ -117,7 +118,7 @@ export async function mailMoved(
   const to = customerMailAddress(b, by);
   if (to && links) {
     const mail = moveConfirmationMail(mailed(b, pro), { fromLabel, laterMoved: m.laterMoved });
-    await enqueueMail(trx, { to, ...mail, ics: bookingIcs(b, pro, links, now), now });
+    await enqueueMail(trx, { to, ...mail, ics: bookingIcs([b], pro, links, now), now });
   }
   const message = `${rescheduleMessage(by, b.customer_name, fromLabel, formatLabel(b.starts_at, pro.timezone))}${laterVisitsMoved(m.laterMoved)}`;
   await noticeOwner(trx, pro, { kind: 'moved', by, booking: b, message, now });
@@ -129,7 +130,7 @@ export async function mailCancelled(trx: Db, c: { by: By; pro: Pro; booking: Boo
   const to = customerMailAddress(b, by);
   if (to && links) {
     const mail = cancelConfirmationMail(mailed(b, pro), { late: !withinFreeCancel(b.starts_at, now), laterCancelled: c.laterCancelled });
-    await enqueueMail(trx, { to, ...mail, ics: bookingIcs(b, pro, links, now), now });
+    await enqueueMail(trx, { to, ...mail, ics: bookingIcs([b], pro, links, now), now });
   }
   const label = formatLabel(b.starts_at, pro.timezone);
   const message = c.laterCancelled ? seriesCancelledMessage(by, b.customer_name, label, c.laterCancelled + 1) : cancellationMessage(by, b.customer_name, label);

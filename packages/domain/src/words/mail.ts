@@ -69,7 +69,7 @@ export function bookingConfirmationMail(b: MailedBooking, links: { manageUrl: st
       `See, move or cancel it on your booking page:\n${links.manageUrl}\nKeep this link to yourself: whoever has it can change the booking.`,
       cancelPolicy(b.proName),
       `${b.proName} will contact you about access and payment. ${reachLine(b)}`.trim(),
-      'The attached calendar file adds the cleaning to your calendar.',
+      `The attached calendar file adds ${links.series ? 'every visit booked so far' : 'the cleaning'} to your calendar.`,
     ),
   };
 }
