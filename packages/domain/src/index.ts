@@ -17,6 +17,8 @@ export * from './words/bookings';
 export * from './words/leads';
 export * from './words/feed';
 export * from './words/sign-in';
+export * from './words/mail';
+export * from './mail';
 export * from './words/business';
 export * from './words/input';
 export * from './words/settings';

@@ -36,3 +36,6 @@ export const LEAD_OPEN_TIMES_SHOWN = 10;
 
 /** How long an idempotency key keeps its first answer for a retry. */
 export const IDEMPOTENCY_KEEP_HOURS = 24;
+
+/** How many visits of a new series its confirmation mail lists. */
+export const MAILED_SERIES_VISITS = 4;

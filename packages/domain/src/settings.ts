@@ -144,6 +144,10 @@ export const settingsSchemas = {
   travel_buffer_minutes: { type: 'integer', minimum: 0, maximum: 240, description: 'Kept free after each job, 0 to 240 minutes.' },
   slot_step_minutes: { type: 'integer', minimum: 5, maximum: 240, multipleOf: 5, description: 'Starts offered every N minutes from opening, 5 to 240.' },
   min_notice_hours: { type: 'number', minimum: 0, maximum: 336, description: 'Notice needed before a job, 0 to 336 hours (two weeks; whole minutes).' },
+  email_me_customer_changes: {
+    type: 'boolean',
+    description: 'Email the owner when a customer books, moves or cancels through the booking service; default true.',
+  },
 } as const;
 
 /** update_business's input, also what `pnpm cli pro set` checks its flags against. */
@@ -176,6 +180,7 @@ export interface SettingsChange {
   travel_buffer_minutes?: number;
   slot_step_minutes?: number;
   min_notice_hours?: number;
+  email_me_customer_changes?: boolean;
 }
 
 /** What of a pro its settings change: the columns update_business writes. */
@@ -190,6 +195,7 @@ export interface BusinessSettings {
   travel_buffer_minutes: number;
   slot_step_minutes: number;
   min_notice_minutes: number;
+  email_me_customer_changes: boolean;
 }
 
 /** USD with at most two decimals, as cents; anything finer is refused rather than rounded. */
@@ -337,6 +343,7 @@ export function applySettings(current: BusinessSettings, change: SettingsChange)
     if (Math.abs(change.min_notice_hours * 60 - minutes) > 1e-6) throw noticeNotWholeMinutes(change.min_notice_hours);
     next.min_notice_minutes = minutes;
   }
+  if (change.email_me_customer_changes !== undefined) next.email_me_customer_changes = change.email_me_customer_changes;
   return next;
 }
 

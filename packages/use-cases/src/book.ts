@@ -15,6 +15,7 @@ import {
 } from '@frontdesk/domain';
 import { conflictLine, firstHorizon, insertVisits, localMinutesOf, planVisits, writeBooking, type SkippedVisit, type VisitTemplate } from './series';
 import { recordChange, requireOpenStart } from './booking-change';
+import { mailBooked, type MailLinks } from './booking-mail';
 import {
   appendEvent,
   getLead,
@@ -50,6 +51,8 @@ export interface BookingRequest {
   expectedTotalCents: number | null;
   /** For a series: book the visits that can be, and list the rest, instead of refusing them all. */
   skipConflicts?: boolean;
+  /** A customer's booking on the book host: where their confirmation mail points (no customer mail without it). */
+  mail?: MailLinks;
   now: Date;
 }
 
@@ -120,9 +123,18 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<Booked
       });
       if (req.leadId !== null) await markLeadBooked(trx, req.leadId, req.now);
       await recordBooked(trx, pro, { booking, quote }, req);
-      if (!series) return { booking, pro, series: null, manageToken };
+      if (!series) {
+        await mailBooked(trx, { pro, booking, series: null, manageToken }, req.mail, req.now);
+        return { booking, pro, series: null, manageToken };
+      }
       const visits = [booking, ...(await insertVisits(trx, booking, { seriesId: series.id, plan: series.plan }, req.now))];
       await recordSeries(trx, pro, visits, series);
+      await mailBooked(
+        trx,
+        { pro, booking, series: { frequency: series.frequency, visits, skipped: series.plan.skipped.length }, manageToken },
+        req.mail,
+        req.now,
+      );
       return { booking, pro, series: { id: series.id, frequency: series.frequency, visits, skipped: series.plan.skipped }, manageToken };
     });
   } catch (err) {

@@ -8,6 +8,7 @@ import {
   startedCannotCancel,
 } from '@frontdesk/domain';
 import { lockBookingToChange, recordChange, type BookingLocator } from './booking-change';
+import { mailCancelled, type MailLinks } from './booking-mail';
 import { cancelSeriesFrom, markCancelled, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 export interface Cancelled {
@@ -24,7 +25,7 @@ export interface Cancelled {
  * the pro (a notification); either way the feed gets an event. With `andFollowing`, a visit of
  * a series ends the series: this visit and every later one.
  */
-export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts: { andFollowing?: boolean } = {}): Promise<Cancelled> {
+export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts: { andFollowing?: boolean; mail?: MailLinks } = {}): Promise<Cancelled> {
   const { by } = at;
   return db.transaction().execute(async (trx) => {
     const { pro, booking } = await lockBookingToChange(trx, at);
@@ -43,7 +44,10 @@ export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts:
       payload: { booking_id: booking.id, start, label, customer_name: booking.customer_name, cancelled_by: by },
       now,
     });
-    if (!opts.andFollowing || !booking.series_id) return { booking: cancelled, pro, followingCancelled: 0 };
+    if (!opts.andFollowing || !booking.series_id) {
+      await mailCancelled(trx, { by, pro, booking: cancelled, laterCancelled: 0 }, opts.mail, now);
+      return { booking: cancelled, pro, followingCancelled: 0 };
+    }
     const later = await cancelSeriesFrom(trx, booking.series_id, { after: booking.starts_at, by, now });
     await recordChange(trx, {
       pro,
@@ -54,6 +58,7 @@ export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts:
       payload: { series_id: booking.series_id, from: start, visits_cancelled: later.length + 1, cancelled_by: by },
       now,
     });
+    await mailCancelled(trx, { by, pro, booking: cancelled, laterCancelled: later.length }, opts.mail, now);
     return { booking: cancelled, pro, followingCancelled: later.length };
   });
 }

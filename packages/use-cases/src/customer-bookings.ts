@@ -12,6 +12,7 @@ import {
   type KnownUser,
 } from '@frontdesk/domain';
 import { bookingByToken, bookingsOfAccount, getPro, latestChecks, replaceManageToken, upcomingVisits, type Booking, type Db, type Pro } from '@frontdesk/db';
+import { mailNewManageLink, type MailLinks } from './booking-mail';
 import { createBooking, type Booked } from './book';
 import { cancelBooking, type Cancelled } from './cancel';
 import { rescheduleBooking, type Rescheduled } from './reschedule';
@@ -42,6 +43,8 @@ export interface CustomerCaller {
   user: KnownUser;
   accountEmail: string | null;
   clientName: string | null;
+  /** The book host the customer is on: their confirmation mail links to their page there (no customer mail without it). */
+  mail?: MailLinks;
 }
 
 export type CustomerBooked = Booked & { manageToken: string; contact: { name: string; phone: string | null; email: string | null; address: string } };
@@ -69,14 +72,24 @@ export async function bookForCustomer(db: Db, caller: CustomerCaller, input: Cus
     accountEmail: caller.accountEmail,
     expectedTotalCents: input.expected_total === undefined ? null : fromUsd(input.expected_total),
     skipConflicts: input.skip_conflicts ?? false,
+    mail: caller.mail,
     now,
   });
   return { ...booked, manageToken: booked.manageToken!, contact };
 }
 
-/** A retried booking's answer gets a fresh manage token (only hashes are kept, so the lost one cannot be shown again); the lost one stops working. */
-export async function renewManageToken(db: Db, bookingId: string): Promise<string> {
-  return (await replaceManageToken(db, bookingId))!;
+/**
+ * A retried booking's answer gets a fresh manage token (only hashes are kept, so the lost one
+ * cannot be shown again); the lost one stops working, so with `mail` the customer is mailed
+ * the new link, in the same transaction.
+ */
+export async function renewManageToken(db: Db, bookingId: string, mail?: { links: MailLinks; now: Date }): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const token = (await replaceManageToken(trx, bookingId))!;
+    const found = mail && (await bookingByToken(trx, token));
+    if (mail && found) await mailNewManageLink(trx, { ...found, manageToken: token }, mail.links, mail.now);
+    return token;
+  });
 }
 
 /** The booking a manage token opens, with its pro and, for a series, its visits that have not ended. */
@@ -92,14 +105,20 @@ export interface ManagedVisit {
   manageToken: string;
   visitId?: string;
   andFollowing?: boolean;
+  /** The book host the customer is on: the change is confirmed to them by mail (none without it). */
+  mail?: MailLinks;
 }
 
 export function cancelManaged(db: Db, at: ManagedVisit, now: Date): Promise<Cancelled> {
-  return cancelBooking(db, { by: 'customer', manageToken: at.manageToken, visitId: at.visitId }, now, { andFollowing: at.andFollowing });
+  return cancelBooking(db, { by: 'customer', manageToken: at.manageToken, visitId: at.visitId }, now, { andFollowing: at.andFollowing, mail: at.mail });
 }
 
 export function rescheduleManaged(db: Db, at: ManagedVisit & { start: string }, now: Date): Promise<Rescheduled> {
-  return rescheduleBooking(db, { by: 'customer', manageToken: at.manageToken, visitId: at.visitId }, { start: at.start, andFollowing: at.andFollowing, now });
+  return rescheduleBooking(
+    db,
+    { by: 'customer', manageToken: at.manageToken, visitId: at.visitId },
+    { start: at.start, andFollowing: at.andFollowing, mail: at.mail, now },
+  );
 }
 
 /** A customer account's bookings, newest first, with each cleaner's details. */

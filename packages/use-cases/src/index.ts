@@ -22,3 +22,4 @@ export * from './sign-up';
 export * from './calendar';
 export * from './reschedule';
 export * from './series';
+export { manageLink, type MailLinks } from './booking-mail';

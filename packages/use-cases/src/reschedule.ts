@@ -14,6 +14,7 @@ import {
 } from '@frontdesk/domain';
 import { conflictLine, judgeStarts, localMinutesOf } from './series';
 import { lockBookingToChange, recordChange, requireOpenStart, type BookingLocator } from './booking-change';
+import { mailMoved, type MailLinks } from './booking-mail';
 import { bookedVisitsFrom, isOverlapViolation, loadBusy, lockSeries, moveBooking, updateSeries, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 const DAY = 86_400_000;
@@ -37,6 +38,8 @@ export interface MoveRequest {
   /** The new start as the caller gave it, read in the business's zone once the booking is found. */
   start: string;
   andFollowing?: boolean;
+  /** A customer's move on the book host: where their confirmation mail points (no customer mail without it). */
+  mail?: MailLinks;
   now: Date;
 }
 
@@ -78,6 +81,7 @@ export async function rescheduleBooking(db: Db, at: BookingLocator, move: MoveRe
         },
         now,
       });
+      await mailMoved(trx, { by, pro, booking, previous, laterMoved: following }, move.mail, now);
       return { booking, previous, pro, followingMoved: following };
     });
   } catch (err) {

@@ -1,4 +1,4 @@
-import type { MailTransport } from '@frontdesk/db';
+import type { MailTransport, OutgoingMail } from '@frontdesk/db';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
@@ -23,7 +23,7 @@ export function createMailTransport(mail: MailOptions, logger: Pick<Logger, 'war
     }
     return {
       send: (m) => {
-        process.stdout.write(`\n--- mail to ${m.to} (no SMTP_URL: printed here, not sent) ---\nSubject: ${m.subject}\n\n${m.text}\n---\n`);
+        process.stdout.write(printedMail(m));
         return Promise.resolve();
       },
     };
@@ -31,7 +31,21 @@ export function createMailTransport(mail: MailOptions, logger: Pick<Logger, 'war
   const smtp = nodemailer.createTransport(mail.smtpUrl);
   return {
     send: async (m) => {
-      await smtp.sendMail({ from: mail.from, to: m.to, subject: m.subject, text: m.text });
+      await smtp.sendMail({ from: mail.from, to: m.to, subject: m.subject, text: m.text, attachments: m.ics === undefined ? [] : [calendarAttachment(m.ics)] });
     },
   };
+}
+
+/** The file name a booking's calendar attachment gets. */
+export const ICS_FILE_NAME = 'cleaning.ics';
+
+/** A booking's iCalendar as a mail attachment that calendars offer to add. */
+function calendarAttachment(ics: string) {
+  return { filename: ICS_FILE_NAME, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+}
+
+/** A mail as `pnpm start` prints it: on lines of its own, between rules, the attachment named (its text is in the mail's own words). */
+export function printedMail(m: OutgoingMail): string {
+  const attached = m.ics === undefined ? '' : `\n[attached: ${ICS_FILE_NAME}]`;
+  return `\n--- mail to ${m.to} (no SMTP_URL: printed here, not sent) ---\nSubject: ${m.subject}\n\n${m.text}${attached}\n---\n`;
 }

@@ -8,8 +8,10 @@ export interface Mail {
   subject: string;
   text: string;
   now: Date;
-  /** The mail carries a credential (a sign-in code): its subject and body are blanked once delivered. */
+  /** The mail carries a credential (a sign-in code, a manage link): its subject, body and attachment are blanked once delivered. */
   secret?: boolean;
+  /** An iCalendar file (a booking) the mail carries as an attachment. */
+  ics?: string;
 }
 
 /**
@@ -20,13 +22,31 @@ export async function enqueueMail(trx: Db, m: Mail): Promise<string> {
   const id = newId('msg');
   await trx
     .insertInto('outbox')
-    .values({ id, to_address: m.to, subject: m.subject, text_body: m.text, created_at: m.now, sent_at: null, last_error: null, secret: m.secret ?? false })
+    .values({
+      id,
+      to_address: m.to,
+      subject: m.subject,
+      text_body: m.text,
+      created_at: m.now,
+      sent_at: null,
+      last_error: null,
+      secret: m.secret ?? false,
+      ics: m.ics ?? null,
+    })
     .execute();
   return id;
 }
 
+/** A mail as it leaves: `ics`, when there is one, goes as a calendar attachment. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  ics?: string;
+}
+
 export interface MailTransport {
-  send(message: { to: string; subject: string; text: string }): Promise<void>;
+  send(message: OutgoingMail): Promise<void>;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -51,10 +71,15 @@ export async function deliverOutbox(db: Db, transport: MailTransport, limit = 20
       .execute();
     for (const m of due) {
       try {
-        await transport.send({ to: m.to_address, subject: m.subject, text: m.text_body });
+        await transport.send({ to: m.to_address, subject: m.subject, text: m.text_body, ...(m.ics === null ? {} : { ics: m.ics }) });
         await trx
           .updateTable('outbox')
-          .set({ sent_at: new Date(), attempts: m.attempts + 1, last_error: null, ...(m.secret ? { subject: ERASED_MAIL_SUBJECT, text_body: '' } : {}) })
+          .set({
+            sent_at: new Date(),
+            attempts: m.attempts + 1,
+            last_error: null,
+            ...(m.secret ? { subject: ERASED_MAIL_SUBJECT, text_body: '', ics: null } : {}),
+          })
           .where('id', '=', m.id)
           .execute();
       } catch (err) {

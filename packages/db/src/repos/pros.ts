@@ -72,6 +72,7 @@ export async function saveSettings(trx: Db, proId: string, s: BusinessSettings):
       travel_buffer_minutes: s.travel_buffer_minutes,
       slot_step_minutes: s.slot_step_minutes,
       min_notice_minutes: s.min_notice_minutes,
+      email_me_customer_changes: s.email_me_customer_changes,
     })
     .where('id', '=', proId)
     .returningAll()

@@ -16,6 +16,8 @@ export interface ProsTable {
   travel_buffer_minutes: Generated<number>;
   slot_step_minutes: Generated<number>;
   min_notice_minutes: Generated<number>;
+  /** Mail the owner when a customer books, moves or cancels on the book host (on by default). */
+  email_me_customer_changes: Generated<boolean>;
   /** Last event sequence number; bumped under the row lock by every event written. */
   event_seq: Generated<number>;
   /** Bumped by a trigger whenever profile, prices or hours change: a cache key. */

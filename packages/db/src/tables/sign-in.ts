@@ -23,6 +23,8 @@ export interface OutboxTable {
   last_error: string | null;
   /** The body is a credential: blanked once delivered. */
   secret: Generated<boolean>;
+  /** An iCalendar file sent with the mail as an attachment; blanked with the body when secret. */
+  ics: string | null;
 }
 
 export interface KeySessionsTable {

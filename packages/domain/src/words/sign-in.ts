@@ -6,9 +6,6 @@ import { SIGN_IN_CODE_MINUTES } from '../policy';
 /** The refusal when an address was sent its limit of codes (the shared rate limit answers it, with Retry-After). */
 export const tooManyCodesMessage = (email: string) => `Too many codes were sent to ${email} in the last hour; wait a while, then ask again.`;
 
-/** What a delivered sign-in mail keeps in the outbox: that it was sent, never what it said. */
-export const ERASED_MAIL_SUBJECT = '(a sign-in code, removed after delivery)';
-
 /** How long a code works, as the pages that ask for it say it. */
 export const CODE_LIFETIME_TEXT = `It works once, for ${SIGN_IN_CODE_MINUTES} minutes.`;
 

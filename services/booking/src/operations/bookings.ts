@@ -31,6 +31,7 @@ import {
   bookForCustomer,
   cancelManaged,
   managedBooking,
+  manageLink,
   presentSeries,
   renewManageToken,
   rescheduleManaged,
@@ -52,8 +53,10 @@ const visitIdSchema = {
   description: "For a series: the visit to act on (booking_id from booking_status's series_visits); default the visit the manage_token opens.",
 } as const;
 
+/** What a customer's mails point to: this host's booking pages. */
+const mailLinks = (ctx: Pick<AppContext, 'config'>) => ({ bookingUrl: ctx.config.publicUrl });
 /** The customer's page for one booking: the token is the capability, and logs never show it. */
-export const manageUrl = (ctx: Pick<AppContext, 'config'>, token: string) => `${ctx.config.publicUrl}/manage/${token}`;
+export const manageUrl = (ctx: Pick<AppContext, 'config'>, token: string) => manageLink(mailLinks(ctx), token);
 const manageTokenSchema = {
   type: 'string',
   pattern: MANAGE_TOKEN_PATTERN,
@@ -115,14 +118,17 @@ export const bookCleaning = (ctx: AppContext) =>
     }),
     ...WRITES,
     async handler(input, { principal, clientName, now }) {
-      return presentBooked(ctx, await bookForCustomer(ctx.db, { user: principal.user, accountEmail: principal.email, clientName }, input, now));
+      return presentBooked(
+        ctx,
+        await bookForCustomer(ctx.db, { user: principal.user, accountEmail: principal.email, clientName, mail: mailLinks(ctx) }, input, now),
+      );
     },
     // The manage_token is stored only as a hash, so a retry cannot be shown the lost one:
     // it gets a fresh token, and the lost one stops working.
     retry: {
       keep: ({ manage_token: _secret, manage_url: _link, ...rest }: { manage_token?: string; manage_url?: string }) => rest,
       async replay(kept) {
-        const token = await renewManageToken(ctx.db, (kept as { booking_id: string }).booking_id);
+        const token = await renewManageToken(ctx.db, (kept as { booking_id: string }).booking_id, { links: mailLinks(ctx), now: ctx.clock() });
         return { ...kept, manage_token: token, manage_url: manageUrl(ctx, token) };
       },
     },
@@ -154,7 +160,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
     async handler(input, { now }) {
       const { booking, pro, followingCancelled } = await cancelManaged(
         ctx.db,
-        { manageToken: input.manage_token, visitId: input.visit_id, andFollowing: input.and_following },
+        { manageToken: input.manage_token, visitId: input.visit_id, andFollowing: input.and_following, mail: mailLinks(ctx) },
         now,
       );
       const shown = presentCustomerBooking(booking, pro);
@@ -195,7 +201,7 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
     async handler(input, { now }) {
       const { booking, previous, pro, followingMoved } = await rescheduleManaged(
         ctx.db,
-        { manageToken: input.manage_token, visitId: input.visit_id, start: input.start, andFollowing: input.and_following },
+        { manageToken: input.manage_token, visitId: input.visit_id, start: input.start, andFollowing: input.and_following, mail: mailLinks(ctx) },
         now,
       );
       const shown = presentCustomerBooking(booking, pro);

@@ -1,4 +1,4 @@
-import { answer, int, listOf, mapOf, nullable, num, oneOf, pipelineSchema, proBookingSchema, str } from '@frontdesk/domain';
+import { answer, bool, int, listOf, mapOf, nullable, num, oneOf, pipelineSchema, proBookingSchema, str } from '@frontdesk/domain';
 import { offeredAddOns, offeredCleanTypes, presentWeeklyHours, toUsd } from '@frontdesk/domain';
 import type { Pro, TimeOffRow } from '@frontdesk/db';
 import { businessOverview, presentBooking, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
@@ -37,6 +37,7 @@ export const businessSchema = answer({
   travel_buffer_minutes: int,
   slot_step_minutes: int,
   min_notice_hours: num,
+  email_me_customer_changes: bool,
   time_off: listOf(timeOffSchema),
 });
 
@@ -79,6 +80,7 @@ export function presentBusiness(pro: Pro, bookingUrl: string, timeOff: TimeOffRo
     travel_buffer_minutes: pro.travel_buffer_minutes,
     slot_step_minutes: pro.slot_step_minutes,
     min_notice_hours: pro.min_notice_minutes / 60,
+    email_me_customer_changes: pro.email_me_customer_changes,
     time_off: timeOff.map((t) => presentTimeOff(t, pro.timezone)),
   };
 }

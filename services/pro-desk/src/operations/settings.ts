@@ -15,7 +15,7 @@ export const updateBusiness = (ctx: AppContext) =>
     name: 'update_business',
     title: 'Change the business settings',
     description:
-      "Changes any part of the business's own settings: name, phone, email, website, service_zips, working_hours, prices, add_ons, travel_buffer_minutes, slot_step_minutes, min_notice_hours, in the shapes my_business shows. Fields left out keep their values; within working_hours and prices, so do weekdays and prices left out. New quotes and open times use the change at once; booked jobs keep their price and are never cancelled: the answer lists booked jobs now outside the hours or ZIPs. Confirm the change with the pro first.",
+      "Changes any part of the business's own settings: name, phone, email, website, service_zips, working_hours, prices, add_ons, travel_buffer_minutes, slot_step_minutes, min_notice_hours, email_me_customer_changes (whether the owner is emailed when a customer books, moves or cancels), in the shapes my_business shows. Fields left out keep their values; within working_hours and prices, so do weekdays and prices left out. New quotes and open times use the change at once; booked jobs keep their price and are never cancelled: the answer lists booked jobs now outside the hours or ZIPs. Confirm the change with the pro first.",
     method: 'POST',
     input: settingsChangeSchema,
     output: answer({ ...businessSchema.properties, affected_jobs: affectedJobsSchema, message: str }),

@@ -1,0 +1,31 @@
+/**
+ * Who is mailed about a booking. A customer is mailed only about their own booking, move or
+ * cancellation on the book host: a booking the business made on its own schedule (a platform
+ * lead's included, whose customer must never get a link to book elsewhere) and every change
+ * the business makes are for the business to tell its customer (the service does not message
+ * a customer when the business cancels). The owner hears of a customer's booking, move or
+ * cancellation while the business keeps email_me_customer_changes on.
+ */
+
+export interface MailableBooking {
+  channel: 'pro' | 'book';
+  customer_email: string | null;
+}
+
+/** The customer's address for a mail about a change they made, or null: no mail. */
+export function customerMailAddress(b: MailableBooking, by: 'pro' | 'customer'): string | null {
+  if (by !== 'customer' || b.channel !== 'book') return null;
+  return b.customer_email?.trim() || null;
+}
+
+export interface NoticeSettings {
+  owner_email: string | null;
+  email: string | null;
+  email_me_customer_changes: boolean;
+}
+
+/** Where the owner's notice of a customer's change goes (the sign-in address, else the business email), or null: none. */
+export function ownerNoticeAddress(pro: NoticeSettings, by: 'pro' | 'customer'): string | null {
+  if (by !== 'customer' || !pro.email_me_customer_changes) return null;
+  return pro.owner_email?.trim() || pro.email?.trim() || null;
+}

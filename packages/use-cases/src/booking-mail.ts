@@ -1,0 +1,146 @@
+import {
+  bookingConfirmationMail,
+  cancelConfirmationMail,
+  cancellationMessage,
+  customerMailAddress,
+  formatLabel,
+  icalendar,
+  laterVisitsMoved,
+  moveConfirmationMail,
+  newBookingMessage,
+  newManageLinkMail,
+  ownerNoticeAddress,
+  ownerNoticeMail,
+  rescheduleMessage,
+  seriesCancelledMessage,
+  seriesCreatedMessage,
+  withinFreeCancel,
+  FREQUENCY_LABELS,
+  type MailedBooking,
+  type SeriesFrequency,
+} from '@frontdesk/domain';
+import { enqueueMail, type Booking, type Db, type Pro } from '@frontdesk/db';
+import { customerCalendarEventOf } from './calendar';
+
+/**
+ * The mails a booking, move or cancellation sends, queued in the transaction that makes the
+ * change (they leave only if it commits): the customer's confirmation and the owner's notice.
+ * Every change asks; who gets one is the domain's rule alone (customerMailAddress,
+ * ownerNoticeAddress): a customer's own change on the book host is confirmed to them and told
+ * to the owner; a booking or change the business made mails nobody.
+ */
+
+/** Who made the change: the customer (on the book host) or the business. */
+type By = 'pro' | 'customer';
+
+/** Where a customer's mail points: the book host's public URL (their booking page, the calendar event's id). */
+export interface MailLinks {
+  bookingUrl: string;
+}
+
+/** A customer's booking page: the manage token is the credential, so a mail carrying it is secret. */
+export const manageLink = (links: MailLinks, token: string) => `${links.bookingUrl}/manage/${token}`;
+
+function mailed(b: Booking, pro: Pro): MailedBooking {
+  return {
+    proName: pro.name,
+    proPhone: pro.phone,
+    proEmail: pro.email,
+    customerName: b.customer_name,
+    label: formatLabel(b.starts_at, pro.timezone),
+    address: b.address,
+    zip: b.zip,
+    cleanType: b.clean_type,
+    bedrooms: b.bedrooms,
+    bathrooms: b.bathrooms,
+    totalCents: b.price_cents,
+  };
+}
+
+/** Bookings as the customer's calendar file: each the same event (same UID) the booking page's .ics gives. */
+function bookingIcs(visits: Booking[], pro: Pro, links: MailLinks, now: Date): string {
+  const host = new URL(links.bookingUrl).host;
+  return icalendar({ name: `Cleaning by ${pro.name}`, zone: pro.timezone, now, events: visits.map((v) => customerCalendarEventOf(v, pro, host)) });
+}
+
+/** The owner's notice, when the business wants them: the business's own notification, with how to reach the customer. */
+async function noticeOwner(trx: Db, pro: Pro, n: { kind: 'booked' | 'moved' | 'cancelled'; by: By; booking: Booking; message: string; now: Date }) {
+  const to = ownerNoticeAddress(pro, n.by);
+  if (!to) return;
+  const b = n.booking;
+  const mail = ownerNoticeMail({
+    kind: n.kind,
+    customerName: b.customer_name,
+    label: formatLabel(b.starts_at, pro.timezone),
+    message: n.message,
+    contact: { phone: b.customer_phone, email: b.customer_email, notes: b.notes },
+  });
+  await enqueueMail(trx, { to, ...mail, now: n.now });
+}
+
+/** A new booking on the book host: the customer's confirmation (manage link, calendar file, a series' first visits) and the owner's notice. */
+export interface BookedToMail {
+  pro: Pro;
+  booking: Booking;
+  series: { frequency: SeriesFrequency; visits: Booking[]; skipped: number } | null;
+  manageToken: string | null;
+}
+
+export async function mailBooked(trx: Db, made: BookedToMail, links: MailLinks | undefined, now: Date): Promise<void> {
+  const { pro, booking: b, series } = made;
+  const by: By = b.channel === 'book' ? 'customer' : 'pro';
+  const to = customerMailAddress(b, by);
+  if (to && links && made.manageToken) {
+    const mail = bookingConfirmationMail(mailed(b, pro), {
+      manageUrl: manageLink(links, made.manageToken),
+      series: series && { frequency: series.frequency, visitLabels: series.visits.map((v) => formatLabel(v.starts_at, pro.timezone)) },
+    });
+    await enqueueMail(trx, { to, ...mail, ics: bookingIcs(series?.visits ?? [b], pro, links, now), secret: true, now });
+  }
+  const label = formatLabel(b.starts_at, pro.timezone);
+  const job = { clean_type: b.clean_type, bedrooms: b.bedrooms, bathrooms: b.bathrooms };
+  const message = newBookingMessage({ channel: b.channel, clientName: b.client_name, customerName: b.customer_name, label, job, totalCents: b.price_cents });
+  const repeats = series
+    ? ` ${seriesCreatedMessage({ customerName: b.customer_name, frequency: FREQUENCY_LABELS[series.frequency].toLowerCase(), visits: series.visits.length, first: label, skipped: series.skipped })}`
+    : '';
+  await noticeOwner(trx, pro, { kind: 'booked', by, booking: b, message: `${message}${repeats}`, now });
+}
+
+/** A customer's move: the new time and calendar file to them, the notice to the owner. */
+export async function mailMoved(
+  trx: Db,
+  m: { by: By; pro: Pro; booking: Booking; previous: Booking; laterMoved: number },
+  links: MailLinks | undefined,
+  now: Date,
+) {
+  const { pro, booking: b, by } = m;
+  const fromLabel = formatLabel(m.previous.starts_at, pro.timezone);
+  const to = customerMailAddress(b, by);
+  if (to && links) {
+    const mail = moveConfirmationMail(mailed(b, pro), { fromLabel, laterMoved: m.laterMoved });
+    await enqueueMail(trx, { to, ...mail, ics: bookingIcs([b], pro, links, now), now });
+  }
+  const message = `${rescheduleMessage(by, b.customer_name, fromLabel, formatLabel(b.starts_at, pro.timezone))}${laterVisitsMoved(m.laterMoved)}`;
+  await noticeOwner(trx, pro, { kind: 'moved', by, booking: b, message, now });
+}
+
+/** A customer's cancellation: what was cancelled (and the calendar file that removes it) to them, the notice to the owner. */
+export async function mailCancelled(trx: Db, c: { by: By; pro: Pro; booking: Booking; laterCancelled: number }, links: MailLinks | undefined, now: Date) {
+  const { pro, booking: b, by } = c;
+  const to = customerMailAddress(b, by);
+  if (to && links) {
+    const mail = cancelConfirmationMail(mailed(b, pro), { late: !withinFreeCancel(b.starts_at, now), laterCancelled: c.laterCancelled });
+    await enqueueMail(trx, { to, ...mail, ics: bookingIcs([b], pro, links, now), now });
+  }
+  const label = formatLabel(b.starts_at, pro.timezone);
+  const message = c.laterCancelled ? seriesCancelledMessage(by, b.customer_name, label, c.laterCancelled + 1) : cancellationMessage(by, b.customer_name, label);
+  await noticeOwner(trx, pro, { kind: 'cancelled', by, booking: b, message, now });
+}
+
+/** A booking page link made again (a retried booking): the customer is sent the new one, since the mailed one stopped working. */
+export async function mailNewManageLink(trx: Db, made: { pro: Pro; booking: Booking; manageToken: string }, links: MailLinks, now: Date): Promise<void> {
+  const to = customerMailAddress(made.booking, 'customer');
+  if (!to) return;
+  const mail = newManageLinkMail(mailed(made.booking, made.pro), manageLink(links, made.manageToken));
+  await enqueueMail(trx, { to, ...mail, secret: true, now });
+}

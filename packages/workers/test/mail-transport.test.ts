@@ -1,0 +1,51 @@
+import { deliverOutbox } from '@frontdesk/db';
+import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
+import { createBooking } from '@frontdesk/use-cases';
+import { proBookingRequest } from '@frontdesk/use-cases/testing';
+import pino from 'pino';
+import { makePro } from '../../db/test/factories';
+import { createMailTransport } from '../src';
+
+// `pnpm start` without SMTP_URL prints each mail to its terminal: a customer's booking
+// confirmation shows there whole, on lines of its own, with its calendar file named.
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.drop());
+
+it("prints a customer's booking confirmation and the owner's notice on lines of their own when there is no SMTP_URL", async () => {
+  const { pro } = await makePro(t.db, { owner_email: 'owner@print.example' });
+  const now = new Date();
+  const start = new Date(now.getTime() + 3 * 86_400_000);
+  start.setUTCHours(15, 0, 0, 0);
+  const { manageToken } = await createBooking(
+    t.db,
+    proBookingRequest(pro.id, start, now, {
+      channel: 'book',
+      manageToken: true,
+      customer: { name: 'Dana', phone: null, email: 'dana@print.example' },
+      mail: { bookingUrl: 'http://book.localhost' },
+    }),
+  );
+  const transport = createMailTransport({ from: 'desk@example.com', printLocally: true }, pino({ level: 'silent' }))!;
+  const printed: string[] = [];
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    printed.push(String(chunk));
+    return true;
+  });
+  try {
+    expect(await deliverOutbox(t.db, transport)).toBe(2);
+  } finally {
+    write.mockRestore();
+  }
+  // Both were queued in one transaction: they may leave in either order.
+  const customer = printed.find((p) => p.startsWith('\n--- mail to dana@'));
+  const owner = printed.find((p) => p.startsWith('\n--- mail to owner@'));
+  expect(printed).toHaveLength(2);
+  expect(customer).toMatch(/^\n--- mail to dana@print\.example \(no SMTP_URL: printed here, not sent\) ---\nSubject: Booked: /);
+  expect(customer!.split('\n')).toContain(`http://book.localhost/manage/${manageToken}`);
+  expect(customer).toMatch(/\n\[attached: cleaning\.ics\]\n---\n$/);
+  expect(owner).toMatch(/^\n--- mail to owner@print\.example .*\nSubject: New booking: Dana, /);
+  expect(owner).not.toContain('[attached');
+});
