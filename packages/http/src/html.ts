@@ -22,7 +22,11 @@ ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}textarea{font:inherit;width
 .ok{color:#1b6e3a}section{border-top:1px solid #d8dde5;margin-top:2rem}th{text-align:left}fieldset{border:1px solid #d8dde5;margin:.5rem 0}
 h2{font-size:1.25rem}h3{font-size:1.05rem;margin-bottom:.2rem}
 input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-invalid=true]{border:2px solid #a4161a}`,
-  booking: `.times label{display:inline-block;margin:.2rem .8rem .2rem 0}`,
+  booking: `.times label{display:inline-block;margin:.2rem .8rem .2rem 0;min-height:1.5rem}
+.days .times{padding:.3rem .6rem}.days legend{font-weight:600}.kept-lines{white-space:pre-line}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.visits{padding-left:1.4rem}.visits li{margin:.35rem 0}.visits .status{color:#5b6473;font-size:.9rem}.visits .gone>span:first-child{text-decoration:line-through}
+.acts a{margin-left:.8rem;display:inline-block;padding:.2rem 0}`,
   dashboard: `.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}`,
   account: ``,
 };
