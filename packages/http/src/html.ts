@@ -32,6 +32,8 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 };
 export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
+/** The style element as one piece, so no formatting of the page's template adds whitespace the hash does not cover. */
+const STYLE_ELEMENT = trusted(`<style>${PAGE_STYLE}</style>`);
 
 /** What a page may add around its body: a short navigation above the heading. */
 export interface PageFrame {
@@ -49,9 +51,7 @@ export function htmlPage(title: string, body: Html | string, frame: PageFrame = 
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>${title} - Front Desk</title>
-          <style>
-            ${trusted(PAGE_STYLE)}
-          </style>
+          ${STYLE_ELEMENT}
         </head>
         <body>
           ${frame.nav ?? ''}
