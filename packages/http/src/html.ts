@@ -25,8 +25,8 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
   booking: `.times label{display:inline-block;margin:.2rem .8rem .2rem 0;min-height:1.5rem}
 .days .times{padding:.3rem .6rem}.days legend{font-weight:600}.kept-lines{white-space:pre-line}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.visits{padding-left:1.4rem}.visits li{margin:.35rem 0}.visits .status{color:#5b6473;font-size:.9rem}.visits .gone>span:first-child{text-decoration:line-through}
-.acts a{margin-left:.8rem;display:inline-block;padding:.2rem 0}`,
+.visits{padding-left:1.8rem}.visits li{margin:.5rem 0}.visits .status{color:#5b6473;font-size:.9rem}.visits .gone>span:first-child{text-decoration:line-through}
+.acts{display:block}.acts a{margin-right:1.4rem;display:inline-block;padding:.25rem 0}`,
   dashboard: `.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}`,
   account: ``,
 };
