@@ -142,6 +142,7 @@ maybe("the customer's pages in a real browser", () => {
       expect(await page.locator('fieldset.times legend').count()).toBeGreaterThan(1);
       expect(await checked(page)).toBe(0);
       await look(page, audit, 'booking page with times');
+      if (width === 375) await page.screenshot({ path: `${SHOTS}/booking-times-375.png`, fullPage: true });
 
       const radios = page.locator('input[name="start"]');
       // The second pick is on another day, far from the first one taken.
@@ -254,6 +255,7 @@ maybe("the customer's pages in a real browser", () => {
       // Move the third visit alone: times by day, nothing picked; a time taken meanwhile is said, then another one moves it.
       await page.getByRole('link', { name: `Move the visit on ${labels[2]}` }).click();
       await page.getByRole('heading', { name: 'Pick a new time' }).waitFor();
+      if (width === 375) await page.screenshot({ path: `${SHOTS}/move-visit-375.png`, fullPage: true });
       expect(await page.locator('fieldset.times legend').count()).toBeGreaterThan(1);
       expect(await checked(page)).toBe(0);
       expect(await page.locator('body').innerText()).toContain(`Now: ${labels[2]}`);
