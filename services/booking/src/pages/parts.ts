@@ -55,8 +55,11 @@ export function timePicker(times: Shown[], chosen: string | undefined, problem?:
 /** What a booking is: when, with whom, where, and what it costs. */
 export function bookingSummary(b: CustomerBooking): Html {
   const reach = [b.cleaner.phone, b.cleaner.email].filter((v): v is string => Boolean(v)).join(' · ');
-  return html`<p><strong>${b.label}</strong> with <strong>${b.cleaner.name}</strong>${reach && html` (${reach})`}.</p>
-    <p>${b.address}, ${b.zip}</p>
+  return html`<p>
+      <strong>${b.label}</strong> with <strong><bdi>${b.cleaner.name}</bdi></strong
+      >${reach && html` (${reach})`}.
+    </p>
+    <p><bdi>${b.address}</bdi>, ${b.zip}</p>
     <table>
       ${b.line_items.map(
         (l) =>
@@ -70,7 +73,7 @@ export function bookingSummary(b: CustomerBooking): Html {
         <td><strong>${priceText(b.total, b.job.frequency)}</strong></td>
       </tr>
     </table>
-    ${b.notes && html`<p>Notes: <span class="kept-lines">${b.notes}</span></p>`}`;
+    ${b.notes && html`<p>Notes: <bdi class="kept-lines">${b.notes}</bdi></p>`}`;
 }
 
 /** A link the operations answered (a manage page): only ever http(s) or a path here. */
