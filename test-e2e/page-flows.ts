@@ -68,6 +68,8 @@ export async function bookOnThePage(page: Page, site: Site, shopId: string, how:
   await page.goto(`${site.book}/book/${shopId}?bedrooms=2&bathrooms=1`);
   await audit('booking page with times');
   if (how.screenshot) await page.screenshot({ path: join(tmpdir(), how.screenshot), fullPage: true });
+  // Nothing is picked for the customer: they choose a time.
+  await page.locator('input[name="start"]').first().check();
   await page.getByLabel('Your name').fill('Axe Person');
   await page.getByLabel('Street address').fill('1 Axe St');
   await page.getByRole('button', { name: 'Book this cleaning' }).click();

@@ -14,6 +14,7 @@ export * from './pro';
 export * from './checks';
 export * from './open-times-request';
 export * from './words/bookings';
+export * from './words/booking-pages';
 export * from './words/leads';
 export * from './words/feed';
 export * from './words/sign-in';

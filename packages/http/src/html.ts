@@ -22,12 +22,18 @@ ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}textarea{font:inherit;width
 .ok{color:#1b6e3a}section{border-top:1px solid #d8dde5;margin-top:2rem}th{text-align:left}fieldset{border:1px solid #d8dde5;margin:.5rem 0}
 h2{font-size:1.25rem}h3{font-size:1.05rem;margin-bottom:.2rem}
 input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-invalid=true]{border:2px solid #a4161a}`,
-  booking: `.times label{display:inline-block;margin:.2rem .8rem .2rem 0}`,
+  booking: `.times label{display:inline-block;margin:.2rem .8rem .2rem 0;min-height:1.5rem}
+.days .times{padding:.3rem .6rem}.days legend{font-weight:600}.kept-lines{white-space:pre-line}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.visits{padding-left:1.8rem}.visits li{margin:.5rem 0}.visits .status{color:#5b6473;font-size:.9rem}.visits .gone>span:first-child{text-decoration:line-through}
+.acts{display:block}.acts a{margin-right:1.4rem;display:inline-block;padding:.25rem 0}`,
   dashboard: `.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}`,
   account: ``,
 };
 export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
+/** The style element as one piece, so no formatting of the page's template adds whitespace the hash does not cover. */
+const STYLE_ELEMENT = trusted(`<style>${PAGE_STYLE}</style>`);
 
 /** What a page may add around its body: a short navigation above the heading. */
 export interface PageFrame {
@@ -45,9 +51,7 @@ export function htmlPage(title: string, body: Html | string, frame: PageFrame = 
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>${title} - Front Desk</title>
-          <style>
-            ${trusted(PAGE_STYLE)}
-          </style>
+          ${STYLE_ELEMENT}
         </head>
         <body>
           ${frame.nav ?? ''}

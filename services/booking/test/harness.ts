@@ -34,6 +34,8 @@ export async function bothHosts(now = MONDAY_7AM) {
     t,
     clock,
     book: request(book.app),
+    /** The book host's app, for a browser-like agent that keeps cookies (the pages' shown-once results). */
+    bookApp: book.app,
     pro: request(pro.app),
     bookOps: book.operations,
     close: () => t.drop(),

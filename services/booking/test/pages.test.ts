@@ -1,10 +1,18 @@
 // The customer's pages on the book host (src/pages.ts) and both front doors and API references.
 import ICAL from 'ical.js';
+import request from 'supertest';
 import { asPublic, bothHostsPerFile, newCleaner, booking, MONDAY_7AM } from './harness';
 
 const h = bothHostsPerFile();
 
 const book = (cleaner: string, form: Record<string, string>) => h.book.post(`/book/${cleaner}`).type('form').send(form);
+/** Books on the page as a browser does: the POST answers 303, and the confirmation it leads to shows the booking. */
+async function bookAndSee(cleaner: string, form: Record<string, string>) {
+  const browser = request.agent(h.bookApp);
+  const posted = await browser.post(`/book/${cleaner}`).type('form').send(form).expect(303);
+  expect(posted.headers.location).toMatch(new RegExp(`^/book/${cleaner}/booked/[A-Za-z0-9_-]+$`));
+  return browser.get(posted.headers.location as string).expect(200);
+}
 const contact = { customer_name: 'Rosa Diaz', customer_phone: '(212) 555-0177', address: '9 Elm St', zip: '10001' };
 const tokenOf = (html: string) => /\/manage\/([A-Za-z0-9_-]{43})/.exec(html)![1]!;
 
@@ -27,13 +35,13 @@ describe('the booking page', () => {
     const c = await newCleaner(h);
     const start = await h.book.get(`/book/${c.pro.id}`).expect(200);
     expect(start.text).toMatch(new RegExp(`<h1>Book ${c.pro.name}</h1>[\\s\\S]*Serves ZIP 10001`));
-    expect(start.text).toMatch(/<select name="bedrooms">/);
+    expect(start.text).toMatch(/name="bedrooms"[^>]*>\s*<option value="0"\s*>Studio<\/option>[\s\S]*?<option value="2"\s+selected>/);
     const priced = await h.book.get(`/book/${c.pro.id}`).query({ bedrooms: '2', bathrooms: '1', add_ons: 'oven' }).expect(200);
     expect(priced.text).toMatch(/Your price: \$160\.00[\s\S]*Inside the oven/);
     const first = /name="start" value="([^"]+)"/.exec(priced.text)![1]!;
     expect(first).toBe('2026-11-24T08:00:00-05:00');
 
-    const done = await book(c.pro.id, { bedrooms: '2', bathrooms: '1', add_ons: 'oven', expected_total: '160', start: first, ...contact }).expect(201);
+    const done = await bookAndSee(c.pro.id, { bedrooms: '2', bathrooms: '1', add_ons: 'oven', expected_total: '160', start: first, ...contact });
     expect(done.text).toMatch(/You are booked[\s\S]*Tue, Nov 24, 8:00 AM EST[\s\S]*\$160\.00/);
     const token = tokenOf(done.text);
     const schedule = (await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body;
@@ -71,7 +79,9 @@ describe('the booking page', () => {
       address: '9 Elm St',
       zip: '10001',
     }).expect(400);
-    expect(bad.text).toMatch(/role="alert">Give customer_phone or customer_email/);
+    expect(bad.text).toMatch(/role="alert">Give a phone number or an email so the cleaner can reach you/);
+    expect(bad.text).not.toMatch(/>[^<]*(customer_phone|X-User)/);
+    expect(bad.text).toMatch(/id="f-customer_phone"[^>]*aria-invalid="true"/);
     const none = await h.book.get('/book/pro_nobody').expect(404);
     expect(none.text).toMatch(/There is no cleaner at this address/);
     const lost = await h.book.get(`/manage/${'x'.repeat(43)}`).expect(404);
@@ -82,7 +92,7 @@ describe('the booking page', () => {
 describe('the manage page', () => {
   it('shows the booking, offers its .ics, and cancels after confirming, warning within 24 hours', async () => {
     const c = await newCleaner(h);
-    const done = await book(c.pro.id, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00', ...contact }).expect(201);
+    const done = await bookAndSee(c.pro.id, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00', ...contact });
     const token = tokenOf(done.text);
     const page = await h.book.get(`/manage/${token}`).expect(200);
     expect(page.text).toMatch(/Status: <strong>booked<\/strong>[\s\S]*Cancel this cleaning/);
@@ -95,9 +105,12 @@ describe('the manage page', () => {
     expect(event.location).toBe('9 Elm St, 10001');
 
     h.clock.now = new Date(MONDAY_7AM.getTime() + 10 * 3_600_000); // 15 hours before the start
-    const ask = await h.book.post(`/manage/${token}/cancel`).type('form').send({}).expect(200);
+    // A form without its confirmation goes to the confirmation page; the page says when the cleaner may charge.
+    expect((await h.book.post(`/manage/${token}/cancel`).type('form').send({}).expect(303)).headers.location).toBe(`/manage/${token}/cancel`);
+    const ask = await h.book.get(`/manage/${token}/cancel`).expect(200);
     expect(ask.text).toMatch(/starts within 24 hours: it still cancels, but .* may charge/);
-    const cancelled = await h.book.post(`/manage/${token}/cancel`).type('form').send({ confirm: 'yes' }).expect(200);
+    const yes = await h.book.post(`/manage/${token}/cancel`).type('form').send({ confirm: 'yes' }).expect(303);
+    const cancelled = await h.book.get(yes.headers.location as string).expect(200);
     expect(cancelled.text).toMatch(/Status: <strong>cancelled<\/strong>/);
     expect(cancelled.text).not.toMatch(/Cancel this cleaning/);
     const schedule = (await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body;
@@ -109,13 +122,15 @@ describe('the manage page', () => {
 describe('moving a booking on the manage page', () => {
   it('lists the open times for the same job and moves it, keeping the price', async () => {
     const c = await newCleaner(h);
-    const done = await book(c.pro.id, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00', ...contact }).expect(201);
+    const done = await bookAndSee(c.pro.id, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00', ...contact });
     const token = tokenOf(done.text);
     expect((await h.book.get(`/manage/${token}`).expect(200)).text).toContain(`href="/manage/${token}/move"`);
     const choose = await h.book.get(`/manage/${token}/move`).expect(200);
     expect(choose.text).toMatch(/Now: <strong>Tue, Nov 24, 8:00 AM EST<\/strong>/);
     expect(choose.text).toContain('value="2026-11-25T10:00:00-05:00"');
-    const moved = await h.book.post(`/manage/${token}/move`).type('form').send({ start: '2026-11-25T10:00:00-05:00' }).expect(200);
+    const browser = request.agent(h.bookApp);
+    const posted = await browser.post(`/manage/${token}/move`).type('form').send({ start: '2026-11-25T10:00:00-05:00' }).expect(303);
+    const moved = await browser.get(posted.headers.location as string).expect(200);
     expect(moved.text).toMatch(/role="status">Moved .* from Tue, Nov 24, 8:00 AM EST to Wed, Nov 25, 10:00 AM EST, at the same price/);
     expect(moved.text).toMatch(/Wed, Nov 25, 10:00 AM EST<\/strong>[\s\S]*\$125\.00/);
     const refused = await h.book.post(`/manage/${token}/move`).type('form').send({ start: '2026-11-29T10:00:00-05:00' }).expect(400);

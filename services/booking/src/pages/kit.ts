@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { AppError, formatUsd, fromUsd } from '@frontdesk/domain';
-import { esc, runOperation, setErrorHeaders, type Operation, type RunOptions } from '@frontdesk/http';
+import { html, runOperation, setErrorHeaders, ShownOnce, type Html, type Operation, type RunOptions } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 import type { BookingOperationSet } from '../operations';
@@ -14,6 +14,7 @@ export interface PageDeps {
   ctx: AppContext;
   ops: BookingOperationSet;
   run: RunOptions<Customer>;
+  shown: ReturnType<typeof shownOnceSlots>;
 }
 
 const PAGE_CLIENT = 'the booking page';
@@ -46,15 +47,23 @@ export interface Price {
   line_items: Line[];
 }
 export interface Times {
-  price: Price;
+  price: Price & { recurring: { frequency: string; visit_total: number; first_visit: string } | null };
   open_times: Shown[];
 }
 export interface Found {
   message?: string;
   cleaners: { cleaner_id: string; name: string; total: number; price: Price; next_open_times: Shown[]; checks: { summary: string }[] }[];
 }
+export interface Visit {
+  booking_id: string;
+  status: string;
+  start: string;
+  label: string;
+}
 export interface CustomerBooking {
-  job: Record<string, unknown>;
+  booking_id: string;
+  series_id: string | null;
+  job: Record<string, unknown> & { frequency?: string };
   status: string;
   start: string;
   label: string;
@@ -65,9 +74,16 @@ export interface CustomerBooking {
   line_items: Line[];
   cleaner: { cleaner_id: string; name: string; phone: string | null; email: string | null };
 }
+/** booking_status: the booking the link opens and, for a series, its visits from now on. */
+export interface Status extends CustomerBooking {
+  manage_url: string;
+  series_visits: Visit[];
+}
 export interface Booked extends CustomerBooking {
   message: string;
+  manage_token: string;
   manage_url: string;
+  shared_with_cleaner: string[];
 }
 
 export const money = (usd: number) => formatUsd(fromUsd(usd));
@@ -84,14 +100,35 @@ export function jobText(source: Record<string, unknown>): Record<string, string>
   return out;
 }
 
-export const option = (value: string, label: string, selected: boolean) => `<option value="${esc(value)}"${selected ? ' selected' : ''}>${esc(label)}</option>`;
+export const option = (value: string, label: string, selected: boolean): Html =>
+  html`<option value="${value}" ${selected && html` selected`}>${label}</option>`;
+/** The bedrooms a search and a booking page start at when nothing was chosen yet: the same on both. */
+export const DEFAULT_BEDROOMS = '2';
+export const DEFAULT_BATHROOMS = '1';
 /** The sizes a job can have, as the contract bounds them: 0 (studio) to 10 bedrooms, 1 to 10 bathrooms by halves. */
-export const bedroomOptions = (selected: string | undefined) =>
-  Array.from({ length: 11 }, (_, n) => option(String(n), n === 0 ? 'Studio' : String(n), selected === String(n))).join('');
-export const bathroomOptions = (selected: string) =>
-  Array.from({ length: 19 }, (_, i) => String(1 + i / 2))
-    .map((b) => option(b, b, selected === b))
-    .join('');
+export const bedroomOptions = (selected: string | undefined): Html[] =>
+  Array.from({ length: 11 }, (_, n) => option(String(n), n === 0 ? 'Studio' : String(n), (selected ?? DEFAULT_BEDROOMS) === String(n)));
+export const bathroomOptions = (selected: string | undefined): Html[] =>
+  Array.from({ length: 19 }, (_, i) => String(1 + i / 2)).map((b) => option(b, b, (selected ?? DEFAULT_BATHROOMS) === b));
 
 /** A manage link's token, as the links carry it. */
 export const tokenOf = (req: Request) => String(req.params.token);
+
+/** What a booking confirmation keeps for its reloads: the manage token, and whether a mail went out. */
+export interface Confirmation {
+  token: string;
+  emailed: boolean;
+}
+/** What a manage page shows once after a cancel or a move: the operation's sentence. */
+export interface Notice {
+  said: string;
+}
+
+/** The pages' results shown once (sealed in a short-lived cookie), one slot per kind. */
+export function shownOnceSlots(ctx: AppContext): { confirmation: ShownOnce; notice: ShownOnce } {
+  const secure = ctx.config.publicUrl.startsWith('https://');
+  return {
+    confirmation: new ShownOnce(ctx.config.keySealer, { name: 'fd_booked', path: '/book', secure, minutes: 30 }),
+    notice: new ShownOnce(ctx.config.keySealer, { name: 'fd_manage_notice', path: '/manage', secure, minutes: 5 }),
+  };
+}

@@ -1,112 +1,147 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { FREE_CANCEL_HOURS, NotFoundError, withinFreeCancel } from '@frontdesk/domain';
+import { AppError, NotFoundError, inCustomerWords, withinFreeCancel } from '@frontdesk/domain';
 import { bookingCalendar } from '@frontdesk/use-cases';
-import { errorLine, esc, formField, sendPage } from '@frontdesk/http';
+import { formField, formRoute, html, problemLine, sendView, type Html, type Problem } from '@frontdesk/http';
 import { MANAGE_TOKEN_PATTERN } from '../operations/bookings';
-import { call, refusal, tokenOf, type CustomerBooking, type PageDeps, type Times } from './kit';
-import { bookingSummary } from './views';
+import { call, refusal, tokenOf, type Notice, type PageDeps, type Status, type Times, type Visit } from './kit';
+import { repeats } from './parts';
+import { manageView } from './manage-view';
+import { cancelView } from './cancel-view';
+import { moveView } from './move-view';
 
 const NO_SUCH_LINK = 'No booking matches this link. Check that it was copied whole.';
+const LABELS = { start: 'The new time', visit_id: 'The visit' };
 
-/** `/manage/<token>`: the booking the link opens, with a way to move, cancel or add it to a calendar while it is ahead. */
-async function manageView(d: PageDeps, req: Request, res: Response, notice = ''): Promise<void> {
-  const token = tokenOf(req);
-  try {
-    const b = await call<CustomerBooking>(d, d.ops.booking_status, { manage_token: token }, req);
-    const live = b.status === 'booked' && new Date(b.start).getTime() > d.ctx.clock().getTime();
-    const cancel = live
-      ? `<p><a href="/manage/${esc(token)}/move">Move it to another time</a></p>
-<form method="post" action="/manage/${esc(token)}/cancel"><button type="submit">Cancel this cleaning</button></form>
-<p class="note">Free until ${FREE_CANCEL_HOURS} hours before the start; later, the cleaner may charge.</p>`
-      : '';
-    sendPage(
-      res,
-      200,
-      'Your cleaning',
-      `${notice}<p>Status: <strong>${esc(b.status)}</strong></p>${bookingSummary(b)}${b.notes ? `<p>Notes: ${esc(b.notes)}</p>` : ''}
-<p><a href="/manage/${esc(token)}/booking.ics">Add it to your calendar (.ics)</a></p>${cancel}`,
-    );
-  } catch (err) {
-    const e = refusal(res, err);
-    sendPage(res, e.status, 'Your cleaning', `${errorLine(e instanceof NotFoundError || e.status === 400 ? NO_SUCH_LINK : e.message)}`);
-  }
+/** The booking a manage link opens, and the visit a page acts on: the one named, or the booking itself. */
+interface Opened {
+  token: string;
+  b: Status;
+  series: boolean;
+  visit: Visit;
+  /** The visit and every later booked one (a series), or the booking alone. */
+  following: Visit[];
 }
 
+async function open(d: PageDeps, req: Request, visitId: string): Promise<Opened> {
+  const token = tokenOf(req);
+  const b = await call<Status>(d, d.ops.booking_status, { manage_token: token }, req);
+  const series = Boolean(b.series_id && repeats(b.job.frequency));
+  const own: Visit = { booking_id: b.booking_id, status: b.status, start: b.start, label: b.label };
+  const visit =
+    (series && b.series_visits.find((v) => v.booking_id === visitId)) || (series ? b.series_visits.find((v) => v.status === 'booked') : undefined) || own;
+  const after = new Date(visit.start).getTime();
+  const following = series ? b.series_visits.filter((v) => v.status === 'booked' && new Date(v.start).getTime() >= after) : [visit];
+  return { token, b, series, visit, following };
+}
+
+/** A manage link that opens nothing, or a page that cannot be shown: the sentence, never JSON. */
+function lost(res: Response, err: unknown, title: string): void {
+  const e = refusal(res, err);
+  const text = e instanceof NotFoundError || e.status === 400 ? NO_SUCH_LINK : inCustomerWords(e.message);
+  sendView(res, e.status === 400 ? 404 : e.status, {
+    title,
+    body: html`${problemLine({ text })}
+      <p><a href="/">Find a cleaner</a></p>`,
+  });
+}
+
+/** `/manage/<token>`: the booking the link opens (or its series and visits), with what just happened to it. */
 export const getManagePage =
   (d: PageDeps): RequestHandler =>
-  (req, res) =>
-    manageView(d, req, res);
-
-/**
- * "Cancel this cleaning": first a page to confirm (saying when the cleaner may charge), then
- * cancel_booking alone, and the booking as it now is.
- */
-export const postCancel =
-  (d: PageDeps): RequestHandler =>
   async (req, res) => {
-    const token = tokenOf(req);
     try {
-      if (formField(req.body, 'confirm') === 'yes') {
-        const done = await call<{ message: string }>(d, d.ops.cancel_booking, { manage_token: token }, req);
-        return await manageView(d, req, res, `<p class="ok" role="status">${esc(done.message)}</p>`);
-      }
-      const b = await call<CustomerBooking>(d, d.ops.booking_status, { manage_token: token }, req);
-      const late = !withinFreeCancel(new Date(b.start), d.ctx.clock());
-      sendPage(
-        res,
-        200,
-        'Cancel this cleaning?',
-        `${late ? `<p class="error" role="alert">This cleaning starts within ${FREE_CANCEL_HOURS} hours: it still cancels, but ${esc(b.cleaner.name)} may charge under their own policy.</p>` : ''}
-${bookingSummary(b)}
-<form method="post" action="/manage/${esc(token)}/cancel"><input type="hidden" name="confirm" value="yes"><button type="submit">Yes, cancel it</button></form>
-<p><a href="/manage/${esc(token)}">Keep it</a></p>`,
-      );
+      const { token, b, series } = await open(d, req, '');
+      const ref = typeof req.query.notice === 'string' ? req.query.notice : '';
+      const kept = ref ? d.shown.notice.value<Notice>(req, ref, d.ctx.clock()) : null;
+      const notice = kept ? inCustomerWords(kept.said) : undefined;
+      sendView(res, 200, { title: series ? 'Your cleanings' : 'Your cleaning', body: manageView({ token, b, now: d.ctx.clock(), notice }) });
     } catch (err) {
-      const e = refusal(res, err);
-      sendPage(res, e.status, 'Your cleaning', errorLine(e.message));
+      lost(res, err, 'Your cleaning');
     }
   };
 
-/** The open times a booking could move to: its cleaner's, for its own job, two weeks ahead. */
-async function movePage(d: PageDeps, req: Request, res: Response, refused?: { status: number; error: string }): Promise<void> {
-  const token = tokenOf(req);
-  try {
-    const b = await call<CustomerBooking>(d, d.ops.booking_status, { manage_token: token }, req);
-    const job = Object.fromEntries(Object.entries(b.job).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)));
-    const times = await call<Times>(d, d.ops.available_times, { cleaner_id: b.cleaner.cleaner_id, ...job, days: 14 }, req);
-    const options = times.open_times
-      .map((t, i) => `<label><input type="radio" name="start" value="${esc(t.start)}" required${i === 0 ? ' checked' : ''}>${esc(t.label)}</label>`)
-      .join(' ');
-    sendPage(
-      res,
-      refused?.status ?? 200,
-      'Move your cleaning',
-      `${errorLine(refused?.error ?? '')}<p>Now: <strong>${esc(b.label)}</strong> with ${esc(b.cleaner.name)}. The price stays the same.</p>
-<form method="post" action="/manage/${esc(token)}/move"><fieldset class="times"><legend>New time</legend>${options || 'No open times in the next two weeks.'}</fieldset>
-${times.open_times.length ? '<button type="submit">Move it</button>' : ''}</form><p><a href="/manage/${esc(token)}">Keep it as it is</a></p>`,
-    );
-  } catch (err) {
-    const e = refusal(res, err);
-    sendPage(res, e.status, 'Move your cleaning', errorLine(e.message));
-  }
+const visitOf = (req: Request) => (typeof req.query.visit === 'string' ? req.query.visit : formField(req.body, 'visit'));
+
+/** The cancel confirmation: exactly which visits each choice cancels, and the free-cancel window. */
+async function cancelPage(d: PageDeps, req: Request, problem?: Problem) {
+  const o = await open(d, req, visitOf(req));
+  const late = !withinFreeCancel(new Date(o.visit.start), d.ctx.clock());
+  return cancelView({ token: o.token, b: o.b, visit: o.visit, following: o.following, late, problem }, o.series);
+}
+
+export const getCancelPage =
+  (d: PageDeps): RequestHandler =>
+  async (req, res) => {
+    try {
+      sendView(res, 200, { title: 'Cancel?', body: await cancelPage(d, req) });
+    } catch (err) {
+      lost(res, err, 'Cancel?');
+    }
+  };
+
+/** Where a manage page goes after acting: back to the booking, with the operation's sentence shown once. */
+function backWithNotice(d: PageDeps, res: Response, token: string, said: string): string {
+  const ref = d.shown.notice.keep(res, { said } satisfies Notice, d.ctx.clock());
+  return `/manage/${token}?notice=${ref}`;
+}
+
+/** A form's page drawn again after a refusal; a link that opens nothing says so instead of failing. */
+const orLost = (page: Promise<Html>, problem?: Problem): Promise<Html> =>
+  page.catch((err: unknown) => {
+    if (!(err instanceof AppError)) throw err;
+    return problemLine({ text: err instanceof NotFoundError || err.status === 400 ? NO_SUCH_LINK : inCustomerWords(problem?.text ?? err.message) });
+  });
+const said = (problem: Problem | undefined) => problem && { ...problem, text: inCustomerWords(problem.text) };
+
+/** "Yes, cancel": cancel_booking for the visit (and every later one when chosen), then back to the booking. */
+export const postCancel = (d: PageDeps): RequestHandler =>
+  formRoute({
+    title: 'Cancel?',
+    labels: LABELS,
+    read: (req) => ({ confirm: formField(req.body, 'confirm'), visit: formField(req.body, 'visit'), later: formField(req.body, 'scope') === 'later' }),
+    async act(v, req, res) {
+      const token = tokenOf(req);
+      if (v.confirm !== 'yes') return `/manage/${token}/cancel${v.visit ? `?visit=${encodeURIComponent(v.visit)}` : ''}`;
+      const input = { manage_token: token, ...(v.visit && { visit_id: v.visit }), ...(v.later && { and_following: true }) };
+      const done = await call<{ message: string }>(d, d.ops.cancel_booking, input, req);
+      return backWithNotice(d, res, token, done.message);
+    },
+    form: (_v, problem, req) => orLost(cancelPage(d, req, said(problem)), problem),
+  });
+
+/** The open times a visit could move to: its cleaner's, for its own job, two weeks ahead; what was picked kept. */
+async function movePage(d: PageDeps, req: Request, pick: { chosen?: string; problem?: Problem }) {
+  const o = await open(d, req, visitOf(req));
+  const job = Object.fromEntries(Object.entries(o.b.job).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)));
+  const times = await call<Times>(d, d.ops.available_times, { cleaner_id: o.b.cleaner.cleaner_id, ...job, days: 14 }, req);
+  const late = !withinFreeCancel(new Date(o.visit.start), d.ctx.clock());
+  return moveView({ token: o.token, b: o.b, visit: o.visit, following: o.following, times: times.open_times, late, ...pick }, o.series);
 }
 
 export const getMovePage =
   (d: PageDeps): RequestHandler =>
-  (req, res) =>
-    movePage(d, req, res);
-
-export const postMove =
-  (d: PageDeps): RequestHandler =>
   async (req, res) => {
     try {
-      const moved = await call<{ message: string }>(d, d.ops.reschedule_booking, { manage_token: tokenOf(req), start: formField(req.body, 'start') }, req);
-      await manageView(d, req, res, `<p class="ok" role="status">${esc(moved.message)}</p>`);
+      sendView(res, 200, { title: 'Move your cleaning', body: await movePage(d, req, {}) });
     } catch (err) {
-      const e = refusal(res, err);
-      await movePage(d, req, res, { status: e.status, error: e.message });
+      lost(res, err, 'Move your cleaning');
     }
   };
+
+/** The new time sent: reschedule_booking for the visit (and the later ones when chosen), then back to the booking. */
+export const postMove = (d: PageDeps): RequestHandler =>
+  formRoute({
+    title: 'Move your cleaning',
+    labels: LABELS,
+    read: (req) => ({ start: formField(req.body, 'start'), visit: formField(req.body, 'visit'), later: formField(req.body, 'scope') === 'later' }),
+    async act(v, req, res) {
+      const token = tokenOf(req);
+      const input = { manage_token: token, start: v.start, ...(v.visit && { visit_id: v.visit }), ...(v.later && { and_following: true }) };
+      const moved = await call<{ message: string }>(d, d.ops.reschedule_booking, input, req);
+      return backWithNotice(d, res, token, moved.message);
+    },
+    form: (v, problem, req) => orLost(movePage(d, req, { chosen: v.start || undefined, problem: said(problem) }), problem),
+  });
 
 const TOKEN = new RegExp(MANAGE_TOKEN_PATTERN);
 
@@ -117,7 +152,7 @@ export const getBookingIcs =
     const token = tokenOf(req);
     const host = new URL(d.ctx.config.publicUrl).host;
     const ics = TOKEN.test(token) ? await bookingCalendar(d.ctx.db, token, host, d.ctx.clock()) : undefined;
-    if (!ics) return sendPage(res, 404, 'Your cleaning', errorLine(NO_SUCH_LINK));
+    if (!ics) return sendView(res, 404, { title: 'Your cleaning', body: problemLine({ text: NO_SUCH_LINK }) });
     res
       .status(200)
       .type('text/calendar; charset=utf-8')

@@ -1,0 +1,42 @@
+import { FREE_CANCEL_HOURS } from '../policy';
+
+/**
+ * What the customer's pages on the book host say in their own words: the operations' refusals
+ * and answers are written for assistants (they name fields and other operations), so a page
+ * turns those parts into what a person reads. Each pair is a fragment of a sentence in
+ * bookings.ts or customer.ts and what a page shows instead.
+ */
+const REWORDS: readonly (readonly [RegExp, string])[] = [
+  [/^Give (at least one of )?customer_phone or customer_email.*$/, 'Give a phone number or an email so the cleaner can reach you.'],
+  [/^customer_name is required.*$/, 'Your name is required.'],
+  [/ \(or send the X-User-Name header\)/, ''],
+  [/^No booking with that manage_token\..*$/, 'No booking matches this link. Check that it was copied whole.'],
+  [/^No visit \S+ in the series .*$/, 'That visit is not part of this booking. Open your booking again from its link.'],
+  [/\bBooking \S+ \(([^)]+)\)/, 'The cleaning on $1'],
+  [/\bBooking \S+ (started|starts)/, 'This cleaning $1'],
+  [/; find_cleaners lists the cleaners who do\./, '.'],
+  [/ ask open_times for other days\./, ' pick another day.'],
+  [/, or send skip_conflicts: true to book the other visits\./, '.'],
+  [/, or move this visit alone \(without and_following\)\./, ', or move this visit alone.'],
+  [/; confirm the new price with the customer first\./, '; check the new price and book again.'],
+  [/; tell the user\./, '.'],
+];
+
+/** An operation's sentence as a customer's page shows it. */
+export function inCustomerWords(sentence: string): string {
+  return REWORDS.reduce((text, [from, to]) => text.replace(from, to), sentence);
+}
+
+/** The free-cancel window, as the manage pages state it. */
+export const FREE_CANCEL_TEXT = `Cancelling is free until ${FREE_CANCEL_HOURS} hours before a visit starts; closer than that, the cleaner may charge under their own policy.`;
+
+/** What a booking confirmation says when this browser is not the one that booked. */
+export const CONFIRMATION_ELSEWHERE =
+  'This confirmation is shown only in the browser that made the booking, for a short while after booking. If you gave an email address, the link to your booking was sent there; open it to see, move or cancel your booking.';
+
+/** What the search says when the ZIP came without the size of the home. */
+export const SEARCH_NEEDS_ROOMS = 'Say how many bedrooms and bathrooms your home has, then search again.';
+
+/** What the booking and move pages say about the time a refused form had picked. */
+export const timeKept = (label: string) => `The time you picked, ${label}, is still selected below.`;
+export const TIME_GONE = 'The time you picked is no longer open: pick another one below.';

@@ -1,0 +1,146 @@
+import { CHECKS_NOTE, CLEAN_TYPE_LABELS, CONFIRMATION_ELSEWHERE, FREQUENCY_LABELS, offeredAddOns, offeredCleanTypes } from '@frontdesk/domain';
+import { html, inputField, problemLine, type Html, type Problem } from '@frontdesk/http';
+import type { Pro } from '@frontdesk/db';
+import { bathroomOptions, bedroomOptions, money, option, type Status, type Times } from './kit';
+import { bookingSummary, link, priceText, repeats, timePicker } from './parts';
+
+/** The markup of the booking page (`/book/<cleaner>`) and of its confirmation. */
+
+/** The cleaner as the booking page introduces it: where it works and its dated checks. */
+export function cleanerHead(pro: Pro, checks: { summary: string }[]): Html {
+  return html`<p>Serves ZIP ${pro.service_zips.join(', ')}.</p>
+    ${checks.map((c) => html`<p class="note">${c.summary}</p>`)}${checks.length > 0 && html`<p class="note">${CHECKS_NOTE}</p>`}`;
+}
+
+const select = (label: string, name: string, options: Html[]) =>
+  html`<label for="f-${name}">${label}</label
+    ><select id="f-${name}" name="${name}">
+      ${options}
+    </select>`;
+
+/** The job: its size, kind, extras (each with its price), pets (with the fee) and how often. */
+export function jobForm(pro: Pro, job: Record<string, string>): Html {
+  const list = pro.price_list;
+  const chosen = new Set((job.add_ons ?? '').split(','));
+  const types = offeredCleanTypes(list).map((t) => option(t, CLEAN_TYPE_LABELS[t], (job.clean_type ?? 'standard') === t));
+  const addOns = offeredAddOns(list).map(
+    (a) =>
+      html`<label
+          ><input type="checkbox" name="add_ons" value="${a}" ${chosen.has(a) && html` checked`} />${list.add_ons[a]!.label}
+          (+${money(list.add_ons[a]!.price_cents / 100)})</label
+        ><br />`,
+  );
+  const frequencies = Object.entries(FREQUENCY_LABELS).map(([f, label]) => option(f, label, (job.frequency ?? 'once') === f));
+  const petsFee = list.pets_fee_cents > 0 ? ` (+${money(list.pets_fee_cents / 100)})` : '';
+  return html`<form method="get" action="/book/${encodeURIComponent(pro.id)}">
+    <h2>Your home</h2>
+    ${select('Bedrooms', 'bedrooms', bedroomOptions(job.bedrooms))} ${select('Bathrooms', 'bathrooms', bathroomOptions(job.bathrooms))}
+    ${select('Kind of clean', 'clean_type', types)}
+    ${
+      addOns.length > 0 &&
+      html`<fieldset>
+        <legend>Extras</legend>
+        ${addOns}
+      </fieldset>`
+    }
+    <label><input type="checkbox" name="pets" value="true" ${job.pets === 'true' && html` checked`} />Pets in the home${petsFee}</label><br />
+    <label for="f-sqft">Size in square feet (optional)</label><input id="f-sqft" name="sqft" inputmode="numeric" value="${job.sqft ?? ''}" />
+    ${select('How often', 'frequency', frequencies)}
+    <button type="submit">See the price and open times</button>
+  </form>`;
+}
+
+/** What the times-and-details part of the booking page shows: the job, its price and times, how many days, what was typed and why it was refused. */
+export interface TimesView {
+  pro: Pro;
+  job: Record<string, string>;
+  times: Times;
+  days: number;
+  contact: Record<string, string>;
+  problem?: Problem;
+}
+
+function priceBlock(times: Times, job: Record<string, string>): Html {
+  const { price } = times;
+  const every = repeats(job.frequency);
+  const perVisit = price.recurring?.visit_total ?? price.total;
+  return html`<h2>Your price: ${every ? priceText(perVisit, job.frequency) : money(price.total)}</h2>
+    <p>${price.summary}</p>
+    <table>
+      ${price.line_items.map(
+        (l) =>
+          html`<tr>
+            <td>${l.label}</td>
+            <td>${money(l.amount)}</td>
+          </tr>`,
+      )}
+      <tr>
+        <th scope="row">${every ? 'First visit' : 'Total'}</th>
+        <td><strong>${money(price.total)}</strong></td>
+      </tr>
+    </table>
+    <p class="note">A firm price: everything included, no fees added.</p>`;
+}
+
+const area = (label: string, name: string, v: { value: string; problem?: Problem }) => {
+  const wrong = v.problem?.field === name;
+  return html`<label for="f-${name}">${label}</label
+    ><textarea id="f-${name}" name="${name}" rows="2" maxlength="500" ${wrong && html` aria-invalid="true" aria-describedby="f-${name}-error"`}>
+${v.value}</textarea
+    >${wrong && html`<span class="error" id="f-${name}-error">${v.problem?.text}</span>`}`;
+};
+
+function contactFields(contact: Record<string, string>, zips: string[], problem?: Problem): Html {
+  const field = (label: string, name: string, extra: { type?: string; attrs: Html; hint?: string }) =>
+    inputField({ label, name, value: contact[name] ?? '', ...extra }, problem);
+  return html`<h2>Your details</h2>
+    ${field('Your name', 'customer_name', { attrs: html` required maxlength="100" autocomplete="name"` })}
+    ${field('Phone', 'customer_phone', { type: 'tel', attrs: html` maxlength="30" autocomplete="tel"` })}
+    ${field('Email', 'customer_email', { type: 'email', attrs: html` maxlength="200" autocomplete="email"` })}
+    <p class="note">Give a phone or an email (or both) so the cleaner can reach you.</p>
+    ${field('Street address', 'address', { attrs: html` required maxlength="300" autocomplete="street-address"` })}
+    ${select(
+      'ZIP',
+      'zip',
+      zips.map((z) => option(z, z, contact.zip === z)),
+    )}
+    ${area('Notes for the cleaner (optional)', 'notes', { value: contact.notes ?? '', problem })}
+    ${area('How to get in: door code, key, parking (optional)', 'access_details', { value: contact.access_details ?? '', problem })}`;
+}
+
+export function timesAndContact(v: TimesView): Html {
+  const { pro, job, times, days, contact } = v;
+  const more = days < 21 && new URLSearchParams({ ...job, days: String(Math.min(21, days + 7)) }).toString();
+  return html`${priceBlock(times, job)}
+    <form method="post" action="/book/${encodeURIComponent(pro.id)}">
+      ${Object.entries(job).map(([k, value]) => html`<input type="hidden" name="${k}" value="${value}" />`)}
+      <input type="hidden" name="expected_total" value="${String(times.price.total)}" />
+      <h2>Pick a time</h2>
+      ${times.open_times.length ? timePicker(times.open_times, contact.start || undefined, v.problem) : html`<p>No open times in these days.</p>`}
+      ${more && html`<p><a href="/book/${encodeURIComponent(pro.id)}?${more}">Show more days</a></p>`} ${contactFields(contact, pro.service_zips, v.problem)}
+      ${times.open_times.length > 0 && html`<button type="submit">Book this cleaning</button>`}
+    </form>`;
+}
+
+/** The whole booking page: a refusal's sentence on top, the cleaner, the job, and when priced the times and details. */
+export const bookingPageView = (o: { head: Html; form: Html; times?: Html; problem?: Problem }): Html =>
+  html`${problemLine(o.problem)}${o.head}${o.form}${o.times ?? ''}`;
+
+/** The confirmation, shown again on every reload in the browser that booked. */
+export function confirmationView(b: Status, emailed: boolean): Html {
+  const booked = b.series_visits.filter((v) => v.status === 'booked');
+  const every = repeats(b.job.frequency);
+  return html`<p class="ok" role="status">Booked ${b.cleaner.name} for ${b.label}. ${b.cleaner.name} will contact you about access and payment.</p>
+    ${every && html`<p>This cleaning repeats ${every}: ${booked.length} visits are booked from ${b.label}, and more are added as time passes.</p>`}
+    ${bookingSummary(b)}
+    <h2>Your booking's page</h2>
+    <p>
+      Keep this link: it is the only way to see, move or cancel this booking, and add it to your
+      calendar.${emailed ? ' It was also sent to the email address you gave.' : ''}
+    </p>
+    <p>${link(b.manage_url, b.manage_url, 'manage-link')}</p>`;
+}
+
+export const confirmationElsewhere = (): Html =>
+  html`<p>${CONFIRMATION_ELSEWHERE}</p>
+    <p><a href="/">Find a cleaner</a></p>`;

@@ -1,0 +1,83 @@
+import { TIME_GONE, inCustomerWords, timeKept, type AppError } from '@frontdesk/domain';
+import { html, inPeoplesWords, safeUrl, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
+import { money, type CustomerBooking, type Shown } from './kit';
+
+/** The pieces of markup more than one customer's page draws, from the operations' answers. */
+
+/** How often a series comes back, as a sentence ends ("every week"). */
+const EVERY: Record<string, string> = { weekly: 'every week', biweekly: 'every two weeks', monthly: 'every month' };
+export const repeats = (frequency: string | undefined): string | undefined => (frequency ? EVERY[frequency] : undefined);
+
+/** A price as a person reads it: per visit for a repeating cleaning, in total for one. */
+export const priceText = (usd: number, frequency: string | undefined): string => {
+  const every = repeats(frequency);
+  return every ? `${money(usd)} per visit, ${every}` : `${money(usd)} in total`;
+};
+
+/** A refusal in the customer's words: a field path becomes the form's label, other API words the page's. */
+export function customerProblem(err: AppError, labels: FieldLabels): Problem {
+  const p = inPeoplesWords(err.message, labels);
+  const field = p.field ?? (/customer_phone or customer_email/.test(err.message) ? 'customer_phone' : undefined);
+  return { text: inCustomerWords(p.text), field };
+}
+
+/** The day part of a start's label ("Tue, Nov 24"), and its time ("8:00 AM EST"). */
+const dayOf = (label: string) => label.split(', ').slice(0, 2).join(', ');
+const timeOf = (label: string) => label.split(', ').slice(2).join(', ');
+
+/**
+ * The open times to pick from, one fieldset per day, nothing picked unless the person picked
+ * it before a refusal (then it stays picked, with a sentence; gone, the sentence says so).
+ */
+export function timePicker(times: Shown[], chosen: string | undefined, problem?: Problem): Html {
+  const byDay = new Map<string, Shown[]>();
+  for (const t of times) byDay.set(dayOf(t.label), [...(byDay.get(dayOf(t.label)) ?? []), t]);
+  const kept = chosen ? times.find((t) => t.start === chosen) : undefined;
+  const said = chosen ? (kept ? timeKept(kept.label) : TIME_GONE) : undefined;
+  const wrong = problem?.field === 'start';
+  return html`${said && html`<p class="note" id="time-said">${said}</p>`}${wrong && html`<p class="error" id="f-start-error">${problem?.text}</p>`}
+    <div class="days">
+      ${[...byDay.entries()].map(
+        ([day, list]) =>
+          html`<fieldset class="times">
+            <legend>${day}</legend>
+            ${list.map(
+              (t) =>
+                html`<label
+                  ><input type="radio" name="start" value="${t.start}" required${t.start === kept?.start && html` checked`} />${timeOf(t.label)}</label
+                >`,
+            )}
+          </fieldset>`,
+      )}
+    </div>`;
+}
+
+/** What a booking is: when, with whom, where, and what it costs. */
+export function bookingSummary(b: CustomerBooking): Html {
+  const reach = [b.cleaner.phone, b.cleaner.email].filter((v): v is string => Boolean(v)).join(' · ');
+  return html`<p>
+      <strong>${b.label}</strong> with <strong><bdi>${b.cleaner.name}</bdi></strong
+      >${reach && html` (${reach})`}.
+    </p>
+    <p><bdi>${b.address}</bdi>, ${b.zip}</p>
+    <table>
+      ${b.line_items.map(
+        (l) =>
+          html`<tr>
+            <td>${l.label}</td>
+            <td>${money(l.amount)}</td>
+          </tr>`,
+      )}
+      <tr>
+        <th scope="row">${repeats(b.job.frequency) ? 'Each visit' : 'Total'}</th>
+        <td><strong>${priceText(b.total, b.job.frequency)}</strong></td>
+      </tr>
+    </table>
+    ${b.notes && html`<p>Notes: <bdi class="kept-lines">${b.notes}</bdi></p>`}`;
+}
+
+/** A link the operations answered (a manage page): only ever http(s) or a path here. */
+export const link = (href: string, text: string, id?: string): Html => html`<a${id && html` id="${id}"`} href="${safeUrl(href)}">${text}</a>`;
+
+/** Text read by screen readers only, to tell a row's links apart ("Cancel the visit on Tue, Nov 24"). */
+export const hidden = (text: string): Html => html`<span class="vh">${text}</span>`;
