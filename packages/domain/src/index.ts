@@ -36,3 +36,4 @@ export * from './icalendar';
 export * from './series';
 export * from './cancellation';
 export * from './words/requests';
+export * from './words/dashboard';
