@@ -6,7 +6,7 @@ export function leadsView(due: Awaited<ReturnType<typeof followUpsDue>>): Html {
   const items = due.follow_ups.map((f, i) => {
     const who = f.lead.customer_first_name ?? `${f.lead.source}${f.lead.lead_ref ? ` ${f.lead.lead_ref}` : ''}`;
     return html`<article class="lead">
-      <h3>${who}: follow-up ${f.follow_up_number}</h3>
+      <h3><bdi>${who}</bdi>: follow-up ${f.follow_up_number}</h3>
       <p class="note">${f.reply_channel}</p>
       <label for="draft-${i}">Draft</label>
       <textarea id="draft-${i}" rows="5" readonly>${f.draft}</textarea>

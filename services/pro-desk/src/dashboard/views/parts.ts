@@ -5,6 +5,12 @@ import type { Done } from '../layout';
 
 /** Pieces more than one dashboard page shows: what an action did, and a job with what can be done to it. */
 
+/**
+ * Text someone else typed (a customer's name, notes, address; a message quoting them), isolated
+ * so a direction override in it (U+202E) cannot turn the words around it.
+ */
+export const typedText = (text: string): Html => html`<bdi>${text}</bdi>`;
+
 /** Where a job's actions live: its confirmation pages. */
 export const jobLink = (id: string, action: 'cancel' | 'move' | 'no-show') => `/dashboard/jobs/${encodeURIComponent(id)}/${action}`;
 
@@ -14,7 +20,7 @@ function affectedList(done: Done): Html {
   const items = done.affected.map(
     (j) =>
       html`<li>
-        ${j.label}, ${j.customer_name}, ${j.address}: ${j.problem}
+        ${j.label}, ${typedText(j.customer_name)}, ${typedText(j.address)}: ${j.problem}
         <a href="${jobLink(j.booking_id, 'move')}">Move it</a> or <a href="${jobLink(j.booking_id, 'cancel')}">cancel it</a>
       </li>`,
   );
@@ -28,7 +34,7 @@ function affectedList(done: Done): Html {
 export function doneNotice(done: Done | null): Html {
   if (!done) return html``;
   return html`<div class="done">
-    <p class="ok" role="status">${done.text}</p>
+    <p class="ok" role="status">${typedText(done.text)}</p>
     ${
       done.secret &&
       html`<p>${done.secret.label}</p>
@@ -46,8 +52,8 @@ const sentences = (parts: (string | null | false)[]) =>
     .join(' ');
 
 function contactLinks(b: Booking): Html {
-  const phone = b.customer_phone && html`<a href="${safeUrl(`tel:${b.customer_phone.replace(/[^0-9+]/g, '')}`)}">${b.customer_phone}</a>`;
-  const email = b.customer_email && html`<a href="${safeUrl(`mailto:${b.customer_email}`)}">${b.customer_email}</a>`;
+  const phone = b.customer_phone && html`<a href="${safeUrl(`tel:${b.customer_phone.replace(/[^0-9+]/g, '')}`)}">${typedText(b.customer_phone)}</a>`;
+  const email = b.customer_email && html`<a href="${safeUrl(`mailto:${b.customer_email}`)}">${typedText(b.customer_email)}</a>`;
   return html`${phone}${phone && email && ' · '}${email}`;
 }
 
@@ -69,10 +75,10 @@ export function jobCard(b: Booking, pro: Pro, now: Date): Html {
   ]);
   return html`<article class="job">
     <h3>${formatLabel(b.starts_at, pro.timezone, now)}</h3>
-    <p>${CLEAN_TYPE_LABELS[b.clean_type]} for ${b.customer_name}, ${formatUsd(b.price_cents)}</p>
-    <p>${b.address}, ${b.zip}</p>
+    <p>${CLEAN_TYPE_LABELS[b.clean_type]} for ${typedText(b.customer_name)}, ${formatUsd(b.price_cents)}</p>
+    <p>${typedText(b.address)}, ${b.zip}</p>
     <p>${contactLinks(b)}</p>
-    <p class="note">${details}</p>
+    <p class="note">${typedText(details)}</p>
     ${jobActions(b, now)}
   </article>`;
 }

@@ -189,13 +189,13 @@ export function currentValues(pro: Pro): Record<SettingsPart, Typed> {
   };
 }
 
+/** The settings page. Owner notices (which mails the business gets) go here as one more form section, after time off. */
 export function settingsView(s: Signed, d: { timeOff: TimeOffRow[]; done: Done | null; refused?: Refused }): Html {
   const values = currentValues(s.pro);
   const form = (part: SettingsPart): FormOf =>
     d.refused?.part === part ? { s, values: d.refused.values, problem: d.refused.problem } : { s, values: values[part] };
   return html`${doneNotice(d.done)} ${hoursForm(form('hours'))} ${pricesForm(form('prices'))} ${addOnsForm(form('add-ons'))} ${profileForm(form('profile'))}
-    ${timeOffForm(form('time-off'), d.timeOff)}
-    <!-- Owner notices (which mails the business gets) belong here, as their own form section. -->`;
+  ${timeOffForm(form('time-off'), d.timeOff)}`;
 }
 
 /** The confirmation before time off is removed: its days are offered to customers again. */

@@ -3,7 +3,7 @@ import type { Booking, Notification, Pro } from '@frontdesk/db';
 import type { followUpsDue } from '@frontdesk/use-cases';
 import { html, type Html } from '@frontdesk/http';
 import { count, csrfField, type Done, type Signed } from '../layout';
-import { doneNotice, jobList } from './parts';
+import { doneNotice, jobList, typedText } from './parts';
 
 /** Today (`/dashboard`): what is new since the owner last looked, today's jobs, and what to do next. */
 export interface TodayData {
@@ -20,7 +20,9 @@ function newSince(s: Signed, d: TodayData): Html {
       <h2 id="new">New</h2>
       <p>Nothing new since you last looked.</p>
     </section>`;
-  const items = d.notifications.map((n) => html`<li>${n.message} <span class="note">${formatLabel(n.created_at, s.pro.timezone, d.now)}</span></li>`);
+  const items = d.notifications.map(
+    (n) => html`<li>${typedText(n.message)} <span class="note">${formatLabel(n.created_at, s.pro.timezone, d.now)}</span></li>`,
+  );
   const ids = d.notifications.map((n) => html`<input type="hidden" name="id" value="${n.id}" />`);
   return html`<section aria-labelledby="new">
     <h2 id="new">New (${d.notifications.length})</h2>
@@ -33,7 +35,7 @@ function newSince(s: Signed, d: TodayData): Html {
 
 function activity(pro: Pro, d: TodayData): Html {
   if (d.activity.length === 0) return html``;
-  const items = d.activity.map((n) => html`<li>${n.message} <span class="note">${formatLabel(n.created_at, pro.timezone, d.now)}</span></li>`);
+  const items = d.activity.map((n) => html`<li>${typedText(n.message)} <span class="note">${formatLabel(n.created_at, pro.timezone, d.now)}</span></li>`);
   return html`<section aria-labelledby="lately">
     <h2 id="lately">What happened lately</h2>
     <p class="note">Bookings, moves and cancellations, newest first, whether you have seen them or not.</p>
