@@ -23,11 +23,19 @@ ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}textarea{font:inherit;width
 h2{font-size:1.25rem}h3{font-size:1.05rem;margin-bottom:.2rem}
 input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-invalid=true]{border:2px solid #a4161a}`,
   booking: `.times label{display:inline-block;margin:.2rem .8rem .2rem 0}`,
-  dashboard: `.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}`,
+  dashboard: `.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}.job h3{margin:0}.job p{margin:.2rem 0}
+.dash-head{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #d8dde5;padding-bottom:.4rem}
+.dash-head nav{flex-basis:100%}.dash-nav{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.1rem 1rem}
+.dash-nav a{display:inline-block;padding:.35rem 0}.dash-nav a[aria-current=page]{font-weight:700;color:#1d2430;text-decoration:none}
+.dash-head p{margin:0}.sign-out button{padding:.3rem .6rem;margin:0}.job-actions a{display:inline-block;margin-right:1.2rem;padding:.3rem 0}
+.done{border-left:4px solid #1b6e3a;padding-left:.8rem}`,
   account: ``,
 };
 export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
+
+/** The style element, its text exactly the hashed sheet: whitespace a formatter adds inside would break the CSP hash. */
+const STYLE_ELEMENT = trusted(`<style>${PAGE_STYLE}</style>`);
 
 /** What a page may add around its body: a short navigation above the heading. */
 export interface PageFrame {
@@ -45,9 +53,7 @@ export function htmlPage(title: string, body: Html | string, frame: PageFrame = 
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>${title} - Front Desk</title>
-          <style>
-            ${trusted(PAGE_STYLE)}
-          </style>
+          ${STYLE_ELEMENT}
         </head>
         <body>
           ${frame.nav ?? ''}
