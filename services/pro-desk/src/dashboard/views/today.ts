@@ -54,7 +54,12 @@ export function todayView(s: Signed, d: TodayData, done: Done | null): Html {
     <section aria-labelledby="today">
       <h2 id="today">Today's jobs</h2>
       ${jobList(todays, s.pro, { now: d.now, none: 'No jobs today.' })}
-      <p><a href="/dashboard/schedule">${later ? `${count(later, 'more job')} coming up` : 'Nothing else booked yet'}: see your schedule</a></p>
+      <p>
+        <a href="/dashboard/schedule"
+          >${later ? `${count(later, todays.length ? 'more job' : 'job')} coming up` : todays.length ? 'Nothing else booked yet' : 'Nothing booked yet'}: see
+          your schedule</a
+        >
+      </p>
     </section>
     <section aria-labelledby="todo">
       <h2 id="todo">Follow-ups</h2>
