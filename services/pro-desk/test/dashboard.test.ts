@@ -474,7 +474,7 @@ describe('values people typed are inert on every page', () => {
     expect(pages[1]).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(pages[1]).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
     expect(pages[0]).toContain(long);
-    expect([pages[0], pages[1]].every((page) => page.includes('\u202E'))).toBe(true);
+    expect([pages[0]!, pages[1]!].every((page) => page.includes('\u202E'))).toBe(true);
     expect(pages[1]).toContain('Notes: Gate closed. Access: Code 12.');
     expect(pages[1]).toContain('Access: javascript:alert(1) &lt;b&gt;closed.&lt;/b&gt;.');
   });
