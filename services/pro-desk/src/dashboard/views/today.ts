@@ -33,12 +33,15 @@ function newSince(s: Signed, d: TodayData): Html {
   </section>`;
 }
 
+/** What happened lately that the owner has seen already (what is new is listed above it, once). */
 function activity(pro: Pro, d: TodayData): Html {
-  if (d.activity.length === 0) return html``;
-  const items = d.activity.map((n) => html`<li>${typedText(n.message)} <span class="note">${formatLabel(n.created_at, pro.timezone, d.now)}</span></li>`);
+  const fresh = new Set(d.notifications.map((n) => n.id));
+  const seen = d.activity.filter((n) => !fresh.has(n.id));
+  if (seen.length === 0) return html``;
+  const items = seen.map((n) => html`<li>${typedText(n.message)} <span class="note">${formatLabel(n.created_at, pro.timezone, d.now)}</span></li>`);
   return html`<section aria-labelledby="lately">
     <h2 id="lately">What happened lately</h2>
-    <p class="note">Bookings, moves and cancellations, newest first, whether you have seen them or not.</p>
+    <p class="note">Bookings, moves and cancellations you have seen, newest first.</p>
     <ul>
       ${items}
     </ul>
