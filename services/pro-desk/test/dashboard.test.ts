@@ -481,3 +481,15 @@ describe('values people typed are inert on every page', () => {
     expect(pages[1]).toContain('Access: javascript:alert(1) &lt;b&gt;closed.&lt;/b&gt;.');
   });
 });
+
+describe('add-on refusals in people’s words', () => {
+  it('names the add-on and its field, never the path', async () => {
+    const s = await signedIn();
+    const page = await pageOf(s, '/dashboard/settings');
+    const form: Record<string, string> = { rows: /name="rows" value="(\d+)"/.exec(page)![1]!, ...inputs(page, /^addon_(name|label|price|minutes)_\d+$/) };
+    form.addon_price_1 = '-5';
+    const res = await post(s, '/dashboard/add-ons', form).expect(400);
+    expect(res.text).not.toMatch(/add_ons\[/);
+    expect(res.text).toMatch(/role="alert">Price of the second add-on /);
+  });
+});

@@ -24,6 +24,19 @@ export interface Refused {
 
 const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
+const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** `add_ons[1].price` → "Price of the second add-on": the add-ons the form sends, in the order it lists them. */
+function addOnLabels(): FieldLabels {
+  const fields = { name: 'Name', label: 'Label', price: 'Price', minutes: 'Minutes' };
+  const labels: Record<string, string> = { add_ons: 'Add-ons' };
+  ORDINAL.forEach((nth, i) => {
+    labels[`add_ons[${i}]`] = `The ${nth} add-on`;
+    for (const [key, label] of Object.entries(fields)) labels[`add_ons[${i}].${key}`] = `${label} of the ${nth} add-on`;
+  });
+  return labels;
+}
+
 /** The labels of each form by the operation's field path: what a refusal's sentence names instead of the path. */
 export const SETTINGS_LABELS: Record<SettingsPart, FieldLabels> = {
   hours: Object.fromEntries(WEEKDAYS.map((day) => [`working_hours.${day}`, capital(day)])),
@@ -40,7 +53,7 @@ export const SETTINGS_LABELS: Record<SettingsPart, FieldLabels> = {
     'prices.first_visit': 'First visit of a recurring plan',
     prices: 'Prices',
   },
-  'add-ons': { add_ons: 'Add-ons' },
+  'add-ons': addOnLabels(),
   profile: {
     name: 'Business name',
     phone: 'Phone',
