@@ -491,5 +491,6 @@ describe('add-on refusals in people’s words', () => {
     const res = await post(s, '/dashboard/add-ons', form).expect(400);
     expect(res.text).not.toMatch(/add_ons\[/);
     expect(res.text).toMatch(/role="alert">Price of the second add-on /);
+    expect(res.text).toMatch(/name="addon_price_1"[^>]*value="-5"[^>]*aria-invalid="true"/);
   });
 });

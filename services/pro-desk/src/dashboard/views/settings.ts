@@ -114,18 +114,36 @@ function pricesForm(f: FormOf): Html {
 function addOnRow(f: FormOf, i: number): Html {
   const v = (k: string) => f.values[`addon_${k}_${i}`] ?? '';
   const existing = f.values[`addon_existing_${i}`] === '1';
-  const field = (label: string, k: string, attrs?: Html) => inputField({ label, name: `addon_${k}_${i}`, value: v(k), ...(attrs ? { attrs } : {}) });
+  const field = (label: string, k: string, attrs?: Html) => inputField({ label, name: `addon_${k}_${i}`, value: v(k), ...(attrs ? { attrs } : {}) }, f.problem);
   return html`<fieldset>
     <legend>${existing ? v('label') || v('name') : 'A new add-on'}</legend>
     ${existing && html`<input type="hidden" name="addon_existing_${i}" value="1" />`} ${field('Name (lower case, e.g. inside fridge)', 'name')}
     ${field('Label', 'label')}${field('Price, USD', 'price', decimal)}${field('Minutes', 'minutes', numeric)}
-    ${existing && html`<label><input type="checkbox" name="addon_remove_${i}" value="1" /> Stop offering it</label>`}
+    ${existing && html`<label><input type="checkbox" name="addon_remove_${i}" value="1" ${v('remove') === '1' && html`checked`} /> Stop offering it</label>`}
   </fieldset>`;
+}
+
+/**
+ * The input a refusal about `add_ons[k].price` is about: the k-th row the form sent (rows left
+ * empty or stopped are not sent, as forms.ts reads them).
+ */
+function addOnProblem(f: FormOf, rows: number): Problem | undefined {
+  const m = /^add_ons\[(\d+)\]\.(name|label|price|minutes)$/.exec(f.problem?.field ?? '');
+  if (!f.problem || !m) return f.problem;
+  let sent = -1;
+  for (let i = 0; i < rows; i++) {
+    const blank = (f.values[`addon_name_${i}`] ?? '').trim() === '' && (f.values[`addon_label_${i}`] ?? '').trim() === '';
+    if (blank || f.values[`addon_remove_${i}`] === '1') continue;
+    sent += 1;
+    if (sent === Number(m[1])) return { text: f.problem.text, field: `addon_${m[2]}_${i}` };
+  }
+  return f.problem;
 }
 
 function addOnsForm(f: FormOf): Html {
   const rows = Math.min(Number(f.values.rows) || 1, 40);
-  const body = html`<input type="hidden" name="rows" value="${rows}" />${Array.from({ length: rows }, (_, i) => addOnRow(f, i))}`;
+  const marked = { ...f, problem: addOnProblem(f, rows) };
+  const body = html`<input type="hidden" name="rows" value="${rows}" />${Array.from({ length: rows }, (_, i) => addOnRow(marked, i))}`;
   return settingsForm(f, { id: 'add-ons', title: 'Add-ons', action: '/dashboard/add-ons', button: 'Save add-ons', body });
 }
 
