@@ -240,7 +240,8 @@ describe('changing settings through the forms', () => {
     const a = await signedIn();
     const b = await signedIn();
     const off = (await h.api.post('/api/v1/add_time_off').set(b.auth).send({ start: '2026-11-27', end: '2026-11-27' }).expect(200)).body;
-    await post(a, '/dashboard/time-off/remove', { time_off_id: off.time_off_id }).expect(404);
+    const refused = await post(a, '/dashboard/time-off/remove', { time_off_id: off.time_off_id }).expect(404);
+    expect(refused.text).toMatch(/role="alert">That time off is not in your settings/);
     expect((await h.api.get('/api/v1/my_business').set(b.auth).expect(200)).body.time_off).toHaveLength(1);
   });
 });
