@@ -197,7 +197,10 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
   keep(cookie.split('=')[1]!);
   const dashboard = await (await fetch(`${pro}/dashboard`, { headers: { cookie } })).text();
   const csrf = keep(/name="csrf" value="([^"]+)"/.exec(dashboard)![1]!);
-  const made = await (await postForm(`${pro}/dashboard/calendar`, { csrf }, { origin: pro, cookie })).text();
+  const making = await postForm(`${pro}/dashboard/calendar`, { csrf }, { origin: pro, cookie });
+  // The address is shown after the form's 303, from a sealed short-lived cookie.
+  const shown = making.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const made = await (await fetch(`${pro}${making.headers.get('location')!}`, { headers: { cookie: [cookie, ...shown].join('; ') } })).text();
   const feedUrl = /id="calendar-url">([^<]+)</.exec(made)![1]!;
   keep(feedUrl.split('/calendar/')[1]!.replace('.ics', ''));
   expect((await fetch(feedUrl)).status).toBe(200);

@@ -186,6 +186,7 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Dash Cleaning' }).waitFor();
 
+    await page.goto(`${pro}/dashboard/settings`);
     await page.getByLabel('Saturday').fill('');
     await page.getByRole('button', { name: 'Save hours' }).click();
     await page.getByText('Saved your working hours.').waitFor();
@@ -216,10 +217,14 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     });
     expect(booked.status).toBe(200);
     await page.goto(`${pro}/dashboard`);
-    expect(await page.textContent('body')).toMatch(/Notifications \(1 new\)[\s\S]*ChatGPT[\s\S]*Rosa Diaz[\s\S]*9 Elm St, 10001/);
+    expect(await page.textContent('body')).toMatch(/New \(1\)[\s\S]*ChatGPT[\s\S]*Rosa Diaz/);
     await page.screenshot({ path: join(tmpdir(), 'front-desk-dashboard.png'), fullPage: true });
+    await page.goto(`${pro}/dashboard/schedule`);
+    expect(await page.textContent('body')).toMatch(/Rosa Diaz[\s\S]*9 Elm St, 10001/);
 
-    await page.getByRole('button', { name: 'Make a new key' }).click();
+    await page.goto(`${pro}/dashboard/keys`);
+    await page.getByRole('link', { name: 'Make a new key' }).click();
+    await page.getByRole('button', { name: 'Stop the old key and make a new one' }).click();
     const fresh = (await page.textContent('#new-key'))!.trim();
     expect((await api('my_business')).status).toBe(401);
     expect((await api('my_business', fresh)).status).toBe(200);
@@ -344,10 +349,12 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
         await page.getByRole('heading', { name: `Axe ${width}` }).waitFor();
         await audit('/dashboard');
         await page.screenshot({ path: join(tmpdir(), `front-desk-dashboard-${width}.png`), fullPage: true });
+        await page.goto(`${pro}/dashboard/settings`);
         await page.getByLabel('Base, USD').fill('99999');
         await page.getByRole('button', { name: 'Save prices' }).click();
         await page.getByRole('alert').waitFor();
         await audit('/dashboard error');
+        await page.goto(`${pro}/dashboard/keys`);
         await page.getByRole('button', { name: 'Make my calendar address' }).click();
         await page.locator('#calendar-url').waitFor();
         await audit('/dashboard calendar made');

@@ -31,10 +31,13 @@ describe('migrations', () => {
         '20261122T100000-business-accounts',
         '20261122T110000-dashboard',
         '20261122T120000-series',
+        '20261124T120000-dashboard-seen',
         '20261124T130000-owner-notices',
       ]);
       expect(await tables()).toBe(23);
       await migrateDown(db); // owner notices: columns only
+      expect(await tables()).toBe(23);
+      await migrateDown(db); // the dashboard's own read state: a column, no table
       expect(await tables()).toBe(23);
       await migrateDown(db);
       expect(await tables()).toBe(22);

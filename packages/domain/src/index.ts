@@ -39,3 +39,4 @@ export * from './icalendar';
 export * from './series';
 export * from './cancellation';
 export * from './words/requests';
+export * from './words/dashboard';

@@ -53,6 +53,9 @@ describe('booking words', () => {
     );
     expect(newBookingMessage({ channel: 'pro', clientName: null, customerName: 'Ana', label: 'x', job, totalCents: 100 })).toMatch(
       /^New booking on your schedule: Ana/,
+    ); // The business's own booking page is no "client": it reads as where the booking came from.
+    expect(newBookingMessage({ channel: 'book', clientName: 'the booking page', customerName: 'Ana', label: 'x', job, totalCents: 100 })).toMatch(
+      /^New booking from your booking page: Ana, x,/,
     );
   });
 

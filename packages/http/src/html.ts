@@ -27,7 +27,12 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .visits{padding-left:1.8rem}.visits li{margin:.5rem 0}.visits .status{color:#5b6473;font-size:.9rem}.visits .gone>span:first-child{text-decoration:line-through}
 .acts{display:block}.acts a{margin-right:1.4rem;display:inline-block;padding:.25rem 0}`,
-  dashboard: `.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}`,
+  dashboard: `.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}.job h3{margin:0}.job p{margin:.2rem 0}
+.dash-head{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #d8dde5;padding-bottom:.4rem}
+.dash-head nav{flex-basis:100%}.dash-nav{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.1rem 1rem}
+.dash-nav a{display:inline-block;padding:.35rem 0}.dash-nav a[aria-current=page]{font-weight:700;color:#1d2430;text-decoration:none}
+.dash-head p{margin:0}.sign-out button{padding:.3rem .6rem;margin:0}.job-actions a{display:inline-block;margin-right:1.2rem;padding:.3rem 0}
+.done{border-left:4px solid #1b6e3a;padding-left:.8rem}`,
   account: ``,
 };
 export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');

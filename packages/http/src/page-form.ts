@@ -30,7 +30,7 @@ const nth = (i: number) => ORDINALS[i] ?? `number ${i + 1}`;
  * shown raw: the sentence starts "This" instead.
  */
 export function inPeoplesWords(message: string, labels: FieldLabels): Problem {
-  const path = /^([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*|\[\d+\])*)(?= )/.exec(message)?.[1];
+  const path = /^([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*|\[\d+\])*)(?=:? )/.exec(message)?.[1];
   if (!path) return { text: message };
   const parts = path.split(/(?=\.|\[)/);
   for (let n = parts.length; n > 0; n--) {

@@ -1,16 +1,19 @@
 import { DASHBOARD_SESSION_HOURS, localDate } from '@frontdesk/domain';
 import {
+  bookedBetween,
   calendarFeedOf,
   createProSession,
   endProSession,
+  findBooking,
   getPro,
-  markNotificationsRead,
+  markSeenOnDashboard,
   proOfSession,
   proOwnedBy,
+  recentNotifications,
   rotateCalendarFeed,
-  unreadNotifications,
-  upcomingBookings,
+  unseenOnDashboard,
   upcomingTimeOff,
+  type Booking,
   type Db,
   type Pro,
 } from '@frontdesk/db';
@@ -49,18 +52,48 @@ export function businessById(db: Db, proId: string): Promise<Pro | undefined> {
   return getPro(db, proId);
 }
 
-/** Everything the dashboard shows, read at once. */
-export async function dashboardView(db: Db, pro: Pro, o: { bookingUrl: string; now: Date }) {
-  const { now } = o;
-  const [jobs, notifications, followUps, pipeline, timeOff, calendar] = await Promise.all([
-    upcomingBookings(db, pro.id, now),
-    unreadNotifications(db, pro.id),
-    followUpsDue(db, pro, o.bookingUrl, now),
-    pipelineReport(db, pro, localDate(now, pro.timezone).slice(0, 7)),
-    upcomingTimeOff(db, pro.id, now),
-    calendarFeedOf(db, pro.id),
+const DAY = 86_400_000;
+
+/**
+ * The live jobs a dashboard lists: today's (those that ended too, so a no-show can be reported
+ * the same day) and every one still ahead, soonest first.
+ */
+export async function dashboardJobs(db: Db, pro: Pro, now: Date): Promise<Booking[]> {
+  const today = localDate(now, pro.timezone);
+  const jobs = await bookedBetween(db, pro.id, { from: new Date(now.getTime() - DAY), to: null });
+  return jobs.filter((b) => b.ends_at > now || localDate(b.starts_at, pro.timezone) === today);
+}
+
+/** Today's page: the jobs, what is new since the owner last looked, what happened lately, follow-ups due. */
+export async function dashboardToday(db: Db, pro: Pro, o: { bookingUrl: string; now: Date }) {
+  const [jobs, notifications, activity, followUps] = await Promise.all([
+    dashboardJobs(db, pro, o.now),
+    unseenOnDashboard(db, pro.id),
+    recentNotifications(db, pro.id),
+    followUpsDue(db, pro, o.bookingUrl, o.now),
   ]);
-  return { jobs, notifications, followUps, pipeline, timeOff, calendar };
+  return { jobs, notifications, activity, followUps };
+}
+
+/** Follow-ups due, with their drafts. */
+export function dashboardFollowUps(db: Db, pro: Pro, o: { bookingUrl: string; now: Date }) {
+  return followUpsDue(db, pro, o.bookingUrl, o.now);
+}
+
+/** This month's pipeline, in the business's zone. */
+export function dashboardMonth(db: Db, pro: Pro, now: Date) {
+  return pipelineReport(db, pro, localDate(now, pro.timezone).slice(0, 7));
+}
+
+/** What the settings and keys pages show besides the profile: time off ahead, the calendar feed. */
+export async function dashboardSettings(db: Db, pro: Pro, now: Date) {
+  const [timeOff, calendar] = await Promise.all([upcomingTimeOff(db, pro.id, now), calendarFeedOf(db, pro.id)]);
+  return { timeOff, calendar };
+}
+
+/** One job of the business (another business's id finds nothing). */
+export function dashboardJob(db: Db, proId: string, bookingId: string): Promise<Booking | undefined> {
+  return findBooking(db, proId, bookingId);
 }
 
 /** Makes the business's calendar feed address, ending the one before; returns its token once. */
@@ -68,7 +101,10 @@ export function newCalendarAddress(db: Db, proId: string, now: Date): Promise<st
   return rotateCalendarFeed(db, proId, now);
 }
 
-/** Dismisses notifications of the business (at most `max` at once); another business's ids change nothing. */
+/**
+ * Dismisses notifications of the business on the dashboard; another business's ids change
+ * nothing. The assistant's own read state (schedule's) is left as it is, and the reverse.
+ */
 export function markNotificationsSeen(db: Db, proId: string, ids: string[], now: Date): Promise<void> {
-  return markNotificationsRead(db, proId, ids, now);
+  return markSeenOnDashboard(db, proId, ids, now);
 }

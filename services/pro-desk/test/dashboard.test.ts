@@ -33,7 +33,28 @@ const post = (s: Session, path: string, form: Record<string, string> = {}) =>
     .set('Cookie', s.cookie)
     .type('form')
     .send({ csrf: s.csrf, ...form });
-const pageOf = async (s: Session) => (await h.api.get('/dashboard').set('Cookie', s.cookie).expect(200)).text;
+const pageOf = async (s: Session, path = '/dashboard') => (await h.api.get(path).set('Cookie', s.cookie).expect(200)).text;
+
+/** Follows a form's 303 as a browser does: to the page it names, with the result's sealed cookie. */
+async function follow(s: Session, res: { status: number; headers: Record<string, unknown> }) {
+  expect(res.status).toBe(303);
+  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!);
+  const result = cookies.find((c) => c.startsWith('fd_dash_done='));
+  const cookie = [s.cookie, ...(result ? [result] : [])].join('; ');
+  const location = String(res.headers.location);
+  return { location, cookie, text: (await h.api.get(location).set('Cookie', cookie).expect(200)).text };
+}
+/** A page's markup without the isolates around text people typed. */
+const plain = (page: string) => page.replace(/<\/?bdi>/g, '');
+/** The value an input of the form shows, whatever its attributes' order. */
+const inputs = (page: string, names: RegExp) =>
+  Object.fromEntries(
+    [...page.matchAll(/<input([^>]*)>/g)].flatMap((m) => {
+      const name = /name="([^"]+)"/.exec(m[1]!)?.[1];
+      const value = /value="([^"]*)"/.exec(m[1]!)?.[1];
+      return name && names.test(name) && value !== undefined ? [[name, value]] : [];
+    }),
+  );
 
 describe('signing in to the dashboard', () => {
   it('takes the emailed code of the address the business signed up with, and sets a session cookie for /dashboard', async () => {
@@ -82,12 +103,16 @@ describe('what the dashboard shows', () => {
         read_at: null,
       })
       .execute();
-    const page = await pageOf(s);
-    expect(page).toMatch(/Coming up[\s\S]*Tue, Nov 24, 9:00 AM EST[\s\S]*Ana Lopez[\s\S]*12 Grove St, Apt 3, 10001[\s\S]*href="tel:2125550100"/);
-    expect(page).toMatch(/booked by you through Claude/);
-    expect(page).toMatch(/Notifications \(1 new\)[\s\S]*New booking by ChatGPT for Tue/);
-    await post(s, '/dashboard/notifications/read', { id: 'ntf_dash1' }).expect(200);
-    expect(await pageOf(s)).toMatch(/Notifications<\/h2><p>Nothing new/);
+    const page = await pageOf(s, '/dashboard/schedule');
+    expect(plain(page)).toMatch(/Coming up[\s\S]*Tue, Nov 24, 9:00 AM EST[\s\S]*Ana Lopez[\s\S]*12 Grove St, Apt 3, 10001[\s\S]*href="tel:2125550100"/);
+    expect(plain(page)).toMatch(/Booked by you through Claude/);
+    const today = plain(await pageOf(s));
+    expect(today).toMatch(/New \(1\)[\s\S]*New booking by ChatGPT for Tue/);
+    expect(today.split('New booking by ChatGPT for Tue')).toHaveLength(2); // listed once, as new
+    const seen = await follow(s, await post(s, '/dashboard/notifications/read', { id: 'ntf_dash1' }));
+    expect(seen.text).toMatch(/Nothing new since you last looked/);
+    // Still listed as what happened lately.
+    expect(plain(seen.text)).toMatch(/What happened lately[\s\S]*New booking by ChatGPT for Tue/);
   });
 
   it('shows follow-ups due with their drafts, and the month with spend by platform', async () => {
@@ -99,10 +124,15 @@ describe('what the dashboard shows', () => {
       .send({ source: 'marketplace_1', lead_ref: 'MK-1', lead_cost: 30, bedrooms: 2, bathrooms: 1 })
       .expect(200);
     h.clock.now = new Date(MONDAY_7AM.getTime() + 25 * 3_600_000);
-    const { page } = await signIn(pro, email);
-    expect(page).toMatch(/Follow-ups due \(1\)[\s\S]*marketplace_1 MK-1: follow-up 1[\s\S]*<textarea id="draft-0" rows="5" readonly>Hi/);
-    expect(page).toMatch(/1 leads, \$30 spent/);
-    expect(page).toMatch(/<svg role="img" aria-label="Lead spend by platform this month"/);
+    const s = await signIn(pro, email);
+    expect(s.page).toMatch(/1 follow-up due now/);
+    expect(plain(await pageOf(s, '/dashboard/leads'))).toMatch(
+      /Follow-ups due \(1\)[\s\S]*marketplace_1 MK-1: follow-up 1[\s\S]*<textarea id="draft-0" rows="5" readonly>Hi/,
+    );
+    const month = await pageOf(s, '/dashboard/month');
+    expect(month).toMatch(/1 lead, \$30 spent/);
+    expect(month).toMatch(/0 jobs worth/);
+    expect(month).toMatch(/<svg role="img" aria-label="Lead spend by platform this month"/);
   });
 });
 
@@ -118,13 +148,12 @@ describe('changing settings through the forms', () => {
       saturday: '',
       sunday: '',
     };
-    expect((await post(s, '/dashboard/hours', hours).expect(200)).text).toMatch(/Saved your working hours/);
-    const page = await pageOf(s);
-    const prices = Object.fromEntries(
-      [...page.matchAll(/name="(base|per_bedroom|per_bathroom|minimum|pets_fee|crew_size|weekly|biweekly|monthly)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
-    );
+    const saved = await follow(s, await post(s, '/dashboard/hours', hours));
+    expect(saved.location).toMatch(/^\/dashboard\/settings\?done=[A-Za-z0-9_-]+#hours-section$/);
+    expect(saved.text).toMatch(/Saved your working hours/);
+    const prices = inputs(saved.text, /^(base|per_bedroom|per_bathroom|minimum|pets_fee|crew_size|weekly|biweekly|monthly)$/);
     expect(prices).toMatchObject({ base: '60', crew_size: '2', weekly: '20' });
-    await post(s, '/dashboard/prices', { ...prices, base: '80', first_visit: 'discounted' }).expect(200);
+    await follow(s, await post(s, '/dashboard/prices', { ...prices, base: '80', first_visit: 'discounted' }));
     expect((await h.api.get('/api/v1/quote_job').query({ bedrooms: 2, bathrooms: 1 }).set(s.auth).expect(200)).body.total).toBe(145);
     const open = await h.api.get('/api/v1/open_times').query({ bedrooms: 2, bathrooms: 1, date: '2026-11-28', days: 1 }).set(s.auth).expect(200);
     expect(open.body.open_times).toEqual([]);
@@ -135,12 +164,21 @@ describe('changing settings through the forms', () => {
     });
   });
 
-  it('shows a bad value on the page with the field named, and writes nothing', async () => {
+  it('shows a bad value on the page in people’s words, the field marked and what was typed kept, and writes nothing', async () => {
     const s = await signedIn();
-    const res = await post(s, '/dashboard/prices', { base: '20000' }).expect(400);
-    expect(res.text).toMatch(/role="alert">prices\.base must be at most 10000\./);
+    const res = await post(s, '/dashboard/prices', { base: '20000', per_bedroom: '31' }).expect(400);
+    expect(res.text).toMatch(/role="alert">Base, USD must be at most 10000\./);
+    expect(res.text).not.toMatch(/prices\.base/);
+    expect(res.text).toMatch(/name="base"[^>]*value="20000"[^>]*aria-invalid="true"[^>]*aria-describedby="f-base-error"/);
+    expect(res.text).toMatch(/id="f-base-error">Base, USD must be at most 10000\./);
+    expect(inputs(res.text, /^per_bedroom$/)).toEqual({ per_bedroom: '31' });
     const hours = await post(s, '/dashboard/hours', { monday: '17:00-08:00' }).expect(400);
-    expect(hours.text).toMatch(/working_hours\.monday: &quot;17:00-08:00&quot; must end after it starts/);
+    expect(hours.text).toMatch(/Monday: &quot;17:00-08:00&quot; must end after it starts/);
+    expect(hours.text).toMatch(/name="monday"[^>]*value="17:00-08:00"[^>]*aria-invalid="true"/);
+    const zips = await post(s, '/dashboard/profile', { name: 'Zip Co', service_zips: '10001, 1002' }).expect(400);
+    expect(zips.text).not.toMatch(/service_zips\[/);
+    expect(zips.text).toMatch(/role="alert">Service ZIPs \(the second\) must be/);
+    expect(zips.text).toMatch(/name="service_zips"[^>]*value="10001, 1002"[^>]*aria-invalid="true"/);
     const shown = (await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body;
     expect(shown.prices.base).toBe(60);
     expect(shown.working_hours.monday).toEqual(['08:00-17:00']);
@@ -148,10 +186,9 @@ describe('changing settings through the forms', () => {
 
   it('adds, removes and renames add-ons, changes the profile, and takes and gives back a day off', async () => {
     const s = await signedIn();
-    const page = await pageOf(s);
+    const page = await pageOf(s, '/dashboard/settings');
     const rows = Number(/name="rows" value="(\d+)"/.exec(page)![1]);
-    const form: Record<string, string> = { rows: String(rows) };
-    for (const m of page.matchAll(/name="(addon_(?:name|label|price|minutes)_\d+)" value="([^"]*)"/g)) form[m[1]!] = m[2]!;
+    const form: Record<string, string> = { rows: String(rows), ...inputs(page, /^addon_(name|label|price|minutes)_\d+$/) };
     form.addon_remove_0 = '1'; // cabinets
     Object.assign(form, {
       [`addon_name_${rows - 1}`]: 'balcony',
@@ -159,7 +196,7 @@ describe('changing settings through the forms', () => {
       [`addon_price_${rows - 1}`]: '15',
       [`addon_minutes_${rows - 1}`]: '20',
     });
-    await post(s, '/dashboard/add-ons', form).expect(200);
+    await follow(s, await post(s, '/dashboard/add-ons', form));
     const addOns = (await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body.add_ons.map((a: { name: string }) => a.name);
     expect(addOns).toEqual(['balcony', 'fridge', 'laundry', 'oven', 'windows']);
 
@@ -172,7 +209,7 @@ describe('changing settings through the forms', () => {
       travel_buffer_minutes: '15',
       slot_step_minutes: '30',
       min_notice_hours: '24',
-    }).expect(200);
+    }).expect(303);
     expect((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body).toMatchObject({
       name: 'Renamed Co',
       phone: null,
@@ -186,11 +223,16 @@ describe('changing settings through the forms', () => {
       .set(s.auth)
       .send(validBooking({ start: '2026-11-25T10:00:00-05:00' }))
       .expect(200);
-    const off = await post(s, '/dashboard/time-off', { start: '2026-11-25', end: '2026-11-25', note: 'Dentist' }).expect(200);
-    expect(off.text).toMatch(/Time off saved[\s\S]*Wed, Nov 25, 10:00 AM EST, Ana Lopez/);
+    const off = await follow(s, await post(s, '/dashboard/time-off', { start: '2026-11-25', end: '2026-11-25', note: 'Dentist' }));
+    expect(plain(off.text)).toMatch(
+      /Time off saved[\s\S]*Wed, Nov 25, 10:00 AM EST, Ana Lopez[\s\S]*href="\/dashboard\/jobs\/[^/]+\/move">Move it<\/a> or <a href="\/dashboard\/jobs\/[^/]+\/cancel">cancel it/,
+    );
     expect(off.text).toMatch(/Wed, Nov 25, all day \(Dentist\)/);
-    const id = /name="time_off_id" value="([^"]+)"/.exec(off.text)![1]!;
-    await post(s, '/dashboard/time-off/remove', { time_off_id: id }).expect(200);
+    const id = /href="\/dashboard\/time-off\/([^/]+)\/remove"/.exec(off.text)![1]!;
+    const confirm = await pageOf(s, `/dashboard/time-off/${id}/remove`);
+    expect(confirm).toMatch(/Removing this time off offers these days to customers again/);
+    expect(confirm).toContain(`name="time_off_id" value="${id}"`);
+    expect((await follow(s, await post(s, '/dashboard/time-off/remove', { time_off_id: id }))).text).toMatch(/Time off removed/);
     expect((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body.time_off).toEqual([]);
   });
 
@@ -198,19 +240,26 @@ describe('changing settings through the forms', () => {
     const a = await signedIn();
     const b = await signedIn();
     const off = (await h.api.post('/api/v1/add_time_off').set(b.auth).send({ start: '2026-11-27', end: '2026-11-27' }).expect(200)).body;
-    await post(a, '/dashboard/time-off/remove', { time_off_id: off.time_off_id }).expect(404);
+    const refused = await post(a, '/dashboard/time-off/remove', { time_off_id: off.time_off_id }).expect(404);
+    expect(refused.text).toMatch(/role="alert">That time off is not in your settings/);
     expect((await h.api.get('/api/v1/my_business').set(b.auth).expect(200)).body.time_off).toHaveLength(1);
   });
 });
 
 describe('keys and the calendar feed', () => {
-  it('makes a new key, shown once, and the old one gets 401', async () => {
+  it('asks before making a new key, shows the new one from a sealed reference that a reload shows again, and the old one gets 401', async () => {
     const s = await signedIn();
-    const res = await post(s, '/dashboard/key').expect(201);
-    const key = /id="new-key">(fdk_[A-Za-z0-9]{32})</.exec(res.text)![1]!;
+    expect(await pageOf(s, '/dashboard/key')).toMatch(/Your current key stops working the moment you make a new one/);
+    const made = await follow(s, await post(s, '/dashboard/key'));
+    const key = /id="new-key">(fdk_[A-Za-z0-9]{32})</.exec(made.text)![1]!;
+    // A reload shows the same key and makes no other: the shown key keeps working.
+    const again = (await h.api.get(made.location).set('Cookie', made.cookie).expect(200)).text;
+    expect(/id="new-key">(fdk_[A-Za-z0-9]{32})</.exec(again)![1]).toBe(key);
     await h.api.get('/api/v1/my_business').set(s.auth).expect(401);
     await h.api.get('/api/v1/my_business').set('Authorization', `Bearer ${key}`).expect(200);
-    expect(await pageOf(s)).not.toContain(key);
+    // Without the sealed cookie (another browser), the address shows no key.
+    expect(await pageOf(s, made.location)).not.toContain(key);
+    expect(await pageOf(s, '/dashboard/keys')).not.toContain(key);
   });
 
   it('serves the jobs as iCalendar that an independent parser reads at the right instants, DST days included; a new address ends the old', async () => {
@@ -229,7 +278,8 @@ describe('keys and the calendar feed', () => {
     const gone = (await book('2026-11-25T09:00:00-05:00')).body;
     await h.api.post('/api/v1/cancel_job').set(s.auth).send({ booking_id: gone.booking_id }).expect(200);
 
-    const made = await post(s, '/dashboard/calendar').expect(201);
+    const made = await follow(s, await post(s, '/dashboard/calendar'));
+    expect((await h.api.get(made.location).set('Cookie', made.cookie).expect(200)).text).toContain(/id="calendar-url">([^<]+)</.exec(made.text)![1]!);
     const url = new URL(/id="calendar-url">([^<]+)</.exec(made.text)![1]!);
     const feed = await h.api.get(url.pathname).expect(200);
     expect(feed.headers['content-type']).toMatch(/^text\/calendar; charset=utf-8/);
@@ -257,10 +307,191 @@ describe('keys and the calendar feed', () => {
     const later = (await book('2026-11-26T13:00:00-05:00')).body;
     expect((await h.api.get(url.pathname).expect(200)).text).toContain(`UID:${later.booking_id}@`);
 
-    const remade = await post(s, '/dashboard/calendar').expect(201);
+    const remade = await follow(s, await post(s, '/dashboard/calendar'));
     await h.api.get(url.pathname).expect(404);
     const next = new URL(/id="calendar-url">([^<]+)</.exec(remade.text)![1]!);
     await h.api.get(next.pathname).expect(200);
-    expect(await pageOf(s)).toMatch(/secret address ending in …/);
+    expect(await pageOf(s, '/dashboard/keys')).toMatch(/secret address ending in …/);
+  });
+});
+
+describe('pages of their own, and every form address a page', () => {
+  it('shows each section as its own page with the navigation marking where the owner is', async () => {
+    const s = await signedIn();
+    for (const [path, heading] of [
+      ['/dashboard/schedule', 'Schedule'],
+      ['/dashboard/leads', 'Leads and follow-ups'],
+      ['/dashboard/month', 'Month'],
+      ['/dashboard/settings', 'Settings'],
+      ['/dashboard/keys', 'Keys and calendar'],
+    ]) {
+      const page = await pageOf(s, path);
+      expect([path, page]).toEqual([path, expect.stringContaining(`<h1>${heading}</h1>`)]);
+      expect(page).toMatch(new RegExp(`<a href="${path}"\\s+aria-current="page">`));
+    }
+  });
+
+  it.each([
+    '/dashboard/hours',
+    '/dashboard/prices',
+    '/dashboard/add-ons',
+    '/dashboard/profile',
+    '/dashboard/time-off',
+    '/dashboard/time-off/remove',
+    '/dashboard/key',
+    '/dashboard/calendar',
+    '/dashboard/notifications/read',
+    '/dashboard/sign-out',
+    '/dashboard/code',
+    '/dashboard/verify',
+  ])('GET %s shows a page, never JSON', async (path) => {
+    const s = await signedIn();
+    const res = await h.api.get(path).set('Cookie', s.cookie).expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toMatch(/<main>/);
+    expect(res.text).not.toMatch(/There is no GET/);
+  });
+});
+
+describe('a job from the dashboard: cancel, move, no-show, each after a page saying what will happen', () => {
+  it('cancels through cancel_job, saying the customer is not told and how to reach them', async () => {
+    const s = await signedIn();
+    const job = (
+      await h.api
+        .post('/api/v1/book_job')
+        .set(s.auth)
+        .send(validBooking({ customer_email: 'ana@example.com' }))
+        .expect(200)
+    ).body;
+    const confirm = await pageOf(s, `/dashboard/jobs/${job.booking_id}/cancel`);
+    expect(plain(confirm)).toMatch(/Cancelling takes this job off your schedule[\s\S]*No fee is charged. We do not tell\s+Ana Lopez/);
+    const done = await follow(s, await post(s, `/dashboard/jobs/${job.booking_id}/cancel`));
+    expect(done.location).toMatch(/^\/dashboard\/schedule\?done=/);
+    expect(plain(done.text)).toContain(
+      'Cancelled Ana Lopez&#39;s job on Tue, Nov 24, 9:00 AM EST. No fee. We have not told Ana Lopez; call them at (212) 555-0100 or write to ana@example.com to let them know.',
+    );
+    expect(done.text).not.toMatch(/\(\(/);
+    const sched = (await h.api.get('/api/v1/schedule').set(s.auth).expect(200)).body;
+    expect(sched.jobs).toEqual([]);
+    // Cancelled again (a second tab): the page says why, nothing changes.
+    const again = await post(s, `/dashboard/jobs/${job.booking_id}/cancel`).expect(400);
+    expect(again.text).toMatch(/role="alert">[^<]*already cancelled/);
+  });
+
+  it('moves through reschedule_job: the open times grouped by day with none picked, then a confirmation', async () => {
+    const s = await signedIn();
+    const job = (await h.api.post('/api/v1/book_job').set(s.auth).send(validBooking()).expect(200)).body;
+    const times = await pageOf(s, `/dashboard/jobs/${job.booking_id}/move`);
+    expect(times).toMatch(/<legend>Tue, Nov 24<\/legend>/);
+    expect(times).toMatch(/<legend>Wed, Nov 25<\/legend>/);
+    expect(times).not.toMatch(/checked/);
+    const start = /name="start" value="(2026-11-25T10:00:00-05:00)"/.exec(times)![1]!;
+    const unpicked = await pageOf(s, `/dashboard/jobs/${job.booking_id}/move/confirm`);
+    expect(unpicked).toMatch(/role="alert">Pick one of the open times first/);
+    const confirm = await pageOf(s, `/dashboard/jobs/${job.booking_id}/move/confirm?start=${encodeURIComponent(start)}`);
+    expect(plain(confirm)).toMatch(/to <strong>Wed, Nov 25, 10:00 AM EST<\/strong>\? The price stays as booked/);
+    const done = await follow(s, await post(s, `/dashboard/jobs/${job.booking_id}/move`, { start }));
+    expect(plain(done.text)).toMatch(/Moved Ana Lopez&#39;s job from Tue, Nov 24, 9:00 AM EST to Wed, Nov 25, 10:00 AM EST/);
+    const sched = (await h.api.get('/api/v1/schedule').set(s.auth).expect(200)).body;
+    expect(sched.jobs.map((j: { start: string }) => j.start)).toEqual([start]);
+  });
+
+  it('reports a no-show through report_no_show once the job has started, and offers it only then', async () => {
+    const s = await signedIn();
+    const job = (await h.api.post('/api/v1/book_job').set(s.auth).send(validBooking()).expect(200)).body;
+    expect(await pageOf(s, '/dashboard/schedule')).not.toMatch(/Report a no-show/);
+    h.clock.now = new Date('2026-11-24T14:30:00Z'); // 9:30 AM in New York, half an hour in
+    const later = await signIn(s, s.email);
+    const today = later.page;
+    expect(today).toContain(`href="/dashboard/jobs/${job.booking_id}/no-show">Report a no-show`);
+    expect(await pageOf(later, `/dashboard/jobs/${job.booking_id}/no-show`)).toMatch(/neither showed up nor cancelled/);
+    const done = await follow(later, await post(later, `/dashboard/jobs/${job.booking_id}/no-show`));
+    expect(plain(done.text)).toMatch(/Recorded that Ana Lopez did not show up on Tue, Nov 24, 9:00 AM EST/);
+  });
+
+  it('finds no job of another business: its pages and forms answer 404 and change nothing', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    const job = (await h.api.post('/api/v1/book_job').set(b.auth).send(validBooking()).expect(200)).body;
+    const page = await h.api.get(`/dashboard/jobs/${job.booking_id}/cancel`).set('Cookie', a.cookie).expect(404);
+    expect(page.text).toMatch(/That job is not on your schedule/);
+    await post(a, `/dashboard/jobs/${job.booking_id}/cancel`).expect(404);
+    expect((await h.api.get('/api/v1/schedule').set(b.auth).expect(200)).body.jobs).toHaveLength(1);
+  });
+});
+
+describe('the dashboard keeps its own notifications', () => {
+  it("still shows what is new after the assistant's schedule call read it, and schedule answers as before", async () => {
+    const s = await signedIn();
+    await h.t.db
+      .insertInto('notifications')
+      .values({ id: 'ntf_own1', pro_id: s.pro.id, booking_id: null, kind: 'booking.cancelled', message: 'Booking cancelled by the customer: Rae, Wed.' })
+      .execute();
+    const first = (await h.api.get('/api/v1/schedule').set(s.auth).expect(200)).body;
+    expect(first.notifications.map((n: { message: string }) => n.message)).toEqual(['Booking cancelled by the customer: Rae, Wed.']);
+    expect((await h.api.get('/api/v1/schedule').set(s.auth).expect(200)).body.notifications).toEqual([]);
+    expect(plain(await pageOf(s))).toMatch(/New \(1\)[\s\S]*Booking cancelled by the customer: Rae, Wed\./);
+    await follow(s, await post(s, '/dashboard/notifications/read', { id: 'ntf_own1' }));
+    expect(await pageOf(s)).toMatch(/Nothing new since you last looked/);
+  });
+});
+
+describe('values people typed are inert on every page', () => {
+  const HOSTILE = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '\u202Eevil'];
+  it('shows hostile names, notes, addresses and contacts as text, never as markup or a link that runs', async () => {
+    const s = await signedIn();
+    const long = `N${'x'.repeat(10_000)}`;
+    for (const [i, bad] of [...HOSTILE, long].entries()) {
+      await h.t.db
+        .insertInto('notifications')
+        .values({ id: `ntf_bad${i}`, pro_id: s.pro.id, booking_id: null, kind: 'booking.created', message: `New booking: ${bad}` })
+        .execute();
+    }
+    const jobs = [];
+    for (const [i, bad] of [...HOSTILE, long.slice(0, 100)].entries()) {
+      const start = `2026-11-${24 + Math.floor(i / 3)}T${String(9 + (i % 3) * 3).padStart(2, '0')}:00:00-05:00`;
+      const body = validBooking({
+        start,
+        customer_name: bad.slice(0, 100),
+        notes: bad.slice(0, 500),
+        address: `1 ${bad}`.slice(0, 300),
+        customer_email: 'x@example.com',
+      });
+      jobs.push((await h.api.post('/api/v1/book_job').set(s.auth).send(body).expect(200)).body);
+    }
+    await h.t.db.updateTable('bookings').set({ notes: 'Gate closed.', access_details: 'Code 12' }).where('id', '=', jobs[3].booking_id).execute();
+    // Access details come from the booking page's customers: straight into the row here.
+    await h.t.db.updateTable('bookings').set({ access_details: 'javascript:alert(1) <b>closed.</b>.' }).where('id', '=', jobs[4].booking_id).execute();
+    const pages = [
+      await pageOf(s),
+      await pageOf(s, '/dashboard/schedule'),
+      ...(await Promise.all(jobs.map((j) => pageOf(s, `/dashboard/jobs/${j.booking_id}/cancel`)))),
+      await pageOf(s, `/dashboard/jobs/${jobs[0].booking_id}/move`),
+    ];
+    for (const page of pages) {
+      expect(page).not.toMatch(/<script>alert|<img src=x|onerror=alert\(1\)>|href="javascript:/i);
+      // A direction override only ever inside an isolate, so it cannot turn the words around it.
+      const overrides = page.split('\u202E').length - 1;
+      expect(page.match(/<bdi>[^<]*\u202E[^<]*<\/bdi>/g) ?? []).toHaveLength(overrides);
+    }
+    expect(pages[1]).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(pages[1]).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+    expect(pages[0]).toContain(long);
+    expect([pages[0]!, pages[1]!].every((page) => page.includes('\u202E'))).toBe(true);
+    expect(pages[1]).toContain('Notes: Gate closed. Access: Code 12.');
+    expect(pages[1]).toContain('Access: javascript:alert(1) &lt;b&gt;closed.&lt;/b&gt;.');
+  });
+});
+
+describe('add-on refusals in people’s words', () => {
+  it('names the add-on and its field, never the path', async () => {
+    const s = await signedIn();
+    const page = await pageOf(s, '/dashboard/settings');
+    const form: Record<string, string> = { rows: /name="rows" value="(\d+)"/.exec(page)![1]!, ...inputs(page, /^addon_(name|label|price|minutes)_\d+$/) };
+    form.addon_price_1 = '-5';
+    const res = await post(s, '/dashboard/add-ons', form).expect(400);
+    expect(res.text).not.toMatch(/add_ons\[/);
+    expect(res.text).toMatch(/role="alert">Price of the second add-on /);
+    expect(res.text).toMatch(/name="addon_price_1"[^>]*value="-5"[^>]*aria-invalid="true"/);
   });
 });

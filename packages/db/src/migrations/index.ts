@@ -10,6 +10,7 @@ import * as changeNotifications from './20261121T180000-change-notifications';
 import * as businessAccounts from './20261122T100000-business-accounts';
 import * as dashboard from './20261122T110000-dashboard';
 import * as series from './20261122T120000-series';
+import * as dashboardSeen from './20261124T120000-dashboard-seen';
 import * as ownerNotices from './20261124T130000-owner-notices';
 
 /** Every migration, by name, in order. Add new ones at the end. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '20261122T100000-business-accounts': businessAccounts,
   '20261122T110000-dashboard': dashboard,
   '20261122T120000-series': series,
+  '20261124T120000-dashboard-seen': dashboardSeen,
   '20261124T130000-owner-notices': ownerNotices,
 };

@@ -16,13 +16,31 @@ export async function takeUnreadNotifications(db: Db, proId: string, now: Date):
   return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }
 
-/** The pro's unread notifications, oldest first, left unread (a page shows them until dismissed). */
-export async function unreadNotifications(db: Db, proId: string, limit = 50): Promise<Notification[]> {
-  return db.selectFrom('notifications').selectAll().where('pro_id', '=', proId).where('read_at', 'is', null).orderBy('created_at').limit(limit).execute();
+/** The pro's notifications not yet dismissed on the dashboard, oldest first (the assistant's reads leave them). */
+export async function unseenOnDashboard(db: Db, proId: string, limit = 50): Promise<Notification[]> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('pro_id', '=', proId)
+    .where('dashboard_seen_at', 'is', null)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 }
 
-/** Marks the named notifications of the pro read; another pro's ids change nothing. */
-export async function markNotificationsRead(db: Db, proId: string, ids: string[], now: Date): Promise<void> {
+/** Marks the named notifications of the pro seen on the dashboard; another pro's ids change nothing. */
+export async function markSeenOnDashboard(db: Db, proId: string, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('notifications').set({ read_at: now }).where('pro_id', '=', proId).where('id', 'in', ids).where('read_at', 'is', null).execute();
+  await db
+    .updateTable('notifications')
+    .set({ dashboard_seen_at: now })
+    .where('pro_id', '=', proId)
+    .where('id', 'in', ids)
+    .where('dashboard_seen_at', 'is', null)
+    .execute();
+}
+
+/** The pro's latest notifications, read or not, newest first: what happened lately. */
+export async function recentNotifications(db: Db, proId: string, limit = 20): Promise<Notification[]> {
+  return db.selectFrom('notifications').selectAll().where('pro_id', '=', proId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }

@@ -33,6 +33,9 @@ export const notOpen = (why: string, nearest: string[]) =>
 export const notServedZip = (proName: string, zip: string) =>
   new InvalidInputError(`${proName} does not serve ZIP ${zip}; find_cleaners lists the cleaners who do.`);
 
+/** The client name a booking host's own pages book under (the customer on the business's booking page). */
+export const BOOKING_PAGE_CLIENT = 'the booking page';
+
 /** The notification and event text of a new booking. */
 export function newBookingMessage(b: {
   channel: 'pro' | 'book';
@@ -42,8 +45,9 @@ export function newBookingMessage(b: {
   job: Pick<Job, 'clean_type' | 'bedrooms' | 'bathrooms'>;
   totalCents: number;
 }): string {
-  const via = b.channel === 'book' ? 'through the booking service' : 'on your schedule';
-  const by = b.clientName ? ` by ${b.clientName}` : '';
+  const fromPage = b.channel === 'book' && b.clientName === BOOKING_PAGE_CLIENT;
+  const via = fromPage ? 'from your booking page' : b.channel === 'book' ? 'through the booking service' : 'on your schedule';
+  const by = b.clientName && !fromPage ? ` by ${b.clientName}` : '';
   return `New booking${by} ${via}: ${b.customerName}, ${b.label}, ${CLEAN_TYPE_LABELS[b.job.clean_type].toLowerCase()} (${b.job.bedrooms} bd / ${b.job.bathrooms} ba), ${formatUsd(b.totalCents)}.`;
 }
 

@@ -1,81 +1,186 @@
-import type { RequestHandler } from 'express';
-import { rotateBusinessKey, markNotificationsSeen, newCalendarAddress, businessById, type AffectedJob } from '@frontdesk/use-cases';
-import { formField } from '@frontdesk/http';
-import { runForm, showDashboard, type DashboardDeps } from './deps';
-import { SETTINGS_FORMS } from './forms';
-import { signedInPost } from './session';
+import type { Request, RequestHandler } from 'express';
+import {
+  AppError,
+  calendarAddressMade,
+  formatLabel,
+  jobCancelledOnDashboard,
+  jobMovedOnDashboard,
+  newKeyMade,
+  noShowOnDashboard,
+  reachCustomer,
+  timeOffNotOnDashboard,
+} from '@frontdesk/domain';
+import type { Booking } from '@frontdesk/db';
+import { dashboardSettings, rotateBusinessKey, markNotificationsSeen, newCalendarAddress, type AffectedJob } from '@frontdesk/use-cases';
+import { formField, formRoute, html, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
+import { runForm, type DashboardDeps } from './deps';
+import { SETTINGS_FORMS, readTimeOff } from './forms';
+import { dashNav, doneAt, signedOf, type Section, type Signed } from './layout';
+import { jobOf, moveTimesBody, settingsBody } from './pages';
+import { cancelConfirmView, noShowConfirmView } from './views/job';
+import { SETTINGS_LABELS, type SettingsPart, type Typed } from './views/settings';
 
-/** The dashboard's forms that change the business: the operations' own, and the writes that are no operation. */
+/**
+ * The dashboard's forms (POST, behind `signedInForm`): each runs the operation the API runs
+ * (or, for a new key, a calendar address or dismissing notifications, the use case) and
+ * answers 303 to the page that shows the result; a refusal shows the form again as typed.
+ */
 
-/** A settings form (hours, prices, add-ons, profile) as update_business; the page lists the booked jobs it touches. */
-export function postSettings(d: DashboardDeps, part: keyof typeof SETTINGS_FORMS): RequestHandler[] {
+/** What was typed into a form, as text, without the form token. */
+const typed = (req: Request): Typed =>
+  Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([k, v]) => k !== 'csrf' && typeof v === 'string')) as Typed;
+
+const navOf = (section: Section) => (req: Request) => dashNav(signedOf(req), section);
+const noProblem: Problem = { text: '' };
+
+/** A settings form (hours, prices, add-ons, profile) as update_business; the result lists the booked jobs it touches. */
+export function postSettings(d: DashboardDeps, part: Exclude<SettingsPart, 'time-off'>): RequestHandler {
   const settings = SETTINGS_FORMS[part]!;
-  return signedInPost(d, async (req, res, s) => {
-    const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(
-      d,
-      { op: d.ops.update_business, input: settings.read(req.body) },
-      req,
-      s.pro,
-    );
-    const pro = (await businessById(d.ctx.db, s.pro.id)) ?? s.pro;
-    await showDashboard(d, res, { status: 200, pro, token: s.token, notice: { ok: true, text: settings.saved, affected } });
+  return formRoute<Typed>({
+    title: 'Settings',
+    labels: SETTINGS_LABELS[part],
+    read: typed,
+    async act(values, req, res) {
+      const input = settings.read(values);
+      const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(d, { op: d.ops.update_business, input }, req, signedOf(req).pro);
+      return doneAt(d, res, `/dashboard/settings#${part}-section`, { text: settings.saved, affected });
+    },
+    form: (values, problem, req) => settingsBody(d, signedOf(req), { req, refused: { part, values, problem: problem ?? noProblem } }),
+    nav: navOf('/dashboard/settings'),
   });
 }
 
-export const postTimeOff = (d: DashboardDeps): RequestHandler[] =>
-  signedInPost(d, async (req, res, s) => {
-    const note = formField(req.body, 'note').trim();
-    const input = { start: formField(req.body, 'start'), end: formField(req.body, 'end'), ...(note ? { note } : {}) };
-    const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(d, { op: d.ops.add_time_off, input }, req, s.pro);
-    await showDashboard(d, res, { status: 200, ...s, notice: { ok: true, text: 'Time off saved: no open times are offered in it.', affected } });
+export const postTimeOff = (d: DashboardDeps): RequestHandler =>
+  formRoute<Typed>({
+    title: 'Settings',
+    labels: SETTINGS_LABELS['time-off'],
+    read: typed,
+    async act(values, req, res) {
+      const input = readTimeOff(values);
+      const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(d, { op: d.ops.add_time_off, input }, req, signedOf(req).pro);
+      return doneAt(d, res, '/dashboard/settings#time-off-section', { text: 'Time off saved: no open times are offered in it.', affected });
+    },
+    form: (values, problem, req) => settingsBody(d, signedOf(req), { req, refused: { part: 'time-off', values, problem: problem ?? noProblem } }),
+    nav: navOf('/dashboard/settings'),
   });
 
-export const postRemoveTimeOff = (d: DashboardDeps): RequestHandler[] =>
-  signedInPost(d, async (req, res, s) => {
-    await runForm(d, { op: d.ops.remove_time_off, input: { time_off_id: formField(req.body, 'time_off_id') } }, req, s.pro);
-    await showDashboard(d, res, { status: 200, ...s, notice: { ok: true, text: 'Time off removed: those times are offered again.' } });
+export const postRemoveTimeOff = (d: DashboardDeps): RequestHandler =>
+  formRoute<Typed>({
+    title: 'Settings',
+    labels: SETTINGS_LABELS['time-off'],
+    read: typed,
+    async act(values, req, res) {
+      const { pro } = signedOf(req);
+      // Said in the owner's words (the operation's refusal points an assistant at my_business).
+      const { timeOff } = await dashboardSettings(d.ctx.db, pro, d.ctx.clock());
+      if (!timeOff.some((t) => t.id === values.time_off_id)) throw timeOffNotOnDashboard();
+      await runForm(d, { op: d.ops.remove_time_off, input: { time_off_id: values.time_off_id } }, req, pro);
+      return doneAt(d, res, '/dashboard/settings#time-off-section', { text: 'Time off removed: those days are offered again.' });
+    },
+    form: (_values, problem, req) => settingsBody(d, signedOf(req), { req, refused: { part: 'time-off', values: {}, problem: problem ?? noProblem } }),
+    nav: navOf('/dashboard/settings'),
   });
 
 /** At most this many notifications are dismissed by one form. */
 const MAX_MARKED = 100;
 
-export const postMarkRead = (d: DashboardDeps): RequestHandler[] =>
-  signedInPost(d, async (req, res, s) => {
+export const postMarkSeen =
+  (d: DashboardDeps): RequestHandler =>
+  async (req, res) => {
     const ids = ([] as unknown[]).concat((req.body as { id?: unknown }).id ?? []).filter((v): v is string => typeof v === 'string');
-    await markNotificationsSeen(d.ctx.db, s.pro.id, ids.slice(0, MAX_MARKED), d.ctx.clock());
-    await showDashboard(d, res, { status: 200, ...s, notice: { ok: true, text: 'Marked read.' } });
-  });
+    await markNotificationsSeen(d.ctx.db, signedOf(req).pro.id, ids.slice(0, MAX_MARKED), d.ctx.clock());
+    res.redirect(303, doneAt(d, res, '/dashboard', { text: 'Marked as seen. They stay listed under what happened lately.' }));
+  };
 
-export const postNewKey = (d: DashboardDeps): RequestHandler[] =>
-  signedInPost(d, async (_req, res, s) => {
-    const key = await rotateBusinessKey(d.ctx.db, s.pro.id, d.ctx.clock());
+/** A new key, shown from a sealed reference: a reload shows the same key and never makes another. */
+export const postNewKey =
+  (d: DashboardDeps): RequestHandler =>
+  async (req, res) => {
+    const key = await rotateBusinessKey(d.ctx.db, signedOf(req).pro.id, d.ctx.clock());
     // The next page of this process must not accept the old key: wait until the change feed has heard the write.
     await d.ctx.changes?.fence();
-    await showDashboard(d, res, {
-      status: 201,
-      ...s,
-      notice: {
-        ok: true,
-        text: 'Your old key stopped working. Give your assistant this one.',
-        secret: { id: 'new-key', label: 'Your new key (copy it now; it is shown only this once):', value: key },
-      },
-    });
+    const secret = { id: 'new-key', label: 'Your new key (copy it now; it is shown only on this page, for a few minutes):', value: key };
+    res.redirect(303, doneAt(d, res, '/dashboard/keys', { text: newKeyMade, secret }));
+  };
+
+export const postNewCalendar =
+  (d: DashboardDeps): RequestHandler =>
+  async (req, res) => {
+    const feed = await newCalendarAddress(d.ctx.db, signedOf(req).pro.id, d.ctx.clock());
+    const value = `${d.ctx.config.publicUrl}/calendar/${feed}.ics`;
+    const secret = { id: 'calendar-url', label: 'Your calendar address (copy it now; it is shown only on this page, for a few minutes):', value };
+    res.redirect(303, doneAt(d, res, '/dashboard/keys', { text: calendarAddressMade, secret }));
+  };
+
+/** A job's form: the job is found first (this business's only), then the operation runs; a refusal shows the page again. */
+function jobForm(
+  d: DashboardDeps,
+  o: {
+    title: string;
+    labels?: FieldLabels;
+    act(s: Signed, job: Booking, req: Request, values: Typed): Promise<string>;
+    page(s: Signed, job: Booking, req: Request, problem: Problem): Promise<Html> | Html;
+  },
+): RequestHandler {
+  return formRoute<Typed>({
+    title: o.title,
+    labels: o.labels ?? {},
+    read: typed,
+    async act(values, req, res) {
+      const s = signedOf(req);
+      const job = await jobOf(d, s, req);
+      return doneAt(d, res, '/dashboard/schedule', { text: await o.act(s, job, req, values) });
+    },
+    async form(_values, problem, req) {
+      const s = signedOf(req);
+      try {
+        return await o.page(s, await jobOf(d, s, req), req, problem ?? noProblem);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return html`<p class="error" role="alert">${err.message}</p>
+          <p><a href="/dashboard/schedule">Back to your schedule</a></p>`;
+      }
+    },
+    nav: navOf('/dashboard/schedule'),
+  });
+}
+
+const labelOf = (s: Signed, at: Date, now: Date) => formatLabel(at, s.pro.timezone, now);
+
+export const postCancelJob = (d: DashboardDeps): RequestHandler =>
+  jobForm(d, {
+    title: 'Cancel this job?',
+    async act(s, job, req) {
+      await runForm(d, { op: d.ops.cancel_job, input: { booking_id: job.id } }, req, s.pro);
+      return jobCancelledOnDashboard(job.customer_name, labelOf(s, job.starts_at, d.ctx.clock()), reachCustomer(job.customer_phone, job.customer_email));
+    },
+    page: (s, job, _req, problem) => cancelConfirmView(s, job, { now: d.ctx.clock(), problem }),
   });
 
-export const postNewCalendar = (d: DashboardDeps): RequestHandler[] =>
-  signedInPost(d, async (_req, res, s) => {
-    const feed = await newCalendarAddress(d.ctx.db, s.pro.id, d.ctx.clock());
-    await showDashboard(d, res, {
-      status: 201,
-      ...s,
-      notice: {
-        ok: true,
-        text: 'Subscribe your calendar to this address. Any address made before it no longer works.',
-        secret: {
-          id: 'calendar-url',
-          label: 'Your calendar address (copy it now; it is shown only this once):',
-          value: `${d.ctx.config.publicUrl}/calendar/${feed}.ics`,
-        },
-      },
-    });
+export const postMoveJob = (d: DashboardDeps): RequestHandler =>
+  jobForm(d, {
+    title: 'Move this job',
+    labels: { start: 'The new time' },
+    async act(s, job, req, values) {
+      const now = d.ctx.clock();
+      const moved = await runForm<{ start: string }>(
+        d,
+        { op: d.ops.reschedule_job, input: { booking_id: job.id, start: formField(values, 'start') } },
+        req,
+        s.pro,
+      );
+      const reach = reachCustomer(job.customer_phone, job.customer_email);
+      return jobMovedOnDashboard(job.customer_name, labelOf(s, job.starts_at, now), labelOf(s, new Date(moved.start), now), reach);
+    },
+    page: (s, job, req, problem) => moveTimesBody(d, s, { req, job, problem }),
+  });
+
+export const postNoShow = (d: DashboardDeps): RequestHandler =>
+  jobForm(d, {
+    title: 'Report a no-show?',
+    async act(s, job, req) {
+      const done = await runForm<{ fee_waived: boolean }>(d, { op: d.ops.report_no_show, input: { booking_id: job.id } }, req, s.pro);
+      return noShowOnDashboard(job.customer_name, labelOf(s, job.starts_at, d.ctx.clock()), done.fee_waived);
+    },
+    page: (s, job, _req, problem) => noShowConfirmView(s, job, { now: d.ctx.clock(), problem }),
   });

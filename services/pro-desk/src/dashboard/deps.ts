@@ -1,11 +1,10 @@
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import type { Pro } from '@frontdesk/db';
-import { dashboardOwner, dashboardView } from '@frontdesk/use-cases';
-import { allowOwnScripts, cookieValue, runOperation, sendPage, type HostLimits, type Operation, type RunOptions } from '@frontdesk/http';
+import { dashboardOwner } from '@frontdesk/use-cases';
+import { cookieValue, runOperation, type HostLimits, type Operation, type RunOptions } from '@frontdesk/http';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { ProDeskOperationSet } from '../operations';
-import { dashboardHtml, type Notice } from './view';
 
 /** What the dashboard's routes share: the app's context, its limits, the operations its forms run and how they run. */
 export interface DashboardDeps {
@@ -25,14 +24,6 @@ export async function sessionOf(d: DashboardDeps, req: Request): Promise<{ pro: 
   const token = cookieValue(req, COOKIE);
   const pro = token ? await dashboardOwner(d.ctx.db, token, d.ctx.clock()) : undefined;
   return pro && token ? { pro, token } : null;
-}
-
-/** The dashboard of a signed-in business, with what the last action did. */
-export async function showDashboard(d: DashboardDeps, res: Response, s: { status: number; pro: Pro; token: string; notice?: Notice }): Promise<void> {
-  const now = d.ctx.clock();
-  const data = await dashboardView(d.ctx.db, s.pro, { bookingUrl: d.ctx.config.bookingUrl, now });
-  allowOwnScripts(res);
-  sendPage(res, s.status, s.pro.name, dashboardHtml({ ...data, pro: s.pro, now, csrf: csrfOf(s.token) }, d.ctx.config.publicUrl, s.notice));
 }
 
 /** A form that changes the business runs the operation the API runs, through the same runner (limits, checks, fence). */

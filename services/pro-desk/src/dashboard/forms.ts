@@ -12,6 +12,12 @@ function numeric(text: string): number | string | undefined {
 const optionalText = (text: string) => (text.trim() === '' ? null : text.trim());
 const list = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
+/** The time-off form as add_time_off's input. */
+export function readTimeOff(body: unknown): Record<string, string> {
+  const note = formField(body, 'note').trim();
+  return { start: formField(body, 'start'), end: formField(body, 'end'), ...(note ? { note } : {}) };
+}
+
 /** Each settings form, read into the one input update_business takes. */
 export const SETTINGS_FORMS: Record<string, { saved: string; read(body: unknown): Record<string, unknown> }> = {
   hours: {

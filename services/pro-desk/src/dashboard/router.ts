@@ -5,11 +5,25 @@ import { calendarFeed } from '@frontdesk/use-cases';
 import { formsFromThisSite, type HostLimits, type RunOptions } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import type { ProDeskOperationSet } from '../operations';
-import { postMarkRead, postNewCalendar, postNewKey, postRemoveTimeOff, postSettings, postTimeOff } from './actions';
+import { postCancelJob, postMarkSeen, postMoveJob, postNewCalendar, postNewKey, postNoShow, postRemoveTimeOff, postSettings, postTimeOff } from './actions';
 import type { DashboardDeps } from './deps';
-import { SETTINGS_FORMS } from './forms';
-import { getDashboard, postCode, postSignOut, postVerify } from './session';
-import { COPY_SCRIPT } from './view';
+import { signedInForm } from './layout';
+import {
+  cancelPage,
+  keysPage,
+  leadsPage,
+  monthPage,
+  moveConfirmPage,
+  movePage,
+  newKeyPage,
+  noShowPage,
+  removeTimeOffPage,
+  schedulePage,
+  settingsPage,
+  todayPage,
+} from './pages';
+import { postCode, postSignOut, postVerify } from './session';
+import { COPY_SCRIPT } from './views/leads';
 
 const copyScript: RequestHandler = (_req, res) => {
   res.type('text/javascript').setHeader('Cache-Control', 'public, max-age=3600').send(COPY_SCRIPT);
@@ -28,30 +42,61 @@ const calendarFile =
     res.status(200).type('text/calendar; charset=utf-8').setHeader('Cache-Control', 'no-cache').send(ics);
   };
 
+/** The pages (GET) by address; a form's own address shows the page its form is on. */
+function pages(router: Router, d: DashboardDeps): void {
+  const today = todayPage(d);
+  const settings = settingsPage(d);
+  const keys = keysPage(d);
+  for (const path of ['/dashboard', '/dashboard/code', '/dashboard/verify', '/dashboard/sign-out', '/dashboard/notifications/read']) router.get(path, today);
+  router.get('/dashboard/schedule', schedulePage(d));
+  router.get('/dashboard/leads', leadsPage(d));
+  router.get('/dashboard/month', monthPage(d));
+  router.get('/dashboard/settings', settings);
+  for (const part of ['hours', 'prices', 'add-ons', 'profile', 'time-off', 'time-off/remove']) router.get(`/dashboard/${part}`, settings);
+  router.get('/dashboard/time-off/:id/remove', removeTimeOffPage(d));
+  router.get('/dashboard/keys', keys);
+  router.get('/dashboard/calendar', keys);
+  router.get('/dashboard/key', newKeyPage(d));
+  router.get('/dashboard/jobs/:id/cancel', cancelPage(d));
+  router.get('/dashboard/jobs/:id/move', movePage(d));
+  router.get('/dashboard/jobs/:id/move/confirm', moveConfirmPage(d));
+  router.get('/dashboard/jobs/:id/no-show', noShowPage(d));
+}
+
+/** The forms (POST): each behind the session and its form token, each answering 303 to the page of its result. */
+function forms(router: Router, d: DashboardDeps): void {
+  const form = express.urlencoded({ extended: false, limit: '32kb' });
+  const signed = [form, signedInForm(d)];
+  router.post('/dashboard/code', form, postCode(d));
+  router.post('/dashboard/verify', form, postVerify(d));
+  for (const part of ['hours', 'prices', 'add-ons', 'profile'] as const) router.post(`/dashboard/${part}`, ...signed, postSettings(d, part));
+  router.post('/dashboard/time-off', ...signed, postTimeOff(d));
+  router.post('/dashboard/time-off/remove', ...signed, postRemoveTimeOff(d));
+  router.post('/dashboard/notifications/read', ...signed, postMarkSeen(d));
+  router.post('/dashboard/key', ...signed, postNewKey(d));
+  router.post('/dashboard/calendar', ...signed, postNewCalendar(d));
+  router.post('/dashboard/jobs/:id/cancel', ...signed, postCancelJob(d));
+  router.post('/dashboard/jobs/:id/move', ...signed, postMoveJob(d));
+  router.post('/dashboard/jobs/:id/no-show', ...signed, postNoShow(d));
+  router.post('/dashboard/sign-out', form, postSignOut(d));
+}
+
 /**
- * `{base_url}/dashboard`: the business's week for a person. Signed in by a code mailed to
- * the address the business signed up with; a session cookie for this path only. Every
- * form posts here with the session's form token, and changes go through the same
- * operations (or, for a new key or calendar address, the use cases) as the API, so the rules
- * are the API's. Works without JavaScript; the copy buttons are the only script. The
- * calendar feed lives at /calendar/<secret>.ics.
+ * `{base_url}/dashboard`: the business's days for a person, one page per section (Today,
+ * Schedule, Leads and follow-ups, Month, Settings, Keys and calendar). Signed in by a code
+ * mailed to the address the business signed up with; a session cookie for this path only.
+ * Every form posts with the session's form token and answers 303 to the page of its result;
+ * changes go through the same operations (or, for a new key or calendar address, the use
+ * cases) as the API, so the rules are the API's. Works without JavaScript; the copy buttons
+ * are the only script. The calendar feed lives at /calendar/<secret>.ics.
  */
 export function dashboardRouter(ctx: AppContext, limits: HostLimits, ops: ProDeskOperationSet, run: RunOptions<Pro>): Router {
   const d: DashboardDeps = { ctx, limits, ops, run };
-  const form = express.urlencoded({ extended: false, limit: '32kb' });
   const router = Router();
   router.post('/dashboard/*path', formsFromThisSite(ctx.config.publicUrl));
   router.get('/dashboard/copy.js', copyScript);
-  router.get('/dashboard', getDashboard(d));
-  router.post('/dashboard/code', form, postCode(d));
-  router.post('/dashboard/verify', form, postVerify(d));
-  for (const part of Object.keys(SETTINGS_FORMS)) router.post(`/dashboard/${part}`, ...postSettings(d, part));
-  router.post('/dashboard/time-off', ...postTimeOff(d));
-  router.post('/dashboard/time-off/remove', ...postRemoveTimeOff(d));
-  router.post('/dashboard/notifications/read', ...postMarkRead(d));
-  router.post('/dashboard/key', ...postNewKey(d));
-  router.post('/dashboard/calendar', ...postNewCalendar(d));
-  router.post('/dashboard/sign-out', form, postSignOut(d));
+  pages(router, d);
+  forms(router, d);
   router.get('/calendar/:file', calendarFile(d));
   return router;
 }

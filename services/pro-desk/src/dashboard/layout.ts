@@ -1,0 +1,123 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Pro } from '@frontdesk/db';
+import type { AffectedJob } from '@frontdesk/use-cases';
+import { allowOwnScripts, formField, html, sendPage, sendView, ShownOnce, trusted, emailCodeForm, type Html } from '@frontdesk/http';
+import { csrfOf, sessionOf, type DashboardDeps } from './deps';
+
+/** What every dashboard page shares: the navigation, the signed-in guard, and results shown after a redirect. */
+
+/** The dashboard's sections, each its own page, in the order the navigation lists them. */
+export const SECTIONS = [
+  ['/dashboard', 'Today'],
+  ['/dashboard/schedule', 'Schedule'],
+  ['/dashboard/leads', 'Leads and follow-ups'],
+  ['/dashboard/month', 'Month'],
+  ['/dashboard/settings', 'Settings'],
+  ['/dashboard/keys', 'Keys and calendar'],
+] as const;
+export type Section = (typeof SECTIONS)[number][0];
+
+/** A signed-in owner: the business, the session token and the session's form token. */
+export interface Signed {
+  pro: Pro;
+  token: string;
+  csrf: string;
+}
+
+/** What an action did, shown once on the page it redirects to: a sentence, jobs it touched, or a secret. */
+export interface Done {
+  text: string;
+  affected?: AffectedJob[];
+  secret?: { id: string; label: string; value: string };
+}
+
+export const csrfField = (s: Signed): Html => html`<input type="hidden" name="csrf" value="${s.csrf}" />`;
+
+/** A form of one button that posts to `action` with the session's form token (and any hidden fields). */
+export const postButton = (s: Signed, o: { action: string; label: string; hidden?: Record<string, string> }): Html =>
+  html`<form method="post" action="${o.action}">
+    ${csrfField(s)}${Object.entries(o.hidden ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}" />`)}
+    <button type="submit">${o.label}</button>
+  </form>`;
+
+/** The short navigation above every signed-in page's heading, with who is signed in. */
+export function dashNav(s: Signed, current: Section | null): Html {
+  const links = SECTIONS.map(([href, label]) => html`<li><a href="${href}" ${href === current && html` aria-current="page"`}>${label}</a></li>`);
+  return html`<header class="dash-head">
+    <nav aria-label="Dashboard sections">
+      <ul class="dash-nav">
+        ${links}
+      </ul>
+    </nav>
+    <p class="note">Signed in as <strong>${s.pro.owner_email ?? ''}</strong>.</p>
+    <form method="post" action="/dashboard/sign-out" class="sign-out">${csrfField(s)}<button type="submit">Sign out</button></form>
+  </header>`;
+}
+
+/** The sign-in form (the shared form escapes what it is given; its intro is our own text). */
+export const signInForm = (error = '', email = ''): Html =>
+  trusted(
+    emailCodeForm({
+      action: '/dashboard/code',
+      intro: 'Sign in with the email your business signed up with: we send you a code. New here? <a href="/signup">Sign your business up</a>.',
+      label: 'Business email',
+      error,
+      email,
+    }),
+  );
+
+const results = (d: DashboardDeps) =>
+  new ShownOnce(d.ctx.config.keySealer, { name: 'fd_dash_done', path: '/dashboard', secure: d.ctx.config.publicUrl.startsWith('https://') });
+
+/** Keeps what an action did for the page at `path`, and answers that page's address (the 303's Location). */
+export function doneAt(d: DashboardDeps, res: Response, path: string, done: Done): string {
+  const ref = results(d).keep(res, done, d.ctx.clock());
+  const [where, hash] = path.split('#');
+  return `${where}?done=${ref}${hash ? `#${hash}` : ''}`;
+}
+
+/** What the last action did, if this address carries its reference and this browser its result. */
+export function doneOf(d: DashboardDeps, req: Request): Done | null {
+  const ref = typeof req.query.done === 'string' ? req.query.done : '';
+  return ref ? results(d).value<Done>(req, ref, d.ctx.clock()) : null;
+}
+
+/** A page of the signed-in dashboard: its section, what it shows, or the sign-in form when no one is signed in. */
+export interface DashPage {
+  section: Section | null;
+  render(s: Signed, req: Request): Promise<{ title?: string; body: Html; status?: number }>;
+}
+
+export const signedInPage =
+  (d: DashboardDeps, page: DashPage): RequestHandler =>
+  async (req, res) => {
+    const found = await sessionOf(d, req);
+    if (!found) return sendPage(res, 200, 'Your dashboard', signInForm());
+    const s: Signed = { ...found, csrf: csrfOf(found.token) };
+    const shown = await page.render(s, req);
+    allowOwnScripts(res);
+    sendView(res, shown.status ?? 200, { title: shown.title ?? s.pro.name, body: shown.body, nav: dashNav(s, page.section) });
+  };
+
+const signedByRequest = new WeakMap<Request, Signed>();
+
+/** The owner a guarded form's request belongs to (set by `signedInForm`). */
+export const signedOf = (req: Request): Signed => signedByRequest.get(req)!;
+
+/** Guards a form: the session and its form token, or a page saying to sign in again. */
+export const signedInForm =
+  (d: DashboardDeps): RequestHandler =>
+  async (req, res, next) => {
+    const found = await sessionOf(d, req);
+    const sent = Buffer.from(formField(req.body, 'csrf'));
+    const expected = found ? Buffer.from(csrfOf(found.token)) : Buffer.alloc(0);
+    if (!found || sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+      return sendPage(res, 401, 'Your dashboard', signInForm('Your sign-in has ended or this form is out of date; sign in again.'));
+    }
+    signedByRequest.set(req, { ...found, csrf: expected.toString() });
+    next();
+  };
+
+/** "1 job", "2 jobs". */
+export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

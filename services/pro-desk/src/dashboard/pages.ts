@@ -1,0 +1,149 @@
+import type { Request, RequestHandler } from 'express';
+import { AppError, formatLabel, jobNotOnSchedule, pickANewTime, timeOffNotOnDashboard } from '@frontdesk/domain';
+import type { Booking } from '@frontdesk/db';
+import { dashboardFollowUps, dashboardJob, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday } from '@frontdesk/use-cases';
+import { html, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
+import { runForm, type DashboardDeps } from './deps';
+import { doneOf, signedInPage, type Signed } from './layout';
+import { cancelConfirmView, moveConfirmView, moveTimesView, noShowConfirmView } from './views/job';
+import { keysView, newKeyConfirmView } from './views/keys';
+import { leadsView } from './views/leads';
+import { monthView } from './views/month';
+import { scheduleView } from './views/schedule';
+import { removeTimeOffConfirmView, settingsView, type Refused } from './views/settings';
+import { todayView } from './views/today';
+
+/** The dashboard's pages (GET): each reads through use cases or operations and sends its view. */
+
+export const todayPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, {
+    section: '/dashboard',
+    async render(s, req) {
+      const now = d.ctx.clock();
+      const data = await dashboardToday(d.ctx.db, s.pro, { bookingUrl: d.ctx.config.bookingUrl, now });
+      return { body: todayView(s, { ...data, now }, doneOf(d, req)) };
+    },
+  });
+
+export const schedulePage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, {
+    section: '/dashboard/schedule',
+    async render(s, req) {
+      const now = d.ctx.clock();
+      return { title: 'Schedule', body: scheduleView(s, { now, jobs: await dashboardJobs(d.ctx.db, s.pro, now) }, doneOf(d, req)) };
+    },
+  });
+
+export const leadsPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, {
+    section: '/dashboard/leads',
+    async render(s) {
+      const due = await dashboardFollowUps(d.ctx.db, s.pro, { bookingUrl: d.ctx.config.bookingUrl, now: d.ctx.clock() });
+      return { title: 'Leads and follow-ups', body: leadsView(due) };
+    },
+  });
+
+export const monthPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, {
+    section: '/dashboard/month',
+    async render(s) {
+      return { title: 'Month', body: monthView(await dashboardMonth(d.ctx.db, s.pro, d.ctx.clock())) };
+    },
+  });
+
+/** The settings page, as the business is, or with a refused form as it was typed. */
+export async function settingsBody(d: DashboardDeps, s: Signed, o: { req: Request; refused?: Refused }): Promise<Html> {
+  const { timeOff } = await dashboardSettings(d.ctx.db, s.pro, d.ctx.clock());
+  return settingsView(s, { timeOff, done: doneOf(d, o.req), ...(o.refused ? { refused: o.refused } : {}) });
+}
+
+export const settingsPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, { section: '/dashboard/settings', render: async (s, req) => ({ title: 'Settings', body: await settingsBody(d, s, { req }) }) });
+
+export const keysPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, {
+    section: '/dashboard/keys',
+    async render(s, req) {
+      const now = d.ctx.clock();
+      const { calendar } = await dashboardSettings(d.ctx.db, s.pro, now);
+      return { title: 'Keys and calendar', body: keysView(s, { now, calendar, publicUrl: d.ctx.config.publicUrl, done: doneOf(d, req) }) };
+    },
+  });
+
+export const newKeyPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, { section: '/dashboard/keys', render: (s) => Promise.resolve({ title: 'Make a new key?', body: newKeyConfirmView(s) }) });
+
+/** The job a page's address names, or a refusal that the page shows. */
+export async function jobOf(d: DashboardDeps, s: Signed, req: Request): Promise<Booking> {
+  const job = await dashboardJob(d.ctx.db, s.pro.id, String(req.params.id));
+  if (!job) throw jobNotOnSchedule();
+  return job;
+}
+
+/** A job's page; a job that is not this business's answers 404 with the sentence. */
+function jobPage(d: DashboardDeps, o: { title: string; view: (s: Signed, b: Booking, req: Request) => Promise<Html> | Html }): RequestHandler {
+  return signedInPage(d, {
+    section: '/dashboard/schedule',
+    async render(s, req) {
+      try {
+        return { title: o.title, body: await o.view(s, await jobOf(d, s, req), req) };
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return {
+          title: o.title,
+          status: err.status,
+          body: html`<p class="error" role="alert">${err.message}</p>
+            <p><a href="/dashboard/schedule">Back to your schedule</a></p>`,
+        };
+      }
+    },
+  });
+}
+
+export const cancelPage = (d: DashboardDeps) => jobPage(d, { title: 'Cancel this job?', view: (s, b) => cancelConfirmView(s, b, { now: d.ctx.clock() }) });
+export const noShowPage = (d: DashboardDeps) => jobPage(d, { title: 'Report a no-show?', view: (s, b) => noShowConfirmView(s, b, { now: d.ctx.clock() }) });
+
+/** The open times a job could move to: the operation open_times for the job as booked, two weeks ahead. */
+export async function moveTimesBody(d: DashboardDeps, s: Signed, o: { req: Request; job: Booking; problem?: Problem }): Promise<Html> {
+  const b = o.job;
+  const input = { bedrooms: b.bedrooms, bathrooms: Number(b.bathrooms), clean_type: b.clean_type, add_ons: b.add_ons, pets: b.pets, days: 14 };
+  const now = d.ctx.clock();
+  try {
+    const { open_times: times } = await runForm<{ open_times: { start: string; label: string }[] }>(d, { op: d.ops.open_times, input }, o.req, s.pro);
+    return moveTimesView(s, b, { now, times, ...(o.problem ? { problem: o.problem } : {}) });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return moveTimesView(s, b, { now, times: [], problem: inPeoplesWords(err.message, {}) });
+  }
+}
+
+export const movePage = (d: DashboardDeps) => jobPage(d, { title: 'Move this job', view: (s, job, req) => moveTimesBody(d, s, { req, job }) });
+
+/** The confirmation of a move to the picked time; without a pick, the times again with the reason. */
+export const moveConfirmPage = (d: DashboardDeps) =>
+  jobPage(d, {
+    title: 'Move this job?',
+    async view(s, job, req) {
+      const start = typeof req.query.start === 'string' ? req.query.start : '';
+      const picked = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(start) ? new Date(start) : null;
+      if (!picked || Number.isNaN(picked.getTime())) return moveTimesBody(d, s, { req, job, problem: { text: pickANewTime().message } });
+      return moveConfirmView(s, job, { now: d.ctx.clock(), start, label: formatLabel(picked, s.pro.timezone, d.ctx.clock()) });
+    },
+  });
+
+export const removeTimeOffPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, {
+    section: '/dashboard/settings',
+    async render(s, req) {
+      const { timeOff } = await dashboardSettings(d.ctx.db, s.pro, d.ctx.clock());
+      const t = timeOff.find((x) => x.id === req.params.id);
+      if (!t)
+        return {
+          title: 'Remove this time off?',
+          status: 404,
+          body: html`<p class="error" role="alert">${timeOffNotOnDashboard().message}</p>
+            <p><a href="/dashboard/settings">Back to your settings</a></p>`,
+        };
+      return { title: 'Remove this time off?', body: removeTimeOffConfirmView(s, t) };
+    },
+  });

@@ -1,0 +1,66 @@
+import { CLEAN_TYPE_LABELS, formatDay, formatLabel } from '@frontdesk/domain';
+import type { Booking, Pro } from '@frontdesk/db';
+import { html, problemLine, type Html, type Problem } from '@frontdesk/http';
+import { csrfField, postButton, type Signed } from '../layout';
+import { jobLink, typedText } from './parts';
+
+/** A job's confirmation pages: what cancelling, moving or a no-show will do, before it is done. */
+
+const what = (b: Booking, pro: Pro, now: Date): Html =>
+  html`${CLEAN_TYPE_LABELS[b.clean_type]} for ${typedText(b.customer_name)} on ${formatLabel(b.starts_at, pro.timezone, now)}, ${typedText(b.address)}`;
+const back = html`<p><a href="/dashboard/schedule">Back to your schedule</a></p>`;
+
+export function cancelConfirmView(s: Signed, b: Booking, o: { now: Date; problem?: Problem }): Html {
+  return html`${problemLine(o.problem)}
+    <p><strong>${what(b, s.pro, o.now)}</strong></p>
+    <p>
+      Cancelling takes this job off your schedule and offers its time to other customers again. No fee is charged. We do not tell ${typedText(b.customer_name)}:
+      you let them know.
+    </p>
+    ${postButton(s, { action: jobLink(b.id, 'cancel'), label: 'Cancel this job' })} ${back}`;
+}
+
+export function noShowConfirmView(s: Signed, b: Booking, o: { now: Date; problem?: Problem }): Html {
+  const fee = b.channel === 'book' ? ' The booking fee for this customer booking is waived.' : '';
+  return html`${problemLine(o.problem)}
+    <p><strong>${what(b, s.pro, o.now)}</strong></p>
+    <p>This records that ${typedText(b.customer_name)} neither showed up nor cancelled. The job stays in your records as a no-show.${fee}</p>
+    ${postButton(s, { action: jobLink(b.id, 'no-show'), label: 'Report the no-show' })} ${back}`;
+}
+
+/** Open times grouped by their local day, each a radio button; none is picked until the owner picks one. */
+export function moveTimesView(s: Signed, b: Booking, o: { now: Date; times: { start: string; label: string }[]; problem?: Problem }): Html {
+  const days = new Map<string, { start: string; label: string }[]>();
+  for (const t of o.times) {
+    const day = t.start.slice(0, 10);
+    days.set(day, [...(days.get(day) ?? []), t]);
+  }
+  const groups = [...days.entries()].map(([day, times]) => {
+    const heading = formatDay(day);
+    const radios = times.map((t) => html`<label><input type="radio" name="start" value="${t.start}" required /> ${t.label.split(', ').pop()}</label>`);
+    return html`<fieldset class="times">
+      <legend>${heading}</legend>
+      ${radios}
+    </fieldset>`;
+  });
+  return html`${problemLine(o.problem)}
+    <p><strong>${what(b, s.pro, o.now)}</strong></p>
+    ${
+      groups.length
+        ? html`<form method="get" action="${jobLink(b.id, 'move')}/confirm">${groups}<button type="submit">Next: check the move</button></form>`
+        : html`<p>There is no open time for this job in the next two weeks.</p>`
+    }
+    ${back}`;
+}
+
+export function moveConfirmView(s: Signed, b: Booking, o: { now: Date; start: string; label: string }): Html {
+  return html`<p>
+      Move <strong>${what(b, s.pro, o.now)}</strong> to <strong>${o.label}</strong>? The price stays as booked and the old time is offered to other customers
+      again. We do not tell ${typedText(b.customer_name)}: you let them know.
+    </p>
+    <form method="post" action="${jobLink(b.id, 'move')}">
+      ${csrfField(s)}<input type="hidden" name="start" value="${o.start}" /><button type="submit">Move this job</button>
+    </form>
+    <p><a href="${jobLink(b.id, 'move')}">Pick another time</a></p>
+    ${back}`;
+}

@@ -1,0 +1,88 @@
+import { CLEAN_TYPE_LABELS, formatLabel, formatUsd } from '@frontdesk/domain';
+import type { Booking, Pro } from '@frontdesk/db';
+import { html, safeUrl, type Html } from '@frontdesk/http';
+import type { Done } from '../layout';
+
+/** Pieces more than one dashboard page shows: what an action did, and a job with what can be done to it. */
+
+/**
+ * Text someone else typed (a customer's name, notes, address; a message quoting them), isolated
+ * so a direction override in it (U+202E) cannot turn the words around it.
+ */
+export const typedText = (text: string): Html => html`<bdi>${text}</bdi>`;
+
+/** Where a job's actions live: its confirmation pages. */
+export const jobLink = (id: string, action: 'cancel' | 'move' | 'no-show') => `/dashboard/jobs/${encodeURIComponent(id)}/${action}`;
+
+/** Booked jobs a settings change left outside the hours or inside time off, each with its move and cancel. */
+function affectedList(done: Done): Html {
+  if (!done.affected?.length) return html``;
+  const items = done.affected.map(
+    (j) =>
+      html`<li>
+        ${j.label}, ${typedText(j.customer_name)}, ${typedText(j.address)}: ${j.problem}
+        <a href="${jobLink(j.booking_id, 'move')}">Move it</a> or <a href="${jobLink(j.booking_id, 'cancel')}">cancel it</a>
+      </li>`,
+  );
+  return html`<p>Booked jobs this touches (none was cancelled):</p>
+    <ul>
+      ${items}
+    </ul>`;
+}
+
+/** What the last action did, at the top of the page it led to. */
+export function doneNotice(done: Done | null): Html {
+  if (!done) return html``;
+  return html`<div class="done">
+    <p class="ok" role="status">${typedText(done.text)}</p>
+    ${
+      done.secret &&
+      html`<p>${done.secret.label}</p>
+        <p class="key" id="${done.secret.id}">${done.secret.value}</p>`
+    }
+    ${affectedList(done)}
+  </div>`;
+}
+
+/** Text parts as sentences: each ends with one full stop, whatever the person typed at its end. */
+const sentences = (parts: (string | null | false)[]) =>
+  parts
+    .filter((p): p is string => Boolean(p && p.trim()))
+    .map((p) => `${p.trim().replace(/[.\s]+$/, '')}.`)
+    .join(' ');
+
+function contactLinks(b: Booking): Html {
+  const phone = b.customer_phone && html`<a href="${safeUrl(`tel:${b.customer_phone.replace(/[^0-9+]/g, '')}`)}">${typedText(b.customer_phone)}</a>`;
+  const email = b.customer_email && html`<a href="${safeUrl(`mailto:${b.customer_email}`)}">${typedText(b.customer_email)}</a>`;
+  return html`${phone}${phone && email && ' · '}${email}`;
+}
+
+/** The links to what can be done to a job now: move or cancel before it starts, a no-show after. */
+function jobActions(b: Booking, now: Date): Html {
+  if (b.status !== 'booked') return html``;
+  if (b.starts_at.getTime() <= now.getTime()) return html`<p class="job-actions"><a href="${jobLink(b.id, 'no-show')}">Report a no-show</a></p>`;
+  return html`<p class="job-actions"><a href="${jobLink(b.id, 'move')}">Move</a> <a href="${jobLink(b.id, 'cancel')}">Cancel</a></p>`;
+}
+
+/** One job as the owner reads it: when, what, who, where, how to reach them, and what can be done. */
+export function jobCard(b: Booking, pro: Pro, now: Date): Html {
+  const size = `${b.bedrooms} bd / ${b.bathrooms} ba${b.add_ons.length ? `, ${b.add_ons.join(', ')}` : ''}${b.pets ? ', pets' : ''}`;
+  const by = b.channel === 'pro' ? 'Booked by you' : 'Booked by a customer';
+  const details = sentences([
+    `${size}; ${by}${b.client_name ? ` through ${b.client_name}` : ''}`,
+    b.notes && `Notes: ${b.notes}`,
+    b.access_details && `Access: ${b.access_details}`,
+  ]);
+  return html`<article class="job">
+    <h3>${formatLabel(b.starts_at, pro.timezone, now)}</h3>
+    <p>${CLEAN_TYPE_LABELS[b.clean_type]} for ${typedText(b.customer_name)}, ${formatUsd(b.price_cents)}</p>
+    <p>${typedText(b.address)}, ${b.zip}</p>
+    <p>${contactLinks(b)}</p>
+    <p class="note">${typedText(details)}</p>
+    ${jobActions(b, now)}
+  </article>`;
+}
+
+/** Jobs as a list, or a sentence when there are none. */
+export const jobList = (jobs: Booking[], pro: Pro, o: { now: Date; none: string }): Html =>
+  jobs.length ? html`${jobs.map((b) => jobCard(b, pro, o.now))}` : html`<p>${o.none}</p>`;

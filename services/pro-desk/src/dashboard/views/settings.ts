@@ -1,0 +1,243 @@
+import { WEEKDAYS, presentWeeklyHours, toUsd } from '@frontdesk/domain';
+import type { Pro, TimeOffRow } from '@frontdesk/db';
+import { presentTimeOff } from '@frontdesk/use-cases';
+import { html, inputField, problemLine, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
+import { csrfField, type Done, type Signed } from '../layout';
+import { doneNotice } from './parts';
+
+/**
+ * Settings (`/dashboard/settings`): hours, prices, add-ons, the business and its area, time
+ * off. Each form shows the business as it is, or, after a refusal, what was typed with the
+ * field marked. A form's input is named as the last part of the operation's field path
+ * (`prices.base` → `base`), so a refusal about a path marks the input of that name.
+ */
+
+export type SettingsPart = 'hours' | 'prices' | 'add-ons' | 'profile' | 'time-off';
+export type Typed = Record<string, string>;
+
+/** A refused form: which one, what was typed, and the problem in people's words. */
+export interface Refused {
+  part: SettingsPart;
+  values: Typed;
+  problem: Problem;
+}
+
+const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** `add_ons[1].price` → "Price of the second add-on": the add-ons the form sends, in the order it lists them. */
+function addOnLabels(): FieldLabels {
+  const fields = { name: 'Name', label: 'Label', price: 'Price', minutes: 'Minutes' };
+  const labels: Record<string, string> = { add_ons: 'Add-ons' };
+  ORDINAL.forEach((nth, i) => {
+    labels[`add_ons[${i}]`] = `The ${nth} add-on`;
+    for (const [key, label] of Object.entries(fields)) labels[`add_ons[${i}].${key}`] = `${label} of the ${nth} add-on`;
+  });
+  return labels;
+}
+
+/** The labels of each form by the operation's field path: what a refusal's sentence names instead of the path. */
+export const SETTINGS_LABELS: Record<SettingsPart, FieldLabels> = {
+  hours: Object.fromEntries(WEEKDAYS.map((day) => [`working_hours.${day}`, capital(day)])),
+  prices: {
+    'prices.base': 'Base, USD',
+    'prices.per_bedroom': 'Per bedroom, USD',
+    'prices.per_bathroom': 'Per bathroom, USD',
+    'prices.minimum': 'Minimum, USD',
+    'prices.pets_fee': 'Pets fee, USD',
+    'prices.crew_size': 'Crew size',
+    'prices.frequency_discounts_pct.weekly': 'Weekly discount, %',
+    'prices.frequency_discounts_pct.biweekly': 'Biweekly discount, %',
+    'prices.frequency_discounts_pct.monthly': 'Monthly discount, %',
+    'prices.first_visit': 'First visit of a recurring plan',
+    prices: 'Prices',
+  },
+  'add-ons': addOnLabels(),
+  profile: {
+    name: 'Business name',
+    phone: 'Phone',
+    email: 'Contact email',
+    website: 'Website',
+    service_zips: 'Service ZIPs',
+    travel_buffer_minutes: 'Travel buffer between jobs, minutes',
+    slot_step_minutes: 'Start times every, minutes',
+    min_notice_hours: 'Notice needed, hours',
+  },
+  'time-off': { start: 'First day off', end: 'Last day off', note: 'Note (optional)', time_off_id: 'Time off' },
+};
+
+/** The problem as the form's inputs know it: the field path's last part is the input's name. */
+const onInput = (problem: Problem | undefined): Problem | undefined =>
+  problem && { text: problem.text, ...(problem.field ? { field: problem.field.split('.').pop()! } : {}) };
+
+interface FormOf {
+  s: Signed;
+  values: Typed;
+  problem?: Problem;
+}
+
+const decimal = html` inputmode="decimal"`;
+const numeric = html` inputmode="numeric"`;
+
+function settingsForm(f: FormOf, o: { id: string; title: string; action: string; button: string; body: Html; intro?: Html }): Html {
+  return html`<section aria-labelledby="${o.id}" id="${o.id}-section">
+    <h2 id="${o.id}">${o.title}</h2>
+    ${o.intro} ${problemLine(f.problem)}
+    <form method="post" action="${o.action}" novalidate>${csrfField(f.s)}${o.body}<button type="submit">${o.button}</button></form>
+  </section>`;
+}
+
+function hoursForm(f: FormOf): Html {
+  const body = WEEKDAYS.map((day) =>
+    inputField({ label: capital(day), name: day, value: f.values[day] ?? '', attrs: html` placeholder="closed"` }, onInput(f.problem)),
+  );
+  const intro = html`<p class="note">Windows as 08:00-17:00, several separated by commas; leave a day empty to close it.</p>`;
+  return settingsForm(f, { id: 'hours', title: 'Working hours', action: '/dashboard/hours', button: 'Save hours', body: html`${body}`, intro });
+}
+
+function pricesForm(f: FormOf): Html {
+  const p = onInput(f.problem);
+  const field = (label: string, name: string, attrs = decimal) => inputField({ label, name, value: f.values[name] ?? '', attrs }, p);
+  const discounted = f.values.first_visit !== 'full_price';
+  const body = html`${field('Base, USD', 'base')}${field('Per bedroom, USD', 'per_bedroom')}${field('Per bathroom, USD', 'per_bathroom')}
+    ${field('Minimum, USD', 'minimum')}${field('Pets fee, USD', 'pets_fee')}${field('Crew size', 'crew_size', numeric)}
+    ${field('Weekly discount, %', 'weekly')}${field('Biweekly discount, %', 'biweekly')}${field('Monthly discount, %', 'monthly')}
+    <label for="f-first_visit">First visit of a recurring plan</label>
+    <select id="f-first_visit" name="first_visit">
+      <option value="discounted" ${discounted && html` selected`}>discounted</option>
+      <option value="full_price" ${!discounted && html` selected`}>full price</option>
+    </select>`;
+  return settingsForm(f, { id: 'prices', title: 'Prices', action: '/dashboard/prices', button: 'Save prices', body });
+}
+
+function addOnRow(f: FormOf, i: number): Html {
+  const v = (k: string) => f.values[`addon_${k}_${i}`] ?? '';
+  const existing = f.values[`addon_existing_${i}`] === '1';
+  const field = (label: string, k: string, attrs?: Html) => inputField({ label, name: `addon_${k}_${i}`, value: v(k), ...(attrs ? { attrs } : {}) }, f.problem);
+  return html`<fieldset>
+    <legend>${existing ? v('label') || v('name') : 'A new add-on'}</legend>
+    ${existing && html`<input type="hidden" name="addon_existing_${i}" value="1" />`} ${field('Name (lower case, e.g. inside fridge)', 'name')}
+    ${field('Label', 'label')}${field('Price, USD', 'price', decimal)}${field('Minutes', 'minutes', numeric)}
+    ${existing && html`<label><input type="checkbox" name="addon_remove_${i}" value="1" ${v('remove') === '1' && html`checked`} /> Stop offering it</label>`}
+  </fieldset>`;
+}
+
+/**
+ * The input a refusal about `add_ons[k].price` is about: the k-th row the form sent (rows left
+ * empty or stopped are not sent, as forms.ts reads them).
+ */
+function addOnProblem(f: FormOf, rows: number): Problem | undefined {
+  const m = /^add_ons\[(\d+)\]\.(name|label|price|minutes)$/.exec(f.problem?.field ?? '');
+  if (!f.problem || !m) return f.problem;
+  let sent = -1;
+  for (let i = 0; i < rows; i++) {
+    const blank = (f.values[`addon_name_${i}`] ?? '').trim() === '' && (f.values[`addon_label_${i}`] ?? '').trim() === '';
+    if (blank || f.values[`addon_remove_${i}`] === '1') continue;
+    sent += 1;
+    if (sent === Number(m[1])) return { text: f.problem.text, field: `addon_${m[2]}_${i}` };
+  }
+  return f.problem;
+}
+
+function addOnsForm(f: FormOf): Html {
+  const rows = Math.min(Number(f.values.rows) || 1, 40);
+  const marked = { ...f, problem: addOnProblem(f, rows) };
+  const body = html`<input type="hidden" name="rows" value="${rows}" />${Array.from({ length: rows }, (_, i) => addOnRow(marked, i))}`;
+  return settingsForm(f, { id: 'add-ons', title: 'Add-ons', action: '/dashboard/add-ons', button: 'Save add-ons', body });
+}
+
+function profileForm(f: FormOf): Html {
+  const p = onInput(f.problem);
+  const field = (label: string, name: string, o: { type?: string; attrs?: Html } = {}) => inputField({ label, name, value: f.values[name] ?? '', ...o }, p);
+  const body = html`${field('Business name', 'name')}${field('Phone', 'phone', { type: 'tel' })}${field('Contact email', 'email', { type: 'email' })}
+  ${field('Website', 'website', { type: 'url' })}${field('Service ZIPs', 'service_zips', { attrs: numeric })}
+  ${field('Travel buffer between jobs, minutes', 'travel_buffer_minutes', { attrs: numeric })}
+  ${field('Start times every, minutes', 'slot_step_minutes', { attrs: numeric })}${field('Notice needed, hours', 'min_notice_hours', { attrs: decimal })}`;
+  return settingsForm(f, { id: 'profile', title: 'Business and service area', action: '/dashboard/profile', button: 'Save', body });
+}
+
+function timeOffForm(f: FormOf, timeOff: TimeOffRow[]): Html {
+  const p = onInput(f.problem);
+  const rows = timeOff.map((t) => {
+    const shown = presentTimeOff(t, f.s.pro.timezone);
+    const href = `/dashboard/time-off/${encodeURIComponent(t.id)}/remove`;
+    return html`<li>${shown.label}${shown.note && ` (${shown.note})`} <a href="${href}">Remove</a></li>`;
+  });
+  const body = html`${inputField({ label: 'First day off', name: 'start', value: f.values.start ?? '', type: 'date', attrs: html` required` }, p)}
+  ${inputField({ label: 'Last day off', name: 'end', value: f.values.end ?? '', type: 'date', attrs: html` required` }, p)}
+  ${inputField({ label: 'Note (optional)', name: 'note', value: f.values.note ?? '', attrs: html` maxlength="200"` }, p)}`;
+  const intro = rows.length
+    ? html`<ul>
+        ${rows}
+      </ul>`
+    : html`<p>No time off ahead.</p>`;
+  return settingsForm(f, { id: 'time-off', title: 'Time off', action: '/dashboard/time-off', button: 'Take these days off', body, intro });
+}
+
+/** Each form's values as the business is now. */
+export function currentValues(pro: Pro): Record<SettingsPart, Typed> {
+  const hours = presentWeeklyHours(pro.weekly_hours);
+  const l = pro.price_list;
+  const addOns = Object.entries(l.add_ons).sort(([a], [b]) => a.localeCompare(b));
+  const rows: Typed = { rows: String(addOns.length + 1) };
+  addOns.forEach(([name, a], i) =>
+    Object.assign(rows, {
+      [`addon_name_${i}`]: name,
+      [`addon_label_${i}`]: a.label,
+      [`addon_price_${i}`]: String(toUsd(a.price_cents)),
+      [`addon_minutes_${i}`]: String(a.minutes),
+      [`addon_existing_${i}`]: '1',
+    }),
+  );
+  const text = (v: string | number | null) => (v === null ? '' : String(v));
+  return {
+    hours: Object.fromEntries(WEEKDAYS.map((day) => [day, hours[day].join(', ')])),
+    prices: {
+      base: text(toUsd(l.base_cents)),
+      per_bedroom: text(toUsd(l.per_bedroom_cents)),
+      per_bathroom: text(toUsd(l.per_bathroom_cents)),
+      minimum: text(toUsd(l.minimum_cents)),
+      pets_fee: text(toUsd(l.pets_fee_cents)),
+      crew_size: text(l.crew_size),
+      weekly: text(l.frequency_discount_pct.weekly ?? 0),
+      biweekly: text(l.frequency_discount_pct.biweekly ?? 0),
+      monthly: text(l.frequency_discount_pct.monthly ?? 0),
+      first_visit: l.first_visit_discounted ? 'discounted' : 'full_price',
+    },
+    'add-ons': rows,
+    profile: {
+      name: pro.name,
+      phone: text(pro.phone),
+      email: text(pro.email),
+      website: text(pro.website),
+      service_zips: pro.service_zips.join(', '),
+      travel_buffer_minutes: text(pro.travel_buffer_minutes),
+      slot_step_minutes: text(pro.slot_step_minutes),
+      min_notice_hours: text(pro.min_notice_minutes / 60),
+    },
+    'time-off': {},
+  };
+}
+
+/** The settings page. Owner notices (which mails the business gets) go here as one more form section, after time off. */
+export function settingsView(s: Signed, d: { timeOff: TimeOffRow[]; done: Done | null; refused?: Refused }): Html {
+  const values = currentValues(s.pro);
+  const form = (part: SettingsPart): FormOf =>
+    d.refused?.part === part ? { s, values: d.refused.values, problem: d.refused.problem } : { s, values: values[part] };
+  return html`${doneNotice(d.done)} ${hoursForm(form('hours'))} ${pricesForm(form('prices'))} ${addOnsForm(form('add-ons'))} ${profileForm(form('profile'))}
+  ${timeOffForm(form('time-off'), d.timeOff)}`;
+}
+
+/** The confirmation before time off is removed: its days are offered to customers again. */
+export function removeTimeOffConfirmView(s: Signed, t: TimeOffRow): Html {
+  const shown = presentTimeOff(t, s.pro.timezone);
+  return html`<p>
+      <strong>${shown.label}${shown.note && ` (${shown.note})`}</strong>
+    </p>
+    <p>Removing this time off offers these days to customers again, within your working hours.</p>
+    <form method="post" action="/dashboard/time-off/remove">
+      ${csrfField(s)}<input type="hidden" name="time_off_id" value="${t.id}" /><button type="submit">Remove this time off</button>
+    </form>
+    <p><a href="/dashboard/settings#time-off-section">Keep it</a></p>`;
+}

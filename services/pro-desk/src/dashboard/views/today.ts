@@ -1,0 +1,72 @@
+import { formatLabel, localDate } from '@frontdesk/domain';
+import type { Booking, Notification, Pro } from '@frontdesk/db';
+import type { followUpsDue } from '@frontdesk/use-cases';
+import { html, type Html } from '@frontdesk/http';
+import { count, csrfField, type Done, type Signed } from '../layout';
+import { doneNotice, jobList, typedText } from './parts';
+
+/** Today (`/dashboard`): what is new since the owner last looked, today's jobs, and what to do next. */
+export interface TodayData {
+  now: Date;
+  jobs: Booking[];
+  notifications: Notification[];
+  activity: Notification[];
+  followUps: Awaited<ReturnType<typeof followUpsDue>>;
+}
+
+function newSince(s: Signed, d: TodayData): Html {
+  if (d.notifications.length === 0)
+    return html`<section aria-labelledby="new">
+      <h2 id="new">New</h2>
+      <p>Nothing new since you last looked.</p>
+    </section>`;
+  const items = d.notifications.map(
+    (n) => html`<li>${typedText(n.message)} <span class="note">${formatLabel(n.created_at, s.pro.timezone, d.now)}</span></li>`,
+  );
+  const ids = d.notifications.map((n) => html`<input type="hidden" name="id" value="${n.id}" />`);
+  return html`<section aria-labelledby="new">
+    <h2 id="new">New (${d.notifications.length})</h2>
+    <ul>
+      ${items}
+    </ul>
+    <form method="post" action="/dashboard/notifications/read">${csrfField(s)}${ids}<button type="submit">I have seen these</button></form>
+  </section>`;
+}
+
+/** What happened lately that the owner has seen already (what is new is listed above it, once). */
+function activity(pro: Pro, d: TodayData): Html {
+  const fresh = new Set(d.notifications.map((n) => n.id));
+  const seen = d.activity.filter((n) => !fresh.has(n.id));
+  if (seen.length === 0) return html``;
+  const items = seen.map((n) => html`<li>${typedText(n.message)} <span class="note">${formatLabel(n.created_at, pro.timezone, d.now)}</span></li>`);
+  return html`<section aria-labelledby="lately">
+    <h2 id="lately">What happened lately</h2>
+    <p class="note">Bookings, moves and cancellations you have seen, newest first.</p>
+    <ul>
+      ${items}
+    </ul>
+  </section>`;
+}
+
+export function todayView(s: Signed, d: TodayData, done: Done | null): Html {
+  const today = localDate(d.now, s.pro.timezone);
+  const todays = d.jobs.filter((b) => localDate(b.starts_at, s.pro.timezone) === today);
+  const later = d.jobs.length - todays.length;
+  const due = d.followUps.follow_ups.length;
+  return html`${doneNotice(done)} ${newSince(s, d)}
+    <section aria-labelledby="today">
+      <h2 id="today">Today's jobs</h2>
+      ${jobList(todays, s.pro, { now: d.now, none: 'No jobs today.' })}
+      <p>
+        <a href="/dashboard/schedule"
+          >${later ? `${count(later, todays.length ? 'more job' : 'job')} coming up` : todays.length ? 'Nothing else booked yet' : 'Nothing booked yet'}: see
+          your schedule</a
+        >
+      </p>
+    </section>
+    <section aria-labelledby="todo">
+      <h2 id="todo">Follow-ups</h2>
+      <p>${due ? html`<a href="/dashboard/leads">${count(due, 'follow-up')} due now, with drafts</a>` : 'No follow-ups due now.'}</p>
+    </section>
+    ${activity(s.pro, d)}`;
+}
