@@ -164,6 +164,19 @@ describe('changing settings through the forms', () => {
     });
   });
 
+  it('turns the mails about customers’ bookings off and on again, as my_business shows', async () => {
+    const s = await signedIn();
+    const box = (page: string) => /<input type="checkbox" name="email_me_customer_changes"[^>]*>/.exec(page)?.[0];
+    expect(box(await pageOf(s, '/dashboard/settings'))).toMatch(/checked/);
+    const off = await follow(s, await post(s, '/dashboard/mail', {}));
+    expect(off.text).toMatch(/Saved which mails you get/);
+    expect(box(off.text)).toBeDefined();
+    expect(box(off.text)).not.toMatch(/checked/);
+    expect((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body.email_me_customer_changes).toBe(false);
+    await follow(s, await post(s, '/dashboard/mail', { email_me_customer_changes: 'on' }));
+    expect((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body.email_me_customer_changes).toBe(true);
+  });
+
   it('shows a bad value on the page in people’s words, the field marked and what was typed kept, and writes nothing', async () => {
     const s = await signedIn();
     const res = await post(s, '/dashboard/prices', { base: '20000', per_bedroom: '31' }).expect(400);

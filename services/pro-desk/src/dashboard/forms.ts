@@ -64,4 +64,8 @@ export const SETTINGS_FORMS: Record<string, { saved: string; read(body: unknown)
         }),
       ) as Record<string, unknown>,
   },
+  mail: {
+    saved: 'Saved which mails you get.',
+    read: (body) => ({ email_me_customer_changes: formField(body, 'email_me_customer_changes') === 'on' }),
+  },
 };

@@ -52,7 +52,7 @@ function pages(router: Router, d: DashboardDeps): void {
   router.get('/dashboard/leads', leadsPage(d));
   router.get('/dashboard/month', monthPage(d));
   router.get('/dashboard/settings', settings);
-  for (const part of ['hours', 'prices', 'add-ons', 'profile', 'time-off', 'time-off/remove']) router.get(`/dashboard/${part}`, settings);
+  for (const part of ['hours', 'prices', 'add-ons', 'profile', 'mail', 'time-off', 'time-off/remove']) router.get(`/dashboard/${part}`, settings);
   router.get('/dashboard/time-off/:id/remove', removeTimeOffPage(d));
   router.get('/dashboard/keys', keys);
   router.get('/dashboard/calendar', keys);
@@ -69,7 +69,7 @@ function forms(router: Router, d: DashboardDeps): void {
   const signed = [form, signedInForm(d)];
   router.post('/dashboard/code', form, postCode(d));
   router.post('/dashboard/verify', form, postVerify(d));
-  for (const part of ['hours', 'prices', 'add-ons', 'profile'] as const) router.post(`/dashboard/${part}`, ...signed, postSettings(d, part));
+  for (const part of ['hours', 'prices', 'add-ons', 'profile', 'mail'] as const) router.post(`/dashboard/${part}`, ...signed, postSettings(d, part));
   router.post('/dashboard/time-off', ...signed, postTimeOff(d));
   router.post('/dashboard/time-off/remove', ...signed, postRemoveTimeOff(d));
   router.post('/dashboard/notifications/read', ...signed, postMarkSeen(d));

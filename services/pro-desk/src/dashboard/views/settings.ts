@@ -12,7 +12,7 @@ import { doneNotice } from './parts';
  * (`prices.base` → `base`), so a refusal about a path marks the input of that name.
  */
 
-export type SettingsPart = 'hours' | 'prices' | 'add-ons' | 'profile' | 'time-off';
+export type SettingsPart = 'hours' | 'prices' | 'add-ons' | 'profile' | 'mail' | 'time-off';
 export type Typed = Record<string, string>;
 
 /** A refused form: which one, what was typed, and the problem in people's words. */
@@ -64,6 +64,7 @@ export const SETTINGS_LABELS: Record<SettingsPart, FieldLabels> = {
     slot_step_minutes: 'Start times every, minutes',
     min_notice_hours: 'Notice needed, hours',
   },
+  mail: { email_me_customer_changes: 'Email me when a customer books, moves or cancels' },
   'time-off': { start: 'First day off', end: 'Last day off', note: 'Note (optional)', time_off_id: 'Time off' },
 };
 
@@ -157,6 +158,16 @@ function profileForm(f: FormOf): Html {
   return settingsForm(f, { id: 'profile', title: 'Business and service area', action: '/dashboard/profile', button: 'Save', body });
 }
 
+/** Which mails the owner gets: a notice of each customer's booking, move and cancel (on unless turned off). */
+function mailForm(f: FormOf): Html {
+  const on = f.values.email_me_customer_changes === 'on';
+  const body = html`<p>
+    <label><input type="checkbox" name="email_me_customer_changes" ${on && html`checked`} /> Email me when a customer books, moves or cancels</label>
+  </p>`;
+  const intro = html`<p class="note">Sent to the address you sign in with. Bookings you make yourself are never mailed, to you or your customer.</p>`;
+  return settingsForm(f, { id: 'mail', title: 'Mail from Front Desk', action: '/dashboard/mail', button: 'Save', body, intro });
+}
+
 function timeOffForm(f: FormOf, timeOff: TimeOffRow[]): Html {
   const p = onInput(f.problem);
   const rows = timeOff.map((t) => {
@@ -216,17 +227,18 @@ export function currentValues(pro: Pro): Record<SettingsPart, Typed> {
       slot_step_minutes: text(pro.slot_step_minutes),
       min_notice_hours: text(pro.min_notice_minutes / 60),
     },
+    mail: pro.email_me_customer_changes ? { email_me_customer_changes: 'on' } : {},
     'time-off': {},
   };
 }
 
-/** The settings page. Owner notices (which mails the business gets) go here as one more form section, after time off. */
+/** The settings page: one form per part, time off last. */
 export function settingsView(s: Signed, d: { timeOff: TimeOffRow[]; done: Done | null; refused?: Refused }): Html {
   const values = currentValues(s.pro);
   const form = (part: SettingsPart): FormOf =>
     d.refused?.part === part ? { s, values: d.refused.values, problem: d.refused.problem } : { s, values: values[part] };
   return html`${doneNotice(d.done)} ${hoursForm(form('hours'))} ${pricesForm(form('prices'))} ${addOnsForm(form('add-ons'))} ${profileForm(form('profile'))}
-  ${timeOffForm(form('time-off'), d.timeOff)}`;
+  ${mailForm(form('mail'))} ${timeOffForm(form('time-off'), d.timeOff)}`;
 }
 
 /** The confirmation before time off is removed: its days are offered to customers again. */
