@@ -59,7 +59,8 @@ export function htmlPage(title: string, body: Html | string, frame: PageFrame = 
       </html>`,
   );
 }
-export const errorLine = (error: string) => (error ? `<p class="error" role="alert">${esc(error)}</p>` : '');
+/** The sentence a refused form or page starts with; nothing when there is none. */
+export const errorLine = (error: string): Html => (error ? html`<p class="error" role="alert">${error}</p>` : html``);
 
 /** A field of a posted form (or JSON body) as text; empty when it is missing. */
 export function formField(body: unknown, name: string): string {
@@ -97,28 +98,38 @@ export function formsFromThisSite(publicUrl: string, apiPrefix?: string): Reques
   return (req, res, next) => {
     const origin = req.get('origin');
     if (req.method === 'POST' && origin && origin !== ownOrigin && !(apiPrefix && req.originalUrl.startsWith(apiPrefix))) {
-      sendPage(res, 403, 'Not allowed', errorLine('This form can only be sent from this site.'));
+      sendView(res, 403, { title: 'Not allowed', body: errorLine('This form can only be sent from this site.') });
       return;
     }
     next();
   };
 }
 
+/**
+ * Markup a caller passes as a form's introduction. A string is markup written before the
+ * template and is taken as it is, only until the last such caller moves to `html`.
+ */
+const introHtml = (intro: Html | string): Html => (typeof intro === 'string' ? trusted(intro) : intro);
+
 /** The first step of signing in by emailed code: the address. */
-export const emailCodeForm = (o: { action: string; intro: string; error?: string; email?: string; label?: string }) => `
-${errorLine(o.error ?? '')}
-<p>${o.intro}</p>
-<form method="post" action="${o.action}"><label>${esc(o.label ?? 'Email')} <input type="email" name="email" required maxlength="200" autocomplete="email" value="${esc(o.email ?? '')}"></label>
-<button type="submit">Send me a code</button></form>`;
+export const emailCodeForm = (o: { action: string; intro: Html | string; error?: string; email?: string; label?: string }): Html =>
+  html`${errorLine(o.error ?? '')}
+    <p>${introHtml(o.intro)}</p>
+    <form method="post" action="${o.action}">
+      <label>${o.label ?? 'Email'} <input type="email" name="email" required maxlength="200" autocomplete="email" value="${o.email ?? ''}" /></label>
+      <button type="submit">Send me a code</button>
+    </form>`;
 
 /** The second step: the code mailed to the address. */
-export const codeEntryForm = (o: { action: string; email: string; back: string; error?: string }) => `
-${errorLine(o.error ?? '')}
-<p>We sent a 6-digit code to <strong>${esc(o.email)}</strong>. ${CODE_LIFETIME_TEXT}</p>
-<form method="post" action="${o.action}"><input type="hidden" name="email" value="${esc(o.email)}">
-<label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
-<button type="submit">Sign in</button></form>
-<p class="note"><a href="${o.back}">Use another email</a></p>`;
+export const codeEntryForm = (o: { action: string; email: string; back: string; error?: string }): Html =>
+  html`${errorLine(o.error ?? '')}
+    <p>We sent a 6-digit code to <strong>${o.email}</strong>. ${CODE_LIFETIME_TEXT}</p>
+    <form method="post" action="${o.action}">
+      <input type="hidden" name="email" value="${o.email}" />
+      <label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code" /></label>
+      <button type="submit">Sign in</button>
+    </form>
+    <p class="note"><a href="${o.back}">Use another email</a></p>`;
 
 /** A session cookie's value, if the request carries one of the shape our tokens have. */
 export function cookieValue(req: Request, name: string): string | null {

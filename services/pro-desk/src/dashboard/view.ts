@@ -2,7 +2,7 @@ import { CLEAN_TYPE_LABELS, WEEKDAYS, formatLabel, formatUsd, localDate, present
 import type { Booking, CalendarFeed, Notification, Pro, TimeOffRow } from '@frontdesk/db';
 import type { AffectedJob, PipelineReport, followUpsDue } from '@frontdesk/use-cases';
 import { presentTimeOff } from '@frontdesk/use-cases';
-import { errorLine, esc } from '@frontdesk/http';
+import { errorLine, esc, htmlText } from '@frontdesk/http';
 
 /** Everything the dashboard shows, read before rendering: the view itself reads nothing. */
 export interface DashboardData {
@@ -33,7 +33,7 @@ const field = (label: string, name: string, value: string | number | null, extra
 
 function noticeHtml(n: Notice | undefined): string {
   if (!n) return '';
-  if (!n.ok) return errorLine(n.text);
+  if (!n.ok) return htmlText(errorLine(n.text));
   const affected = n.affected?.length
     ? `<p>Booked jobs this touches (none was cancelled; move or cancel them if you need to):</p><ul>${n.affected
         .map((j) => `<li>${esc(j.label)}, ${esc(j.customer_name)}, ${esc(j.address)}: ${esc(j.problem)}</li>`)
