@@ -1,4 +1,4 @@
-import { createServiceApp, esc, hostLimits, type Operation } from '@frontdesk/http';
+import { createServiceApp, hostLimits, html, safeUrl, type Operation } from '@frontdesk/http';
 import { databaseHealth, idempotencyStore, proOwnedBy, rateLimitStore, type Pro } from '@frontdesk/db';
 import { hostOAuth } from '@frontdesk/oauth';
 import type { Express } from 'express';
@@ -53,11 +53,20 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     ...PRO_DESK_API,
     frontDoor: {
       title: 'Front Desk for cleaning businesses',
-      html: `<p>The back office and booking desk of a house-cleaning business, run by its AI assistant: prices from your own list, open times, marketplace leads answered with a firm quote, follow-ups, bookings and cancellations, and how the month went.</p>
-<ul><li><a href="/signup">Sign your business up</a></li><li><a href="/dashboard">Your dashboard</a></li>
-<li>Connect your assistant over MCP: <code>${esc(url)}/mcp</code> (it signs you in with OAuth, or send your business key)</li>
-<li><a href="/docs">API reference</a> and <a href="/openapi.json">/openapi.json</a></li>
-<li>Booking cleanings as a customer: <a href="${esc(ctx.config.bookingUrl)}/">${esc(ctx.config.bookingUrl)}</a>, and a <a href="/key">personal key</a> for your assistant</li></ul>`,
+      html: html`<p>
+          The back office and booking desk of a house-cleaning business, run by its AI assistant: prices from your own list, open times, marketplace leads
+          answered with a firm quote, follow-ups, bookings and cancellations, and how the month went.
+        </p>
+        <ul>
+          <li><a href="/signup">Sign your business up</a></li>
+          <li><a href="/dashboard">Your dashboard</a></li>
+          <li>Connect your assistant over MCP: <code>${url}/mcp</code> (it signs you in with OAuth, or send your business key)</li>
+          <li><a href="/docs">API reference</a> and <a href="/openapi.json">/openapi.json</a></li>
+          <li>
+            Booking cleanings as a customer: <a href="${safeUrl(`${ctx.config.bookingUrl}/`)}">${ctx.config.bookingUrl}</a>, and a
+            <a href="/key">personal key</a> for your assistant
+          </li>
+        </ul>`,
     },
     mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: PRO_DESK_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     publicUrl: ctx.config.publicUrl,
