@@ -9,6 +9,19 @@ export interface MailOptions {
   printLocally: boolean;
 }
 
+const RULE = '='.repeat(72);
+
+/**
+ * A mail as a person reads it in the terminal of `pnpm start`: whole lines of its own between
+ * blank lines and rules, never inside a JSON log line, written in one piece so a log line
+ * cannot land in the middle of it.
+ */
+function printMail(m: { to: string; subject: string; text: string }): void {
+  process.stdout.write(
+    ['', RULE, `Mail to ${m.to} (no SMTP_URL: printed here, not sent)`, `Subject: ${m.subject}`, '', m.text.trimEnd(), RULE, '', ''].join('\n'),
+  );
+}
+
 /**
  * SMTP through nodemailer when an SMTP URL is set (e.g. smtp://user:pass@mail.example:587).
  * Without it, the one-command local run (`pnpm start`) prints each mail to its terminal,
@@ -21,12 +34,7 @@ export function createMailTransport(mail: MailOptions, logger: Pick<Logger, 'war
       logger.warn('SMTP_URL is not set: mail (sign-in codes) stays in the outbox unsent until it is');
       return null;
     }
-    return {
-      send: (m) => {
-        process.stdout.write(`\n--- mail to ${m.to} (no SMTP_URL: printed here, not sent) ---\nSubject: ${m.subject}\n\n${m.text}\n---\n`);
-        return Promise.resolve();
-      },
-    };
+    return { send: (m) => Promise.resolve(printMail(m)) };
   }
   const smtp = nodemailer.createTransport(mail.smtpUrl);
   return {
