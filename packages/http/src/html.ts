@@ -29,6 +29,13 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
 
+/**
+ * The style element, its text exactly PAGE_STYLE: the CSP allows the text by its hash, so not one
+ * character of space may be added around it (a formatter indenting it would block every style).
+ */
+// prettier-ignore
+const STYLE_ELEMENT = html`<style>${trusted(PAGE_STYLE)}</style>`;
+
 /** What a page may add around its body: a short navigation above the heading. */
 export interface PageFrame {
   nav?: Html;
@@ -45,9 +52,7 @@ export function htmlPage(title: string, body: Html | string, frame: PageFrame = 
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>${title} - Front Desk</title>
-          <style>
-            ${trusted(PAGE_STYLE)}
-          </style>
+          ${STYLE_ELEMENT}
         </head>
         <body>
           ${frame.nav ?? ''}
