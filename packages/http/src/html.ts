@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { CODE_LIFETIME_TEXT } from '@frontdesk/domain';
-import { escapeText, html, htmlText, trusted, type Html } from './template';
+import { escapeText, html, htmlText, safeUrl, trusted, type Html } from './template';
 
 /**
  * Server-rendered pages: plain HTML that works without JavaScript.
@@ -120,7 +120,7 @@ const introHtml = (intro: Html | string): Html => (typeof intro === 'string' ? t
 export const emailCodeForm = (o: { action: string; intro: Html | string; error?: string; email?: string; label?: string }): Html =>
   html`${errorLine(o.error ?? '')}
     <p>${introHtml(o.intro)}</p>
-    <form method="post" action="${o.action}">
+    <form method="post" action="${safeUrl(o.action)}">
       <label>${o.label ?? 'Email'} <input type="email" name="email" required maxlength="200" autocomplete="email" value="${o.email ?? ''}" /></label>
       <button type="submit">Send me a code</button>
     </form>`;
@@ -129,12 +129,12 @@ export const emailCodeForm = (o: { action: string; intro: Html | string; error?:
 export const codeEntryForm = (o: { action: string; email: string; back: string; error?: string }): Html =>
   html`${errorLine(o.error ?? '')}
     <p>We sent a 6-digit code to <strong>${o.email}</strong>. ${CODE_LIFETIME_TEXT}</p>
-    <form method="post" action="${o.action}">
+    <form method="post" action="${safeUrl(o.action)}">
       <input type="hidden" name="email" value="${o.email}" />
       <label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code" /></label>
       <button type="submit">Sign in</button>
     </form>
-    <p class="note"><a href="${o.back}">Use another email</a></p>`;
+    <p class="note"><a href="${safeUrl(o.back)}">Use another email</a></p>`;
 
 /** A session cookie's value, if the request carries one of the shape our tokens have. */
 export function cookieValue(req: Request, name: string): string | null {
