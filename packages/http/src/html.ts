@@ -24,7 +24,7 @@ h2{font-size:1.25rem}h3{font-size:1.05rem;margin-bottom:.2rem}
 input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-invalid=true]{border:2px solid #a4161a}`,
   booking: `.times label{display:inline-block;margin:.2rem .8rem .2rem 0}`,
   dashboard: `.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}`,
-  account: ``,
+  account: `pre,.fields{overflow-x:auto;max-width:100%}.fields td,.fields th{overflow-wrap:anywhere;vertical-align:top}.fields .fields{margin:.3rem 0}`,
 };
 export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;

@@ -180,8 +180,8 @@ const keyPage = (c: Created): Html =>
       <li>REST: <code>${c.api_url}</code>, same header</li>
     </ul>
     <p>
-      Then ask it to show your business (<code>my_business</code>) and set your own prices, hours and days off (<code>update_business</code>,
-      <code>add_time_off</code>), or do it yourself on <a href="/dashboard">your dashboard</a>: sign in there with the email you signed up with.
+      Then ask it to show your business and set your own prices, hours and days off, or do it yourself on <a href="/dashboard">your dashboard</a>: sign in there
+      with the email you signed up with.
     </p>
     <p>Customers book you at <a href="${safeUrl(c.booking_page)}">${c.booking_page}</a>.</p>
     <p id="fee">${SIGN_UP_FEE_TEXT}</p>
