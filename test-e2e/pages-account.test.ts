@@ -153,6 +153,13 @@ maybe('the account pages of the pro host (Debian chromium)', () => {
         expect(await page.locator('form, a[href="/dashboard"]').count()).toBeGreaterThan(0);
         await audit(path);
       }
+      // The authorization server's steps have no form to go back to: the page says to connect again.
+      for (const path of ['/authorize/email', '/authorize/code', '/authorize/consent']) {
+        const res = await page.goto(`${pro}${path}`);
+        expect(res?.headers()['content-type']).toMatch(/text\/html/);
+        expect(await page.getByRole('alert').innerText()).toMatch(/connect again/);
+        await audit(path);
+      }
       const icon = await page.request.get(`${pro}/favicon.ico`);
       expect(icon.status()).toBe(204);
     });
