@@ -7,7 +7,8 @@ import { keySealerFrom, rotateSigningKey } from '@frontdesk/oauth';
 import { createDb, getPro, migrateToLatest, resolveDatabase, upcomingTimeOff, type Db } from '@frontdesk/db';
 import {
   addTimeOff,
-  createBusiness,
+  changeBusinessOwner,
+  createOwnedBusiness,
   issuePersonalKey,
   loadDemoBusiness,
   presentCheck,
@@ -24,14 +25,18 @@ const HELP = `Front Desk ops CLI. Every command uses DATABASE_URL, or the projec
 Usage:
   pnpm cli migrate
       Bring the schema to the latest migration (safe to run from several places at once).
-  pnpm cli pro create --name <name> --timezone <IANA zone> --zips <zip,zip> [--phone <p>] [--email <e>] [--website <url>] [--json]
+  pnpm cli pro create --name <name> --timezone <IANA zone> --zips <zip,zip> [--phone <p>] [--email <e>] [--owner <e>] [--website <url>] [--json]
       Create a cleaning business with the default price list and hours. Prints its key once.
+      --email is the business's contact address and, unless --owner names another, its owner's: the
+      address that signs in on the dashboard (one business per owner address).
   pnpm cli pro rotate-key --pro <pro_id> [--json]
       Revoke every key of the business and print a new one, once.
-  pnpm cli pro set --pro <pro_id> [--name <n>] [--phone <p>] [--email <e>] [--website <url>] [--zips <zip,zip>]
+  pnpm cli pro set --pro <pro_id> [--name <n>] [--phone <p>] [--email <e>] [--owner <e>] [--website <url>] [--zips <zip,zip>]
                   [--hours <day>=closed|<day>=HH:MM-HH:MM[,HH:MM-HH:MM]]… [--price <name>=<USD>]… [--discount <frequency>=<pct>]…
                   [--travel-buffer <min>] [--slot-step <min>] [--min-notice-hours <h>] [--change '<update_business JSON>'] [--json]
       Change the business's settings, as update_business does (same checks; an empty value such as --phone '' removes it).
+      --email changes only the contact address; --owner changes the address that signs in on the dashboard
+      (its open dashboard sessions end; --owner '' leaves the business without one).
       --price names: base, per_bedroom, per_bathroom, minimum, pets_fee, crew_size. --change takes any other part
       (add_ons, clean_types, larger_home_surcharge) in the shape my_business shows. Lists booked jobs the change affects.
   pnpm cli pro time-off add --pro <pro_id> --start <YYYY-MM-DD|ISO> --end <YYYY-MM-DD|ISO> [--note <text>] [--json]
@@ -177,6 +182,7 @@ async function run(argv: string[]): Promise<void> {
       zips: { type: 'string' },
       phone: { type: 'string' },
       email: { type: 'string' },
+      owner: { type: 'string' },
       website: { type: 'string' },
       pro: { type: 'string' },
       kind: { type: 'string' },
@@ -214,7 +220,7 @@ async function run(argv: string[]): Promise<void> {
       const missing = (['name', 'timezone', 'zips'] as const).filter((k) => !values[k]);
       if (missing.length) throw new UsageError(`pro create needs ${missing.map((m) => `--${m}`).join(', ')}.`);
       const { pro, apiKey } = await withDb((db) =>
-        createBusiness(db, {
+        createOwnedBusiness(db, {
           name: values.name!,
           timezone: values.timezone!,
           service_zips: values
@@ -223,13 +229,15 @@ async function run(argv: string[]): Promise<void> {
             .filter(Boolean),
           phone: values.phone ?? null,
           email: values.email ?? null,
+          owner_email: values.owner ?? values.email ?? null,
           website: values.website ?? null,
         }),
       );
+      const signIn = pro.owner_email ? `\nThe owner signs in on the dashboard with ${pro.owner_email}.` : '';
       print(
         json,
-        { pro_id: pro.id, name: pro.name, timezone: pro.timezone, service_zips: pro.service_zips, api_key: apiKey },
-        `Created ${pro.name} (${pro.id}).\nAPI key (shown once, store it now): ${apiKey}`,
+        { pro_id: pro.id, name: pro.name, timezone: pro.timezone, service_zips: pro.service_zips, owner_email: pro.owner_email, api_key: apiKey },
+        `Created ${pro.name} (${pro.id}).${signIn}\nAPI key (shown once, store it now): ${apiKey}`,
       );
       return;
     }
@@ -242,16 +250,23 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'pro set': {
       if (!values.pro) throw new UsageError('pro set needs --pro <pro_id>.');
-      const change = validateInput<SettingsChange>({ input: settingsChangeSchema }, settingsFromFlags(values));
+      const flags = settingsFromFlags(values);
+      const owner = values.owner === undefined ? undefined : values.owner.trim() || null;
+      // --owner alone changes only the owner; anything else goes through update_business's checks.
+      const change = owner !== undefined && Object.keys(flags).length === 0 ? null : validateInput<SettingsChange>({ input: settingsChangeSchema }, flags);
       const result = await withDb(async (db) => {
         await mustExist(db, values.pro!);
-        return updateBusinessSettings(db, values.pro!, change, new Date());
+        if (owner !== undefined) await changeBusinessOwner(db, values.pro!, owner);
+        return change
+          ? updateBusinessSettings(db, values.pro!, change, new Date())
+          : { pro: (await getPro(db, values.pro!))!, timeOff: await upcomingTimeOff(db, values.pro!, new Date()), affected: [] };
       });
       const affected = result.affected.map((j) => `\n  ${j.booking_id} ${j.label} ${j.customer_name}: ${j.problem}`).join('');
+      const saved = [...Object.keys(change ?? {}), ...(owner === undefined ? [] : ['owner'])];
       print(
         json,
-        { ...presentBusiness(result.pro, bookingUrlFromEnv(), result.timeOff), affected_jobs: result.affected },
-        `Saved ${Object.keys(change).join(', ')} for ${result.pro.name} (${result.pro.id}).${affected ? `\nBooked jobs affected (none cancelled):${affected}` : ''}`,
+        { ...presentBusiness(result.pro, bookingUrlFromEnv(), result.timeOff), owner_email: result.pro.owner_email, affected_jobs: result.affected },
+        `Saved ${saved.join(', ')} for ${result.pro.name} (${result.pro.id}).${affected ? `\nBooked jobs affected (none cancelled):${affected}` : ''}`,
       );
       return;
     }

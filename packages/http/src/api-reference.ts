@@ -1,4 +1,4 @@
-import { esc } from './html';
+import { html, type Html } from './template';
 import type { JsonSchema } from './operation';
 
 /**
@@ -64,20 +64,28 @@ function typeText(s: Schema): string {
 }
 
 /** The fields of an object schema as a table; nested objects list their own fields below. */
-function fieldsTable(s: Schema, depth = 0): string {
+function fieldsTable(s: Schema, depth = 0): Html {
   const props = s.properties ?? {};
   const names = Object.keys(props);
-  if (names.length === 0) return '<p>None.</p>';
+  if (names.length === 0) return html`<p>None.</p>`;
   const required = new Set<string>(s.required ?? []);
-  const rows = names
-    .map((name) => {
-      const p = props[name]!;
-      const inner = p.properties ? p : p.items?.properties ? p.items : undefined;
-      const nested = depth < 2 && inner ? fieldsTable(inner, depth + 1) : '';
-      return `<tr><td><code>${esc(name)}</code>${required.has(name) ? ' (required)' : ''}</td><td>${esc(typeText(p))}${p.description ? `<br>${esc(p.description)}` : ''}${nested}</td></tr>`;
-    })
-    .join('');
-  return `<table><tr><th scope="col">Field</th><th scope="col">Type and meaning</th></tr>${rows}</table>`;
+  const row = (name: string) => {
+    const p = props[name]!;
+    const inner = p.properties ? p : p.items?.properties ? p.items : undefined;
+    return html`<tr>
+      <td><code>${name}</code>${required.has(name) && ' (required)'}</td>
+      <td>${typeText(p)}${p.description && html`<br />${p.description}`}${depth < 2 && inner && fieldsTable(inner, depth + 1)}</td>
+    </tr>`;
+  };
+  return html`<div class="fields">
+    <table>
+      <tr>
+        <th scope="col">Field</th>
+        <th scope="col">Type and meaning</th>
+      </tr>
+      ${names.map(row)}
+    </table>
+  </div>`;
 }
 
 const asFields = (params: Parameter[]): Schema => ({
@@ -85,35 +93,56 @@ const asFields = (params: Parameter[]): Schema => ({
   required: params.filter((p) => p.required).map((p) => p.name),
 });
 
-function operationHtml(path: string, method: string, op: OperationDoc): string {
+function operationHtml(path: string, method: string, op: OperationDoc): Html {
   const name = path.replace('/api/v1/', '');
   const query = (op.parameters ?? []).filter((p) => p.in === 'query');
   const headers = (op.parameters ?? []).filter((p) => p.in === 'header');
   const input = method === 'get' ? fieldsTable(asFields(query)) : fieldsTable(op.requestBody?.content?.['application/json']?.schema ?? {});
   const answer = op.responses?.['200']?.content?.['application/json']?.schema ?? {};
-  const refusals = Object.entries(op.responses ?? {})
-    .filter(([status]) => status !== '200')
-    .map(([status, r]) => `<li>${esc(status)}: ${esc(r.description ?? '')}</li>`)
-    .join('');
-  return `<section id="${esc(name)}"><h2>${esc(name)}</h2>
-<p><code>${method.toUpperCase()} ${esc(path)}</code></p>
-<p>${esc(op.description ?? op.summary ?? '')}</p>
-<h3>${method === 'get' ? 'Query parameters' : 'Body (JSON)'}</h3>${input}
-${headers.length ? `<h3>Headers</h3>${fieldsTable(asFields(headers))}` : ''}
-<h3>Answer</h3>${fieldsTable(answer)}
-${refusals ? `<h3>Refusals</h3><ul>${refusals}</ul>` : ''}</section>`;
+  const refusals = Object.entries(op.responses ?? {}).filter(([status]) => status !== '200');
+  return html`<section id="${name}">
+    <h2>${name}</h2>
+    <p><code>${method.toUpperCase()} ${path}</code></p>
+    <p>${op.description ?? op.summary ?? ''}</p>
+    <h3>${method === 'get' ? 'Query parameters' : 'Body (JSON)'}</h3>
+    ${input}
+    ${
+      headers.length > 0 &&
+      html`<h3>Headers</h3>
+        ${fieldsTable(asFields(headers))}`
+    }
+    <h3>Answer</h3>
+    ${fieldsTable(answer)}
+    ${
+      refusals.length > 0 &&
+      html`<h3>Refusals</h3>
+        <ul>
+          ${refusals.map(([status, r]) => html`<li>${status}: ${r.description ?? ''}</li>`)}
+        </ul>`
+    }
+  </section>`;
 }
 
-export function apiReferenceHtml(doc: JsonSchema, publicUrl: string): string {
+export function apiReferenceHtml(doc: JsonSchema, publicUrl: string): Html {
   const d = doc as Doc;
   const ops = Object.entries(d.paths ?? {}).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
-  const toc = ops.map(({ path }) => `<li><a href="#${esc(path.replace('/api/v1/', ''))}">${esc(path.replace('/api/v1/', ''))}</a></li>`).join('');
-  const schemes = Object.entries(d.components?.securitySchemes ?? {})
-    .map(([name, s]) => `<li><strong>${esc(name)}</strong>: ${esc(s.description ?? s.type ?? '')}</li>`)
-    .join('');
-  return `<p>${esc(d.info?.description ?? '')}</p>
-<p>Version ${esc(d.info?.version ?? '')}. Base URL <code>${esc(publicUrl)}/api/v1</code>; the same operations are MCP tools at <code>${esc(publicUrl)}/mcp</code>. Machine-readable: <a href="/openapi.json">/openapi.json</a>.</p>
-${schemes ? `<h2>Credentials</h2><ul>${schemes}</ul>` : ''}
-<h2>Operations</h2><ul>${toc}</ul>
-${ops.map(({ path, method, op }) => operationHtml(path, method, op)).join('\n')}`;
+  const schemes = Object.entries(d.components?.securitySchemes ?? {});
+  const short = (path: string) => path.replace('/api/v1/', '');
+  return html`<p>${d.info?.description ?? ''}</p>
+    <p>
+      Version ${d.info?.version ?? ''}. Base URL <code>${publicUrl}/api/v1</code>; the same operations are MCP tools at <code>${publicUrl}/mcp</code>.
+      Machine-readable: <a href="/openapi.json">/openapi.json</a>.
+    </p>
+    ${
+      schemes.length > 0 &&
+      html`<h2>Credentials</h2>
+        <ul>
+          ${schemes.map(([name, s]) => html`<li><strong>${name}</strong>: ${s.description ?? s.type ?? ''}</li>`)}
+        </ul>`
+    }
+    <h2>Operations</h2>
+    <ul>
+      ${ops.map(({ path }) => html`<li><a href="#${short(path)}">${short(path)}</a></li>`)}
+    </ul>
+    ${ops.map(({ path, method, op }) => operationHtml(path, method, op))}`;
 }

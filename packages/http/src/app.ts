@@ -5,7 +5,8 @@ import { logBeforeExpress, requestLogger } from './logger';
 import { noStore, securityHeaders } from './security-headers';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
 import { apiReferenceHtml } from './api-reference';
-import { sendPage } from './html';
+import { sendPage, sendView } from './html';
+import type { Html } from './template';
 import type { JsonSchema, Operation } from './operation';
 import { createMcpRouter, type McpOptions } from './mcp';
 import { createRestRouter, type RestOptions } from './rest';
@@ -25,7 +26,7 @@ export interface BaseAppOptions {
   /** True for an error that means the database is away or busy (answered 503). */
   isUnavailable?: (err: unknown) => boolean;
   /** The page at `/`: what this host is and where to go from it. */
-  frontDoor?: { title: string; html: string };
+  frontDoor?: { title: string; html: Html };
 }
 
 /** Health checks, request ids and logs first; the API routers; the error mapper last. */
@@ -59,7 +60,12 @@ export function createBaseApp(opts: BaseAppOptions): Express {
   // The same document for a person, rendered here: no script, nothing fetched from elsewhere.
   const reference = apiReferenceHtml(opts.openApiDocument, opts.publicUrl);
   const title = String((opts.openApiDocument.info as { title?: string } | undefined)?.title ?? 'API');
-  app.get('/docs', (_req, res) => sendPage(res, 200, `${title} reference`, reference));
+  app.get('/docs', (_req, res) => sendView(res, 200, { title: `${title} reference`, body: reference }));
+  // Browsers ask every host for an icon: nothing to show, and no API's JSON 404 for it.
+  app.get('/favicon.ico', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.status(204).end();
+  });
   const front = opts.frontDoor;
   if (front) app.get('/', (_req, res) => sendPage(res, 200, front.title, front.html));
   for (const router of opts.routers) app.use(router);

@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { CODE_LIFETIME_TEXT } from '@frontdesk/domain';
-import { escapeText, html, htmlText, trusted, type Html } from './template';
-
-/**
- * Server-rendered pages: plain HTML that works without JavaScript.
- * @deprecated build pages with the `html` template (template.ts); this goes once no page calls it.
- */
-export const esc = escapeText;
+import { html, htmlText, safeUrl, trusted, type Html } from './template';
 
 /**
  * The one style sheet of every page, inline; the CSP allows exactly this text by its hash.
@@ -33,22 +27,24 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 .dash-nav a{display:inline-block;padding:.35rem 0}.dash-nav a[aria-current=page]{font-weight:700;color:#1d2430;text-decoration:none}
 .dash-head p{margin:0}.sign-out button{padding:.3rem .6rem;margin:0}.job-actions a{display:inline-block;margin-right:1.2rem;padding:.3rem 0}
 .done{border-left:4px solid #1b6e3a;padding-left:.8rem}`,
-  account: ``,
+  account: `pre,.fields{overflow-x:auto;max-width:100%}.fields td,.fields th{overflow-wrap:anywhere;vertical-align:top}.fields .fields{margin:.3rem 0}`,
 };
 export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;
-/** The style element as one piece, so no formatting of the page's template adds whitespace the hash does not cover. */
-const STYLE_ELEMENT = trusted(`<style>${PAGE_STYLE}</style>`);
+
+/**
+ * The style element, its text exactly PAGE_STYLE: the CSP allows the text by its hash, so not one
+ * character of space may be added around it (a formatter indenting it would block every style).
+ */
+// prettier-ignore
+const STYLE_ELEMENT = html`<style>${trusted(PAGE_STYLE)}</style>`;
 
 /** What a page may add around its body: a short navigation above the heading. */
 export interface PageFrame {
   nav?: Html;
 }
 
-/** A body written before the template (a string) is passed as it is; every page moves to Html. */
-const bodyHtml = (body: Html | string): Html => (typeof body === 'string' ? trusted(body) : body);
-
-export function htmlPage(title: string, body: Html | string, frame: PageFrame = {}): string {
+export function htmlPage(title: string, body: Html, frame: PageFrame = {}): string {
   return htmlText(
     html`<!doctype html>
       <html lang="en">
@@ -62,13 +58,14 @@ export function htmlPage(title: string, body: Html | string, frame: PageFrame = 
           ${frame.nav ?? ''}
           <main>
             <h1>${title}</h1>
-            ${bodyHtml(body)}
+            ${body}
           </main>
         </body>
       </html>`,
   );
 }
-export const errorLine = (error: string) => (error ? `<p class="error" role="alert">${esc(error)}</p>` : '');
+/** The sentence a refused form or page starts with; nothing when there is none. */
+export const errorLine = (error: string): Html => (error ? html`<p class="error" role="alert">${error}</p>` : html``);
 
 /** A field of a posted form (or JSON body) as text; empty when it is missing. */
 export function formField(body: unknown, name: string): string {
@@ -82,7 +79,7 @@ export function sendHtml(res: Response, status: number, html: string): void {
 }
 
 /** Sends a page of the house layout (see sendHtml). */
-export function sendPage(res: Response, status: number, title: string, body: Html | string): void {
+export function sendPage(res: Response, status: number, title: string, body: Html): void {
   sendHtml(res, status, htmlPage(title, body));
 }
 
@@ -106,7 +103,7 @@ export function formsFromThisSite(publicUrl: string, apiPrefix?: string): Reques
   return (req, res, next) => {
     const origin = req.get('origin');
     if (req.method === 'POST' && origin && origin !== ownOrigin && !(apiPrefix && req.originalUrl.startsWith(apiPrefix))) {
-      sendPage(res, 403, 'Not allowed', errorLine('This form can only be sent from this site.'));
+      sendView(res, 403, { title: 'Not allowed', body: errorLine('This form can only be sent from this site.') });
       return;
     }
     next();
@@ -114,20 +111,24 @@ export function formsFromThisSite(publicUrl: string, apiPrefix?: string): Reques
 }
 
 /** The first step of signing in by emailed code: the address. */
-export const emailCodeForm = (o: { action: string; intro: string; error?: string; email?: string; label?: string }) => `
-${errorLine(o.error ?? '')}
-<p>${o.intro}</p>
-<form method="post" action="${o.action}"><label>${esc(o.label ?? 'Email')} <input type="email" name="email" required maxlength="200" autocomplete="email" value="${esc(o.email ?? '')}"></label>
-<button type="submit">Send me a code</button></form>`;
+export const emailCodeForm = (o: { action: string; intro: Html; error?: string; email?: string; label?: string }): Html =>
+  html`${errorLine(o.error ?? '')}
+    <p>${o.intro}</p>
+    <form method="post" action="${safeUrl(o.action)}">
+      <label>${o.label ?? 'Email'} <input type="email" name="email" required maxlength="200" autocomplete="email" value="${o.email ?? ''}" /></label>
+      <button type="submit">Send me a code</button>
+    </form>`;
 
 /** The second step: the code mailed to the address. */
-export const codeEntryForm = (o: { action: string; email: string; back: string; error?: string }) => `
-${errorLine(o.error ?? '')}
-<p>We sent a 6-digit code to <strong>${esc(o.email)}</strong>. ${CODE_LIFETIME_TEXT}</p>
-<form method="post" action="${o.action}"><input type="hidden" name="email" value="${esc(o.email)}">
-<label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
-<button type="submit">Sign in</button></form>
-<p class="note"><a href="${o.back}">Use another email</a></p>`;
+export const codeEntryForm = (o: { action: string; email: string; back: string; error?: string }): Html =>
+  html`${errorLine(o.error ?? '')}
+    <p>We sent a 6-digit code to <strong>${o.email}</strong>. ${CODE_LIFETIME_TEXT}</p>
+    <form method="post" action="${safeUrl(o.action)}">
+      <input type="hidden" name="email" value="${o.email}" />
+      <label>Code <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code" /></label>
+      <button type="submit">Sign in</button>
+    </form>
+    <p class="note"><a href="${safeUrl(o.back)}">Use another email</a></p>`;
 
 /** A session cookie's value, if the request carries one of the shape our tokens have. */
 export function cookieValue(req: Request, name: string): string | null {

@@ -1,5 +1,19 @@
-import { checkCheck, newBusiness, noBusiness, type NewBusinessInput } from '@frontdesk/domain';
-import { insertPro, insertProCheck, issueProKey, lockPro, revokeProKeys, type Db, type NewCheck, type Pro, type ProCheck } from '@frontdesk/db';
+import { alreadyOwnsBusiness, checkCheck, newBusiness, noBusiness, normalizeEmail, type NewBusinessInput } from '@frontdesk/domain';
+import {
+  endProSessionsOf,
+  insertPro,
+  insertProCheck,
+  isOwnerEmailTaken,
+  issueProKey,
+  lockPro,
+  proOwnedBy,
+  revokeProKeys,
+  setOwnerEmail,
+  type Db,
+  type NewCheck,
+  type Pro,
+  type ProCheck,
+} from '@frontdesk/db';
 
 /** Creates a business (checked, with the default price list and hours unless given) and its first key, shown once. */
 export async function createBusiness(db: Db, input: NewBusinessInput): Promise<{ pro: Pro; apiKey: string }> {
@@ -8,6 +22,42 @@ export async function createBusiness(db: Db, input: NewBusinessInput): Promise<{
     const pro = await insertPro(trx, business);
     return { pro, apiKey: await issueProKey(trx, pro.id) };
   });
+}
+
+/** The refusal for an owner address another business already has, naming that business. */
+async function ownerTaken(db: Db, owner: string): Promise<Error> {
+  return alreadyOwnsBusiness(owner, (await proOwnedBy(db, owner))?.name ?? 'a business');
+}
+
+/**
+ * Creates a business an operator sets up for its owner (`pro create`): the owner's address,
+ * when given, is the one that signs in on the dashboard, as a sign-up's verified address is.
+ */
+export async function createOwnedBusiness(db: Db, input: NewBusinessInput): Promise<{ pro: Pro; apiKey: string }> {
+  const owner = input.owner_email ? normalizeEmail(input.owner_email, 'owner') : null;
+  if (owner && (await proOwnedBy(db, owner))) throw await ownerTaken(db, owner);
+  try {
+    return await createBusiness(db, { ...input, owner_email: owner });
+  } catch (err) {
+    if (owner && isOwnerEmailTaken(err)) throw await ownerTaken(db, owner);
+    throw err;
+  }
+}
+
+/** Gives a business another owner address (null: none); the dashboard sessions the old one opened end. */
+export async function changeBusinessOwner(db: Db, proId: string, ownerEmail: string | null): Promise<Pro> {
+  const owner = ownerEmail === null ? null : normalizeEmail(ownerEmail, 'owner');
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!(await lockPro(trx, proId))) throw noBusiness();
+      const pro = (await setOwnerEmail(trx, proId, owner))!;
+      await endProSessionsOf(trx, proId);
+      return pro;
+    });
+  } catch (err) {
+    if (owner && isOwnerEmailTaken(err)) throw await ownerTaken(db, owner);
+    throw err;
+  }
 }
 
 /** Revokes every key of the business and issues a new one, shown once, in one transaction. */

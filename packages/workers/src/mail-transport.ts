@@ -9,6 +9,8 @@ export interface MailOptions {
   printLocally: boolean;
 }
 
+const RULE = '='.repeat(72);
+
 /**
  * SMTP through nodemailer when an SMTP URL is set (e.g. smtp://user:pass@mail.example:587).
  * Without it, the one-command local run (`pnpm start`) prints each mail to its terminal,
@@ -44,8 +46,14 @@ function calendarAttachment(ics: string) {
   return { filename: ICS_FILE_NAME, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
 }
 
-/** A mail as `pnpm start` prints it: on lines of its own, between rules, the attachment named (its text is in the mail's own words). */
+/**
+ * A mail as a person reads it in the terminal of `pnpm start`: whole lines of its own between
+ * blank lines and rules, never inside a JSON log line, written in one piece so a log line
+ * cannot land in the middle of it; an attachment is named (its text is in the mail's own words).
+ */
 export function printedMail(m: OutgoingMail): string {
-  const attached = m.ics === undefined ? '' : `\n[attached: ${ICS_FILE_NAME}]`;
-  return `\n--- mail to ${m.to} (no SMTP_URL: printed here, not sent) ---\nSubject: ${m.subject}\n\n${m.text}${attached}\n---\n`;
+  const attached = m.ics === undefined ? [] : [`[attached: ${ICS_FILE_NAME}]`];
+  return ['', RULE, `Mail to ${m.to} (no SMTP_URL: printed here, not sent)`, `Subject: ${m.subject}`, '', m.text.trimEnd(), ...attached, RULE, '', ''].join(
+    '\n',
+  );
 }

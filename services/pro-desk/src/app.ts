@@ -1,4 +1,4 @@
-import { createServiceApp, esc, hostLimits, type Operation } from '@frontdesk/http';
+import { createServiceApp, hostLimits, html, safeUrl, type Operation } from '@frontdesk/http';
 import { databaseHealth, idempotencyStore, proOwnedBy, rateLimitStore, type Pro } from '@frontdesk/db';
 import { hostOAuth } from '@frontdesk/oauth';
 import type { Express } from 'express';
@@ -18,6 +18,23 @@ export interface ProDeskApp {
   app: Express;
   operations: Operation<Pro>[];
 }
+
+/** The page at `/`: what this host is and where a business or a customer goes from it. */
+const frontDoorHtml = (ctx: AppContext) =>
+  html`<p>
+      The back office and booking desk of a house-cleaning business, run by its AI assistant: prices from your own list, open times, marketplace leads answered
+      with a firm quote, follow-ups, bookings and cancellations, and how the month went.
+    </p>
+    <ul>
+      <li><a href="/signup">Sign your business up</a></li>
+      <li><a href="/dashboard">Your dashboard</a></li>
+      <li>Connect your assistant over MCP: <code>${ctx.config.publicUrl}/mcp</code> (it signs you in with OAuth, or send your business key)</li>
+      <li><a href="/docs">API reference</a> and <a href="/openapi.json">/openapi.json</a></li>
+      <li>
+        Booking cleanings as a customer: <a href="${safeUrl(`${ctx.config.bookingUrl}/`)}">${ctx.config.bookingUrl}</a>, and a
+        <a href="/key">personal key</a> for your assistant
+      </li>
+    </ul>`;
 
 /** Builds the pro-desk (base host) Express app from its context. */
 export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro>[] = []): ProDeskApp {
@@ -40,7 +57,6 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
           : `No business has signed up with ${email}. Sign your business up at ${ctx.config.publicUrl}/signup, then connect again.`,
     },
   });
-  const url = ctx.config.publicUrl;
   // How every call runs, whether an assistant's or a dashboard form's: the same limits, checks and fences.
   const run = {
     rateLimit: { host: limits, subjectOf: (pro: Pro) => `pro:${pro.id}` },
@@ -53,11 +69,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     ...PRO_DESK_API,
     frontDoor: {
       title: 'Front Desk for cleaning businesses',
-      html: `<p>The back office and booking desk of a house-cleaning business, run by its AI assistant: prices from your own list, open times, marketplace leads answered with a firm quote, follow-ups, bookings and cancellations, and how the month went.</p>
-<ul><li><a href="/signup">Sign your business up</a></li><li><a href="/dashboard">Your dashboard</a></li>
-<li>Connect your assistant over MCP: <code>${esc(url)}/mcp</code> (it signs you in with OAuth, or send your business key)</li>
-<li><a href="/docs">API reference</a> and <a href="/openapi.json">/openapi.json</a></li>
-<li>Booking cleanings as a customer: <a href="${esc(ctx.config.bookingUrl)}/">${esc(ctx.config.bookingUrl)}</a>, and a <a href="/key">personal key</a> for your assistant</li></ul>`,
+      html: frontDoorHtml(ctx),
     },
     mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: PRO_DESK_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     publicUrl: ctx.config.publicUrl,

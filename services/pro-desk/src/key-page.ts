@@ -16,16 +16,18 @@ import {
   codeEntryForm,
   cookieValue,
   emailCodeForm,
-  esc,
   formField,
   formsFromThisSite,
+  html,
   lookUpCredential,
-  sendPage,
+  sendView,
+  ShownOnce,
   takeSignInCode,
   type HostLimits,
+  type Html,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
-import { sendCodeStep, signOutStep, startSession, type PageSession } from './sign-in-steps';
+import { backTo, codeSentPage, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from './sign-in-steps';
 
 const COOKIE = 'fd_key_session';
 const PURPOSE = 'get your Front Desk personal key';
@@ -36,14 +38,17 @@ interface KeyDeps {
   limits: HostLimits;
 }
 
-const emailForm = (error = '') =>
+const emailForm = (error = '', email = '') =>
   emailCodeForm({
     action: '/key/code',
-    intro: 'A personal key lets your AI assistant list and manage your cleaning bookings. Sign in with your email: we send you a code.',
+    intro: html`A personal key lets your AI assistant list and manage your cleaning bookings. Sign in with your email: we send you a code.`,
     error,
+    email,
   });
 const codeForm = (email: string, error = '') => codeEntryForm({ action: '/key/verify', email, back: '/key', error });
 const pageSession = (d: KeyDeps): PageSession => ({ cookie: COOKIE, path: '/key', secure: d.ctx.config.publicUrl.startsWith('https://') });
+/** The new key between the POST that made it and the page that shows it (a reload shows it again; nothing is made twice). */
+const newKeySlot = (d: KeyDeps) => new ShownOnce(d.ctx.config.keySealer, { name: 'fd_key_new', path: '/key', secure: pageSession(d).secure });
 
 /** The address a live /key session belongs to, or null. */
 async function signedIn(d: KeyDeps, req: Request): Promise<string | null> {
@@ -51,37 +56,43 @@ async function signedIn(d: KeyDeps, req: Request): Promise<string | null> {
   return token ? keySessionOwner(d.ctx.db, token, d.ctx.clock()) : null;
 }
 
+const keyRows = (keys: Awaited<ReturnType<typeof personalKeysOf>>): Html =>
+  html`<table>
+    ${keys.map(
+      (k) =>
+        html`<tr>
+          <td class="key">fdp_…${k.key_hint}</td>
+          <td>${k.created_at.toISOString().slice(0, 10)}</td>
+          <td>
+            <form method="post" action="/key/revoke"><input type="hidden" name="key_id" value="${k.id}" /><button type="submit">Revoke</button></form>
+          </td>
+        </tr>`,
+    )}
+  </table>`;
+
 /** `/key`: the sign-in form, or the address's keys with a way to make or revoke one. */
 const getKeys =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
     const email = await signedIn(d, req);
-    if (!email) return sendPage(res, 200, 'Your personal key', emailForm());
+    if (!email) return sendView(res, 200, { title: 'Your personal key', body: emailForm() });
     const keys = await personalKeysOf(d.ctx.db, email);
-    const rows = keys
-      .map(
-        (k) => `<tr><td class="key">fdp_…${esc(k.key_hint)}</td><td>${esc(k.created_at.toISOString().slice(0, 10))}</td>
-<td><form method="post" action="/key/revoke"><input type="hidden" name="key_id" value="${esc(k.id)}"><button type="submit">Revoke</button></form></td></tr>`,
-      )
-      .join('');
-    sendPage(
-      res,
-      200,
-      'Your personal keys',
-      `<p>Signed in as <strong>${esc(email)}</strong>.</p>
-${keys.length ? `<table>${rows}</table>` : '<p>You have no keys yet.</p>'}
-<form method="post" action="/key/create"><button type="submit">Create a new key</button></form>
-<form method="post" action="/key/sign-out"><button type="submit">Sign out</button></form>`,
-    );
+    sendView(res, 200, {
+      title: 'Your personal keys',
+      body: html`<p>Signed in as <strong>${email}</strong>.</p>
+        ${keys.length ? keyRows(keys) : html`<p>You have no keys yet.</p>`}
+        <form method="post" action="/key/create"><button type="submit">Create a new key</button></form>
+        <form method="post" action="/key/sign-out"><button type="submit">Sign out</button></form>`,
+    });
   };
 
-const postCode = (d: KeyDeps): RequestHandler =>
-  sendCodeStep({
-    ...d,
-    purpose: PURPOSE,
-    sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
-    refused: (message) => ({ title: 'Your personal key', body: emailForm(message) }),
-  });
+const codeStep = (d: KeyDeps): CodeStep & { at: string } => ({
+  ...d,
+  purpose: PURPOSE,
+  at: '/key/code',
+  sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
+  refused: (message, email) => ({ title: 'Your personal key', body: emailForm(message, email) }),
+});
 
 const postVerify =
   (d: KeyDeps): RequestHandler =>
@@ -93,32 +104,49 @@ const postVerify =
       startSession(res, pageSession(d), { token, maxAgeSeconds: KEY_SESSION_MINUTES * 60 });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      sendPage(res, err.status, 'Check your email', codeForm(email, err.message));
+      sendView(res, err.status, { title: 'Check your email', body: codeForm(email, err.message) });
     }
   };
 
 const SIGNED_OUT = 'Your sign-in has ended; sign in again.';
 
+/** Makes the key, keeps it for the page that shows it, and goes there: a reload never makes another. */
 const postCreate =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
     const email = await signedIn(d, req);
-    if (!email) return sendPage(res, 401, 'Your personal key', emailForm(SIGNED_OUT));
+    if (!email) return sendView(res, 401, { title: 'Your personal key', body: emailForm(SIGNED_OUT) });
     const { key } = await issuePersonalKey(d.ctx.db, email);
-    sendPage(
-      res,
-      201,
-      'Your new personal key',
-      `<p>Copy it now: it is shown only this once. Give it to your assistant as <code>Authorization: Bearer &lt;key&gt;</code> for the booking service.</p>
-<p class="key" id="new-key">${esc(key)}</p><p><a href="/key">Back to your keys</a></p>`,
-    );
+    res.redirect(303, `/key/new?ref=${newKeySlot(d).keep(res, key, d.ctx.clock())}`);
+  };
+
+/** The key the last POST made, while this browser keeps it; once gone, the page says so. */
+const getNewKey =
+  (d: KeyDeps): RequestHandler =>
+  (req, res) => {
+    const key = newKeySlot(d).value<string>(req, typeof req.query.ref === 'string' ? req.query.ref : '', d.ctx.clock());
+    if (typeof key !== 'string') {
+      return sendView(res, 404, {
+        title: 'Your new personal key',
+        body: html`<p>This key is no longer shown here: it was shown once, in the browser that made it. Make another if you did not keep it.</p>
+          <p><a href="/key">Back to your keys</a></p>`,
+      });
+    }
+    sendView(res, 200, {
+      title: 'Your new personal key',
+      body: html`<p>
+          Copy it now: it is shown only this once. Give it to your assistant as <code>Authorization: Bearer &lt;key&gt;</code> for the booking service.
+        </p>
+        <p class="key" id="new-key">${key}</p>
+        <p><a href="/key">Back to your keys</a></p>`,
+    });
   };
 
 const postRevoke =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
     const email = await signedIn(d, req);
-    if (!email) return sendPage(res, 401, 'Your personal key', emailForm(SIGNED_OUT));
+    if (!email) return sendView(res, 401, { title: 'Your personal key', body: emailForm(SIGNED_OUT) });
     await revokeOwnKey(d.ctx.db, { keyId: formField(req.body, 'key_id'), email }, d.ctx.clock());
     res.redirect(303, '/key');
   };
@@ -167,11 +195,15 @@ export function keyRouter(ctx: AppContext, limits: HostLimits): Router {
   // Forms post only from this site; the cookie is SameSite=Strict as well.
   router.post('/key/*path', formsFromThisSite(ctx.config.publicUrl, '/key/api/'));
   router.get('/key', getKeys(d));
-  router.post('/key/code', form, postCode(d));
+  router.post('/key/code', form, sendCodeStep(codeStep(d)));
+  router.get('/key/code', codeSentPage(codeStep(d)));
   router.post('/key/verify', form, postVerify(d));
   router.post('/key/create', postCreate(d));
+  router.get('/key/new', getNewKey(d));
   router.post('/key/revoke', form, postRevoke(d));
   router.post('/key/sign-out', postSignOut(d));
+  // A form's address opened as a page (a bookmark, a reload after a refusal): the page it is on.
+  router.get(['/key/verify', '/key/create', '/key/revoke', '/key/sign-out'], backTo('/key'));
   router.post('/key/api/code', json, apiCode(d));
   router.post('/key/api/keys', json, apiKeys(d));
   router.post('/key/api/revoke', apiRevoke(d));

@@ -1,13 +1,13 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { requestSignInCode } from '@frontdesk/use-cases';
-import { cookieValue, formField, sendPage, sessionCookie, setErrorHeaders, takeSignInCode, type HostLimits } from '@frontdesk/http';
+import { cookieValue, formField, sendView, sessionCookie, setErrorHeaders, ShownOnce, takeSignInCode, type HostLimits, type Html } from '@frontdesk/http';
 import type { AppContext } from './context';
 
 /** A page as a step shows it. */
 export interface Shown {
   title: string;
-  body: string;
+  body: Html;
 }
 
 /** The first step of every sign-in page of this host (sign-up, dashboard, /key): what to mail a code for, and what to show next. */
@@ -16,11 +16,25 @@ export interface CodeStep {
   limits: HostLimits;
   /** What the code is for, as the mail says it. */
   purpose: string;
+  /**
+   * The address of the step's own POST (`/key/code`). Given, the POST answers 303 to the same
+   * address with a reference to the address the code went to, and the GET there shows `sent`:
+   * a reload shows the code form again and never mails another code.
+   */
+  at?: string;
   /** The next page, once the code is on its way to the (normalized) address. */
   sent(email: string): Shown;
   /** The same page again with the refusal, keeping what was typed. */
   refused(message: string, email: string): Shown;
 }
+
+/** Where the address a code went to is kept between the POST and its GET: a sealed cookie under the step's page. */
+const sentTo = (s: CodeStep): ShownOnce =>
+  new ShownOnce(s.ctx.config.keySealer, {
+    name: 'fd_code_sent',
+    path: s.at!.slice(0, s.at!.lastIndexOf('/')) || '/',
+    secure: s.ctx.config.publicUrl.startsWith('https://'),
+  });
 
 /** Mails a sign-in code to the address posted, within the shared limits per address and per client; a refusal is shown on the form. */
 export const sendCodeStep =
@@ -30,14 +44,25 @@ export const sendCodeStep =
     try {
       await takeSignInCode(s.limits, req, email);
       const sent = await requestSignInCode(s.ctx.db, email, s.ctx.clock(), s.purpose);
-      const next = s.sent(sent.email);
-      sendPage(res, 200, next.title, next.body);
+      if (s.at) return res.redirect(303, `${s.at}?sent=${sentTo(s).keep(res, sent.email, s.ctx.clock())}`);
+      sendView(res, 200, s.sent(sent.email));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       setErrorHeaders(res, err);
-      const again = s.refused(err.message, email);
-      sendPage(res, err.status, again.title, again.body);
+      sendView(res, err.status, s.refused(err.message, email));
     }
+  };
+
+/**
+ * The GET of a code step's address: the code form for the address the POST mailed (a reload
+ * shows it again, nothing is sent), or the first step's form when that is gone or never was.
+ */
+export const codeSentPage =
+  (s: CodeStep & { at: string }): RequestHandler =>
+  (req: Request, res: Response) => {
+    const ref = typeof req.query.sent === 'string' ? req.query.sent : '';
+    const email = ref ? sentTo(s).value<string>(req, ref, s.ctx.clock()) : null;
+    sendView(res, 200, typeof email === 'string' ? s.sent(email) : s.refused('', ''));
   };
 
 /** A page's session: its cookie, the path it is sent to (the page itself), and whether only over https. */
@@ -49,7 +74,7 @@ export interface PageSession {
 
 /** Sets the session's cookie and goes back to the page, which is now signed in. */
 export function startSession(res: Response, s: PageSession, o: { token: string; maxAgeSeconds: number }): void {
-  res.setHeader('Set-Cookie', sessionCookie({ name: s.cookie, path: s.path, secure: s.secure }, o));
+  res.append('Set-Cookie', sessionCookie({ name: s.cookie, path: s.path, secure: s.secure }, o));
   res.redirect(303, s.path);
 }
 
@@ -62,3 +87,9 @@ export const signOutStep =
     res.setHeader('Set-Cookie', sessionCookie({ name: s.cookie, path: s.path, secure: s.secure }, { token: '', maxAgeSeconds: 0 }));
     res.redirect(303, s.path);
   };
+
+/** A GET of an address that only takes a form's POST: back to the page the form is on, never an API's JSON 404. */
+export const backTo =
+  (path: string): RequestHandler =>
+  (_req, res) =>
+    res.redirect(303, path);

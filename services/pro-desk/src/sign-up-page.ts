@@ -1,7 +1,7 @@
-import express, { Router, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import {
-  AppError,
   CODE_LIFETIME_TEXT,
+  SIGN_UP_FEE_TEXT,
   signInCodeSentMessage,
   serviceZipsSchema,
   timezoneSchema,
@@ -13,19 +13,24 @@ import { requestSignInCode, signUpBusiness, type SignUpInput } from '@frontdesk/
 import type { Pro } from '@frontdesk/db';
 import {
   emailCodeForm,
-  errorLine,
-  esc,
   formField,
+  formRoute,
   formsFromThisSite,
-  sendPage,
-  setErrorHeaders,
+  html,
+  inputField,
+  problemLine,
+  safeUrl,
+  sendView,
+  ShownOnce,
   takeSignInCode,
   validateInput,
   type HostLimits,
+  type Html,
   type ObjectSchema,
+  type Problem,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
-import { sendCodeStep } from './sign-in-steps';
+import { backTo, codeSentPage, sendCodeStep, type CodeStep } from './sign-in-steps';
 
 const PURPOSE = 'sign up your cleaning business on Front Desk';
 
@@ -61,6 +66,7 @@ const signUpSchema: ObjectSchema = {
 
 interface Details {
   email: string;
+  code: string;
   name: string;
   timezone: string;
   zips: string;
@@ -68,37 +74,85 @@ interface Details {
   website: string;
 }
 
-const emailForm = (error = '', email = '') =>
-  `${emailCodeForm({
-    action: '/signup/code',
-    intro:
-      'Sign your cleaning business up and your AI assistant gets a key to price jobs from your own price list, find open times, log leads and book jobs on your schedule.',
-    label: 'Your email',
-    error,
-    email,
-  })}
-<p class="note">We email a 6-digit code to check the address. It becomes your business's sign-in.</p>`;
+/** The form's labels by the field a refusal names, so a refusal reads in the form's words. */
+const LABELS = {
+  email: 'Your email',
+  code: 'Code from the email',
+  name: 'Business name',
+  timezone: 'Time zone',
+  service_zips: 'ZIP codes you serve',
+  phone: 'Phone (optional)',
+  website: 'Website (optional)',
+};
 
-function zoneOptions(selected: string): string {
-  const option = (id: string, label: string) => `<option value="${esc(id)}"${id === selected ? ' selected' : ''}>${esc(label)}</option>`;
-  return `<optgroup label="United States">${US_ZONES.map(([id, label]) => option(id, label)).join('')}</optgroup>
-<optgroup label="Other time zones">${OTHER_ZONES.map((z) => option(z, z)).join('')}</optgroup>`;
+const feeNote = html`<p class="note" id="fee">${SIGN_UP_FEE_TEXT}</p>`;
+
+const emailForm = (error = '', email = '') =>
+  html`${emailCodeForm({
+      action: '/signup/code',
+      intro: html`Sign your cleaning business up and your AI assistant gets a key to price jobs from your own price list, find open times, log leads and book
+      jobs on your schedule.`,
+      label: 'Your email',
+      error,
+      email,
+    })}
+    <p class="note">We email a 6-digit code to check the address. It becomes your business's sign-in.</p>
+    ${feeNote}`;
+
+function zoneOptions(selected: string): Html {
+  const option = (id: string, label: string) => html`<option value="${id}" ${id === selected && html` selected`}>${label}</option>`;
+  return html`<optgroup label="United States">${US_ZONES.map(([id, label]) => option(id, label))}</optgroup>
+    <optgroup label="Other time zones">${OTHER_ZONES.map((z) => option(z, z))}</optgroup>`;
 }
 
-const detailsForm = (d: Details, error = '') => `
-${errorLine(error)}
-<p>We sent a 6-digit code to <strong>${esc(d.email)}</strong>. ${CODE_LIFETIME_TEXT}</p>
-<form method="post" action="/signup/business"><input type="hidden" name="email" value="${esc(d.email)}">
-<label>Code from the email <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"></label>
-<label>Business name <input name="name" required maxlength="100" autocomplete="organization" value="${esc(d.name)}"></label>
-<label>Time zone <select name="timezone" required>${zoneOptions(d.timezone || 'America/New_York')}</select></label>
-<label>ZIP codes you serve <input name="zips" required maxlength="1400" inputmode="numeric" value="${esc(d.zips)}" aria-describedby="zips-note"></label>
-<p class="note" id="zips-note">5-digit ZIPs separated by commas or spaces.</p>
-<label>Phone (optional) <input type="tel" name="phone" maxlength="30" autocomplete="tel" value="${esc(d.phone)}"></label>
-<label>Website (optional) <input type="url" name="website" maxlength="200" autocomplete="url" placeholder="https://" value="${esc(d.website)}"></label>
-<button type="submit">Create my business</button></form>
-<p class="note">You start with a standard price list and Monday to Saturday hours; change them any time through your assistant.</p>
-<p class="note"><a href="/signup">Use another email</a></p>`;
+const zoneField = (d: Details, problem?: Problem): Html => {
+  const wrong = problem?.field === 'timezone';
+  return html`<label for="f-timezone">${LABELS.timezone}</label>
+    <select id="f-timezone" name="timezone" required ${wrong && html`aria-invalid="true" aria-describedby="f-timezone-error"`}>
+      ${zoneOptions(d.timezone || 'America/New_York')}
+    </select>
+    ${wrong && html`<span class="error" id="f-timezone-error">${problem.text}</span>`}`;
+};
+
+/** The business's details, after the code went out; a refusal marks its field and keeps what was typed. */
+const detailsForm = (d: Details, problem?: Problem): Html => {
+  // The ZIPs are typed in one box named "zips"; a refusal names them service_zips.
+  const zipsProblem = problem?.field === 'service_zips' ? { ...problem, field: 'zips' } : problem;
+  return html`${problemLine(problem)}
+    <p>We sent a 6-digit code to <strong>${d.email}</strong>. ${CODE_LIFETIME_TEXT}</p>
+    <form method="post" action="/signup/business">
+      <input type="hidden" name="email" value="${d.email}" />
+      ${inputField(
+        {
+          label: LABELS.code,
+          name: 'code',
+          value: '',
+          attrs: html` inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required autocomplete="one-time-code"`,
+        },
+        problem,
+      )}
+      ${inputField({ label: LABELS.name, name: 'name', value: d.name, attrs: html` required maxlength="100" autocomplete="organization"` }, problem)}
+      ${zoneField(d, problem)}
+      ${inputField(
+        {
+          label: LABELS.service_zips,
+          name: 'zips',
+          value: d.zips,
+          hint: '5-digit ZIPs separated by commas or spaces.',
+          attrs: html` required maxlength="1400" inputmode="numeric"`,
+        },
+        zipsProblem,
+      )}
+      ${inputField({ label: LABELS.phone, name: 'phone', type: 'tel', value: d.phone, attrs: html` maxlength="30" autocomplete="tel"` }, problem)}
+      ${inputField({ label: LABELS.website, name: 'website', type: 'url', value: d.website, attrs: html` maxlength="200" autocomplete="url" placeholder="https://"` }, problem)}
+      <button type="submit">Create my business</button>
+    </form>
+    <p class="note">You start with a standard price list and Monday to Saturday hours; change them any time on your dashboard or through your assistant.</p>
+    ${feeNote}
+    <p class="note"><a href="/signup">Use another email</a></p>`;
+};
+
+const noDetails = (email: string): Details => ({ email, code: '', name: '', timezone: '', zips: '', phone: '', website: '' });
 
 /** What a new business is told once: its key and where its assistant connects. */
 function created(ctx: AppContext, pro: Pro, apiKey: string) {
@@ -115,15 +169,23 @@ function created(ctx: AppContext, pro: Pro, apiKey: string) {
       'Your business is ready with the default price list and hours. The key is shown once: store it now and give it to your assistant as Authorization: Bearer <key>. Then ask it to show my_business and set your prices, hours and time off.',
   };
 }
+type Created = ReturnType<typeof created>;
 
-const keyPage = (c: ReturnType<typeof created>) => `
-<p><strong>${esc(c.name)}</strong> is ready. This is its key; copy it now, it is shown only this once:</p>
-<p class="key" id="new-key">${esc(c.api_key)}</p>
-<p>Give your AI assistant the key with one of these:</p>
-<ul><li>MCP: <code>${esc(c.mcp_url)}</code> with the header <code>Authorization: Bearer &lt;key&gt;</code></li>
-<li>REST: <code>${esc(c.api_url)}</code>, same header</li></ul>
-<p>Then ask it to show your business (<code>my_business</code>) and set your own prices, hours and days off (<code>update_business</code>, <code>add_time_off</code>).</p>
-<p>Customers book you at <a href="${esc(c.booking_page)}">${esc(c.booking_page)}</a>.</p>`;
+const keyPage = (c: Created): Html =>
+  html`<p><strong>${c.name}</strong> is ready. This is its key; copy it now, it is shown only this once:</p>
+    <p class="key" id="new-key">${c.api_key}</p>
+    <p>Give your AI assistant the key with one of these:</p>
+    <ul>
+      <li>MCP: <code>${c.mcp_url}</code> with the header <code>Authorization: Bearer &lt;key&gt;</code></li>
+      <li>REST: <code>${c.api_url}</code>, same header</li>
+    </ul>
+    <p>
+      Then ask it to show your business and set your own prices, hours and days off, or do it yourself on <a href="/dashboard">your dashboard</a>: sign in there
+      with the email you signed up with.
+    </p>
+    <p>Customers book you at <a href="${safeUrl(c.booking_page)}">${c.booking_page}</a>.</p>
+    <p id="fee">${SIGN_UP_FEE_TEXT}</p>
+    <p><a href="/dashboard">Go to your dashboard</a></p>`;
 
 const zipsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 const optional = (text: string) => text.trim() || null;
@@ -134,38 +196,40 @@ interface SignUpDeps {
   limits: HostLimits;
 }
 
-/** A refusal shown on the page it came from, with the headers the API would send. */
-function failed(res: Response, err: unknown, page: { title: string; body: string }): void {
-  if (!(err instanceof AppError)) throw err;
-  setErrorHeaders(res, err);
-  sendPage(res, err.status, page.title, page.body);
-}
+/** The new business's key between the POST that made it and the page that shows it: a reload shows it again and makes nothing. */
+const readySlot = (d: SignUpDeps) =>
+  new ShownOnce(d.ctx.config.keySealer, { name: 'fd_signup_ready', path: '/signup', secure: d.ctx.config.publicUrl.startsWith('https://') });
 
-const getSignUp: RequestHandler = (_req, res) => sendPage(res, 200, 'Sign up your cleaning business', emailForm());
+const getSignUp: RequestHandler = (_req, res) => sendView(res, 200, { title: 'Sign up your cleaning business', body: emailForm() });
 
-const postCode = (d: SignUpDeps): RequestHandler =>
-  sendCodeStep({
-    ...d,
-    purpose: PURPOSE,
-    sent: (email) => ({ title: 'About your business', body: detailsForm({ email, name: '', timezone: '', zips: '', phone: '', website: '' }) }),
-    refused: (message, email) => ({ title: 'Sign up your cleaning business', body: emailForm(message, email) }),
-  });
+const codeStep = (d: SignUpDeps): CodeStep & { at: string } => ({
+  ...d,
+  purpose: PURPOSE,
+  at: '/signup/code',
+  sent: (email) => ({ title: 'About your business', body: detailsForm(noDetails(email)) }),
+  refused: (message, email) => ({ title: 'Sign up your cleaning business', body: emailForm(message, email) }),
+});
 
-const postBusiness =
-  (d: SignUpDeps): RequestHandler =>
-  async (req, res) => {
-    const typed: Details = {
-      email: formField(req.body, 'email'),
-      name: formField(req.body, 'name'),
-      timezone: formField(req.body, 'timezone'),
-      zips: formField(req.body, 'zips'),
-      phone: formField(req.body, 'phone'),
-      website: formField(req.body, 'website'),
-    };
-    try {
+const typedDetails = (req: Request): Details => ({
+  email: formField(req.body, 'email'),
+  code: formField(req.body, 'code'),
+  name: formField(req.body, 'name'),
+  timezone: formField(req.body, 'timezone'),
+  zips: formField(req.body, 'zips'),
+  phone: formField(req.body, 'phone'),
+  website: formField(req.body, 'website'),
+});
+
+/** Makes the business and its key, keeps them for the page that shows them, and goes there. */
+const postBusiness = (d: SignUpDeps): RequestHandler =>
+  formRoute<Details>({
+    title: 'About your business',
+    labels: LABELS,
+    read: typedDetails,
+    async act(typed, _req, res) {
       const input: SignUpInput = {
         email: typed.email,
-        code: formField(req.body, 'code'),
+        code: typed.code,
         name: typed.name,
         timezone: typed.timezone,
         service_zips: zipsOf(typed.zips),
@@ -173,10 +237,27 @@ const postBusiness =
         website: optional(typed.website),
       };
       const { pro, apiKey } = await signUpBusiness(d.ctx.db, input, d.ctx.clock());
-      sendPage(res, 201, 'Your business is ready', keyPage(created(d.ctx, pro, apiKey)));
-    } catch (err) {
-      failed(res, err, { title: 'About your business', body: detailsForm(typed, (err as Error).message) });
+      return `/signup/ready?ref=${readySlot(d).keep(res, created(d.ctx, pro, apiKey), d.ctx.clock())}`;
+    },
+    form: (typed, problem) => detailsForm(typed, problem),
+  });
+
+/** The page a new business lands on: its key while this browser keeps it; once gone, where to go instead. */
+const getReady =
+  (d: SignUpDeps): RequestHandler =>
+  (req, res) => {
+    const ref = typeof req.query.ref === 'string' ? req.query.ref : '';
+    const ready = readySlot(d).value<Created>(req, ref, d.ctx.clock());
+    if (!ready) {
+      return sendView(res, 404, {
+        title: 'Your business is ready',
+        body: html`<p>
+          The key is no longer shown here: it was shown once, in the browser that signed up. Sign in on
+          <a href="/dashboard">your dashboard</a> with the email you signed up with to make a new one.
+        </p>`,
+      });
     }
+    sendView(res, 200, { title: 'Your business is ready', body: keyPage(ready) });
   };
 
 // The same for assistants, as JSON.
@@ -216,8 +297,12 @@ export function signUpRouter(ctx: AppContext, limits: HostLimits): Router {
   const router = Router();
   router.post('/signup/*path', formsFromThisSite(ctx.config.publicUrl, '/signup/api/'));
   router.get('/signup', getSignUp);
-  router.post('/signup/code', form, postCode(d));
+  router.post('/signup/code', form, sendCodeStep(codeStep(d)));
+  router.get('/signup/code', codeSentPage(codeStep(d)));
   router.post('/signup/business', form, postBusiness(d));
+  router.get('/signup/ready', getReady(d));
+  // The form's address opened as a page: the sign-up it belongs to.
+  router.get('/signup/business', backTo('/signup'));
   router.post('/signup/api/code', json, apiCode(d));
   router.post('/signup/api/business', json, apiBusiness(d));
   return router;

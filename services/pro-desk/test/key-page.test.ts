@@ -15,8 +15,17 @@ describe('the /key page', () => {
     const start = await h.api.get('/key').expect(200);
     expect(start.headers['content-type']).toMatch(/text\/html/);
     expect(start.text).toMatch(/<form method="post" action="\/key\/code">/);
-    const sent = await h.api.post('/key/code').type('form').send({ email }).expect(200);
-    expect(sent.text).toContain(`We sent a 6-digit code to <strong>${email}</strong>`);
+    // Post/Redirect/Get: the code goes out once; the page it lands on (and a reload of it) shows the code form.
+    const sent = await h.api.post('/key/code').type('form').send({ email }).expect(303);
+    expect(sent.headers.location).toMatch(/^\/key\/code\?sent=[A-Za-z0-9_-]+$/);
+    const sentCookie = cookieFrom(sent);
+    for (let i = 0; i < 2; i += 1) {
+      const shown = await h.api.get(sent.headers.location!).set('Cookie', sentCookie).expect(200);
+      expect(shown.text).toContain(`We sent a 6-digit code to <strong>${email}</strong>`);
+    }
+    expect(await h.t.db.selectFrom('outbox').select('id').where('to_address', '=', email).execute()).toHaveLength(1);
+    // Without the browser's cookie (the address pasted elsewhere) it is the first step again.
+    expect((await h.api.get(sent.headers.location!).expect(200)).text).toMatch(/<form method="post" action="\/key\/code">/);
     const code = await codeSentTo(email);
     const stored = await h.t.db.selectFrom('sign_in_codes').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(code);
@@ -27,10 +36,16 @@ describe('the /key page', () => {
     const cookie = cookieFrom(verified);
     expect((await h.api.get('/key').set('Cookie', cookie).expect(200)).text).toMatch(/Signed in as <strong>.*<\/strong>[\s\S]*You have no keys yet/);
 
-    const created = await h.api.post('/key/create').set('Cookie', cookie).expect(201);
+    const made = await h.api.post('/key/create').set('Cookie', cookie).expect(303);
+    expect(made.headers.location).toMatch(/^\/key\/new\?ref=/);
+    const created = await h.api.get(made.headers.location!).set('Cookie', cookieFrom(made)).expect(200);
     const key = /(fdp_[A-Za-z0-9]{32})/.exec(created.text)![1]!;
     expect(created.text).toMatch(/shown only this once/);
     expect((await findPersonalKey(h.t.db, key))?.email).toBe(email);
+    // A reload shows the same key and makes no other; another browser sees nothing.
+    expect((await h.api.get(made.headers.location!).set('Cookie', cookieFrom(made)).expect(200)).text).toContain(key);
+    expect((await h.api.get(made.headers.location!).expect(404)).text).not.toContain(key);
+    expect(await h.t.db.selectFrom('personal_keys').select('id').where('email', '=', email).execute()).toHaveLength(1);
     const listed = await h.api.get('/key').set('Cookie', cookie).expect(200);
     expect(listed.text).toContain(`fdp_…${key.slice(-4)}`);
     expect(listed.text).not.toContain(key);
@@ -44,7 +59,7 @@ describe('the /key page', () => {
 
   it('refuses a wrong code with the tries left, then locks the code; an expired or used code is refused', async () => {
     const email = freshEmail();
-    await h.api.post('/key/code').type('form').send({ email }).expect(200);
+    await h.api.post('/key/code').type('form').send({ email }).expect(303);
     const code = await codeSentTo(email);
     const wrong = code === '000000' ? '111111' : '000000';
     const first = await h.api.post('/key/verify').type('form').send({ email, code: wrong }).expect(400);
@@ -54,12 +69,12 @@ describe('the /key page', () => {
     expect(locked.text).toMatch(/Too many wrong tries/);
 
     const other = freshEmail();
-    await h.api.post('/key/code').type('form').send({ email: other }).expect(200);
+    await h.api.post('/key/code').type('form').send({ email: other }).expect(303);
     const late = await codeSentTo(other);
     h.clock.now = new Date(MONDAY_7AM.getTime() + 11 * 60_000);
     expect((await h.api.post('/key/verify').type('form').send({ email: other, code: late }).expect(400)).text).toMatch(/That code has expired/);
 
-    await h.api.post('/key/code').type('form').send({ email: other }).expect(200);
+    await h.api.post('/key/code').type('form').send({ email: other }).expect(303);
     const fresh = await codeSentTo(other);
     await h.api.post('/key/verify').type('form').send({ email: other, code: fresh }).expect(303);
     expect((await h.api.post('/key/verify').type('form').send({ email: other, code: fresh }).expect(400)).text).toMatch(/already used/);
@@ -67,7 +82,7 @@ describe('the /key page', () => {
 
   it('limits codes per address, refuses a bad email and forms from other sites', async () => {
     const email = freshEmail();
-    for (let i = 0; i < 5; i += 1) await h.api.post('/key/code').type('form').send({ email }).expect(200);
+    for (let i = 0; i < 5; i += 1) await h.api.post('/key/code').type('form').send({ email }).expect(303);
     expect((await h.api.post('/key/code').type('form').send({ email }).expect(429)).text).toMatch(/Too many codes were sent/);
     expect((await h.api.post('/key/code').type('form').send({ email: 'not-an-email' }).expect(400)).text).toMatch(/is not an email address/);
     await h.api.post('/key/code').set('Origin', 'https://evil.example').type('form').send({ email: freshEmail() }).expect(403);

@@ -7,6 +7,7 @@ const h = proDeskHarnessPerFile();
 let seq = 0;
 const freshEmail = () => `owner${(seq += 1)}.${Date.now()}@Example.com`;
 const codeSentTo = (email: string) => signInCodeSentTo(h.t.db, email);
+const cookieFrom = (res: { headers: Record<string, unknown> }) => String((res.headers['set-cookie'] as string[])[0]).split(';')[0]!;
 const keyIn = (text: string) => /(fdk_[A-Za-z0-9]{32})/.exec(text)?.[1];
 const businessesOf = (email: string) => h.t.db.selectFrom('pros').selectAll().where('owner_email', '=', email.toLowerCase()).execute();
 
@@ -18,9 +19,11 @@ describe('the /signup page', () => {
     const start = await h.api.get('/signup').expect(200);
     expect(start.headers['content-type']).toMatch(/text\/html/);
     expect(start.text).toMatch(/<form method="post" action="\/signup\/code">/);
-    const asked = await h.api.post('/signup/code').type('form').send({ email }).expect(200);
+    expect(start.text).toMatch(/booking fee of \d+ USD for each booking a customer makes/);
+    const sent = await h.api.post('/signup/code').type('form').send({ email }).expect(303);
+    const asked = await h.api.get(sent.headers.location!).set('Cookie', cookieFrom(sent)).expect(200);
     expect(asked.text).toContain(`We sent a 6-digit code to <strong>${email.toLowerCase()}</strong>`);
-    expect(asked.text).toMatch(/<option value="America\/Chicago">/);
+    expect(asked.text).toMatch(/<option value="America\/Chicago"\s*>/);
 
     const form = { email: email.toLowerCase(), name: ' Maple Street Maids ', timezone: 'America/Chicago', zips: '60601, 60602', phone: '', website: '' };
     // A typo in the details is shown on the page and does not spend the code.
@@ -29,19 +32,28 @@ describe('the /signup page', () => {
       .type('form')
       .send({ ...form, zips: '6060', code: await codeSentTo(email) })
       .expect(400);
-    expect(typo.text).toMatch(/service_zips must be exactly 5 digits each; not: 6060/);
+    expect(typo.text).toMatch(/ZIP codes you serve must be exactly 5 digits each; not: 6060/);
+    expect(typo.text).toMatch(/id="f-zips"[^>]*aria-invalid="true"/);
     expect(typo.text).toContain('value=" Maple Street Maids "');
     expect(await businessesOf(email)).toEqual([]);
 
-    const done = await h.api
+    const made = await h.api
       .post('/signup/business')
       .type('form')
       .send({ ...form, code: await codeSentTo(email) })
-      .expect(201);
+      .expect(303);
+    expect(made.headers.location).toMatch(/^\/signup\/ready\?ref=/);
+    const done = await h.api.get(made.headers.location!).set('Cookie', cookieFrom(made)).expect(200);
     expect(done.headers['cache-control']).toBe('no-store');
     const key = keyIn(done.text)!;
     expect(done.text).toMatch(/shown only this once/);
     expect(done.text).toContain('http://pro.test/mcp');
+    expect(done.text).toMatch(/booking fee of \d+ USD/);
+    expect(done.text).toContain('<a href="/dashboard">');
+    // A reload shows the same key and makes nothing twice; without the cookie the key is gone.
+    expect(keyIn((await h.api.get(made.headers.location!).set('Cookie', cookieFrom(made)).expect(200)).text)).toBe(key);
+    expect(keyIn((await h.api.get(made.headers.location!).expect(404)).text)).toBeUndefined();
+    expect(await businessesOf(email)).toHaveLength(1);
 
     const [pro] = await businessesOf(email);
     expect(pro).toMatchObject({ name: 'Maple Street Maids', timezone: 'America/Chicago', service_zips: ['60601', '60602'], email: email.toLowerCase() });

@@ -71,3 +71,8 @@ export async function calendarBookings(db: Db, proId: string, now: Date, limit =
     .limit(limit)
     .execute();
 }
+
+/** Ends every dashboard session of a business (its owner address changed). */
+export async function endProSessionsOf(trx: Db, proId: string): Promise<void> {
+  await trx.deleteFrom('pro_sessions').where('pro_id', '=', proId).execute();
+}

@@ -167,3 +167,8 @@ export async function prosServingZip(db: Db, zip: string): Promise<ServingPro[]>
   }
   return serving;
 }
+
+/** Sets the address that owns a business (null: none); the one-business-per-address index has the last word. */
+export async function setOwnerEmail(trx: Db, proId: string, ownerEmail: string | null): Promise<Pro | undefined> {
+  return trx.updateTable('pros').set({ owner_email: ownerEmail }).where('id', '=', proId).returningAll().executeTakeFirst();
+}

@@ -201,5 +201,7 @@ export function authorizeEndpoints(s: OAuthServer): Router {
   router.post('/authorize/email', sameSite, form, emailStep(s));
   router.post('/authorize/code', sameSite, form, codeStep(s));
   router.post('/authorize/consent', sameSite, form, consentStep(s));
+  // A step's address opened as a page (a reload, a bookmark): the sign-in it belonged to is gone; say so as a page.
+  router.get(['/authorize/email', '/authorize/code', '/authorize/consent'], (_req, res) => expired(res));
   return router;
 }

@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { formsFromThisSite, html, htmlText, safeUrl, type RunOptions } from '@frontdesk/http';
+import { formsFromThisSite, html, safeUrl, type RunOptions } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 import type { BookingOperationSet } from '../operations';
@@ -43,17 +43,15 @@ export function bookFrontDoor(ctx: Pick<AppContext, 'config'>) {
   const desk = ctx.config.proDeskUrl;
   return {
     title: 'Find a house cleaner',
-    html: htmlText(
-      html`<p>Book a house cleaner near you at a firm price, here or through your AI assistant.</p>
-        ${searchForm({ zip: '' })}
-        <h2>For assistants</h2>
-        <ul>
-          <li>MCP: <code>${url}/mcp</code> (sign in with OAuth, a personal key, or the shared public key)</li>
-          <li>REST: <a href="/docs">API reference</a> and <a href="/openapi.json">/openapi.json</a></li>
-          <li>A personal key of your own: <a href="${safeUrl(`${desk}/key`)}">${desk}/key</a></li>
-        </ul>
-        <h2>For cleaning businesses</h2>
-        <p><a href="${safeUrl(`${desk}/signup`)}">Sign your business up</a> to be found here.</p>`,
-    ),
+    html: html`<p>Book a house cleaner near you at a firm price, here or through your AI assistant.</p>
+      ${searchForm({ zip: '' })}
+      <h2>For assistants</h2>
+      <ul>
+        <li>MCP: <code>${url}/mcp</code> (sign in with OAuth, a personal key, or the shared public key)</li>
+        <li>REST: <a href="/docs">API reference</a> and <a href="/openapi.json">/openapi.json</a></li>
+        <li>A personal key of your own: <a href="${safeUrl(`${desk}/key`)}">${desk}/key</a></li>
+      </ul>
+      <h2>For cleaning businesses</h2>
+      <p><a href="${safeUrl(`${desk}/signup`)}">Sign your business up</a> to be found here.</p>`,
   };
 }

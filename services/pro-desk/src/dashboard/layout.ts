@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Pro } from '@frontdesk/db';
 import type { AffectedJob } from '@frontdesk/use-cases';
-import { allowOwnScripts, formField, html, sendPage, sendView, ShownOnce, trusted, emailCodeForm, type Html } from '@frontdesk/http';
+import { allowOwnScripts, formField, html, sendPage, sendView, ShownOnce, emailCodeForm, type Html } from '@frontdesk/http';
 import { csrfOf, sessionOf, type DashboardDeps } from './deps';
 
 /** What every dashboard page shares: the navigation, the signed-in guard, and results shown after a redirect. */
@@ -55,17 +55,15 @@ export function dashNav(s: Signed, current: Section | null): Html {
   </header>`;
 }
 
-/** The sign-in form (the shared form escapes what it is given; its intro is our own text). */
+/** The sign-in form of the dashboard. */
 export const signInForm = (error = '', email = ''): Html =>
-  trusted(
-    emailCodeForm({
-      action: '/dashboard/code',
-      intro: 'Sign in with the email your business signed up with: we send you a code. New here? <a href="/signup">Sign your business up</a>.',
-      label: 'Business email',
-      error,
-      email,
-    }),
-  );
+  emailCodeForm({
+    action: '/dashboard/code',
+    intro: html`Sign in with the email your business signed up with: we send you a code. New here? <a href="/signup">Sign your business up</a>.`,
+    label: 'Business email',
+    error,
+    email,
+  });
 
 const results = (d: DashboardDeps) =>
   new ShownOnce(d.ctx.config.keySealer, { name: 'fd_dash_done', path: '/dashboard', secure: d.ctx.config.publicUrl.startsWith('https://') });

@@ -100,8 +100,10 @@ function jobPage(d: DashboardDeps, o: { title: string; view: (s: Signed, b: Book
   });
 }
 
-export const cancelPage = (d: DashboardDeps) => jobPage(d, { title: 'Cancel this job?', view: (s, b) => cancelConfirmView(s, b, { now: d.ctx.clock() }) });
-export const noShowPage = (d: DashboardDeps) => jobPage(d, { title: 'Report a no-show?', view: (s, b) => noShowConfirmView(s, b, { now: d.ctx.clock() }) });
+export const cancelPage = (d: DashboardDeps): RequestHandler =>
+  jobPage(d, { title: 'Cancel this job?', view: (s, b) => cancelConfirmView(s, b, { now: d.ctx.clock() }) });
+export const noShowPage = (d: DashboardDeps): RequestHandler =>
+  jobPage(d, { title: 'Report a no-show?', view: (s, b) => noShowConfirmView(s, b, { now: d.ctx.clock() }) });
 
 /** The open times a job could move to: the operation open_times for the job as booked, two weeks ahead. */
 export async function moveTimesBody(d: DashboardDeps, s: Signed, o: { req: Request; job: Booking; problem?: Problem }): Promise<Html> {
@@ -117,10 +119,10 @@ export async function moveTimesBody(d: DashboardDeps, s: Signed, o: { req: Reque
   }
 }
 
-export const movePage = (d: DashboardDeps) => jobPage(d, { title: 'Move this job', view: (s, job, req) => moveTimesBody(d, s, { req, job }) });
+export const movePage = (d: DashboardDeps): RequestHandler => jobPage(d, { title: 'Move this job', view: (s, job, req) => moveTimesBody(d, s, { req, job }) });
 
 /** The confirmation of a move to the picked time; without a pick, the times again with the reason. */
-export const moveConfirmPage = (d: DashboardDeps) =>
+export const moveConfirmPage = (d: DashboardDeps): RequestHandler =>
   jobPage(d, {
     title: 'Move this job?',
     async view(s, job, req) {

@@ -22,7 +22,7 @@ import {
   settingsPage,
   todayPage,
 } from './pages';
-import { postCode, postSignOut, postVerify } from './session';
+import { getCode, postCode, postSignOut, postVerify } from './session';
 import { COPY_SCRIPT } from './views/leads';
 
 const copyScript: RequestHandler = (_req, res) => {
@@ -47,7 +47,7 @@ function pages(router: Router, d: DashboardDeps): void {
   const today = todayPage(d);
   const settings = settingsPage(d);
   const keys = keysPage(d);
-  for (const path of ['/dashboard', '/dashboard/code', '/dashboard/verify', '/dashboard/sign-out', '/dashboard/notifications/read']) router.get(path, today);
+  for (const path of ['/dashboard', '/dashboard/verify', '/dashboard/sign-out', '/dashboard/notifications/read']) router.get(path, today);
   router.get('/dashboard/schedule', schedulePage(d));
   router.get('/dashboard/leads', leadsPage(d));
   router.get('/dashboard/month', monthPage(d));
@@ -68,6 +68,7 @@ function forms(router: Router, d: DashboardDeps): void {
   const form = express.urlencoded({ extended: false, limit: '32kb' });
   const signed = [form, signedInForm(d)];
   router.post('/dashboard/code', form, postCode(d));
+  router.get('/dashboard/code', getCode(d));
   router.post('/dashboard/verify', form, postVerify(d));
   for (const part of ['hours', 'prices', 'add-ons', 'profile', 'mail'] as const) router.post(`/dashboard/${part}`, ...signed, postSettings(d, part));
   router.post('/dashboard/time-off', ...signed, postTimeOff(d));

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { AppError, DASHBOARD_SESSION_HOURS } from '@frontdesk/domain';
 import { endDashboardSession, openDashboardSession } from '@frontdesk/use-cases';
-import { codeEntryForm, formField, html, htmlText, sendPage, setErrorHeaders, trusted } from '@frontdesk/http';
-import { sendCodeStep, signOutStep, startSession, type PageSession } from '../sign-in-steps';
+import { codeEntryForm, formField, html, sendPage, setErrorHeaders } from '@frontdesk/http';
+import { codeSentPage, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from '../sign-in-steps';
 import { COOKIE, type DashboardDeps } from './deps';
 import { signInForm } from './layout';
 
@@ -10,18 +10,24 @@ import { signInForm } from './layout';
 
 const PURPOSE = 'sign in to your Front Desk dashboard';
 
-/** The code step (the shared form escapes what it is given). */
-const codeForm = (email: string, error = '') => trusted(codeEntryForm({ action: '/dashboard/verify', email, back: '/dashboard', error }));
+/** The code step. */
+const codeForm = (email: string, error = '') => codeEntryForm({ action: '/dashboard/verify', email, back: '/dashboard', error });
 const pageSession = (d: DashboardDeps): PageSession => ({ cookie: COOKIE, path: '/dashboard', secure: d.ctx.config.publicUrl.startsWith('https://') });
 
+/** The code step of the dashboard: its POST mails a code and answers 303 to its GET, so a reload mails nothing. */
+const codeStep = (d: DashboardDeps): CodeStep & { at: string } => ({
+  ...d,
+  purpose: PURPOSE,
+  at: '/dashboard/code',
+  sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
+  refused: (message, email) => ({ title: 'Your dashboard', body: signInForm(message, email) }),
+});
+
 /** Sends a sign-in code to the business's address. */
-export const postCode = (d: DashboardDeps): RequestHandler =>
-  sendCodeStep({
-    ...d,
-    purpose: PURPOSE,
-    sent: (email) => ({ title: 'Check your email', body: htmlText(codeForm(email)) }),
-    refused: (message, email) => ({ title: 'Your dashboard', body: htmlText(signInForm(message, email)) }),
-  });
+export const postCode = (d: DashboardDeps): RequestHandler => sendCodeStep(codeStep(d));
+
+/** The code form for the address just mailed (a reload shows it again), or the first step. */
+export const getCode = (d: DashboardDeps): RequestHandler => codeSentPage(codeStep(d));
 
 /** Checks the code and opens a session for the business the address signed up. */
 export const postVerify =
