@@ -15,7 +15,7 @@ async function signedIn(over: Parameters<typeof newPro>[1] = {}) {
 
 /** Signs in to the dashboard of a business as its owner, by the emailed code. */
 async function signIn(pro: Awaited<ReturnType<typeof newPro>>, email: string) {
-  await h.api.post('/dashboard/code').type('form').send({ email }).expect(200);
+  await h.api.post('/dashboard/code').type('form').send({ email }).expect(303);
   const verified = await h.api
     .post('/dashboard/verify')
     .type('form')
@@ -57,6 +57,20 @@ const inputs = (page: string, names: RegExp) =>
   );
 
 describe('signing in to the dashboard', () => {
+  it('answers the code step with a redirect to the code form, which a reload shows again without mailing another code', async () => {
+    const email = 'reload@dash.example';
+    await newPro(h, { owner_email: email });
+    const sent = await h.api.post('/dashboard/code').type('form').send({ email }).expect(303);
+    const cookie = String((sent.headers['set-cookie'] as unknown as string[])[0]).split(';')[0]!;
+    const where = String(sent.headers.location);
+    expect(where).toMatch(/^\/dashboard\/code\?sent=[A-Za-z0-9_-]+$/);
+    const mailed = async () => (await h.t.db.selectFrom('outbox').select('id').where('to_address', '=', email).execute()).length;
+    expect(await mailed()).toBe(1);
+    for (let i = 0; i < 2; i++)
+      expect((await h.api.get(where).set('Cookie', cookie).expect(200)).text).toMatch(/We sent a 6-digit code to <strong>reload@dash.example<\/strong>/);
+    expect(await mailed()).toBe(1);
+  });
+
   it('takes the emailed code of the address the business signed up with, and sets a session cookie for /dashboard', async () => {
     const s = await signedIn();
     expect(s.page).toContain(`<h1>${s.pro.name}</h1>`);
@@ -69,7 +83,7 @@ describe('signing in to the dashboard', () => {
 
   it('tells an address with no business to sign up, and opens no session', async () => {
     const email = 'nobody@dash.example';
-    await h.api.post('/dashboard/code').type('form').send({ email }).expect(200);
+    await h.api.post('/dashboard/code').type('form').send({ email }).expect(303);
     const res = await h.api
       .post('/dashboard/verify')
       .type('form')
