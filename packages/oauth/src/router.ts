@@ -56,6 +56,7 @@ export function hostOAuth(ctx: HostOAuthContext, limits: HostLimits, who: { reso
     publicClient: { id: ctx.config.publicClientId ?? 'front-desk', redirectUris: ctx.config.publicClientRedirectUris ?? DEFAULT_PUBLIC_CLIENT_REDIRECT_URIS },
     limits,
     clientDocuments: ctx.config.clientDocuments,
+    sealer: ctx.config.keySealer,
     ...who,
   });
   return { keys, router };

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '@frontdesk/db';
-import type { HostLimits } from '@frontdesk/http';
+import type { HostLimits, Sealer } from '@frontdesk/http';
 import type { SigningKeys } from './keys';
 import type { OAuthError } from './errors';
 import type { PublicClient } from './grants';
@@ -23,6 +23,8 @@ export interface OAuthServer {
   account: SignInAccount;
   /** How client metadata documents are fetched (tests allow their own machine). */
   clientDocuments?: ClientMetadataFetchOptions;
+  /** Seals what a sign-in step hands to the next page (the request and the address), so every step can answer 303. */
+  sealer: Sealer;
 }
 
 /** A host's kind of account: a customer's bookings, or a business. */

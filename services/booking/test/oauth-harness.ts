@@ -66,11 +66,15 @@ export async function signInAndDecide(
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: host.url },
       body: new URLSearchParams(body),
     });
-  const page2 = await post('/authorize/email', { request_id: requestId, email });
-  expect(page2.status).toBe(200);
+  // Each step answers 303 to its page, handing the request over in a cookie, as a browser follows it.
+  const follow = async (res: Response) => {
+    expect(res.status).toBe(303);
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    return (await fetch(`${host.url}${res.headers.get('location')}`, { headers: { cookie } })).text();
+  };
+  expect(await follow(await post('/authorize/email', { request_id: requestId, email }))).toMatch(/We sent a 6-digit code/);
   const code = await signInCodeSentTo(host.t.db, email);
-  const page3 = await post('/authorize/code', { request_id: requestId, email, code });
-  const consent = await page3.text();
+  const consent = await follow(await post('/authorize/code', { request_id: requestId, email, code }));
   expect(consent).toMatch(/asks to:/);
   const done = await post('/authorize/consent', { request_id: requestId, decision });
   expect(done.status).toBe(303);

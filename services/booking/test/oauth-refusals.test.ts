@@ -1,3 +1,4 @@
+import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { TEST_KEY_SEALER } from './harness';
 import * as oauth from 'oauth4webapi';
 import { SignJWT, generateKeyPair } from 'jose';
@@ -203,5 +204,37 @@ describe('CORS for browser-based clients', () => {
     expect(unauthorized.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate');
     const foreign = await fetch(`${host.url}/mcp`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
+  });
+});
+
+describe('the sign-in steps of an authorization', () => {
+  it('answer 303 to their pages: a reload mails no second code and spends no code, and only the browser that signed in sees them', async () => {
+    const email = 'reloader@example.com';
+    const requestId = /name="request_id" value="([^"]+)"/.exec(await (await fetch(await authorizeUrl())).text())![1]!;
+    const post = (path: string, body: Record<string, string>) =>
+      fetch(`${host.url}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: host.url },
+        body: new URLSearchParams(body),
+      });
+    const codes = async () => (await host.t.db.selectFrom('outbox').select('id').where('to_address', '=', email).execute()).length;
+    const sent = await post('/authorize/email', { request_id: requestId, email });
+    expect(sent.status).toBe(303);
+    const codePage = `${host.url}${sent.headers.get('location')}`;
+    const cookie = sent.headers.get('set-cookie')!.split(';')[0]!;
+    for (let i = 0; i < 2; i++) expect(await (await fetch(codePage, { headers: { cookie } })).text()).toMatch(/We sent a 6-digit code/);
+    expect(await codes()).toBe(1);
+    expect(await (await fetch(codePage)).text()).toMatch(/connect again/);
+    const verified = await post('/authorize/code', {
+      request_id: requestId,
+      email,
+      code: await signInCodeSentTo(host.t.db, email),
+    });
+    expect(verified.status).toBe(303);
+    const consentPage = `${host.url}${verified.headers.get('location')}`;
+    const consentCookie = verified.headers.get('set-cookie')!.split(';')[0]!;
+    for (let i = 0; i < 2; i++) expect(await (await fetch(consentPage, { headers: { cookie: consentCookie } })).text()).toMatch(/asks to:/);
+    expect(await (await fetch(consentPage, { headers: { cookie } })).text()).toMatch(/connect again/);
   });
 });

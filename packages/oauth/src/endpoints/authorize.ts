@@ -1,4 +1,14 @@
-import { RateLimitedError, allowFormTarget, clientIp, formField, formsFromThisSite, sendHtml as page, setErrorHeaders, takeSignInCode } from '@frontdesk/http';
+import {
+  RateLimitedError,
+  ShownOnce,
+  allowFormTarget,
+  clientIp,
+  formField,
+  formsFromThisSite,
+  sendHtml as page,
+  setErrorHeaders,
+  takeSignInCode,
+} from '@frontdesk/http';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError, oauthWords } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, setOAuthRequestEmail, takeOAuthRequest, type OAuthClient } from '@frontdesk/db';
@@ -112,9 +122,12 @@ const startAuthorization =
     page(res, 200, emailPage(id, shownClient(s, trusted.client, to.redirectUri), s.account));
   };
 
-/** The pending authorization a form continues, if it is still live. */
+/** The pending authorization a form (or a step's page) continues, if it is still live. */
 async function pending(s: OAuthServer, req: Request) {
-  const id = str(formField(req.body, 'request_id'));
+  return pendingById(s, str(formField(req.body, 'request_id')));
+}
+
+async function pendingById(s: OAuthServer, id: string | undefined) {
   const row = id ? await findOAuthRequest(s.db, id) : undefined;
   if (!row || row.expires_at.getTime() <= s.clock().getTime()) return null;
   const client = await findClient(s.db, row.client_id, s.publicClient, s.clientDocuments).catch((err: unknown) => {
@@ -122,6 +135,26 @@ async function pending(s: OAuthServer, req: Request) {
     throw err;
   });
   return client ? { row, client, shown: shownClient(s, client, row.redirect_uri) } : null;
+}
+
+/**
+ * What a step hands to the next step's page: the request and the address, sealed in a cookie
+ * under /authorize. The POST answers 303 to the page, so a reload shows it again and never
+ * mails another code or spends the code twice; the request id stays out of addresses (and logs).
+ */
+interface Handed {
+  request: string;
+  email: string;
+}
+const handOver = (s: OAuthServer) =>
+  new ShownOnce(s.sealer, { name: 'fd_authorize', path: '/authorize', secure: s.issuer.startsWith('https://'), minutes: REQUEST_MINUTES });
+
+/** The page a step's POST redirected to, for the request and address it handed over; null when that is gone. */
+async function handedOver(s: OAuthServer, req: Request): Promise<{ p: Pending; email: string } | null> {
+  const ref = typeof req.query.step === 'string' ? req.query.step : '';
+  const handed = ref ? handOver(s).value<Handed>(req, ref, s.clock()) : null;
+  const p = handed ? await pendingById(s, handed.request) : null;
+  return p && handed ? { p, email: handed.email } : null;
 }
 
 const expired = (res: Response) => page(res, 400, errorPage('This sign-in has expired', 'Go back to your assistant and connect again.'));
@@ -153,7 +186,7 @@ const emailStep = (s: OAuthServer) =>
     async act(req, res, { p, email }) {
       await takeSignInCode(s.limits, req, email);
       const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} ${s.account.wants}`);
-      page(res, 200, codePage(p.row.id, sent.email));
+      res.redirect(303, `/authorize/code?step=${handOver(s).keep(res, { request: p.row.id, email: sent.email }, s.clock())}`);
     },
     again: (p, _email, error) => emailPage(p.row.id, p.shown, s.account, error),
   });
@@ -166,8 +199,7 @@ const codeStep = (s: OAuthServer) =>
       const refused = (await s.account.refuse?.(verified)) ?? null;
       if (refused) return page(res, 403, errorPage('No account here', refused));
       await setOAuthRequestEmail(s.db, p.row.id, verified);
-      allowFormTarget(res, p.row.redirect_uri);
-      page(res, 200, consentPage(p.row.id, p.shown, { account: s.account, email: verified, scopes: p.row.scope.split(' ') }));
+      res.redirect(303, `/authorize/consent?step=${handOver(s).keep(res, { request: p.row.id, email: verified }, s.clock())}`);
     },
     again: (p, email, error) => codePage(p.row.id, email, error),
   });
@@ -193,6 +225,25 @@ const consentStep =
     sendBack(s, res, to, { code: await issueCode(s.db, grant, s.clock()) });
   };
 
+/** GET /authorize/code: the code form for the address just mailed; a reload shows it again. */
+const codeForm =
+  (s: OAuthServer): RequestHandler =>
+  async (req, res) => {
+    const at = await handedOver(s, req);
+    if (!at) return expired(res);
+    page(res, 200, codePage(at.p.row.id, at.email));
+  };
+
+/** GET /authorize/consent: the question to allow the client, once the address is verified for this request. */
+const consentForm =
+  (s: OAuthServer): RequestHandler =>
+  async (req, res) => {
+    const at = await handedOver(s, req);
+    if (!at || at.p.row.email !== at.email) return expired(res);
+    allowFormTarget(res, at.p.row.redirect_uri);
+    page(res, 200, consentPage(at.p.row.id, at.p.shown, { account: s.account, email: at.email, scopes: at.p.row.scope.split(' ') }));
+  };
+
 export function authorizeEndpoints(s: OAuthServer): Router {
   const form = express.urlencoded({ extended: false, limit: '16kb' });
   const sameSite = formsFromThisSite(s.issuer);
@@ -201,7 +252,9 @@ export function authorizeEndpoints(s: OAuthServer): Router {
   router.post('/authorize/email', sameSite, form, emailStep(s));
   router.post('/authorize/code', sameSite, form, codeStep(s));
   router.post('/authorize/consent', sameSite, form, consentStep(s));
-  // A step's address opened as a page (a reload, a bookmark): the sign-in it belonged to is gone; say so as a page.
-  router.get(['/authorize/email', '/authorize/code', '/authorize/consent'], (_req, res) => expired(res));
+  router.get('/authorize/code', codeForm(s));
+  router.get('/authorize/consent', consentForm(s));
+  // The email step's address opened as a page (a bookmark): the sign-in it belonged to is gone; say so as a page.
+  router.get('/authorize/email', (_req, res) => expired(res));
   return router;
 }
