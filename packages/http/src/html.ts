@@ -17,7 +17,8 @@ ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}textarea{font:inherit;width
 h2{font-size:1.25rem}h3{font-size:1.05rem;margin-bottom:.2rem}
 input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-invalid=true]{border:2px solid #a4161a}`,
   booking: `.times label{display:inline-block;margin:.2rem .8rem .2rem 0;min-height:1.5rem}
-.days .times{padding:.3rem .6rem}.days legend{font-weight:600}.kept-lines{white-space:pre-line}
+.days .times{padding:.3rem .6rem}.days legend{font-weight:600}.kept-lines{white-space:pre-line}@media (min-width:40.01rem){.days-hint{display:none}}
+@media (max-width:40rem){.days{display:flex;gap:.6rem;overflow-x:auto;scroll-snap-type:x mandatory;padding-bottom:.4rem}.days>.times{flex:0 0 85%;box-sizing:border-box;scroll-snap-align:start;margin:0}}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .visits{padding-left:1.8rem}.visits li{margin:.5rem 0}.visits .status{color:#5b6473;font-size:.9rem}.visits .gone>span:first-child{text-decoration:line-through}
 .acts{display:block}.acts a{margin-right:1.4rem;display:inline-block;padding:.25rem 0}`,

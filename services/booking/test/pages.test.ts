@@ -46,7 +46,7 @@ describe('the booking page', () => {
     const token = tokenOf(done.text);
     const schedule = (await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body;
     expect(schedule.jobs[0]).toMatchObject({ channel: 'book', client_name: 'the booking page', total: 160, fee: 5, customer: { name: 'Rosa Diaz' } });
-    expect(schedule.notifications[0].message).toMatch(/the booking page/);
+    expect(schedule.notifications[0].message).toMatch(/^New booking from your booking page: Rosa Diaz/);
     const feed = (await h.pro.get('/api/v1/updates').set(c.auth).expect(200)).body;
     expect(feed.events.find((e: { kind: string }) => e.kind === 'booking.created')).toMatchObject({ channel: 'book', client_name: 'the booking page' });
     const status = await h.book.get('/api/v1/booking_status').set(asPublic).query({ manage_token: token }).expect(200);

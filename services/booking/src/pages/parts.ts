@@ -36,6 +36,7 @@ export function timePicker(times: Shown[], chosen: string | undefined, problem?:
   const said = chosen ? (kept ? timeKept(kept.label) : TIME_GONE) : undefined;
   const wrong = problem?.field === 'start';
   return html`${said && html`<p class="note" id="time-said">${said}</p>`}${wrong && html`<p class="error" id="f-start-error">${problem?.text}</p>`}
+    <p class="note days-hint">One day at a time on a phone: swipe sideways for the next.</p>
     <div class="days">
       ${[...byDay.entries()].map(
         ([day, list]) =>

@@ -47,7 +47,11 @@ export function moveTimesView(s: Signed, b: Booking, o: { now: Date; times: { st
     <p><strong>${what(b, s.pro, o.now)}</strong></p>
     ${
       groups.length
-        ? html`<form method="get" action="${jobLink(b.id, 'move')}/confirm">${groups}<button type="submit">Next: check the move</button></form>`
+        ? html`<form method="get" action="${jobLink(b.id, 'move')}/confirm">
+            <p class="note days-hint">One day at a time on a phone: swipe sideways for the next.</p>
+            <div class="days">${groups}</div>
+            <button type="submit">Next: check the move</button>
+          </form>`
         : html`<p>There is no open time for this job in the next two weeks.</p>`
     }
     ${back}`;
