@@ -44,6 +44,15 @@ export type BookHost = Awaited<ReturnType<typeof bookHostOnPort>>;
 
 const field = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1];
 
+/** Posts a form of the host's pages as its own page would (same origin), without following the answer. */
+export const postForm = (host: Pick<BookHost, 'url'>, path: string, body: Record<string, string>) =>
+  fetch(`${host.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: host.url },
+    body: new URLSearchParams(body),
+  });
+
 /**
  * A person in a browser: opens the authorization URL, signs in with the emailed code and
  * answers the consent page. Returns where the server sends the browser back to.
@@ -59,13 +68,7 @@ export async function signInAndDecide(
   const page1 = await start.text();
   if (start.status !== 200) throw new Error(`authorize answered ${start.status}: ${page1}`);
   const requestId = field(page1, 'request_id')!;
-  const post = (path: string, body: Record<string, string>) =>
-    fetch(`${host.url}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: host.url },
-      body: new URLSearchParams(body),
-    });
+  const post = (path: string, body: Record<string, string>) => postForm(host, path, body);
   // Each step answers 303 to its page, handing the request over in a cookie, as a browser follows it.
   const follow = async (res: Response) => {
     expect(res.status).toBe(303);

@@ -3,7 +3,7 @@ import { TEST_KEY_SEALER } from './harness';
 import * as oauth from 'oauth4webapi';
 import { SignJWT, generateKeyPair } from 'jose';
 import { SigningKeys } from '@frontdesk/oauth';
-import { bookHostOnPort, signInAndDecide, type BookHost } from './oauth-harness';
+import { bookHostOnPort, postForm, signInAndDecide, type BookHost } from './oauth-harness';
 
 let host: BookHost;
 let clientId: string;
@@ -211,13 +211,7 @@ describe('the sign-in steps of an authorization', () => {
   it('answer 303 to their pages: a reload mails no second code and spends no code, and only the browser that signed in sees them', async () => {
     const email = 'reloader@example.com';
     const requestId = /name="request_id" value="([^"]+)"/.exec(await (await fetch(await authorizeUrl())).text())![1]!;
-    const post = (path: string, body: Record<string, string>) =>
-      fetch(`${host.url}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: host.url },
-        body: new URLSearchParams(body),
-      });
+    const post = (path: string, body: Record<string, string>) => postForm(host, path, body);
     const codes = async () => (await host.t.db.selectFrom('outbox').select('id').where('to_address', '=', email).execute()).length;
     const sent = await post('/authorize/email', { request_id: requestId, email });
     expect(sent.status).toBe(303);

@@ -2,7 +2,7 @@ import { CHECKS_NOTE, CLEAN_TYPE_LABELS, CONFIRMATION_ELSEWHERE, FREQUENCY_LABEL
 import { html, inputField, problemLine, type Html, type Problem } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
 import { bathroomOptions, bedroomOptions, money, option, type Status, type Times } from './kit';
-import { bookingSummary, link, priceText, repeats, timePicker } from './parts';
+import { bookingSummary, lineRows, link, priceText, repeats, timePicker } from './parts';
 
 /** The markup of the booking page (`/book/<cleaner>`) and of its confirmation. */
 
@@ -67,13 +67,7 @@ function priceBlock(times: Times, job: Record<string, string>): Html {
   return html`<h2>Your price: ${every ? priceText(perVisit, job.frequency) : money(price.total)}</h2>
     <p>${price.summary}</p>
     <table>
-      ${price.line_items.map(
-        (l) =>
-          html`<tr>
-            <td>${l.label}</td>
-            <td>${money(l.amount)}</td>
-          </tr>`,
-      )}
+      ${lineRows(price.line_items)}
       <tr>
         <th scope="row">${every ? 'First visit' : 'Total'}</th>
         <td><strong>${money(price.total)}</strong></td>

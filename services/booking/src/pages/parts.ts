@@ -53,6 +53,16 @@ export function timePicker(times: Shown[], chosen: string | undefined, problem?:
     </div>`;
 }
 
+/** A price's lines, one row each: what it is for and what it costs. */
+export const lineRows = (lines: { label: string; amount: number }[]): Html[] =>
+  lines.map(
+    (l) =>
+      html`<tr>
+        <td>${l.label}</td>
+        <td>${money(l.amount)}</td>
+      </tr>`,
+  );
+
 /** What a booking is: when, with whom, where, and what it costs. */
 export function bookingSummary(b: CustomerBooking): Html {
   const reach = [b.cleaner.phone, b.cleaner.email].filter((v): v is string => Boolean(v)).join(' · ');
@@ -62,13 +72,7 @@ export function bookingSummary(b: CustomerBooking): Html {
     </p>
     <p><bdi>${b.address}</bdi>, ${b.zip}</p>
     <table>
-      ${b.line_items.map(
-        (l) =>
-          html`<tr>
-            <td>${l.label}</td>
-            <td>${money(l.amount)}</td>
-          </tr>`,
-      )}
+      ${lineRows(b.line_items)}
       <tr>
         <th scope="row">${repeats(b.job.frequency) ? 'Each visit' : 'Total'}</th>
         <td><strong>${priceText(b.total, b.job.frequency)}</strong></td>
