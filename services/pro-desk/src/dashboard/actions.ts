@@ -1,6 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import {
   AppError,
+  InvalidInputError,
+  NotFoundError,
   calendarAddressMade,
   formatLabel,
   jobCancelledOnDashboard,
@@ -11,7 +13,7 @@ import {
   timeOffNotOnDashboard,
 } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
-import { dashboardSettings, rotateBusinessKey, markNotificationsSeen, newCalendarAddress, type AffectedJob } from '@frontdesk/use-cases';
+import { rotateBusinessKey, markNotificationsSeen, newCalendarAddress, type AffectedJob } from '@frontdesk/use-cases';
 import { formField, formRoute, html, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
 import { SETTINGS_FORMS, readTimeOff } from './forms';
@@ -70,11 +72,10 @@ export const postRemoveTimeOff = (d: DashboardDeps): RequestHandler =>
     labels: SETTINGS_LABELS['time-off'],
     read: typed,
     async act(values, req, res) {
-      const { pro } = signedOf(req);
-      // Said in the owner's words (the operation's refusal points an assistant at my_business).
-      const { timeOff } = await dashboardSettings(d.ctx.db, pro, d.ctx.clock());
-      if (!timeOff.some((t) => t.id === values.time_off_id)) throw timeOffNotOnDashboard();
-      await runForm(d, { op: d.ops.remove_time_off, input: { time_off_id: values.time_off_id } }, req, pro);
+      // The operation judges the id; its refusal (which points an assistant at my_business) is said in the owner's words.
+      await runForm(d, { op: d.ops.remove_time_off, input: { time_off_id: values.time_off_id } }, req, signedOf(req).pro).catch((err: unknown) => {
+        throw err instanceof NotFoundError || err instanceof InvalidInputError ? timeOffNotOnDashboard() : err;
+      });
       return doneAt(d, res, '/dashboard/settings#time-off-section', { text: 'Time off removed: those days are offered again.' });
     },
     form: (_values, problem, req) => settingsBody(d, signedOf(req), { req, refused: { part: 'time-off', values: {}, problem: problem ?? noProblem } }),
