@@ -72,6 +72,38 @@ export function inputField(f: FieldSpec, problem?: Problem): Html {
     />${wrong && html`<span class="error" id="${id}-error">${problem?.text}</span>`}`;
 }
 
+/** An open start as the operations answer it: the instant with its local offset, and its label. */
+export interface StartChoice {
+  start: string;
+  label: string;
+}
+
+/**
+ * Open starts to pick from, as every page offers them: one fieldset per local day (headed by
+ * the label's day, "Wed, Nov 25", with the year when it is not this one), a radio per start
+ * showing its time, none picked but `chosen`; on a phone a day at a time (the `days` style).
+ */
+export function startChoices(times: readonly StartChoice[], chosen?: string): Html {
+  const byDay = new Map<string, StartChoice[]>();
+  for (const t of times) byDay.set(t.start.slice(0, 10), [...(byDay.get(t.start.slice(0, 10)) ?? []), t]);
+  const parts = (label: string) => label.split(', ');
+  return html`<p class="note days-hint">One day at a time on a phone: swipe sideways for the next.</p>
+    <div class="days">
+      ${[...byDay.values()].map(
+        (list) =>
+          html`<fieldset class="times">
+            <legend>${parts(list[0]!.label).slice(0, -1).join(', ')}</legend>
+            ${list.map(
+              (t) =>
+                html`<label
+                  ><input type="radio" name="start" value="${t.start}" required${t.start === chosen && html` checked`} />${parts(t.label).at(-1)}</label
+                >`,
+            )}
+          </fieldset>`,
+      )}
+    </div>`;
+}
+
 /** The sentence at the top of a form that was refused. */
 export const problemLine = (problem: Problem | undefined): Html => (problem ? html`<p class="error" role="alert">${problem.text}</p>` : html``);
 

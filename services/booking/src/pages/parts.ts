@@ -1,5 +1,5 @@
 import { TIME_GONE, inCustomerWords, timeKept, type AppError } from '@frontdesk/domain';
-import { html, inPeoplesWords, safeUrl, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
+import { html, inPeoplesWords, safeUrl, startChoices, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { money, type CustomerBooking, type Shown } from './kit';
 
 /** The pieces of markup more than one customer's page draws, from the operations' answers. */
@@ -21,36 +21,16 @@ export function customerProblem(err: AppError, labels: FieldLabels): Problem {
   return { text: inCustomerWords(p.text), field };
 }
 
-/** The day part of a start's label ("Tue, Nov 24"), and its time ("8:00 AM EST"). */
-const dayOf = (label: string) => label.split(', ').slice(0, 2).join(', ');
-const timeOf = (label: string) => label.split(', ').slice(2).join(', ');
-
 /**
- * The open times to pick from, one fieldset per day, nothing picked unless the person picked
- * it before a refusal (then it stays picked, with a sentence; gone, the sentence says so).
+ * The open times to pick from (startChoices), nothing picked unless the person picked it
+ * before a refusal (then it stays picked, with a sentence; gone, the sentence says so).
  */
 export function timePicker(times: Shown[], chosen: string | undefined, problem?: Problem): Html {
-  const byDay = new Map<string, Shown[]>();
-  for (const t of times) byDay.set(dayOf(t.label), [...(byDay.get(dayOf(t.label)) ?? []), t]);
   const kept = chosen ? times.find((t) => t.start === chosen) : undefined;
   const said = chosen ? (kept ? timeKept(kept.label) : TIME_GONE) : undefined;
   const wrong = problem?.field === 'start';
   return html`${said && html`<p class="note" id="time-said">${said}</p>`}${wrong && html`<p class="error" id="f-start-error">${problem?.text}</p>`}
-    <p class="note days-hint">One day at a time on a phone: swipe sideways for the next.</p>
-    <div class="days">
-      ${[...byDay.entries()].map(
-        ([day, list]) =>
-          html`<fieldset class="times">
-            <legend>${day}</legend>
-            ${list.map(
-              (t) =>
-                html`<label
-                  ><input type="radio" name="start" value="${t.start}" required${t.start === kept?.start && html` checked`} />${timeOf(t.label)}</label
-                >`,
-            )}
-          </fieldset>`,
-      )}
-    </div>`;
+  ${startChoices(times, kept?.start)}`;
 }
 
 /** A price's lines, one row each: what it is for and what it costs. */

@@ -1,6 +1,6 @@
-import { CLEAN_TYPE_LABELS, formatDay, formatLabel } from '@frontdesk/domain';
+import { CLEAN_TYPE_LABELS, formatLabel } from '@frontdesk/domain';
 import type { Booking, Pro } from '@frontdesk/db';
-import { html, problemLine, type Html, type Problem } from '@frontdesk/http';
+import { html, problemLine, startChoices, type Html, type Problem } from '@frontdesk/http';
 import { csrfField, postButton, type Signed } from '../layout';
 import { jobLink, typedText } from './parts';
 
@@ -30,26 +30,12 @@ export function noShowConfirmView(s: Signed, b: Booking, o: { now: Date; problem
 
 /** Open times grouped by their local day, each a radio button; none is picked until the owner picks one. */
 export function moveTimesView(s: Signed, b: Booking, o: { now: Date; times: { start: string; label: string }[]; problem?: Problem }): Html {
-  const days = new Map<string, { start: string; label: string }[]>();
-  for (const t of o.times) {
-    const day = t.start.slice(0, 10);
-    days.set(day, [...(days.get(day) ?? []), t]);
-  }
-  const groups = [...days.entries()].map(([day, times]) => {
-    const heading = formatDay(day);
-    const radios = times.map((t) => html`<label><input type="radio" name="start" value="${t.start}" required /> ${t.label.split(', ').pop()}</label>`);
-    return html`<fieldset class="times">
-      <legend>${heading}</legend>
-      ${radios}
-    </fieldset>`;
-  });
   return html`${problemLine(o.problem)}
     <p><strong>${what(b, s.pro, o.now)}</strong></p>
     ${
-      groups.length
+      o.times.length
         ? html`<form method="get" action="${jobLink(b.id, 'move')}/confirm">
-            <p class="note days-hint">One day at a time on a phone: swipe sideways for the next.</p>
-            <div class="days">${groups}</div>
+            ${startChoices(o.times)}
             <button type="submit">Next: check the move</button>
           </form>`
         : html`<p>There is no open time for this job in the next two weeks.</p>`
