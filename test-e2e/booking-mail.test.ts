@@ -1,18 +1,16 @@
 import type { Server } from 'node:http';
-import { Writable } from 'node:stream';
-import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import ICAL from 'ical.js';
 import { sql } from 'kysely';
 import { freePort } from '@frontdesk/db';
 import { createBusiness } from '@frontdesk/use-cases';
-import { createMailTransport, outboxWorker, startTicker } from '@frontdesk/workers';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import { closeServer, createLogger, listen } from '@frontdesk/http';
+import { closeServer, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { DEFAULT_WEEKLY_HOURS, ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
 import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../services/booking/test/harness';
+import { startMailSink, type Received } from './mail-sink';
 
 jest.setTimeout(60_000);
 
@@ -22,10 +20,9 @@ jest.setTimeout(60_000);
 // and a platform lead's customer, get nothing; no mail's words reach the log.
 let t: TestDatabase;
 const servers: Server[] = [];
-let smtp: SMTPServer;
-let outbox: { stop(): Promise<void> };
-const logLines: string[] = [];
-const inbox: { to: string; raw: string }[] = [];
+let sink: Awaited<ReturnType<typeof startMailSink>> | undefined;
+let logLines: string[] = [];
+let inbox: Received[] = [];
 let pro = '';
 let book = '';
 const PUBLIC_KEY = 'fdpub_mail_public_key';
@@ -33,29 +30,9 @@ const asPublic = { authorization: `Bearer ${PUBLIC_KEY}` };
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const smtpPort = await freePort();
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, next) {
-      logLines.push(chunk.toString('utf8'));
-      next();
-    },
-  });
-  const logger = createLogger('mail', 'debug', sink);
-  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Front Desk <desk@example.com>', printLocally: false }, logger);
-  outbox = startTicker({ ...outboxWorker(t.db, transport!), everyMs: 50 }, { clock: () => new Date(), logger });
+  sink = await startMailSink(t.db, 'mail');
+  ({ inbox, logLines } = sink);
+  const logger = sink.logger;
   const [proPort, bookPort] = [await freePort(), await freePort()];
   pro = `http://127.0.0.1:${proPort}`;
   book = `http://127.0.0.1:${bookPort}`;
@@ -74,8 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(servers.map(closeServer));
-  await outbox?.stop();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await sink?.stop();
   await t?.drop();
 });
 

@@ -1,16 +1,14 @@
 import { createBusiness } from '@frontdesk/use-cases';
 import type { Server } from 'node:http';
-import { Writable } from 'node:stream';
-import { SMTPServer } from 'smtp-server';
 import * as oauth from 'oauth4webapi';
 import { freePort } from '@frontdesk/db';
-import { createMailTransport, outboxWorker, startTicker } from '@frontdesk/workers';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import { closeServer, createLogger, listen } from '@frontdesk/http';
+import { closeServer, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { DEFAULT_WEEKLY_HOURS, ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
 import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../services/booking/test/harness';
+import { startMailSink, type Received } from './mail-sink';
 
 jest.setTimeout(60_000);
 
@@ -20,38 +18,17 @@ jest.setTimeout(60_000);
 // and the outbox keeps no usable code.
 let t: TestDatabase;
 const servers: Server[] = [];
-let smtp: SMTPServer;
-let outbox: { stop(): Promise<void> };
-const logLines: string[] = [];
-const inbox: { to: string; text: string }[] = [];
+let sink: Awaited<ReturnType<typeof startMailSink>> | undefined;
+let logLines: string[] = [];
+let inbox: Received[] = [];
 let pro = '';
 let book = '';
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const smtpPort = await freePort();
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text: raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, next) {
-      logLines.push(chunk.toString('utf8'));
-      next();
-    },
-  });
-  const logger = createLogger('scan', 'debug', sink);
-  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Front Desk <desk@example.com>', printLocally: false }, logger);
-  outbox = startTicker({ ...outboxWorker(t.db, transport!), everyMs: 50 }, { clock: () => new Date(), logger });
+  sink = await startMailSink(t.db, 'scan');
+  ({ inbox, logLines } = sink);
+  const logger = sink.logger;
   const [proPort, bookPort] = [await freePort(), await freePort()];
   pro = `http://127.0.0.1:${proPort}`;
   book = `http://127.0.0.1:${bookPort}`;
@@ -70,8 +47,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(servers.map(closeServer));
-  await outbox?.stop();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await sink?.stop();
   await t?.drop();
 });
 
@@ -79,7 +55,7 @@ afterAll(async () => {
 async function mailedCode(email: string, after: number): Promise<string> {
   for (let i = 0; i < 100; i += 1) {
     const mail = inbox.slice(after).find((m) => m.to === email);
-    const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+    const code = mail && /\b(\d{6})\b/.exec(mail.raw)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 50));
   }

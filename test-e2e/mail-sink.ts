@@ -1,0 +1,53 @@
+import { Writable } from 'node:stream';
+import { SMTPServer } from 'smtp-server';
+import { freePort, type Db } from '@frontdesk/db';
+import { createLogger, type Logger } from '@frontdesk/http';
+import { createMailTransport, outboxWorker, startTicker } from '@frontdesk/workers';
+
+/** A mail as the SMTP server received it: to whom, and the whole message as sent. */
+export interface Received {
+  to: string;
+  raw: string;
+}
+
+/**
+ * A real SMTP server on this machine that the outbox worker delivers to every 50 ms, and a
+ * logger at debug level whose every line is kept: tests read what was mailed and what was
+ * logged, as an operator would, never the outbox table's text alone.
+ */
+export async function startMailSink(db: Db, name: string): Promise<{ inbox: Received[]; logLines: string[]; logger: Logger; stop(): Promise<void> }> {
+  const inbox: Received[] = [];
+  const logLines: string[] = [];
+  const port = await freePort();
+  const smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, next) {
+      logLines.push(chunk.toString('utf8'));
+      next();
+    },
+  });
+  const logger = createLogger(name, 'debug', sink);
+  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Front Desk <desk@example.com>', printLocally: false }, logger);
+  const outbox = startTicker({ ...outboxWorker(db, transport!), everyMs: 50 }, { clock: () => new Date(), logger });
+  return {
+    inbox,
+    logLines,
+    logger,
+    async stop() {
+      await outbox.stop();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    },
+  };
+}
