@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '..');
 
@@ -97,4 +98,14 @@ export async function startFreezableProxy(target: { host: string; port: number }
       await new Promise<void>((res) => server.close(() => res()));
     },
   };
+}
+
+/** Every TypeScript source file under `dir`, built output and dependencies left out. */
+export function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    if (statSync(path).isDirectory()) return sources(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
 }

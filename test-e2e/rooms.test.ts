@@ -1,22 +1,13 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ROOT } from './helpers';
+import { ROOT, sources } from './helpers';
 
 // Each kind of code has one room (ARCHITECTURE.md, "Where things go"): queries in
 // packages/db, environment reads in the config modules, a business's promises (a code's
 // lifetime, the free-cancel window, the booking fee) written once in policy and said by the
 // words, secrets minted and hashed by the database package alone. These checks read the
 // source as text, so a new file is covered the day it is added.
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
-    if (statSync(path).isDirectory()) return sources(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 const roots = [
   ...readdirSync(join(ROOT, 'packages')).map((p) => join(ROOT, 'packages', p, 'src')),

@@ -1,15 +1,12 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
-import { ROOT } from './helpers';
+import { ROOT, sources } from './helpers';
 
 // Pages make HTML one way: the `html` tagged template (packages/http/src/template.ts), which
 // escapes every value put into it. This reads the source of every page module and fails on
 // markup made any other way: the deprecated `esc`, or an HTML tag written in a plain string or
 // an untagged template literal (where a value goes in unescaped unless someone remembered).
-
-/** Directories another branch converts; this list is emptied when those branches merge. */
-const CONVERTED_BY_OTHER_BRANCHES: string[] = [];
 
 /** The template module itself writes the document's markup around the values it escapes. */
 const ALLOWED = ['packages/http/src/template.ts'];
@@ -18,15 +15,6 @@ const ALLOWED = ['packages/http/src/template.ts'];
 const HTML_TAG =
   /<\/?(a|abbr|article|aside|b|body|br|button|caption|code|dd|details|div|dl|dt|em|fieldset|footer|form|h[1-6]|head|header|hr|html|i|img|input|label|legend|li|link|main|meta|nav|ol|optgroup|option|p|pre|script|section|select|small|span|strong|style|summary|table|tbody|td|textarea|th|thead|time|title|tr|u|ul)\b[^>]*>/i;
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
-    if (statSync(path).isDirectory()) return sources(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
-}
-
 const pageModules = [
   ...readdirSync(join(ROOT, 'services')).flatMap((s) => sources(join(ROOT, 'services', s, 'src'))),
   join(ROOT, 'packages/oauth/src/pages.ts'),
@@ -34,7 +22,7 @@ const pageModules = [
   join(ROOT, 'packages/http/src/api-reference.ts'),
 ]
   .map((path) => relative(ROOT, path))
-  .filter((path) => !ALLOWED.includes(path) && !CONVERTED_BY_OTHER_BRANCHES.some((dir) => path.startsWith(dir)));
+  .filter((path) => !ALLOWED.includes(path));
 
 /** Where a file makes markup outside the template, as "path:line what". */
 export function markupOutsideTemplate(path: string, text: string): string[] {
@@ -90,9 +78,5 @@ describe('page modules make HTML only with the html template', () => {
       'const i = html`<ul>${xs.map((x) => html`<li>${x}</li>`)}</ul>`;',
     ];
     for (const ok of fine) expect(markupOutsideTemplate('probe.ts', ok)).toEqual([]);
-  });
-
-  it('lists as converted elsewhere only directories that exist', () => {
-    for (const dir of CONVERTED_BY_OTHER_BRANCHES) expect(statSync(join(ROOT, dir)).isDirectory()).toBe(true);
   });
 });
