@@ -1,18 +1,19 @@
 import { recordCheck, createBusiness } from '@frontdesk/use-cases';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { newId, type Db } from '@frontdesk/db';
+import { crewsOf, newId, type Db } from '@frontdesk/db';
 import { DEFAULT_PRICE_LIST, normalizeJob, priceJob } from '@frontdesk/domain';
 
 const DAY = 86_400_000;
 const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
 
-function bookingRow(proId: string, start: Date, i: number) {
+function bookingRow(pro: { id: string; crewId: string }, start: Date, i: number) {
   const quote = priceJob(normalizeJob({ bedrooms: 0, bathrooms: 1 }), DEFAULT_PRICE_LIST);
   const end = new Date(start.getTime() + quote.duration_minutes * 60_000);
   return {
     id: newId('bk'),
-    pro_id: proId,
+    pro_id: pro.id,
+    crew_id: pro.crewId,
     lead_id: null,
     channel: 'pro' as const,
     client_name: null,
@@ -44,6 +45,9 @@ function bookingRow(proId: string, start: Date, i: number) {
   };
 }
 
+/** The crew a new business starts with. */
+const firstCrew = async (db: Db, proId: string) => (await crewsOf(db, proId))[0]!.id;
+
 /** One pro open around the clock with 300 future bookings, 15 a day (the open_times case). */
 export async function seedBusyPro(db: Db) {
   const { pro, apiKey } = await createBusiness(db, {
@@ -54,7 +58,8 @@ export async function seedBusyPro(db: Db) {
     min_notice_minutes: 0,
   });
   const first = Math.ceil(Date.now() / DAY) * DAY + DAY;
-  const rows = Array.from({ length: 300 }, (_, i) => bookingRow(pro.id, new Date(first + Math.floor(i / 15) * DAY + (i % 15) * 75 * 60_000), i));
+  const crewId = await firstCrew(db, pro.id);
+  const rows = Array.from({ length: 300 }, (_, i) => bookingRow({ id: pro.id, crewId }, new Date(first + Math.floor(i / 15) * DAY + (i % 15) * 75 * 60_000), i));
   await db.insertInto('bookings').values(rows).execute();
   const inWindow = await sql<{
     n: number;
@@ -77,9 +82,10 @@ export async function seedCrowdedZip(db: Db, zip: string, pros = 200, bookingsEa
       price_list: { ...DEFAULT_PRICE_LIST, base_cents: 4000 + ((p * 37) % 50) * 100 },
     });
     ids.push(pro.id);
+    const crewId = await firstCrew(db, pro.id);
     // 13:00Z, 15:00Z, 17:00Z, 19:00Z are 08:00-14:00 in New York: inside the default hours.
     const rows = Array.from({ length: bookingsEach }, (_, i) =>
-      bookingRow(pro.id, new Date(first + Math.floor(i / 4) * DAY + (13 + (i % 4) * 2) * 3_600_000 + (p % 3) * 30 * 60_000), i),
+      bookingRow({ id: pro.id, crewId }, new Date(first + Math.floor(i / 4) * DAY + (13 + (i % 4) * 2) * 3_600_000 + (p % 3) * 30 * 60_000), i),
     );
     await db.insertInto('bookings').values(rows).execute();
     await recordCheck(db, { proId: pro.id, kind: 'website_ownership', subject: `crowd${p}.example`, passed: true, checkedOn: '2026-11-20' });

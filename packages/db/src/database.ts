@@ -6,6 +6,7 @@ import type { ProApiKeysTable } from './tables/pro-api-keys';
 import type { PersonalKeysTable } from './tables/personal-keys';
 import type { ProChecksTable } from './tables/pro-checks';
 import type { ProsTable } from './tables/pros';
+import type { CrewCalendarFeedsTable, CrewsTable } from './tables/crews';
 import type { KeySessionsTable, OutboxTable, SignInCodesTable } from './tables/sign-in';
 import type {
   OAuthClientsTable,
@@ -22,6 +23,8 @@ import type { CalendarFeedsTable, ProSessionsTable, SeriesTable } from './tables
 
 export interface Database {
   pros: ProsTable;
+  crews: CrewsTable;
+  crew_calendar_feeds: CrewCalendarFeedsTable;
   pro_api_keys: ProApiKeysTable;
   time_off: TimeOffTable;
   leads: LeadsTable;

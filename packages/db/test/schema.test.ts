@@ -33,7 +33,10 @@ describe('migrations', () => {
         '20261122T120000-series',
         '20261124T120000-dashboard-seen',
         '20261124T130000-owner-notices',
+        '20261125T120000-crews',
       ]);
+      expect(await tables()).toBe(25);
+      await migrateDown(db); // crews: their table and their calendar feeds
       expect(await tables()).toBe(23);
       await migrateDown(db); // owner notices: columns only
       expect(await tables()).toBe(23);
@@ -62,7 +65,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(23);
+      expect(await tables()).toBe(25);
       expect(await migrateToLatest(db)).toEqual([]);
     } finally {
       await db.destroy();

@@ -77,6 +77,9 @@ export const bookingDetailsProperties = {
   start: str,
   end: str,
   label: str,
+  /** The crew doing the job. */
+  crew_id: str,
+  crew_name: str,
   customer: customerSchema,
   address: str,
   zip: str,
@@ -165,7 +168,7 @@ export const seriesSchema = nullable(
   answer({
     series_id: str,
     frequency: oneOf(['weekly', 'biweekly', 'monthly']),
-    visits: listOf(answer({ booking_id: str, start: str, label: str, total: num })),
+    visits: listOf(answer({ booking_id: str, start: str, label: str, total: num, crew_id: str, crew_name: str })),
     skipped: listOf(answer({ start: str, label: str, reason: str })),
   }),
 );

@@ -33,6 +33,8 @@ export interface ScheduleRules {
 export interface BusyBlock {
   start: Date;
   blockedUntil: Date;
+  /** The booking holding the time, where known (a booking moving does not stand in its own way). */
+  bookingId?: string;
 }
 
 export interface TimeOff {

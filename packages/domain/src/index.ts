@@ -40,3 +40,5 @@ export * from './series';
 export * from './cancellation';
 export * from './words/requests';
 export * from './words/dashboard';
+export * from './words/crews';
+export * from './crews';

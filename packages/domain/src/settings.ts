@@ -308,6 +308,20 @@ function applyAddOns(list: PriceList, addOns: NonNullable<SettingsChange['add_on
   return { ...list, add_ons: byName };
 }
 
+/** Weekly hours after a change given per weekday (as my_business shows them): weekdays left out keep their windows. */
+export function applyWorkingHours(current: WeeklyHours, change: Partial<Record<Weekday, readonly string[]>>, field = 'working_hours'): WeeklyHours {
+  const hours: WeeklyHours = { ...current };
+  for (const [i, day] of WEEKDAYS.entries()) {
+    const given = change[day];
+    if (given === undefined) continue;
+    const windows = parseWindows(given, `${field}.${day}`);
+    const key = String(i + 1) as keyof WeeklyHours;
+    if (windows.length) hours[key] = windows;
+    else delete hours[key];
+  }
+  return hours;
+}
+
 /**
  * The settings after a change, checked as a whole: every field left out keeps its value.
  * Throws a 400 naming the first field that breaks a rule; nothing is half-applied because
@@ -322,18 +336,7 @@ export function applySettings(current: BusinessSettings, change: SettingsChange)
   if (change.email !== undefined) next.email = checkContactEmail(change.email);
   if (change.website !== undefined) next.website = checkWebsite(change.website);
   if (change.service_zips !== undefined) next.service_zips = checkServiceZips(change.service_zips);
-  if (change.working_hours) {
-    const hours: WeeklyHours = { ...current.weekly_hours };
-    for (const [i, day] of WEEKDAYS.entries()) {
-      const given = change.working_hours[day];
-      if (given === undefined) continue;
-      const windows = parseWindows(given, `working_hours.${day}`);
-      const key = String(i + 1) as keyof WeeklyHours;
-      if (windows.length) hours[key] = windows;
-      else delete hours[key];
-    }
-    next.weekly_hours = hours;
-  }
+  if (change.working_hours) next.weekly_hours = applyWorkingHours(current.weekly_hours, change.working_hours);
   if (change.prices) next.price_list = applyPrices(next.price_list, change.prices);
   if (change.add_ons) next.price_list = applyAddOns(next.price_list, change.add_ons);
   if (change.travel_buffer_minutes !== undefined) next.travel_buffer_minutes = change.travel_buffer_minutes;

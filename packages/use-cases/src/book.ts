@@ -3,7 +3,9 @@ import {
   formatLocalIso,
   justTakenByAnotherWriter,
   newBookingMessage,
+  crewInactive,
   noCleaner,
+  noCrew,
   noLead,
   priceChanged,
   requireFirmQuote,
@@ -18,6 +20,7 @@ import { recordChange, requireOpenStart } from './booking-change';
 import { mailBooked, type MailLinks } from './booking-mail';
 import {
   appendEvent,
+  crewOf,
   getLead,
   insertSeries,
   isOverlapViolation,
@@ -26,6 +29,7 @@ import {
   newId,
   type Booking,
   type BookingChannel,
+  type Crew,
   type Db,
   type Pro,
 } from '@frontdesk/db';
@@ -49,6 +53,8 @@ export interface BookingRequest {
   accountEmail: string | null;
   /** The total the customer was shown; a different current price refuses the booking. */
   expectedTotalCents: number | null;
+  /** The crew the business named (book_job's crew_id); without one, the assignment rule picks a free crew. */
+  crewId?: string | null;
   /** For a series: book the visits that can be, and list the rest, instead of refusing them all. */
   skipConflicts?: boolean;
   /** A customer's booking on the book host: where their confirmation mail points (no customer mail without it). */
@@ -98,6 +104,14 @@ async function priceUnderLock(trx: Db, req: BookingRequest): Promise<{ pro: Pro;
   return { pro, quote };
 }
 
+/** The crew a business named for a job: one of its own, active. */
+export async function namedCrew(trx: Db, proId: string, crewId: string): Promise<Crew> {
+  const crew = await crewOf(trx, proId, crewId);
+  if (!crew) throw noCrew(crewId);
+  if (!crew.active) throw crewInactive(crew.name);
+  return crew;
+}
+
 /**
  * Books a start on a pro's schedule. The pro's row is locked first, so bookings of one pro
  * are checked and written one at a time and a refusal can say why; the exclusion
@@ -108,7 +122,11 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<Booked
   try {
     return await db.transaction().execute(async (trx) => {
       const { pro, quote } = await priceUnderLock(trx, req);
-      const slot = { start: req.start, ...(await requireOpenStart(trx, { pro, start: req.start, durationMinutes: quote.duration_minutes, now: req.now })) };
+      const crew = req.crewId ? await namedCrew(trx, pro.id, req.crewId) : undefined;
+      const slot = {
+        start: req.start,
+        ...(await requireOpenStart(trx, { pro, start: req.start, durationMinutes: quote.duration_minutes, now: req.now, crew })),
+      };
       const bookingId = newId('bk');
       const series = req.job.frequency === 'once' ? null : await startSeries(trx, { pro, req, bookingId, slot });
       const { booking, manageToken } = await writeBooking(trx, templateOf(req), {
@@ -148,12 +166,12 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<Booked
  * A recurring job books a series: every visit through the horizon is checked first, and one
  * that cannot be held refuses the whole series unless the caller said to skip it.
  */
-async function startSeries(trx: Db, s: { pro: Pro; req: BookingRequest; bookingId: string; slot: { start: Date; blockedUntil: Date } }) {
+async function startSeries(trx: Db, s: { pro: Pro; req: BookingRequest; bookingId: string; slot: { start: Date; blockedUntil: Date; crewId: string } }) {
   const { pro, req } = s;
   const frequency = req.job.frequency as SeriesFrequency;
   const horizon = firstHorizon(pro, req.start, frequency, req.now);
   const localMinutes = localMinutesOf(req.start, pro.timezone);
-  const plan = await planVisits(trx, { pro, job: req.job, dates: horizon.dates, localMinutes, held: [s.slot], now: req.now });
+  const plan = await planVisits(trx, { pro, job: req.job, dates: horizon.dates, localMinutes, held: [s.slot], crewId: s.slot.crewId, now: req.now });
   if (plan.skipped.length && !req.skipConflicts) throw seriesConflicts(plan.skipped.map(conflictLine));
   const id = newId('sr');
   await insertSeries(trx, {
@@ -183,7 +201,7 @@ async function recordBooked(trx: Db, pro: Pro, made: { booking: Booking; quote: 
   });
   await recordChange(trx, {
     pro,
-    bookingId: booking.id,
+    booking,
     kind: 'booking.created',
     by: req.channel === 'book' ? 'customer' : 'pro',
     message,

@@ -1,4 +1,16 @@
-import { formatLabel, justTaken, nearestOpenTimes, noBooking, noBookingWithToken, noSuchVisit, notOpen, whyNotOpen } from '@frontdesk/domain';
+import {
+  chooseCrew,
+  crewCannotTakeStart,
+  crewsFreeAt,
+  formatLabel,
+  justTaken,
+  nearestOpenTimesOfCrews,
+  noBooking,
+  noBookingWithToken,
+  noSuchVisit,
+  notOpen,
+  whyNoCrewFree,
+} from '@frontdesk/domain';
 import {
   appendEvent,
   bookedSince,
@@ -9,6 +21,7 @@ import {
   lockPro,
   scheduleRules,
   type Booking,
+  type Crew,
   type Db,
   type Pro,
 } from '@frontdesk/db';
@@ -64,41 +77,54 @@ export interface StartToJudge {
   durationMinutes: number;
   now: Date;
   moving?: Booking;
+  /** Only this crew may take it (book_job's crew_id): its refusal names it. */
+  crew?: Crew;
+  /** This crew takes it when free (a series' crew, a moving job's own); else the assignment rule picks. */
+  prefer?: string;
+}
+
+/** A start that can be held: the slot and the crew that takes it. */
+export interface HeldStart {
+  end: Date;
+  blockedUntil: Date;
+  crewId: string;
 }
 
 /**
- * The slot a job from `start` would hold, if the start is open by the same rules open_times
- * lists by (a booking being moved does not stand in its own way); otherwise the refusal,
- * naming a lost race as such, or the reason with the nearest open times.
+ * The slot a job from `start` would hold and the crew that takes it, if the start is open for
+ * a crew by the same rules open_times lists by (a booking being moved does not stand in its
+ * own way); otherwise the refusal, naming a lost race as such, or the reason with the nearest
+ * open times.
  */
-export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<{ end: Date; blockedUntil: Date }> {
+export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<HeldStart> {
   const { pro, start, now, moving } = s;
   // A start in the past is refused before anything else, and its alternatives start from now.
   const around = Math.max(start.getTime(), now.getTime());
-  const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(around - 2 * DAY), new Date(around + 3 * DAY));
-  const others = moving
-    ? busy.filter((b) => !(b.start.getTime() === moving.starts_at.getTime() && b.blockedUntil.getTime() === moving.blocked_until.getTime()))
-    : busy;
-  const query = { rules: scheduleRules(pro), durationMinutes: s.durationMinutes, now, busy: others, timeOff };
-  const why = whyNotOpen(query, start);
+  const { crews: active } = await loadBusy(trx, pro.id, new Date(around - 2 * DAY), new Date(around + 3 * DAY));
+  const crews = (s.crew ? active.filter((c) => c.id === s.crew!.id) : active).map((c) =>
+    moving ? { ...c, busy: c.busy.filter((b) => b.bookingId !== moving.id) } : c,
+  );
+  const query = { rules: scheduleRules(pro), durationMinutes: s.durationMinutes, now, crews };
   const end = new Date(start.getTime() + s.durationMinutes * 60_000);
   const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
-  if (why) {
-    const label = formatLabel(start, pro.timezone, now);
-    if (why.reason === 'taken' && (await bookedSince(trx, pro.id, { start, blockedUntil }, new Date(now.getTime() - RACE_WINDOW_MS)))) throw justTaken(label);
-    throw notOpen(
-      why.message,
-      nearestOpenTimes(query, start).map((o) => formatLabel(o.start, pro.timezone, now)),
-    );
-  }
-  return { end, blockedUntil };
+  const free = crewsFreeAt(query, start);
+  const chosen = free.find((c) => c.id === s.prefer) ?? chooseCrew(free, start, pro.timezone);
+  if (chosen) return { end, blockedUntil, crewId: chosen.id };
+  const why = whyNoCrewFree(query, start)!;
+  const label = formatLabel(start, pro.timezone, now);
+  if (why.reason === 'taken' && (await bookedSince(trx, pro.id, { start, blockedUntil }, new Date(now.getTime() - RACE_WINDOW_MS)))) throw justTaken(label);
+  const nearby = nearestOpenTimesOfCrews(query, start).map((o) => formatLabel(o.start, pro.timezone, now));
+  if (s.crew) throw notOpen(crewCannotTakeStart(s.crew.name, why.message), nearby);
+  throw notOpen(why.message, nearby);
 }
 
-/** A change the business hears of: an event in its feed, and when the customer made it, a notification too. */
+/** A change the business hears of: an event in its feed naming the job's crew, and when the customer made it, a notification too. */
 export async function recordChange(
   trx: Db,
-  c: { pro: Pro; bookingId: string; kind: string; by: 'pro' | 'customer'; message: string; payload: Record<string, unknown>; now: Date },
+  c: { pro: Pro; booking: Booking; kind: string; by: 'pro' | 'customer'; message: string; payload: Record<string, unknown>; now: Date },
 ): Promise<void> {
-  if (c.by === 'customer') await insertNotification(trx, { proId: c.pro.id, bookingId: c.bookingId, kind: c.kind, message: c.message, now: c.now });
-  await appendEvent(trx, c.pro.id, { kind: c.kind, payload: { ...c.payload, message: c.message }, at: c.now });
+  const { booking } = c;
+  if (c.by === 'customer') await insertNotification(trx, { proId: c.pro.id, bookingId: booking.id, kind: c.kind, message: c.message, now: c.now });
+  const crew = { crew_id: booking.crew_id, crew_name: booking.crew_name };
+  await appendEvent(trx, c.pro.id, { kind: c.kind, payload: { ...c.payload, ...crew, message: c.message }, at: c.now });
 }

@@ -37,7 +37,7 @@ export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts:
     const start = formatLocalIso(booking.starts_at, pro.timezone);
     await recordChange(trx, {
       pro,
-      bookingId: booking.id,
+      booking,
       kind: 'booking.cancelled',
       by,
       message: cancellationMessage(by, booking.customer_name, label),
@@ -51,7 +51,7 @@ export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts:
     const later = await cancelSeriesFrom(trx, booking.series_id, { after: booking.starts_at, by, now });
     await recordChange(trx, {
       pro,
-      bookingId: booking.id,
+      booking,
       kind: 'series.cancelled',
       by,
       message: seriesCancelledMessage(by, booking.customer_name, label, later.length + 1),

@@ -2,7 +2,7 @@ import {
   dayRange,
   localDate,
   noOpenTimesMessage,
-  openTimes,
+  openTimesOfCrews,
   parseOpenTimesRequest,
   presentOpenTime,
   requireFirmQuote,
@@ -42,7 +42,7 @@ const timesCaches = perOwner<Db, KeptValues<CachedTimes, string>>(() => new Kept
  * notice keeps it exact. Cached data is never older than its version: it is read after it.
  * Booking writes never read this cache: they check under the pro's row lock.
  */
-export async function openTimesFor(db: Db, items: AvailabilityItem[], o: OpenTimesRequest & { cache?: boolean }): Promise<ListedTimes[]> {
+export async function openTimesFor(db: Db, items: AvailabilityItem[], o: OpenTimesAsked): Promise<ListedTimes[]> {
   const cache = timesCaches(db);
   // The days listed depend only on the zone: most pros of a ZIP share one.
   const rangeByZone = new Map<string, DayRange>();
@@ -51,7 +51,7 @@ export async function openTimesFor(db: Db, items: AvailabilityItem[], o: OpenTim
     if (!range) rangeByZone.set(pro.timezone, (range = dayRange({ rules: scheduleRules(pro), now: o.now, from: o.date, days: o.days })));
     return range;
   });
-  const keys = items.map((it, i) => `${it.pro.id}|${it.durationMinutes}|${ranges[i]!.from}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}`);
+  const keys = items.map((it, i) => `${it.pro.id}|${it.durationMinutes}|${ranges[i]!.from}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.crewId ?? ''}`);
   const misses = items.map((_, i) => i).filter((i) => o.cache === false || cache.get(keys[i]!, items[i]!.availabilityVersion) === undefined);
   if (misses.length > 0) await computeMisses(db, { items, ranges, keys, misses }, o);
   return items.map((it, i) => listed(cache.peek(keys[i]!)!, it.pro, ranges[i]!.from, o.now));
@@ -59,11 +59,14 @@ export async function openTimesFor(db: Db, items: AvailabilityItem[], o: OpenTim
 
 type DayRange = ReturnType<typeof dayRange>;
 
+/** What is asked of open times: the days and window, whether a kept list may answer, and one crew's starts only. */
+export type OpenTimesAsked = OpenTimesRequest & { cache?: boolean; crewId?: string };
+
 /** The open times a cache miss lacks, worked out from one read of every missing pro's busy times, and kept. */
 async function computeMisses(
   db: Db,
   m: { items: AvailabilityItem[]; ranges: DayRange[]; keys: string[]; misses: number[] },
-  o: OpenTimesRequest,
+  o: OpenTimesAsked,
 ): Promise<void> {
   const { items, ranges, misses } = m;
   const cache = timesCaches(db);
@@ -78,7 +81,8 @@ async function computeMisses(
   cache.makeRoom(misses.length);
   for (const i of misses) {
     const { pro, durationMinutes } = items[i]!;
-    const times = openTimes({
+    const { crews } = busy.get(pro.id)!;
+    const times = openTimesOfCrews({
       rules: scheduleRules(pro),
       durationMinutes,
       now: o.now,
@@ -86,7 +90,7 @@ async function computeMisses(
       days: o.days,
       startAfter: o.startAfter,
       finishBy: o.finishBy,
-      ...busy.get(pro.id)!,
+      crews: o.crewId === undefined ? crews : crews.filter((c) => c.id === o.crewId),
     });
     cache.set(m.keys[i]!, { version: items[i]!.availabilityVersion, starts: times.map((t) => t.start.getTime()), ends: times.map((t) => t.end.getTime()) });
   }

@@ -15,6 +15,8 @@ export function bookingDetails(b: Booking, timezone: string) {
     start: formatLocalIso(b.starts_at, timezone),
     end: formatLocalIso(b.ends_at, timezone),
     label: formatLabel(b.starts_at, timezone),
+    crew_id: b.crew_id,
+    crew_name: b.crew_name,
     customer: { name: b.customer_name, phone: b.customer_phone, email: b.customer_email },
     address: b.address,
     zip: b.zip,
@@ -103,6 +105,8 @@ export function presentSeries(
       start: formatLocalIso(v.starts_at, timezone),
       label: formatLabel(v.starts_at, timezone),
       total: toUsd(v.price_cents),
+      crew_id: v.crew_id,
+      crew_name: v.crew_name,
     })),
     skipped: series.skipped.map((v) => ({ start: formatLocalIso(v.start, timezone), label: v.label, reason: v.reason })),
   };

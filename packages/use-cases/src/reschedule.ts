@@ -65,7 +65,7 @@ export async function rescheduleBooking(db: Db, at: BookingLocator, move: MoveRe
       const message = `${rescheduleMessage(by, booking.customer_name, oldLabel, newLabel)}${laterVisitsMoved(following)}`;
       await recordChange(trx, {
         pro,
-        bookingId: booking.id,
+        booking,
         kind: 'booking.rescheduled',
         by,
         message,
@@ -94,8 +94,8 @@ export async function rescheduleBooking(db: Db, at: BookingLocator, move: MoveRe
 async function moveOne(trx: Db, m: { pro: Pro; previous: Booking; start: Date; now: Date }): Promise<Booking> {
   const { pro, previous, start, now } = m;
   const duration = previous.ends_at.getTime() - previous.starts_at.getTime();
-  const { end, blockedUntil } = await requireOpenStart(trx, { pro, start, durationMinutes: duration / 60_000, now, moving: previous });
-  return moveBooking(trx, previous.id, { start, end, blockedUntil, now });
+  const held = await requireOpenStart(trx, { pro, start, durationMinutes: duration / 60_000, now, moving: previous, prefer: previous.crew_id });
+  return moveBooking(trx, previous.id, { start, ...held, now });
 }
 
 /**
@@ -111,25 +111,26 @@ async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Dat
   const shiftDays = Math.round((Date.parse(localDate(start, pro.timezone)) - Date.parse(localDate(first.starts_at, pro.timezone))) / DAY);
   const minutes = localMinutesOf(start, pro.timezone);
   const last = visits[visits.length - 1]!;
-  const { busy, timeOff } = await loadBusy(
+  const { crews } = await loadBusy(
     trx,
     pro.id,
     new Date(Math.min(start.getTime(), first.starts_at.getTime()) - 2 * DAY),
     new Date(last.starts_at.getTime() + (Math.abs(shiftDays) + 3) * DAY),
   );
-  const moving = new Set(visits.map((v) => `${v.starts_at.getTime()}|${v.blocked_until.getTime()}`));
-  const others = busy.filter((b) => !moving.has(`${b.start.getTime()}|${b.blockedUntil.getTime()}`));
+  const moving = new Set(visits.map((v) => v.id));
+  const others = crews.map((c) => ({ ...c, busy: c.busy.filter((b) => !moving.has(b.bookingId!)) }));
   const wanted = visits.map((v) => ({
     date: addDays(localDate(v.starts_at, pro.timezone), shiftDays),
     minutes,
     durationMinutes: (v.ends_at.getTime() - v.starts_at.getTime()) / 60_000,
+    prefer: v.crew_id,
   }));
-  const { accepted, skipped } = judgeStarts(pro, wanted, { busy: others, timeOff }, now);
+  const { accepted, skipped } = judgeStarts(pro, wanted, { crews: others }, now);
   if (skipped.length) throw seriesMoveConflicts(skipped.map(conflictLine));
   const plans = accepted.map((a) => ({ ...a, visit: visits[a.index]! }));
   const ordered = start.getTime() > first.starts_at.getTime() ? [...plans].reverse() : plans;
   const moved = new Map<string, Booking>();
-  for (const p of ordered) moved.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, now }));
+  for (const p of ordered) moved.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, crewId: p.crewId, now }));
   const series = (await lockSeries(trx, first.series_id!))!;
   await updateSeries(trx, series.id, {
     local_minutes: minutes,

@@ -3,15 +3,16 @@ import {
   formatLocalIso,
   localDate,
   minutesOfDay,
-  nearestOpenTimes,
+  chooseCrew,
+  crewsFreeAt,
+  nearestOpenTimesOfCrews,
   requireFirmQuote,
   seriesDates,
   seriesHorizonEnd,
   seriesVisitSkippedMessage,
   wallTimeToInstant,
-  whyNotOpen,
-  type BusyBlock,
-  type TimeOff,
+  whyNoCrewFree,
+  type CrewSchedule,
   type Job,
   type LocalDate,
   type Quote,
@@ -53,34 +54,32 @@ export interface PlannedVisits {
 /** The price of every visit after the first: the recurring price, whatever the first-visit rule. */
 export const laterVisitQuote = (pro: Pro, job: Job) => requireFirmQuote(jobColumns(job), { ...pro.price_list, first_visit_discounted: true });
 
-/** A start to judge: a local date and time, and how long the job there runs. */
+/** A start to judge: a local date and time, how long the job there runs, and the crew it should stay with when free. */
 export interface WantedStart {
   date: LocalDate;
   minutes: number;
   durationMinutes: number;
+  prefer?: string;
 }
 
-/** A start that passed, with the slot it holds. */
+/** A start that passed, with the slot it holds and the crew that takes it. */
 export interface HeldSlot {
   index: number;
   start: Date;
   end: Date;
   blockedUntil: Date;
+  crewId: string;
 }
 
 /**
- * Judges starts in order by the rules of a single booking against `busy`, each accepted one
- * then counted as busy: for the visits of a new series and for a series moving. A local time
- * that does not exist that day (clocks spring forward) cannot be held either.
+ * Judges starts in order by the rules of a single booking against the crews' schedules, each
+ * accepted one then counted as busy for its crew: for the visits of a new series and for a
+ * series moving. A start goes to its preferred crew when free, else to the crew the
+ * assignment rule picks. A local time that does not exist that day (clocks spring forward)
+ * cannot be held either.
  */
-export function judgeStarts(
-  pro: Pro,
-  wanted: WantedStart[],
-  around: { busy: BusyBlock[]; timeOff: TimeOff[] },
-  now: Date,
-): { accepted: HeldSlot[]; skipped: SkippedVisit[] } {
-  const { timeOff } = around;
-  const taken = [...around.busy];
+export function judgeStarts(pro: Pro, wanted: WantedStart[], around: { crews: CrewSchedule[] }, now: Date): { accepted: HeldSlot[]; skipped: SkippedVisit[] } {
+  const crews = around.crews.map((c) => ({ ...c, busy: [...c.busy] }));
   const accepted: HeldSlot[] = [];
   const skipped: SkippedVisit[] = [];
   for (const [index, w] of wanted.entries()) {
@@ -90,17 +89,19 @@ export function judgeStarts(
       skipped.push({ start: new Date(`${w.date}T12:00:00Z`), label, reason: `${label} does not exist: clocks spring forward that day.`, nearby: [] });
       continue;
     }
-    const query = { rules: scheduleRules(pro), durationMinutes: w.durationMinutes, now, busy: taken, timeOff };
-    const why = whyNotOpen(query, start);
-    if (why) {
-      const nearby = nearestOpenTimes(query, start).map((o) => formatLabel(o.start, pro.timezone, now));
+    const query = { rules: scheduleRules(pro), durationMinutes: w.durationMinutes, now, crews };
+    const free = crewsFreeAt(query, start);
+    const crew = free.find((c) => c.id === w.prefer) ?? chooseCrew(free, start, pro.timezone);
+    if (!crew) {
+      const why = whyNoCrewFree(query, start)!;
+      const nearby = nearestOpenTimesOfCrews(query, start).map((o) => formatLabel(o.start, pro.timezone, now));
       skipped.push({ start, label: formatLabel(start, pro.timezone, now), reason: why.message, nearby });
       continue;
     }
     const end = new Date(start.getTime() + w.durationMinutes * 60_000);
     const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
-    accepted.push({ index, start, end, blockedUntil });
-    taken.push({ start, blockedUntil });
+    accepted.push({ index, start, end, blockedUntil, crewId: crew.id });
+    crew.busy.push({ start, blockedUntil });
   }
   return { accepted, skipped };
 }
@@ -108,19 +109,22 @@ export function judgeStarts(
 /** A start that could not be held, as a refusal lists it: why, and what is open nearby. */
 export const conflictLine = (v: SkippedVisit) => `${v.reason}${v.nearby.length ? ` (open nearby: ${v.nearby.join(', ')})` : ''}`;
 
-/** What planning a series' visits needs: the business, the job, the dates at one local time, what is already held, the clock. */
+/** What planning a series' visits needs: the business, the job, the dates at one local time, what is already held (and by which crew), the series' crew, the clock. */
 export interface VisitsToPlan {
   pro: Pro;
   job: Job;
   dates: LocalDate[];
   localMinutes: number;
-  held: BusyBlock[];
+  held: { start: Date; blockedUntil: Date; crewId: string }[];
+  /** The crew the series stays with where it is free. */
+  crewId: string;
   now: Date;
 }
 
 /**
- * Checks each date of a series at its local time against the schedule, as a single booking
- * would be checked, counting the visits accepted before it (and `held`) as busy. Writes nothing.
+ * Checks each date of a series at its local time against the crews' schedules, as a single
+ * booking would be checked, counting the visits accepted before it (and `held`) as busy.
+ * Writes nothing.
  */
 export async function planVisits(trx: Db, p: VisitsToPlan): Promise<PlannedVisits> {
   const { pro, dates, now } = p;
@@ -128,9 +132,10 @@ export async function planVisits(trx: Db, p: VisitsToPlan): Promise<PlannedVisit
   if (dates.length === 0) return { quote, accepted: [], skipped: [] };
   const from = wallTimeToInstant(dates[0]!, 0, pro.timezone) ?? new Date(now);
   const to = new Date((wallTimeToInstant(dates[dates.length - 1]!, 0, pro.timezone) ?? now).getTime() + 2 * DAY);
-  const { busy, timeOff } = await loadBusy(trx, pro.id, new Date(from.getTime() - DAY), to);
-  const wanted = dates.map((date) => ({ date, minutes: p.localMinutes, durationMinutes: quote.duration_minutes }));
-  return { quote, ...judgeStarts(pro, wanted, { busy: [...busy, ...p.held], timeOff }, now) };
+  const { crews } = await loadBusy(trx, pro.id, new Date(from.getTime() - DAY), to);
+  const withHeld = crews.map((c) => ({ ...c, busy: [...c.busy, ...p.held.filter((h) => h.crewId === c.id)] }));
+  const wanted = dates.map((date) => ({ date, minutes: p.localMinutes, durationMinutes: quote.duration_minutes, prefer: p.crewId }));
+  return { quote, ...judgeStarts(pro, wanted, { crews: withHeld }, now) };
 }
 
 /** What a booking and every visit of its series share: who, where, what, through which channel. */
@@ -155,7 +160,7 @@ export interface VisitToWrite {
   id?: string;
   seriesId: string | null;
   leadId: string | null;
-  slot: { start: Date; end: Date; blockedUntil: Date };
+  slot: { start: Date; end: Date; blockedUntil: Date; crewId: string };
   quote: Quote;
   feeCents: number;
   manageToken: boolean;
@@ -169,6 +174,7 @@ export function writeBooking(trx: Db, t: VisitTemplate, v: VisitToWrite) {
     {
       id: v.id ?? newId('bk'),
       pro_id: t.pro_id,
+      crew_id: v.slot.crewId,
       series_id: v.seriesId,
       lead_id: v.leadId,
       channel: t.channel,
@@ -198,7 +204,7 @@ export async function insertVisits(trx: Db, template: Booking, s: { seriesId: st
   const { seriesId, plan } = s;
   const visits: Booking[] = [];
   for (const v of plan.accepted) {
-    const slot = { start: v.start, end: v.end, blockedUntil: v.blockedUntil };
+    const slot = { start: v.start, end: v.end, blockedUntil: v.blockedUntil, crewId: v.crewId };
     const { booking } = await writeBooking(trx, template, { seriesId, leadId: null, slot, quote: plan.quote, feeCents: 0, manageToken: false, now });
     visits.push(booking);
   }
@@ -242,7 +248,7 @@ async function extendOne(trx: Db, proId: string, seriesId: string, now: Date): P
   if (current.ended_at || current.planned_through >= through) return { booked: 0, skipped: 0 };
   const template = (await bookingById(trx, current.template_booking_id))!;
   const dates = seriesDates(current.first_date, current.frequency, current.planned_through, through);
-  const plan = await planVisits(trx, { pro, job: template, dates, localMinutes: current.local_minutes, held: [], now });
+  const plan = await planVisits(trx, { pro, job: template, dates, localMinutes: current.local_minutes, held: [], crewId: template.crew_id, now });
   await insertVisits(trx, template, { seriesId: current.id, plan }, now);
   for (const v of plan.skipped) {
     await appendEvent(trx, pro.id, {

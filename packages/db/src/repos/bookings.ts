@@ -1,49 +1,62 @@
-import type { BusyBlock, Quote, TimeOff } from '@frontdesk/domain';
+import type { CrewSchedule, Quote, WeeklyHours } from '@frontdesk/domain';
 import { sql } from 'kysely';
 import type { Db } from '../connect';
 import { hashSecret, newToken } from '../secrets';
 import type { Booking, CancelledBy, NewBooking } from '../tables/bookings';
 import type { Pro } from '../tables/pros';
 
+/** A business's active crews, each with its live jobs and time off (its own and the business's), in crew order. */
 export interface BusyTimes {
-  busy: BusyBlock[];
-  timeOff: TimeOff[];
+  crews: CrewSchedule[];
 }
 
+type BusyRow = [proId: string, kind: 'b' | 'o', start: number, end: number, crewId: string | null, bookingId: string | null];
+
 /**
- * Live bookings and time off of many pros that touch [from, to), as the availability
- * rules see them. One round trip whatever the number of pros, and instants come back as
- * epoch milliseconds: parsing hundreds of timestamps into Dates was the largest cost.
- * Each pro's rows are found by range overlap through the GiST indexes (the no-overlap
- * constraint's, and time_off's), bounded on both sides: a pro's past never gets read.
+ * The active crews of many pros, with the live bookings and time off that touch [from, to),
+ * as the availability rules see them. One round trip whatever the number of pros, and
+ * instants come back as epoch milliseconds: parsing hundreds of timestamps into Dates was the
+ * largest cost. Each pro's rows are found by range overlap through the GiST indexes
+ * (bookings_live_pro_span, and time_off's), bounded on both sides: a pro's past never gets read.
  */
 export async function loadBusyMany(db: Db, proIds: string[], from: Date, to: Date): Promise<Map<string, BusyTimes>> {
-  const byPro = new Map<string, BusyTimes>(proIds.map((id) => [id, { busy: [], timeOff: [] }]));
+  const byPro = new Map<string, BusyTimes>(proIds.map((id) => [id, { crews: [] }]));
   if (proIds.length === 0) return byPro;
-  // One row holding one JSON array: a single native parse instead of thousands of row parses.
-  const { rows } = await sql<{ busy: [string, 'b' | 'o', number, number][] }>`
-    SELECT coalesce(json_agg(json_build_array(p.id, t.kind, t.s, t.e)), '[]'::json) AS busy
-      FROM unnest(${proIds}::text[]) AS p(id)
-      CROSS JOIN LATERAL (
-        SELECT 'b' AS kind,
-               (extract(epoch FROM starts_at) * 1000)::float8 AS s,
-               (extract(epoch FROM blocked_until) * 1000)::float8 AS e
-          FROM bookings
-         WHERE pro_id = p.id AND status <> 'cancelled'
-           AND tstzrange(starts_at, blocked_until, '[)') && tstzrange(${from}, ${to}, '[)')
-        UNION ALL
-        SELECT 'o', (extract(epoch FROM starts_at) * 1000)::float8, (extract(epoch FROM ends_at) * 1000)::float8
-          FROM time_off
-         WHERE pro_id = p.id AND tstzrange(starts_at, ends_at) && tstzrange(${from}, ${to}, '[)')
-      ) t`.execute(db);
-  for (const [proId, kind, s, e] of rows[0]!.busy) {
-    const times = byPro.get(proId)!;
-    if (kind === 'b') times.busy.push({ start: new Date(s), blockedUntil: new Date(e) });
-    else times.timeOff.push({ start: new Date(s), end: new Date(e) });
+  // One row holding two JSON arrays: a single native parse instead of thousands of row parses.
+  const { rows } = await sql<{ crews: [string, string, WeeklyHours | null][]; busy: BusyRow[] }>`
+    SELECT (SELECT coalesce(json_agg(json_build_array(c.pro_id, c.id, c.weekly_hours) ORDER BY c.pro_id, c.position, c.id), '[]'::json)
+              FROM crews c
+             WHERE c.pro_id = ANY(${proIds}::text[]) AND c.active) AS crews,
+           (SELECT coalesce(json_agg(json_build_array(p.id, t.kind, t.s, t.e, t.crew_id, t.id)), '[]'::json)
+              FROM unnest(${proIds}::text[]) AS p(id)
+              CROSS JOIN LATERAL (
+                SELECT 'b' AS kind,
+                       (extract(epoch FROM starts_at) * 1000)::float8 AS s,
+                       (extract(epoch FROM blocked_until) * 1000)::float8 AS e,
+                       crew_id, id
+                  FROM bookings
+                 WHERE pro_id = p.id AND status <> 'cancelled'
+                   AND tstzrange(starts_at, blocked_until, '[)') && tstzrange(${from}, ${to}, '[)')
+                UNION ALL
+                SELECT 'o', (extract(epoch FROM starts_at) * 1000)::float8, (extract(epoch FROM ends_at) * 1000)::float8, crew_id, NULL
+                  FROM time_off
+                 WHERE pro_id = p.id AND tstzrange(starts_at, ends_at) && tstzrange(${from}, ${to}, '[)')
+              ) t) AS busy`.execute(db);
+  const crewById = new Map<string, CrewSchedule>();
+  for (const [proId, id, weeklyHours] of rows[0]!.crews) {
+    const crew: CrewSchedule = { id, weekly_hours: weeklyHours, busy: [], timeOff: [] };
+    crewById.set(id, crew);
+    byPro.get(proId)!.crews.push(crew);
+  }
+  for (const [proId, kind, s, e, crewId, bookingId] of rows[0]!.busy) {
+    if (kind === 'b') crewById.get(crewId!)?.busy.push({ start: new Date(s), blockedUntil: new Date(e), bookingId: bookingId! });
+    else if (crewId !== null) crewById.get(crewId)?.timeOff.push({ start: new Date(s), end: new Date(e) });
+    else for (const crew of byPro.get(proId)!.crews) crew.timeOff.push({ start: new Date(s), end: new Date(e) });
   }
   return byPro;
 }
 
+/** One pro's active crews and what fills them over [from, to). */
 export async function loadBusy(db: Db, proId: string, from: Date, to: Date): Promise<BusyTimes> {
   return (await loadBusyMany(db, [proId], from, to)).get(proId)!;
 }
@@ -145,11 +158,11 @@ export async function markCancelled(trx: Db, bookingId: string, by: CancelledBy,
     .executeTakeFirst();
 }
 
-/** Moves a booking to a new time; the exclusion constraint refuses an overlap with any other. */
-export async function moveBooking(trx: Db, bookingId: string, to: { start: Date; end: Date; blockedUntil: Date; now: Date }): Promise<Booking> {
+/** Moves a booking to a new time and the crew taking it then; the exclusion constraint refuses an overlap with any other job of that crew. */
+export async function moveBooking(trx: Db, bookingId: string, to: { start: Date; end: Date; blockedUntil: Date; crewId: string; now: Date }): Promise<Booking> {
   return trx
     .updateTable('bookings')
-    .set({ starts_at: to.start, ends_at: to.end, blocked_until: to.blockedUntil, updated_at: to.now })
+    .set({ starts_at: to.start, ends_at: to.end, blocked_until: to.blockedUntil, crew_id: to.crewId, updated_at: to.now })
     .where('id', '=', bookingId)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -36,6 +36,10 @@ export interface BookingsTable extends Job {
   account_email: string | null;
   cancelled_at: Date | null;
   cancelled_by: string | null;
+  /** The crew doing the job; without one, a write gets the business's first crew. */
+  crew_id: string;
+  /** The crew's name, set and kept current by the database (a trigger and ON UPDATE CASCADE). */
+  crew_name: ColumnType<string, never, never>;
   /** The recurring plan this visit belongs to, if any. */
   series_id: Generated<string | null>;
   no_show_reported_at: Date | null;

@@ -6,6 +6,8 @@ export interface TimeOffTable {
   starts_at: Date;
   ends_at: Date;
   note: string | null;
+  /** One crew's time off; null is the whole business's. */
+  crew_id: Generated<string | null>;
   created_at: Generated<Date>;
 }
 

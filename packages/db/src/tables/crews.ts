@@ -1,0 +1,28 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { WeeklyHours } from '@frontdesk/domain';
+
+/** A crew of a business: who does its jobs. Its own hours, or null for the business's. */
+export interface CrewsTable {
+  id: string;
+  pro_id: string;
+  name: string;
+  active: Generated<boolean>;
+  weekly_hours: ColumnType<WeeklyHours | null, string | null, string | null>;
+  /** The crew order: the assignment rule's last tie-break, and the order crews are listed in. */
+  position: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  /** A removed crew keeps its row so its past jobs keep its name; it takes no jobs. */
+  removed_at: Date | null;
+}
+
+export type Crew = Selectable<CrewsTable>;
+
+export interface CrewCalendarFeedsTable {
+  crew_id: string;
+  pro_id: string;
+  token_hash: Buffer;
+  /** The last 4 characters, so the dashboard can say which address is live. */
+  token_hint: string;
+  created_at: Generated<Date>;
+}
