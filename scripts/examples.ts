@@ -116,6 +116,12 @@ async function main(): Promise<void> {
     const dayOff = await call('pro', 'add_time_off', { start: day, end: day, note: 'Family day' }, 'POST');
     await call('pro', 'remove_time_off', { time_off_id: dayOff.time_off_id }, 'POST');
     await call('pro', 'update_business', { prices: { base: 70, pets_fee: 20 }, working_hours: { saturday: [] }, min_notice_hours: 24 }, 'POST');
+    // A second crew: its own Saturday hours, a job given to it, then it goes and its job comes back.
+    const crew = await call('pro', 'add_crew', { name: 'Team B', working_hours: { saturday: ['09:00-13:00'] } }, 'POST');
+    await call('pro', 'update_crew', { crew_id: crew.crew_id, name: 'Team Bea' }, 'POST');
+    const first = (await call('pro', 'my_business')).crews[0];
+    await call('pro', 'assign_job', { booking_id: kept.booking_id, crew_id: crew.crew_id }, 'POST');
+    await call('pro', 'remove_crew', { crew_id: crew.crew_id, reassign_to: first.crew_id }, 'POST');
     for (const host of ['pro', 'book'] as const) {
       const dir = host === 'pro' ? 'pro-desk' : 'booking';
       writeFileSync(resolve(root, `services/${dir}/src/operations/examples.json`), `${JSON.stringify(examples[host], null, 2)}\n`);

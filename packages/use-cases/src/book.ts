@@ -3,9 +3,7 @@ import {
   formatLocalIso,
   justTakenByAnotherWriter,
   newBookingMessage,
-  crewInactive,
   noCleaner,
-  noCrew,
   noLead,
   priceChanged,
   requireFirmQuote,
@@ -17,10 +15,10 @@ import {
 } from '@frontdesk/domain';
 import { conflictLine, firstHorizon, insertVisits, localMinutesOf, planVisits, writeBooking, type SkippedVisit, type VisitTemplate } from './series';
 import { recordChange, requireOpenStart } from './booking-change';
+import { namedCrew } from './crews';
 import { mailBooked, type MailLinks } from './booking-mail';
 import {
   appendEvent,
-  crewOf,
   getLead,
   insertSeries,
   isOverlapViolation,
@@ -29,7 +27,6 @@ import {
   newId,
   type Booking,
   type BookingChannel,
-  type Crew,
   type Db,
   type Pro,
 } from '@frontdesk/db';
@@ -102,14 +99,6 @@ async function priceUnderLock(trx: Db, req: BookingRequest): Promise<{ pro: Pro;
   if (req.expectedTotalCents !== null && req.expectedTotalCents !== quote.total_cents) throw priceChanged(quote.total_cents, req.expectedTotalCents);
   if (req.leadId !== null && !(await getLead(trx, pro.id, req.leadId))) throw noLead(req.leadId);
   return { pro, quote };
-}
-
-/** The crew a business named for a job: one of its own, active. */
-export async function namedCrew(trx: Db, proId: string, crewId: string): Promise<Crew> {
-  const crew = await crewOf(trx, proId, crewId);
-  if (!crew) throw noCrew(crewId);
-  if (!crew.active) throw crewInactive(crew.name);
-  return crew;
 }
 
 /**
@@ -230,6 +219,8 @@ async function recordSeries(trx: Db, pro: Pro, visits: Booking[], s: { id: strin
       first_start: formatLocalIso(first.starts_at, pro.timezone),
       skipped: s.plan.skipped.map((v) => v.label),
       customer_name: first.customer_name,
+      crew_id: first.crew_id,
+      crew_name: first.crew_name,
       message: seriesCreatedMessage({
         customerName: first.customer_name,
         frequency: s.frequency,

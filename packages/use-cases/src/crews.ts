@@ -4,6 +4,7 @@ import {
   applyWorkingHours,
   assignClash,
   checkCrewName,
+  crewInactive,
   crewHoldsJobs,
   crewNameTaken,
   formatLabel,
@@ -14,6 +15,7 @@ import {
   noBooking,
   noBusiness,
   noCrew,
+  nothingToChange,
   reassignClashes,
   reassignToItself,
   tooManyCrews,
@@ -42,7 +44,6 @@ import {
   type Db,
   type Pro,
 } from '@frontdesk/db';
-import { namedCrew } from './book';
 
 /**
  * A business's crews: added, changed, removed, and a job moved from one to another. Every
@@ -59,6 +60,14 @@ export type HoursChange = Partial<Record<Weekday, string[]>>;
 export async function listCrews(db: Db, proId: string, now: Date): Promise<{ crews: Crew[]; upcoming: Map<string, number> }> {
   const [crews, upcoming] = await Promise.all([crewsOf(db, proId), upcomingJobCounts(db, proId, now)]);
   return { crews, upcoming };
+}
+
+/** The crew a business named for a job: one of its own, active. */
+export async function namedCrew(trx: Db, proId: string, crewId: string): Promise<Crew> {
+  const crew = await crewOf(trx, proId, crewId);
+  if (!crew) throw noCrew(crewId);
+  if (!crew.active) throw crewInactive(crew.name);
+  return crew;
 }
 
 /** The business, locked. */
@@ -105,7 +114,9 @@ export interface CrewUpdate {
   active?: boolean;
 }
 
-export async function updateCrew(db: Db, proId: string, crewId: string, change: CrewUpdate, now: Date) {
+export async function updateCrew(db: Db, proId: string, change: CrewUpdate & { crew_id: string }, now: Date) {
+  const crewId = change.crew_id;
+  if (change.name === undefined && change.working_hours === undefined && change.active === undefined) throw nothingToChange();
   const name = change.name === undefined ? undefined : checkCrewName(change.name);
   return namedUniquely(name, () =>
     db.transaction().execute(async (trx) => {
@@ -115,7 +126,7 @@ export async function updateCrew(db: Db, proId: string, crewId: string, change: 
       let weeklyHours: WeeklyHours | null | undefined;
       if (change.working_hours === null) weeklyHours = null;
       else if (change.working_hours) weeklyHours = applyWorkingHours(crew.weekly_hours ?? pro.weekly_hours, change.working_hours);
-      const saved = await saveCrew(trx, proId, crewId, { name, weeklyHours, active: change.active }, now);
+      const saved = await saveCrew(trx, { proId, crewId }, { name, weeklyHours, active: change.active }, now);
       return { pro, crew: saved, upcoming: (await upcomingJobCounts(trx, proId, now)).get(crewId) ?? 0 };
     }),
   );
@@ -180,7 +191,8 @@ async function moveToCrew(trx: Db, m: { pro: Pro; job: Booking; to: Crew; now: D
  * crew that can hold every one of them; then they all move and the crew goes in one
  * transaction, or nothing changes.
  */
-export async function removeCrew(db: Db, proId: string, crewId: string, reassignTo: string | undefined, now: Date) {
+export async function removeCrew(db: Db, proId: string, input: { crew_id: string; reassign_to?: string }, now: Date) {
+  const { crew_id: crewId, reassign_to: reassignTo } = input;
   return db.transaction().execute(async (trx) => {
     const pro = await lockBusiness(trx, proId);
     const crew = await ownCrew(trx, proId, crewId);

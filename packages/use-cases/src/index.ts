@@ -22,4 +22,5 @@ export * from './sign-up';
 export * from './calendar';
 export * from './reschedule';
 export * from './series';
+export * from './crews';
 export { manageLink, type MailLinks } from './booking-mail';

@@ -1,3 +1,4 @@
+import { namedCrew } from './crews';
 import {
   dayRange,
   localDate,
@@ -135,11 +136,12 @@ function listed(entry: CachedTimes, pro: ProProfile, from: string, now: Date): L
  * and available_times. The quote comes first (a job the pro does not offer is refused
  * before the request's days are looked at), then the request is parsed, then listed.
  */
-export async function openTimesForJob(db: Db, pro: Pro, asked: { job: Job; fields: OpenTimesFields }, now: Date) {
-  const { job, fields } = asked;
+export async function openTimesForJob(db: Db, pro: Pro, asked: { job: Job; fields: OpenTimesFields; crewId?: string }, now: Date) {
+  const { job, fields, crewId } = asked;
   const quote = requireFirmQuote(job, pro.price_list);
   const request = parseOpenTimesRequest(fields, now);
-  const found = await openTimesForDuration(db, pro, quote.duration_minutes, request);
+  if (crewId !== undefined) await namedCrew(db, pro.id, crewId);
+  const found = await openTimesForDuration(db, pro, quote.duration_minutes, { ...request, crewId });
   const times = found.present(pro.timezone, now);
   return {
     quote,
@@ -153,7 +155,7 @@ export async function openTimesForJob(db: Db, pro: Pro, asked: { job: Job; field
 }
 
 /** Open starts of one pro for a job of a known length (log_lead prices what it can, then asks this). */
-export async function openTimesForDuration(db: Db, pro: Pro, durationMinutes: number, o: OpenTimesRequest) {
+export async function openTimesForDuration(db: Db, pro: Pro, durationMinutes: number, o: OpenTimesAsked) {
   const [result] = await openTimesFor(db, [{ pro, availabilityVersion: availabilityVersion(pro), durationMinutes }], o);
   return result!;
 }

@@ -1,5 +1,6 @@
-import { customerDetails, localDate, normalizeJob, parseStart, type JobInput } from '@frontdesk/domain';
-import { takeUnreadNotifications, upcomingBookings, upcomingTimeOff, type Db, type Pro } from '@frontdesk/db';
+import { listCrews } from './crews';
+import { customerDetails, localDate, noCrew, normalizeJob, parseStart, type JobInput } from '@frontdesk/domain';
+import { crewOf, takeUnreadNotifications, upcomingBookings, upcomingTimeOff, type Db, type Pro } from '@frontdesk/db';
 import { createBooking, type Booked } from './book';
 import { cancelBooking, type Cancelled } from './cancel';
 import { pipelineReport } from './pipeline';
@@ -17,6 +18,8 @@ export interface JobBookingInput extends JobInput {
   zip: string;
   notes?: string;
   skip_conflicts?: boolean;
+  /** The crew to do it; without one, the assignment rule picks a free crew. */
+  crew_id?: string;
 }
 
 /** Books a job on the business's own schedule: no fee, no manage token (the customer is not messaged). */
@@ -39,6 +42,7 @@ export async function bookJob(db: Db, pro: Pro, input: JobBookingInput, o: { cli
     accountEmail: null,
     expectedTotalCents: null,
     skipConflicts: input.skip_conflicts ?? false,
+    crewId: input.crew_id ?? null,
     now: o.now,
   });
 }
@@ -52,13 +56,18 @@ export function rescheduleJob(db: Db, pro: Pro, input: { booking_id: string; sta
 }
 
 /** The upcoming jobs and the unread notifications, which this read marks read. */
-export async function readSchedule(db: Db, pro: Pro, now: Date) {
-  const [jobs, notifications] = await Promise.all([upcomingBookings(db, pro.id, now), takeUnreadNotifications(db, pro.id, now)]);
+export async function readSchedule(db: Db, pro: Pro, now: Date, crewId?: string) {
+  if (crewId !== undefined && !(await crewOf(db, pro.id, crewId))) throw noCrew(crewId);
+  const [jobs, notifications] = await Promise.all([upcomingBookings(db, pro.id, now, { crewId }), takeUnreadNotifications(db, pro.id, now)]);
   return { jobs, notifications };
 }
 
-/** What my_business shows besides the profile: upcoming time off and this month's pipeline. */
+/** What my_business shows besides the profile: upcoming time off, the crews and this month's pipeline. */
 export async function businessOverview(db: Db, pro: Pro, now: Date) {
-  const [timeOff, pipeline] = await Promise.all([upcomingTimeOff(db, pro.id, now), pipelineReport(db, pro, localDate(now, pro.timezone).slice(0, 7))]);
-  return { timeOff, pipeline };
+  const [timeOff, pipeline, { crews, upcoming }] = await Promise.all([
+    upcomingTimeOff(db, pro.id, now),
+    pipelineReport(db, pro, localDate(now, pro.timezone).slice(0, 7)),
+    listCrews(db, pro.id, now),
+  ]);
+  return { timeOff, pipeline, crews, upcoming };
 }

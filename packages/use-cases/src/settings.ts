@@ -5,6 +5,7 @@ import {
   formatLocalIso,
   parseTimeOff,
   noBusiness,
+  noCrew,
   noTimeOff,
   timeOffLabel,
   tooMuchTimeOff,
@@ -13,6 +14,7 @@ import {
 } from '@frontdesk/domain';
 import {
   bookedBetween,
+  crewOf,
   deleteTimeOff,
   insertTimeOff,
   lockPro,
@@ -48,10 +50,12 @@ export function presentAffectedJob(b: Booking, timezone: string, problem: string
 }
 export type AffectedJob = ReturnType<typeof presentAffectedJob>;
 
-/** Time off as my_business lists it. */
-export function presentTimeOff(t: TimeOffRow, timezone: string) {
+/** Time off as my_business lists it: the crew's (with its name), or the whole business's (null). */
+export function presentTimeOff(t: TimeOffRow & { crew_name?: string | null }, timezone: string) {
   return {
     time_off_id: t.id,
+    crew_id: t.crew_id,
+    crew_name: t.crew_name ?? null,
     start: formatLocalIso(t.starts_at, timezone),
     end: formatLocalIso(t.ends_at, timezone),
     label: timeOffLabel(t.starts_at, t.ends_at, timezone),
@@ -76,23 +80,25 @@ export async function updateBusinessSettings(db: Db, proId: string, change: Sett
     const current = await lockPro(trx, proId);
     if (!current) throw noBusiness();
     const pro = await saveSettings(trx, proId, applySettings(current, change));
-    const [jobs, timeOff] = await Promise.all([upcomingBookings(trx, proId, now, 500), upcomingTimeOff(trx, proId, now)]);
+    const [jobs, timeOff] = await Promise.all([upcomingBookings(trx, proId, now, { limit: 500 }), upcomingTimeOff(trx, proId, now)]);
     return { pro, affected: jobsOutside(pro, jobs), timeOff };
   });
 }
 
-export async function addTimeOff(db: Db, proId: string, input: { start: string; end: string; note?: string }, now: Date) {
+export async function addTimeOff(db: Db, proId: string, input: { start: string; end: string; note?: string; crew_id?: string }, now: Date) {
   return db.transaction().execute(async (trx) => {
     const pro = await lockPro(trx, proId);
     if (!pro) throw noBusiness();
+    const crew = input.crew_id === undefined ? null : await crewOf(trx, proId, input.crew_id);
+    if (crew === undefined) throw noCrew(input.crew_id!);
     const { start, end } = parseTimeOff(input, pro.timezone, now);
     const upcoming = await upcomingTimeOff(trx, proId, now, MAX_UPCOMING_TIME_OFF);
     if (upcoming.length >= MAX_UPCOMING_TIME_OFF) throw tooMuchTimeOff();
-    const row = await insertTimeOff(trx, { proId, start, end, note: input.note?.trim() || null, now });
-    const inside = await bookedBetween(trx, proId, { from: start, to: end, limit: 500 });
+    const row = await insertTimeOff(trx, { proId, crewId: crew?.id ?? null, start, end, note: input.note?.trim() || null, now });
+    const inside = (await bookedBetween(trx, proId, { from: start, to: end, limit: 500 })).filter((b) => crew === null || b.crew_id === crew.id);
     return {
       pro,
-      timeOff: row,
+      timeOff: { ...row, crew_name: crew?.name ?? null },
       affected: inside.map((b) => presentAffectedJob(b, pro.timezone, 'It falls in this time off: move or cancel it, or keep it as it is.')),
     };
   });
@@ -104,6 +110,7 @@ export async function removeTimeOff(db: Db, proId: string, timeOffId: string) {
     if (!pro) throw noBusiness();
     const row = await deleteTimeOff(trx, proId, timeOffId);
     if (!row) throw noTimeOff(timeOffId);
-    return { pro, timeOff: row };
+    const crew = row.crew_id === null ? undefined : await crewOf(trx, proId, row.crew_id);
+    return { pro, timeOff: { ...row, crew_name: crew?.name ?? null } };
   });
 }

@@ -199,16 +199,17 @@ export async function markNoShow(trx: Db, bookingId: string, o: { waiveFee: bool
     .executeTakeFirstOrThrow();
 }
 
-/** Live jobs that have not ended yet, soonest first. */
-export async function upcomingBookings(db: Db, proId: string, now: Date, limit = 100): Promise<Booking[]> {
-  return bookedBetween(db, proId, { from: now, to: null, limit });
+/** Live jobs that have not ended yet, soonest first (of one crew when named). */
+export async function upcomingBookings(db: Db, proId: string, now: Date, o: { limit?: number; crewId?: string } = {}): Promise<Booking[]> {
+  return bookedBetween(db, proId, { from: now, to: null, limit: o.limit ?? 100, crewId: o.crewId });
 }
 
-/** Live jobs that overlap [from, to) (to: null for no end), soonest first. */
-export async function bookedBetween(db: Db, proId: string, range: { from: Date; to: Date | null; limit?: number }): Promise<Booking[]> {
+/** Live jobs that overlap [from, to) (to: null for no end), soonest first (of one crew when named). */
+export async function bookedBetween(db: Db, proId: string, range: { from: Date; to: Date | null; limit?: number; crewId?: string }): Promise<Booking[]> {
   const { from, to, limit = 100 } = range;
   let q = db.selectFrom('bookings').selectAll().where('pro_id', '=', proId).where('status', '=', 'booked').where('ends_at', '>', from);
   if (to) q = q.where('starts_at', '<', to);
+  if (range.crewId !== undefined) q = q.where('crew_id', '=', range.crewId);
   return q.orderBy('starts_at').limit(limit).execute();
 }
 

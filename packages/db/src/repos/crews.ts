@@ -41,7 +41,8 @@ export interface CrewChanges {
 }
 
 /** Changes a crew of the business (a rename reaches its jobs through the foreign key's cascade). */
-export async function updateCrew(trx: Db, proId: string, crewId: string, set: CrewChanges, now: Date): Promise<Crew> {
+export async function updateCrew(trx: Db, crew: { proId: string; crewId: string }, set: CrewChanges, now: Date): Promise<Crew> {
+  const { proId, crewId } = crew;
   return trx
     .updateTable('crews')
     .set({

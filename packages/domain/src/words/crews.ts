@@ -35,3 +35,12 @@ export const jobClashes = (label: string, travelBufferMinutes: number) =>
 /** The feed's line for a job moved to another crew. */
 export const jobAssignedMessage = (customerName: string, label: string, fromCrew: string, toCrew: string) =>
   `${customerName}'s cleaning ${label} moved from ${fromCrew} to ${toCrew}.`;
+
+/** What the crew operations answer. */
+export const crewAddedMessage = (name: string) => `Added ${name}: it takes jobs from now on, and open times count it.`;
+export const crewUpdatedMessage = (name: string, active: boolean, upcoming: number) =>
+  active
+    ? `Saved ${name}.`
+    : `Saved ${name}: it takes no new jobs.${upcoming > 0 ? ` It still has ${upcoming} upcoming job${upcoming === 1 ? '' : 's'}; give them to another crew with assign_job if it will not do them.` : ''}`;
+export const crewRemovedMessage = (name: string, moved: number, to: string | null) =>
+  moved === 0 ? `Removed ${name}.` : `Removed ${name}; its ${moved} upcoming job${moved === 1 ? '' : 's'} moved to ${to}.`;

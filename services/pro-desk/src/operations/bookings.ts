@@ -65,6 +65,7 @@ export const bookJob = (ctx: AppContext) =>
         },
         ...customerFieldSchemas,
         ...seriesInputSchemas,
+        crew_id: idSchema('The crew to do it, from my_business; left out, a free crew is picked (the one with the fewest booked minutes that day).'),
       },
       required: ['bedrooms', 'bathrooms', 'start', 'customer_name', 'address', 'zip'],
       additionalProperties: false,

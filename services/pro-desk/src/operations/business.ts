@@ -4,9 +4,10 @@ import type { Pro, TimeOffRow } from '@frontdesk/db';
 import { businessOverview, presentBooking, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation, READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
+import { crewSchema, presentCrew } from './crews';
 
 const usd = num;
-export const timeOffSchema = answer({ time_off_id: str, start: str, end: str, label: str, note: nullable(str) });
+export const timeOffSchema = answer({ time_off_id: str, crew_id: nullable(str), crew_name: nullable(str), start: str, end: str, label: str, note: nullable(str) });
 
 /** The business as my_business shows it: profile, prices, add-ons, hours, time off and booking link. */
 export const businessSchema = answer({
@@ -42,7 +43,7 @@ export const businessSchema = answer({
 });
 
 /** The business as my_business shows it; update_business takes the same shapes back. */
-export function presentBusiness(pro: Pro, bookingUrl: string, timeOff: TimeOffRow[]) {
+export function presentBusiness(pro: Pro, bookingUrl: string, timeOff: (TimeOffRow & { crew_name?: string | null })[]) {
   const list = pro.price_list;
   return {
     pro_id: pro.id,
@@ -93,22 +94,30 @@ export const myBusiness = (ctx: AppContext) =>
       "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, upcoming time off, booking page link, and this month's pipeline. Read it first to know what the business offers; update_business takes the same shapes back.",
     method: 'GET',
     input: NO_INPUT,
-    output: answer({ ...businessSchema.properties, pipeline: pipelineSchema }),
+    output: answer({ ...businessSchema.properties, crews: listOf(crewSchema), pipeline: pipelineSchema }),
     ...READS,
     async handler(_input, { principal: pro, now }) {
-      const { timeOff, pipeline } = await businessOverview(ctx.db, pro, now);
-      return { ...presentBusiness(pro, ctx.config.bookingUrl, timeOff), pipeline };
+      const { timeOff, pipeline, crews, upcoming } = await businessOverview(ctx.db, pro, now);
+      return {
+        ...presentBusiness(pro, ctx.config.bookingUrl, timeOff),
+        crews: crews.map((c) => presentCrew(c, pro, upcoming.get(c.id) ?? 0)),
+        pipeline,
+      };
     },
   });
 
 export const schedule = (ctx: AppContext) =>
-  defineOperation<Pro, Record<string, never>>({
+  defineOperation<Pro, { crew_id?: string }>({
     name: 'schedule',
     title: 'Show the upcoming schedule',
     description:
       'Shows upcoming jobs (soonest first, up to 100) with customer contact and address, including bookings customers made through the booking service and by AI assistants, and the unread notifications (such as new bookings from AI agents). Reading marks the notifications read.',
     method: 'GET',
-    input: NO_INPUT,
+    input: {
+      type: 'object',
+      properties: { crew_id: { type: 'string', minLength: 1, maxLength: 64, description: "Only this crew's jobs (crew_id from my_business)." } },
+      additionalProperties: false,
+    },
     output: answer({
       timezone: str,
       count: int,
@@ -118,8 +127,8 @@ export const schedule = (ctx: AppContext) =>
     readOnly: false,
     idempotent: false,
     scope: 'read',
-    async handler(_input, { principal: pro, now }) {
-      const { jobs, notifications } = await readSchedule(ctx.db, pro, now);
+    async handler(input, { principal: pro, now }) {
+      const { jobs, notifications } = await readSchedule(ctx.db, pro, now, input.crew_id);
       return {
         timezone: pro.timezone,
         count: jobs.length,

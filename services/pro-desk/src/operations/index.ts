@@ -7,6 +7,7 @@ import { flagBadLead, followUpsDue, logLead, updateLeadOperation } from './leads
 import { openTimesOperation, quoteJob } from './pricing';
 import { pipeline, updates } from './reports';
 import { addTimeOffOperation, removeTimeOffOperation, updateBusiness } from './settings';
+import { addCrewOperation, assignJobOperation, removeCrewOperation, updateCrewOperation } from './crews';
 
 /** The pro-desk operations by name, for the dashboard that runs them as an assistant would. */
 export function proDeskOperationSet(ctx: AppContext) {
@@ -28,6 +29,10 @@ export function proDeskOperationSet(ctx: AppContext) {
     update_business: updateBusiness(ctx),
     add_time_off: addTimeOffOperation(ctx),
     remove_time_off: removeTimeOffOperation(ctx),
+    add_crew: addCrewOperation(ctx),
+    update_crew: updateCrewOperation(ctx),
+    remove_crew: removeCrewOperation(ctx),
+    assign_job: assignJobOperation(ctx),
   };
 }
 export type ProDeskOperationSet = ReturnType<typeof proDeskOperationSet>;

@@ -31,7 +31,9 @@ export const quoteJob = (_ctx: AppContext) =>
     },
   });
 
-export interface OpenTimesInput extends JobInput, OpenTimesFields {}
+export interface OpenTimesInput extends JobInput, OpenTimesFields {
+  crew_id?: string;
+}
 
 export const openTimesOperation = (ctx: AppContext) =>
   defineOperation<Pro, OpenTimesInput>({
@@ -42,7 +44,11 @@ export const openTimesOperation = (ctx: AppContext) =>
     method: 'GET',
     input: {
       type: 'object',
-      properties: { ...jobFieldSchemas, ...openTimesFieldSchemas },
+      properties: {
+        ...jobFieldSchemas,
+        ...openTimesFieldSchemas,
+        crew_id: { type: 'string', minLength: 1, maxLength: 64, description: "Only this crew's open starts (crew_id from my_business); left out, every start some crew can take." },
+      },
       required: jobRequired,
       additionalProperties: false,
     },
@@ -59,7 +65,7 @@ export const openTimesOperation = (ctx: AppContext) =>
     ...READS,
     async handler(input, { principal: pro, now }) {
       const job = normalizeJob(input);
-      const { quote, ...found } = await openTimesForJob(ctx.db, pro, { job, fields: input }, now);
+      const { quote, ...found } = await openTimesForJob(ctx.db, pro, { job, fields: input, crewId: input.crew_id }, now);
       const { timezone, from, days, ...list } = found;
       return {
         timezone,

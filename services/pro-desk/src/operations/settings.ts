@@ -35,6 +35,7 @@ export interface AddTimeOffInput {
   start: string;
   end: string;
   note?: string;
+  crew_id?: string;
 }
 
 export const addTimeOffOperation = (ctx: AppContext) =>
@@ -44,7 +45,15 @@ export const addTimeOffOperation = (ctx: AppContext) =>
     description:
       "Blocks time when the business does not work (a day off, a holiday, an appointment): no open times are offered inside it. start and end are ISO 8601 date-times, or YYYY-MM-DD for whole days in the business's time zone (start 2026-11-27 and end 2026-11-27 is that one day). Booked jobs inside it are not cancelled: the answer lists them so the pro can move or cancel them. Confirm with the pro first.",
     method: 'POST',
-    input: { type: 'object', properties: timeOffSchemas, required: ['start', 'end'], additionalProperties: false },
+    input: {
+      type: 'object',
+      properties: {
+        ...timeOffSchemas,
+        crew_id: { type: 'string', minLength: 1, maxLength: 64, description: "One crew's time off (crew_id from my_business); left out, the whole business is off." },
+      },
+      required: ['start', 'end'],
+      additionalProperties: false,
+    },
     output: answer({ ...timeOffSchema.properties, affected_jobs: affectedJobsSchema, message: str }),
     ...WRITES,
     async handler(input, { principal, now }) {
