@@ -17,6 +17,7 @@ import {
   removeTimeOff,
   rotateBusinessKey,
   updateBusinessSettings,
+  listCrews,
 } from '@frontdesk/use-cases';
 import { projectRoot } from './project-root';
 
@@ -259,13 +260,22 @@ async function run(argv: string[]): Promise<void> {
         if (owner !== undefined) await changeBusinessOwner(db, values.pro!, owner);
         return change
           ? updateBusinessSettings(db, values.pro!, change, new Date())
-          : { pro: (await getPro(db, values.pro!))!, timeOff: await upcomingTimeOff(db, values.pro!, new Date()), affected: [] };
+          : {
+              pro: (await getPro(db, values.pro!))!,
+              timeOff: await upcomingTimeOff(db, values.pro!, new Date()),
+              crews: await listCrews(db, values.pro!, new Date()),
+              affected: [],
+            };
       });
       const affected = result.affected.map((j) => `\n  ${j.booking_id} ${j.label} ${j.customer_name}: ${j.problem}`).join('');
       const saved = [...Object.keys(change ?? {}), ...(owner === undefined ? [] : ['owner'])];
       print(
         json,
-        { ...presentBusiness(result.pro, bookingUrlFromEnv(), result.timeOff), owner_email: result.pro.owner_email, affected_jobs: result.affected },
+        {
+          ...presentBusiness(result.pro, bookingUrlFromEnv(), result.timeOff, result.crews),
+          owner_email: result.pro.owner_email,
+          affected_jobs: result.affected,
+        },
         `Saved ${saved.join(', ')} for ${result.pro.name} (${result.pro.id}).${affected ? `\nBooked jobs affected (none cancelled):${affected}` : ''}`,
       );
       return;

@@ -80,7 +80,8 @@ export function whyNoCrewFree(q: StartQuery, start: Date): { reason: StartRefusa
     if (best === null || REACH[why.reason] > REACH[best.reason]) best = why;
   }
   if (best === null) return null;
-  if (best.reason === 'taken' && q.crews.length > 1) return { reason: 'taken', message: everyCrewBusy(formatLabel(start, q.rules.timezone, q.now), q.rules.travel_buffer_minutes) };
+  if (best.reason === 'taken' && q.crews.length > 1)
+    return { reason: 'taken', message: everyCrewBusy(formatLabel(start, q.rules.timezone, q.now), q.rules.travel_buffer_minutes) };
   return best;
 }
 
@@ -147,6 +148,7 @@ export function whyCrewCannotTake(rules: ScheduleRules, crew: CrewSchedule, job:
   if (!withinWorkingHours(hours, job.start, job.end)) return jobOutsideCrewHours(label);
   const s = job.start.getTime();
   if (crew.timeOff.some((t) => t.start.getTime() < job.end.getTime() && s < t.end.getTime())) return jobInCrewTimeOff(label);
-  if (crew.busy.some((b) => b.start.getTime() < job.blockedUntil.getTime() && s < b.blockedUntil.getTime())) return jobClashes(label, rules.travel_buffer_minutes);
+  if (crew.busy.some((b) => b.start.getTime() < job.blockedUntil.getTime() && s < b.blockedUntil.getTime()))
+    return jobClashes(label, rules.travel_buffer_minutes);
   return null;
 }

@@ -219,7 +219,8 @@ export async function assignJob(db: Db, proId: string, input: { bookingId: strin
     const pro = await lockBusiness(trx, proId);
     const job = await lockBooking(trx, input.bookingId, proId);
     if (!job) throw noBooking(input.bookingId);
-    if (job.status !== 'booked' || job.starts_at.getTime() <= now.getTime()) throw jobNotAssignable(job.id, job.status === 'booked' ? 'under way or done' : job.status);
+    if (job.status !== 'booked' || job.starts_at.getTime() <= now.getTime())
+      throw jobNotAssignable(job.id, job.status === 'booked' ? 'under way or done' : job.status);
     const to = await namedCrew(trx, proId, input.crewId);
     if (to.id === job.crew_id) throw alreadyOnCrew(to.name);
     const [why] = clashes(pro, await crewOver(trx, pro, to.id, [job]), [job], now);

@@ -52,7 +52,9 @@ export async function openTimesFor(db: Db, items: AvailabilityItem[], o: OpenTim
     if (!range) rangeByZone.set(pro.timezone, (range = dayRange({ rules: scheduleRules(pro), now: o.now, from: o.date, days: o.days })));
     return range;
   });
-  const keys = items.map((it, i) => `${it.pro.id}|${it.durationMinutes}|${ranges[i]!.from}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.crewId ?? ''}`);
+  const keys = items.map(
+    (it, i) => `${it.pro.id}|${it.durationMinutes}|${ranges[i]!.from}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.crewId ?? ''}`,
+  );
   const misses = items.map((_, i) => i).filter((i) => o.cache === false || cache.get(keys[i]!, items[i]!.availabilityVersion) === undefined);
   if (misses.length > 0) await computeMisses(db, { items, ranges, keys, misses }, o);
   return items.map((it, i) => listed(cache.peek(keys[i]!)!, it.pro, ranges[i]!.from, o.now));
@@ -64,11 +66,7 @@ type DayRange = ReturnType<typeof dayRange>;
 export type OpenTimesAsked = OpenTimesRequest & { cache?: boolean; crewId?: string };
 
 /** The open times a cache miss lacks, worked out from one read of every missing pro's busy times, and kept. */
-async function computeMisses(
-  db: Db,
-  m: { items: AvailabilityItem[]; ranges: DayRange[]; keys: string[]; misses: number[] },
-  o: OpenTimesAsked,
-): Promise<void> {
+async function computeMisses(db: Db, m: { items: AvailabilityItem[]; ranges: DayRange[]; keys: string[]; misses: number[] }, o: OpenTimesAsked): Promise<void> {
   const { items, ranges, misses } = m;
   const cache = timesCaches(db);
   const from = new Date(Math.min(...misses.map((i) => ranges[i]!.firstInstant.getTime())));

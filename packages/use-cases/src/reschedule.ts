@@ -130,7 +130,8 @@ async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Dat
   const plans = accepted.map((a) => ({ ...a, visit: visits[a.index]! }));
   const ordered = start.getTime() > first.starts_at.getTime() ? [...plans].reverse() : plans;
   const moved = new Map<string, Booking>();
-  for (const p of ordered) moved.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, crewId: p.crewId, now }));
+  for (const p of ordered)
+    moved.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, crewId: p.crewId, now }));
   const series = (await lockSeries(trx, first.series_id!))!;
   await updateSeries(trx, series.id, {
     local_minutes: minutes,

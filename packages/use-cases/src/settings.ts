@@ -26,6 +26,7 @@ import {
   type Pro,
   type TimeOffRow,
 } from '@frontdesk/db';
+import { listCrews } from './crews';
 
 /**
  * A business changing its own settings. Each change locks the pro's row, as a booking
@@ -50,16 +51,15 @@ export function presentAffectedJob(b: Booking, timezone: string, problem: string
 }
 export type AffectedJob = ReturnType<typeof presentAffectedJob>;
 
-/** Time off as my_business lists it: the crew's (with its name), or the whole business's (null). */
+/** Time off as my_business lists it: one crew's names the crew; the whole business's names none. */
 export function presentTimeOff(t: TimeOffRow & { crew_name?: string | null }, timezone: string) {
   return {
     time_off_id: t.id,
-    crew_id: t.crew_id,
-    crew_name: t.crew_name ?? null,
     start: formatLocalIso(t.starts_at, timezone),
     end: formatLocalIso(t.ends_at, timezone),
     label: timeOffLabel(t.starts_at, t.ends_at, timezone),
     note: t.note,
+    ...(t.crew_id === null ? {} : { crew_id: t.crew_id, crew_name: t.crew_name ?? '' }),
   };
 }
 
@@ -80,8 +80,12 @@ export async function updateBusinessSettings(db: Db, proId: string, change: Sett
     const current = await lockPro(trx, proId);
     if (!current) throw noBusiness();
     const pro = await saveSettings(trx, proId, applySettings(current, change));
-    const [jobs, timeOff] = await Promise.all([upcomingBookings(trx, proId, now, { limit: 500 }), upcomingTimeOff(trx, proId, now)]);
-    return { pro, affected: jobsOutside(pro, jobs), timeOff };
+    const [jobs, timeOff, crews] = await Promise.all([
+      upcomingBookings(trx, proId, now, { limit: 500 }),
+      upcomingTimeOff(trx, proId, now),
+      listCrews(trx, proId, now),
+    ]);
+    return { pro, affected: jobsOutside(pro, jobs), timeOff, crews };
   });
 }
 

@@ -29,9 +29,11 @@ export const TEST_OAUTH_CONFIG = {
   rateLimits: TEST_RATE_LIMITS,
 };
 
-/** The 17 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
+/** The 21 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
 export const PRO_DESK_OPERATIONS = [
+  'add_crew',
   'add_time_off',
+  'assign_job',
   'book_job',
   'cancel_job',
   'flag_bad_lead',
@@ -41,11 +43,13 @@ export const PRO_DESK_OPERATIONS = [
   'open_times',
   'pipeline',
   'quote_job',
+  'remove_crew',
   'remove_time_off',
   'report_no_show',
   'reschedule_job',
   'schedule',
   'update_business',
+  'update_crew',
   'update_lead',
   'updates',
 ];

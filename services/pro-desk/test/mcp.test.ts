@@ -21,7 +21,7 @@ afterAll(async () => {
 type Json = Record<string, any>;
 
 describe('MCP on the pro host, through the official SDK client', () => {
-  it('initializes with server info and the rules, and lists the 17 operations as tools with valid schemas', async () => {
+  it('initializes with server info and the rules, and lists the 21 operations as tools with valid schemas', async () => {
     const pro = await newPro(h);
     const client = await mcpClient(server.url, pro.auth);
     expect(client.getServerVersion()).toEqual({ name: 'front-desk-pro', title: 'Front Desk for cleaning businesses', version: '1.0.0' });
@@ -147,7 +147,7 @@ describe('MCP on the pro host, through the official SDK client', () => {
     const pro = await newPro(h, { name: 'Echo Co' });
     const client = await mcpClient(own.url, pro.auth);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(22);
     expect(tools.find((t) => t.name === 'echo_word')).toMatchObject({ inputSchema: dummy.input, annotations: { readOnlyHint: true } });
     expect(await client.callTool({ name: 'echo_word', arguments: { word: 'hi' } })).toMatchObject({ structuredContent: { word: 'hi', business: 'Echo Co' } });
     const tooLong = (await client.callTool({ name: 'echo_word', arguments: { word: 'x'.repeat(21) } })) as Json;

@@ -70,7 +70,15 @@ export const isCrewNameTaken = (err: unknown) =>
 
 /** A crew's booked jobs that have not started, soonest first, locked (after the business's row: the lock order). */
 export async function lockUpcomingJobsOfCrew(trx: Db, crewId: string, now: Date): Promise<Booking[]> {
-  return trx.selectFrom('bookings').selectAll().where('crew_id', '=', crewId).where('status', '=', 'booked').where('starts_at', '>', now).orderBy('starts_at').forUpdate().execute();
+  return trx
+    .selectFrom('bookings')
+    .selectAll()
+    .where('crew_id', '=', crewId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>', now)
+    .orderBy('starts_at')
+    .forUpdate()
+    .execute();
 }
 
 /** Puts a job on another crew at the same time; the exclusion constraint refuses an overlap there. */

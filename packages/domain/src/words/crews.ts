@@ -18,7 +18,8 @@ export const reassignClashes = (name: string, lines: string[]) =>
   new InvalidInputError(`${name} cannot take every job: ${lines.join(' ')} Nothing was changed.`);
 export const assignClash = (name: string, reason: string) => new InvalidInputError(`${name} cannot take this job: ${reason} Nothing was changed.`);
 export const alreadyOnCrew = (name: string) => new InvalidInputError(`The job is already on ${name}.`);
-export const jobNotAssignable = (id: string, status: string) => new InvalidInputError(`Booking ${id} is ${status}: only an upcoming booked job can change crew.`);
+export const jobNotAssignable = (id: string, status: string) =>
+  new InvalidInputError(`Booking ${id} is ${status}: only an upcoming booked job can change crew.`);
 /** Why the crew a caller named cannot take a start (notOpen adds the nearest open times). */
 export const crewCannotTakeStart = (name: string, reason: string) => `${name} cannot take this start: ${reason}`;
 

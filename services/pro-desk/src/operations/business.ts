@@ -1,13 +1,17 @@
 import { answer, bool, int, listOf, mapOf, nullable, num, oneOf, pipelineSchema, proBookingSchema, str } from '@frontdesk/domain';
 import { offeredAddOns, offeredCleanTypes, presentWeeklyHours, toUsd } from '@frontdesk/domain';
-import type { Pro, TimeOffRow } from '@frontdesk/db';
+import type { Crew, Pro, TimeOffRow } from '@frontdesk/db';
 import { businessOverview, presentBooking, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation, READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { crewSchema, presentCrew } from './crews';
 
 const usd = num;
-export const timeOffSchema = answer({ time_off_id: str, crew_id: nullable(str), crew_name: nullable(str), start: str, end: str, label: str, note: nullable(str) });
+/** Time off; one crew's names its crew, the whole business's names none. */
+export const timeOffSchema = answer({ time_off_id: str, start: str, end: str, label: str, note: nullable(str), crew_id: str, crew_name: str }, [
+  'crew_id',
+  'crew_name',
+]);
 
 /** The business as my_business shows it: profile, prices, add-ons, hours, time off and booking link. */
 export const businessSchema = answer({
@@ -40,10 +44,16 @@ export const businessSchema = answer({
   min_notice_hours: num,
   email_me_customer_changes: bool,
   time_off: listOf(timeOffSchema),
+  crews: listOf(crewSchema),
 });
 
 /** The business as my_business shows it; update_business takes the same shapes back. */
-export function presentBusiness(pro: Pro, bookingUrl: string, timeOff: (TimeOffRow & { crew_name?: string | null })[]) {
+export function presentBusiness(
+  pro: Pro,
+  bookingUrl: string,
+  timeOff: (TimeOffRow & { crew_name?: string | null })[],
+  crews: { crews: Crew[]; upcoming: Map<string, number> },
+) {
   const list = pro.price_list;
   return {
     pro_id: pro.id,
@@ -83,6 +93,7 @@ export function presentBusiness(pro: Pro, bookingUrl: string, timeOff: (TimeOffR
     min_notice_hours: pro.min_notice_minutes / 60,
     email_me_customer_changes: pro.email_me_customer_changes,
     time_off: timeOff.map((t) => presentTimeOff(t, pro.timezone)),
+    crews: crews.crews.map((c) => presentCrew(c, pro, crews.upcoming.get(c.id) ?? 0)),
   };
 }
 
@@ -91,18 +102,14 @@ export const myBusiness = (ctx: AppContext) =>
     name: 'my_business',
     title: 'Show the business profile',
     description:
-      "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, upcoming time off, booking page link, and this month's pipeline. Read it first to know what the business offers; update_business takes the same shapes back.",
+      "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, upcoming time off, its crews, booking page link, and this month's pipeline. Read it first to know what the business offers; update_business takes the same shapes back.",
     method: 'GET',
     input: NO_INPUT,
-    output: answer({ ...businessSchema.properties, crews: listOf(crewSchema), pipeline: pipelineSchema }),
+    output: answer({ ...businessSchema.properties, pipeline: pipelineSchema }),
     ...READS,
     async handler(_input, { principal: pro, now }) {
       const { timeOff, pipeline, crews, upcoming } = await businessOverview(ctx.db, pro, now);
-      return {
-        ...presentBusiness(pro, ctx.config.bookingUrl, timeOff),
-        crews: crews.map((c) => presentCrew(c, pro, upcoming.get(c.id) ?? 0)),
-        pipeline,
-      };
+      return { ...presentBusiness(pro, ctx.config.bookingUrl, timeOff, { crews, upcoming }), pipeline };
     },
   });
 

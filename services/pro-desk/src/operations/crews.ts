@@ -2,12 +2,7 @@ import { answer, bool, int, listOf, mapOf, proBookingSchema, settingsSchemas, st
 import type { Crew, Pro } from '@frontdesk/db';
 import { addCrew, assignJob, presentBooking, removeCrew, updateCrew, type CrewUpdate, type HoursChange } from '@frontdesk/use-cases';
 import { defineOperation, REMOVES, WRITES } from '@frontdesk/http';
-import {
-  crewAddedMessage,
-  crewRemovedMessage,
-  crewUpdatedMessage,
-  jobAssignedMessage,
-} from '@frontdesk/domain';
+import { crewAddedMessage, crewRemovedMessage, crewUpdatedMessage, jobAssignedMessage } from '@frontdesk/domain';
 import type { AppContext } from '../context';
 
 /** A crew as my_business and the crew operations show it. */
@@ -33,7 +28,12 @@ export function presentCrew(crew: Crew, pro: Pro, upcomingJobs: number) {
 }
 
 const crewId = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
-const crewName = { type: 'string', minLength: 1, maxLength: CREW_NAME_MAX, description: `The crew's name, unique in the business (1 to ${CREW_NAME_MAX} characters).` };
+const crewName = {
+  type: 'string',
+  minLength: 1,
+  maxLength: CREW_NAME_MAX,
+  description: `The crew's name, unique in the business (1 to ${CREW_NAME_MAX} characters).`,
+};
 const crewHours = {
   ...settingsSchemas.working_hours,
   description: "The crew's own hours per weekday (monday … sunday), as my_business shows them; weekdays left out keep the hours they have.",
@@ -135,4 +135,3 @@ export const assignJobOperation = (ctx: AppContext) =>
       };
     },
   });
-

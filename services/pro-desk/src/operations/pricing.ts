@@ -47,7 +47,12 @@ export const openTimesOperation = (ctx: AppContext) =>
       properties: {
         ...jobFieldSchemas,
         ...openTimesFieldSchemas,
-        crew_id: { type: 'string', minLength: 1, maxLength: 64, description: "Only this crew's open starts (crew_id from my_business); left out, every start some crew can take." },
+        crew_id: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          description: "Only this crew's open starts (crew_id from my_business); left out, every start some crew can take.",
+        },
       },
       required: jobRequired,
       additionalProperties: false,

@@ -5,6 +5,9 @@ import { defineOperation, WRITES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { businessSchema, presentBusiness, timeOffSchema } from './business';
 
+/** Time off names its crew only when it is one crew's. */
+const CREW_FIELDS = ['crew_id', 'crew_name'] as const;
+
 const affectedJobsSchema = listOf(answer({ booking_id: str, start: str, end: str, label: str, customer_name: str, address: str, zip: str, problem: str }));
 
 const listed = (jobs: AffectedJob[]) =>
@@ -22,9 +25,9 @@ export const updateBusiness = (ctx: AppContext) =>
     ...WRITES,
     idempotent: true,
     async handler(input, { principal, now }) {
-      const { pro, affected, timeOff } = await updateBusinessSettings(ctx.db, principal.id, input, now);
+      const { pro, affected, timeOff, crews } = await updateBusinessSettings(ctx.db, principal.id, input, now);
       return {
-        ...presentBusiness(pro, ctx.config.bookingUrl, timeOff),
+        ...presentBusiness(pro, ctx.config.bookingUrl, timeOff, crews),
         affected_jobs: affected,
         message: `Saved: ${Object.keys(input).join(', ')}.${listed(affected)}`,
       };
@@ -49,12 +52,17 @@ export const addTimeOffOperation = (ctx: AppContext) =>
       type: 'object',
       properties: {
         ...timeOffSchemas,
-        crew_id: { type: 'string', minLength: 1, maxLength: 64, description: "One crew's time off (crew_id from my_business); left out, the whole business is off." },
+        crew_id: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          description: "One crew's time off (crew_id from my_business); left out, the whole business is off.",
+        },
       },
       required: ['start', 'end'],
       additionalProperties: false,
     },
-    output: answer({ ...timeOffSchema.properties, affected_jobs: affectedJobsSchema, message: str }),
+    output: answer({ ...timeOffSchema.properties, affected_jobs: affectedJobsSchema, message: str }, CREW_FIELDS),
     ...WRITES,
     async handler(input, { principal, now }) {
       const { pro, timeOff, affected } = await addTimeOff(ctx.db, principal.id, input, now);
@@ -75,7 +83,7 @@ export const removeTimeOffOperation = (ctx: AppContext) =>
       required: ['time_off_id'],
       additionalProperties: false,
     },
-    output: answer({ removed: bool, ...timeOffSchema.properties, message: str }),
+    output: answer({ removed: bool, ...timeOffSchema.properties, message: str }, CREW_FIELDS),
     ...WRITES,
     destructive: true,
     async handler(input, { principal }) {
