@@ -20,7 +20,11 @@ export const priceChanged = (nowCents: number, shownCents: number) =>
   );
 
 /** The time was taken by a booking made in the last minute: a lost race. */
-export const justTaken = (label: string) => new InvalidInputError(`${label} was just taken by another booking. Pick another time from the open times.`);
+/** A start another booking took a moment ago; the nearest starts still open, where there are any. */
+export const justTaken = (label: string, nearest: string[] = []) =>
+  new InvalidInputError(
+    `${label} was just taken by another booking. ${nearest.length ? `The nearest open times now: ${nearest.join('; ')}.` : 'Pick another time from the open times.'}`,
+  );
 /** Another writer (service or replica) got there between the check and the insert. */
 export const justTakenByAnotherWriter = () => new InvalidInputError('That time was just taken by another booking. Pick another time from the open times.');
 

@@ -36,9 +36,25 @@ import {
 import { defineOperation, WRITES, REMOVES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
-/** What cancel_job and report_no_show both say about the booking they changed. */
-const changedBooking = { booking_id: str, status: bookingDetailsProperties.status, start: str, label: str, customer: customerSchema };
-const changed = ({ booking_id, status, start, label, customer }: ReturnType<typeof presentBooking>) => ({ booking_id, status, start, label, customer });
+/** What cancel_job, reschedule_job and report_no_show say about the booking they changed. */
+const changedBooking = {
+  booking_id: str,
+  status: bookingDetailsProperties.status,
+  start: str,
+  label: str,
+  crew_id: str,
+  crew_name: str,
+  customer: customerSchema,
+};
+const changed = ({ booking_id, status, start, label, crew_id, crew_name, customer }: ReturnType<typeof presentBooking>) => ({
+  booking_id,
+  status,
+  start,
+  label,
+  crew_id,
+  crew_name,
+  customer,
+});
 
 /** How the business can reach the customer, to tell them what changed. */
 const reachOf = (shown: ReturnType<typeof presentBooking>) => [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
