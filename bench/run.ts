@@ -21,13 +21,22 @@ import { runScale } from './scale';
  */
 const PUBLIC_KEY = 'fdpub_bench_public_key';
 const CROWDED_ZIP = '30303';
+/** A ZIP whose cleaners each run 10 crews. */
+const CREWS_ZIP = '30304';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,4,16').split(',').map(Number);
 const OUT = resolve(process.env.BENCH_OUT ?? resolve(__dirname, 'results'));
 
 /** The targets the issue sets: median ratio at 16 connections, and p99 at most 3x the floor's. */
-const TARGETS: Record<string, number> = { quote_job: 0.6, open_times: 0.4, updates: 0.5, find_cleaners: 0.25 };
+const TARGETS: Record<string, number> = {
+  quote_job: 0.6,
+  open_times: 0.4,
+  updates: 0.5,
+  find_cleaners: 0.25,
+  'open_times 10 crews': 0.3,
+  'find_cleaners 10 crews': 0.3,
+};
 const P99_LIMIT = 3;
 
 interface Target {
@@ -67,14 +76,19 @@ async function main(): Promise<void> {
     const busy = await seedBusyPro(db);
     const feed = await seedFeedPro(db);
     const crowd = await seedCrowdedZip(db, CROWDED_ZIP);
+    const crews = { busy: await seedBusyPro(db, 10), zip: await seedCrowdedZip(db, CREWS_ZIP, 50, 40, 10) };
     const pro = await startHost('pro', url, PUBLIC_KEY);
     const book = await startHost('book', url, PUBLIC_KEY);
     hosts.push(pro.child, book.child);
-    const targets = buildTargets(pro.base, book.base, busy.apiKey, feed);
+    const targets = buildTargets(pro.base, book.base, { proKey: busy.apiKey, crewsKey: crews.busy.apiKey }, feed);
 
     // Customers keep booking the crowded ZIP's cleaners, and the polled pro's feed keeps
     // growing, for the whole run: caches are measured under churn, never on a still database.
-    const writers = [bookContinuously(db, crowd, CROWDED_ZIP, 50), bookContinuously(db, [feed.pro.id], '10001', 100)];
+    const writers = [
+      bookContinuously(db, crowd, CROWDED_ZIP, 50),
+      bookContinuously(db, [feed.pro.id], '10001', 100),
+      bookContinuously(db, crews.zip, CREWS_ZIP, 100),
+    ];
     for (const t of targets) await autocannon({ ...t.options(4), duration: 1 }); // JIT and pools warm
 
     const samples = new Map<string, Sample[]>();
@@ -118,7 +132,7 @@ async function main(): Promise<void> {
       seconds_per_sample: SECONDS,
       rows,
       verdicts,
-      bookings_landed: { crowded_zip: written[0], polled_feed: written[1] },
+      bookings_landed: { crowded_zip: written[0], polled_feed: written[1], crews_zip: written[2] },
       race,
       cold_find_cleaners_ms: cold,
     };
@@ -138,7 +152,7 @@ async function main(): Promise<void> {
       ...verdicts.map(
         (v) => `${v.met ? 'met ' : 'MISSED'} ${v.endpoint}: ${v.ratio}x (target ${v.target}x), p99 ${v.p99_vs_floor}x the floor's (limit ${P99_LIMIT}x)`,
       ),
-      `Bookings landed during the run: ${written[0]!.booked} in the crowded ZIP, ${written[1]!.booked} in the polled feed.`,
+      `Bookings landed during the run: ${written[0]!.booked} in the crowded ZIP, ${written[1]!.booked} in the polled feed, ${written[2]!.booked} in the ZIP of 10-crew cleaners.`,
       `find_cleaners with every cleaner recomputed (no cache), one call at a time: ${cold.p50} ms median, ${cold.max} ms max.`,
       `Booking race: ${race.rounds} rounds of 20 concurrent book_cleaning calls for one slot, exactly one winner each.`,
       `  uncontended p50/p99 ${race.solo.p50}/${race.solo.p99} ms; racing p50/p99 ${race.racing.p50}/${race.racing.p99} ms; racing p99 is ${round2(race.racing.p99 / race.solo.p99)}x the uncontended p99 (limit ${P99_LIMIT}x).`,
@@ -154,7 +168,8 @@ async function main(): Promise<void> {
   }
 }
 
-function buildTargets(pro: string, book: string, proKey: string, feed: { apiKey: string; head: number }): Target[] {
+function buildTargets(pro: string, book: string, keys: { proKey: string; crewsKey: string }, feed: { apiKey: string; head: number }): Target[] {
+  const { proKey, crewsKey } = keys;
   const as = (key: string) => ({ authorization: `Bearer ${key}` });
   const get = (name: string, host: 'pro' | 'book', url: string, key?: string): Target => ({
     name,
@@ -167,6 +182,7 @@ function buildTargets(pro: string, book: string, proKey: string, feed: { apiKey:
     get('key check only', 'pro', `${pro}/bare`, proKey),
     get('quote_job', 'pro', `${pro}/api/v1/quote_job?bedrooms=3&bathrooms=2&add_ons=oven,fridge&frequency=weekly`, proKey),
     get('open_times', 'pro', `${pro}/api/v1/open_times?bedrooms=0&bathrooms=1&days=21`, proKey),
+    get('open_times 10 crews', 'pro', `${pro}/api/v1/open_times?bedrooms=0&bathrooms=1&days=21`, crewsKey),
     {
       // Pollers that keep the cursor the last answer gave (autocannon resets a connection's
       // context after every request, so the cursor lives here), while a writer books into the feed.
@@ -193,6 +209,7 @@ function buildTargets(pro: string, book: string, proKey: string, feed: { apiKey:
     },
     get('healthz book', 'book', `${book}/healthz`),
     get('find_cleaners', 'book', `${book}/api/v1/find_cleaners?zip=${CROWDED_ZIP}&bedrooms=2&bathrooms=1`, PUBLIC_KEY),
+    get('find_cleaners 10 crews', 'book', `${book}/api/v1/find_cleaners?zip=${CREWS_ZIP}&bedrooms=2&bathrooms=1`, PUBLIC_KEY),
   ];
 }
 

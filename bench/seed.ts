@@ -1,7 +1,7 @@
 import { recordCheck, createBusiness } from '@frontdesk/use-cases';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { crewsOf, newId, type Db } from '@frontdesk/db';
+import { crewsOf, insertCrew, newId, type Db } from '@frontdesk/db';
 import { DEFAULT_PRICE_LIST, normalizeJob, priceJob } from '@frontdesk/domain';
 
 const DAY = 86_400_000;
@@ -45,22 +45,32 @@ function bookingRow(pro: { id: string; crewId: string }, start: Date, i: number)
   };
 }
 
-/** The crew a new business starts with. */
-const firstCrew = async (db: Db, proId: string) => (await crewsOf(db, proId))[0]!.id;
+/** Gives a business crews up to `count` in all, named Crew 2, Crew 3, …; returns every crew id in crew order. */
+async function withCrews(db: Db, proId: string, count: number): Promise<string[]> {
+  for (let c = 2; c <= count; c += 1) await insertCrew(db, { proId, name: `Crew ${c}`, weeklyHours: null, now: new Date() });
+  return (await crewsOf(db, proId)).map((c) => c.id);
+}
 
-/** One pro open around the clock with 300 future bookings, 15 a day (the open_times case). */
-export async function seedBusyPro(db: Db) {
+/**
+ * One pro open around the clock with 300 future bookings per crew, 15 a day (the open_times
+ * case); with several crews each crew's day is shifted, so every crew is partly busy at most starts.
+ */
+export async function seedBusyPro(db: Db, crews = 1) {
   const { pro, apiKey } = await createBusiness(db, {
-    name: 'Bench Cleaning',
+    name: crews === 1 ? 'Bench Cleaning' : `Bench Cleaning ${crews} crews`,
     timezone: 'America/New_York',
     service_zips: ['10001'],
     weekly_hours: allDay,
     min_notice_minutes: 0,
   });
   const first = Math.ceil(Date.now() / DAY) * DAY + DAY;
-  const crewId = await firstCrew(db, pro.id);
-  const rows = Array.from({ length: 300 }, (_, i) => bookingRow({ id: pro.id, crewId }, new Date(first + Math.floor(i / 15) * DAY + (i % 15) * 75 * 60_000), i));
-  await db.insertInto('bookings').values(rows).execute();
+  for (const [c, crewId] of (await withCrews(db, pro.id, crews)).entries()) {
+    const shift = c * 30 * 60_000;
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      bookingRow({ id: pro.id, crewId }, new Date(first + Math.floor(i / 15) * DAY + (i % 15) * 75 * 60_000 + shift), i),
+    );
+    await db.insertInto('bookings').values(rows).execute();
+  }
   const inWindow = await sql<{
     n: number;
   }>`SELECT count(*)::int AS n FROM bookings WHERE pro_id = ${pro.id} AND starts_at < now() + interval '21 days'`.execute(db);
@@ -71,7 +81,7 @@ export async function seedBusyPro(db: Db) {
  * 200 pros serving one ZIP, each with its own prices, two dated checks and 100 future
  * bookings (4 a day over 25 days, in working hours): the find_cleaners case.
  */
-export async function seedCrowdedZip(db: Db, zip: string, pros = 200, bookingsEach = 100): Promise<string[]> {
+export async function seedCrowdedZip(db: Db, zip: string, pros = 200, bookingsEach = 100, crews = 1): Promise<string[]> {
   const first = Math.ceil(Date.now() / DAY) * DAY + DAY;
   const ids: string[] = [];
   for (let p = 0; p < pros; p += 1) {
@@ -82,12 +92,13 @@ export async function seedCrowdedZip(db: Db, zip: string, pros = 200, bookingsEa
       price_list: { ...DEFAULT_PRICE_LIST, base_cents: 4000 + ((p * 37) % 50) * 100 },
     });
     ids.push(pro.id);
-    const crewId = await firstCrew(db, pro.id);
     // 13:00Z, 15:00Z, 17:00Z, 19:00Z are 08:00-14:00 in New York: inside the default hours.
-    const rows = Array.from({ length: bookingsEach }, (_, i) =>
-      bookingRow({ id: pro.id, crewId }, new Date(first + Math.floor(i / 4) * DAY + (13 + (i % 4) * 2) * 3_600_000 + (p % 3) * 30 * 60_000), i),
-    );
-    await db.insertInto('bookings').values(rows).execute();
+    for (const [c, crewId] of (await withCrews(db, pro.id, crews)).entries()) {
+      const rows = Array.from({ length: bookingsEach }, (_, i) =>
+        bookingRow({ id: pro.id, crewId }, new Date(first + Math.floor(i / 4) * DAY + (13 + (i % 4) * 2) * 3_600_000 + ((p + c) % 3) * 30 * 60_000), i),
+      );
+      await db.insertInto('bookings').values(rows).execute();
+    }
     await recordCheck(db, { proId: pro.id, kind: 'website_ownership', subject: `crowd${p}.example`, passed: true, checkedOn: '2026-11-20' });
     await recordCheck(db, {
       proId: pro.id,
