@@ -89,7 +89,14 @@ async function dueJobsToday(db: Db, pro: Pro, now: Date): Promise<Due> {
       payload: {
         date: day,
         count: jobs.length,
-        jobs: jobs.map((j) => ({ booking_id: j.id, start: formatLocalIso(j.starts_at, pro.timezone), customer_name: j.customer_name, address: j.address })),
+        jobs: jobs.map((j) => ({
+          booking_id: j.id,
+          start: formatLocalIso(j.starts_at, pro.timezone),
+          customer_name: j.customer_name,
+          address: j.address,
+          crew_id: j.crew_id,
+          crew_name: j.crew_name,
+        })),
         message: jobsTodayMessage(
           jobs.map((j) => ({ time: formatLabel(j.starts_at, pro.timezone).split(', ').at(-1)!, customerName: j.customer_name, address: j.address })),
         ),
