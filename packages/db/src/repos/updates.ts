@@ -5,7 +5,7 @@ import type { Db } from '../connect';
 export async function bookingsStartingBetween(db: Db, proId: string, from: Date, to: Date) {
   return db
     .selectFrom('bookings')
-    .select(['id', 'starts_at', 'customer_name', 'address'])
+    .select(['id', 'starts_at', 'customer_name', 'address', 'crew_id', 'crew_name'])
     .where('pro_id', '=', proId)
     .where('status', '=', 'booked')
     .where('starts_at', '>=', from)
