@@ -1,6 +1,6 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '@frontdesk/db';
-import type { HostLimits, Sealer } from '@frontdesk/http';
+import { clientIp, type HostLimits, type Sealer } from '@frontdesk/http';
 import type { SigningKeys } from './keys';
 import type { OAuthError } from './errors';
 import type { PublicClient } from './grants';
@@ -39,6 +39,10 @@ export interface SignInAccount {
 
 /** The resources tokens may be issued for: the host's API and its MCP endpoint. */
 export const resourcesOf = (publicUrl: string) => [publicUrl, `${publicUrl}/mcp`];
+
+/** Counts a sign-in started, or a client metadata document fetched, against the client address's authorize budget. */
+export const takeAuthorize = (s: OAuthServer, req: Request) =>
+  s.limits.limiter.take('authorize', s.limits.limits.authorizePerIp, clientIp(req), { what: 'sign-ins started' });
 
 export const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 

@@ -67,4 +67,5 @@ export const oauthWords = {
   /** `why` is one of the redirect-URI sentences above. */
   documentRedirectUris: (why: string) => `The document's redirect_uris: ${why}`,
   documentUnreadable: () => "The client's metadata document could not be read.",
+  documentFetchesBusy: (max: number) => `This server is already fetching ${max} client metadata documents; try again in a few seconds.`,
 };

@@ -2,7 +2,6 @@ import {
   RateLimitedError,
   ShownOnce,
   allowFormTarget,
-  clientIp,
   formField,
   formsFromThisSite,
   sendHtml as page,
@@ -16,7 +15,7 @@ import { requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
 import { AccessDeniedError, InvalidRequestError, InvalidScopeError, InvalidTargetError, UnsupportedResponseTypeError, type OAuthError } from '../errors';
 import { REQUEST_MINUTES, SCOPES, findClient, issueCode, redirectUriMatches } from '../grants';
 import { codePage, consentPage, emailPage, errorPage, type ShownClient } from '../pages';
-import { resourcesOf, str, type OAuthServer } from '../shared';
+import { resourcesOf, str, takeAuthorize, type OAuthServer } from '../shared';
 import { ClientMetadataError } from '../client-metadata';
 
 /**
@@ -96,18 +95,19 @@ const startAuthorization =
   (s: OAuthServer): RequestHandler =>
   async (req, res) => {
     const q = req.query as Record<string, unknown>;
-    const trusted = await trustedClient(s, q, res);
-    if (!trusted) return;
-    const to = { redirectUri: trusted.redirectUri, state: str(q.state) };
-    const asked = askedFor(s, q);
-    if (!('challenge' in asked)) return redirectError(s, res, to, asked);
+    // Counted first: a client's metadata document is fetched on this request's behalf.
     try {
-      await s.limits.limiter.take('authorize', s.limits.limits.authorizePerIp, clientIp(req), { what: 'sign-ins started' });
+      await takeAuthorize(s, req);
     } catch (err) {
       if (!(err instanceof RateLimitedError)) throw err;
       setErrorHeaders(res, err);
       return page(res, 429, errorPage('Too many sign-ins', err.message));
     }
+    const trusted = await trustedClient(s, q, res);
+    if (!trusted) return;
+    const to = { redirectUri: trusted.redirectUri, state: str(q.state) };
+    const asked = askedFor(s, q);
+    if (!('challenge' in asked)) return redirectError(s, res, to, asked);
     // The id is the browser's capability to continue this authorization: 256 random bits.
     const id = await insertOAuthRequest(s.db, {
       client_id: trusted.client.id,

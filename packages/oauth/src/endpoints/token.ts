@@ -4,7 +4,7 @@ import { InvalidClientError, InvalidRequestError, OAuthError, UnsupportedGrantTy
 import { findClient, redeemCode, rotateRefresh, type IssuedGrant } from '../grants';
 import { ClientMetadataError } from '../client-metadata';
 import { ACCESS_TOKEN_SECONDS } from '../keys';
-import { oauthJson, openCors, str, type OAuthServer } from '../shared';
+import { oauthJson, openCors, str, takeAuthorize, type OAuthServer } from '../shared';
 
 /** The token endpoint: a code (with its PKCE verifier) or a refresh token for an access token. */
 export function tokenEndpoint(s: OAuthServer): Router {
@@ -27,7 +27,8 @@ export function tokenEndpoint(s: OAuthServer): Router {
       const b = (req.body ?? {}) as Record<string, unknown>;
       const clientId = str(b.client_id);
       const client = clientId
-        ? await findClient(s.db, clientId, s.publicClient, s.clientDocuments).catch((err: unknown) => {
+        ? // A document fetched for a stranger costs a sign-in from their address's budget, before it is fetched.
+          await findClient(s.db, clientId, s.publicClient, { ...s.clientDocuments, beforeFetch: () => takeAuthorize(s, req) }).catch((err: unknown) => {
             if (err instanceof ClientMetadataError) throw new InvalidClientError(err.message);
             throw err;
           })
