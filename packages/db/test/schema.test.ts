@@ -34,7 +34,10 @@ describe('migrations', () => {
         '20261124T120000-dashboard-seen',
         '20261124T130000-owner-notices',
         '20261125T120000-crews',
+        '20261125T130000-oauth-issuer',
       ]);
+      expect(await tables()).toBe(25);
+      await migrateDown(db); // the OAuth rows' issuer: columns only
       expect(await tables()).toBe(25);
       await migrateDown(db); // crews: their table and their calendar feeds
       expect(await tables()).toBe(23);
@@ -172,6 +175,7 @@ describe('purgeExpired', () => {
       email: 'a@example.com',
       scope: 'read',
       resource: 'r',
+      issuer: 'r',
       expires_at: expires,
       used_at: null,
       revoked_at: revoked,

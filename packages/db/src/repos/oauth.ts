@@ -72,6 +72,7 @@ export interface GrantRow {
   email: string;
   scope: string;
   resource: string;
+  issuer: string;
 }
 
 /** Stores a new authorization code (only its hash); returns the code, once. */

@@ -116,6 +116,7 @@ const startAuthorization =
       code_challenge: asked.challenge,
       scope: asked.scopes.join(' '),
       resource: asked.resource,
+      issuer: s.issuer,
       email: null,
       expires_at: new Date(s.clock().getTime() + REQUEST_MINUTES * 60_000),
     });
@@ -129,7 +130,8 @@ async function pending(s: OAuthServer, req: Request) {
 
 async function pendingById(s: OAuthServer, id: string | undefined) {
   const row = id ? await findOAuthRequest(s.db, id) : undefined;
-  if (!row || row.expires_at.getTime() <= s.clock().getTime()) return null;
+  // A sign-in started on another host is not finished here (its account rules are that host's).
+  if (!row || row.issuer !== s.issuer || row.expires_at.getTime() <= s.clock().getTime()) return null;
   const client = await findClient(s.db, row.client_id, s.publicClient, s.clientDocuments).catch((err: unknown) => {
     if (err instanceof ClientMetadataError) return undefined;
     throw err;
@@ -219,6 +221,7 @@ const consentStep =
       email: p.row.email,
       scope: row.scope,
       resource: row.resource,
+      issuer: row.issuer,
       redirectUri: row.redirect_uri,
       codeChallenge: row.code_challenge,
     };

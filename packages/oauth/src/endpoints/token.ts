@@ -40,7 +40,7 @@ export function tokenEndpoint(s: OAuthServer): Router {
         if (!code) throw new InvalidRequestError(oauthWords.codeRequired());
         const { grant, refreshToken } = await redeemCode(
           s.db,
-          { code, clientId: client.id, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier), resource: str(b.resource) },
+          { code, clientId: client.id, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier), resource: str(b.resource), issuer },
           now,
         );
         return tokenResponse(res, grant, refreshToken);
@@ -48,7 +48,7 @@ export function tokenEndpoint(s: OAuthServer): Router {
       if (b.grant_type === 'refresh_token') {
         const token = str(b.refresh_token);
         if (!token) throw new InvalidRequestError(oauthWords.refreshTokenRequired());
-        const { grant, refreshToken } = await rotateRefresh(s.db, { token, clientId: client.id, scope: str(b.scope) }, now);
+        const { grant, refreshToken } = await rotateRefresh(s.db, { token, clientId: client.id, scope: str(b.scope), issuer }, now);
         return tokenResponse(res, grant, refreshToken);
       }
       throw new UnsupportedGrantTypeError(oauthWords.unsupportedGrantType());
