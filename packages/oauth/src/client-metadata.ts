@@ -4,6 +4,7 @@ import { BlockList, isIP } from 'node:net';
 import { KeptValues } from '@frontdesk/db';
 import { oauthWords } from '@frontdesk/domain';
 import { checkRedirectUri } from './redirect-uri';
+import { clientNameProblem } from './client-name';
 
 /**
  * Client ID Metadata Documents (MCP authorization 2025-11-25; draft-ietf-oauth-client-id-
@@ -187,7 +188,10 @@ function parse(clientId: string, body: string): ClientMetadata {
   } catch (err) {
     throw new ClientMetadataError(oauthWords.documentRedirectUris((err as Error).message));
   }
-  const name = typeof d.client_name === 'string' && d.client_name.trim() ? d.client_name.trim().slice(0, 100) : new URL(clientId).host;
+  const name = typeof d.client_name === 'string' && d.client_name.trim() ? [...d.client_name.trim()].slice(0, 100).join('') : new URL(clientId).host;
+  // A document names its client under the same rules as a registration.
+  const problem = clientNameProblem(name);
+  if (problem) throw new ClientMetadataError(problem);
   return { clientId, name, redirectUris };
 }
 

@@ -20,6 +20,7 @@ import {
 import { oauthWords } from '@frontdesk/domain';
 import { InvalidClientError, InvalidGrantError, InvalidTargetError } from './errors';
 import { fetchClientMetadata, isMetadataUrl, type ClientMetadataFetchOptions } from './client-metadata';
+import { OWN_CLIENT_NAME } from './client-name';
 
 export const CODE_SECONDS = 60;
 export const REQUEST_MINUTES = 15;
@@ -49,12 +50,7 @@ export function redirectUriMatches(registered: readonly string[], asked: string)
   });
 }
 
-/** The name of the pre-registered client, which no registered client may take or imitate. */
-export const OWN_CLIENT_NAME = 'Front Desk';
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** True for a client name that reads as ours ("Front Desk", "front-desk", "FrontDesk app"). */
-export const imitatesOwnClient = (name: string) => squash(name).includes(squash(OWN_CLIENT_NAME));
+export { OWN_CLIENT_NAME, clientNameProblem, imitatesOwnClient, lookalikeKey } from './client-name';
 
 export interface PublicClient {
   id: string;

@@ -106,6 +106,8 @@ describe('client metadata documents', () => {
       { client_id: '<self>', redirect_uris: ['https://a.example/cb'], token_endpoint_auth_method: 'private_key_jwt' },
       /Only public clients/,
     ],
+    ['a name that reads as ours', { client_id: '<self>', client_name: 'Fr\u043ent Desk', redirect_uris: ['https://a.example/cb'] }, /imitate "Front Desk"/],
+    ['a name with a bidi override', { client_id: '<self>', client_name: 'Helper \u202egnp.exe', redirect_uris: ['https://a.example/cb'] }, /format characters/],
     ['text that is not JSON', 'not json', /is not JSON/],
     ['more than 5 KB', { client_id: '<self>', redirect_uris: ['https://a.example/cb'], padding: 'x'.repeat(6000) }, /larger than 5120 bytes/],
   ])('refuses a document with %s', async (_what, body, message) => {

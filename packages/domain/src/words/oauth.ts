@@ -40,6 +40,8 @@ export const oauthWords = {
   // Dynamic registration (RFC 7591)
   registerNeedsPost: () => 'Register with a POST of the client metadata as JSON.',
   redirectUriCount: () => 'redirect_uris must list 1 to 10 redirect URIs.',
+  clientNameHiddenCharacters: () =>
+    'client_name may not hold control or format characters (such as right-to-left overrides or zero-width spaces): they hide or reorder what a person reads.',
   imitatesOwnClient: (ownName: string) => `client_name may not be or imitate "${ownName}", the name of this service's own client.`,
   onlyCodeAndRefreshGrants: () => 'Only the authorization_code and refresh_token grants are supported.',
 

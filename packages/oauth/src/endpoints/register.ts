@@ -2,7 +2,7 @@ import { clientIp } from '@frontdesk/http';
 import { oauthWords } from '@frontdesk/domain';
 import express, { Router } from 'express';
 import { InvalidClientMetadataError, InvalidRequestError, OAuthError } from '../errors';
-import { OWN_CLIENT_NAME, checkRedirectUri, imitatesOwnClient, registerClient } from '../grants';
+import { checkRedirectUri, clientNameProblem, registerClient } from '../grants';
 import { oauthJson, openCors, str, type OAuthServer } from '../shared';
 
 /** RFC 7591 dynamic registration of public clients (no secrets, code flow only). */
@@ -16,8 +16,9 @@ export function registerEndpoint(s: OAuthServer): Router {
         throw new InvalidClientMetadataError(oauthWords.redirectUriCount());
       }
       const uris = body.redirect_uris.map(checkRedirectUri);
-      const name = (str(body.client_name) ?? 'An assistant').slice(0, 100);
-      if (imitatesOwnClient(name)) throw new InvalidClientMetadataError(oauthWords.imitatesOwnClient(OWN_CLIENT_NAME));
+      const name = [...(str(body.client_name) ?? 'An assistant')].slice(0, 100).join('');
+      const problem = clientNameProblem(name);
+      if (problem) throw new InvalidClientMetadataError(problem);
       const grants = body.grant_types;
       if (Array.isArray(grants) && grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
         throw new InvalidClientMetadataError(oauthWords.onlyCodeAndRefreshGrants());
