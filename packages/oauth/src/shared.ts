@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '@frontdesk/db';
-import { clientIp, type HostLimits, type Sealer } from '@frontdesk/http';
+import { InvalidInputError } from '@frontdesk/domain';
+import { clientIp, screenInput, type HostLimits, type Sealer } from '@frontdesk/http';
 import type { SigningKeys } from './keys';
 import type { OAuthError } from './errors';
 import type { PublicClient } from './grants';
@@ -43,6 +44,17 @@ export const resourcesOf = (publicUrl: string) => [publicUrl, `${publicUrl}/mcp`
 /** Counts a sign-in started, or a client metadata document fetched, against the client address's authorize budget. */
 export const takeAuthorize = (s: OAuthServer, req: Request) =>
   s.limits.limiter.take('authorize', s.limits.limits.authorizePerIp, clientIp(req), { what: 'sign-ins started' });
+
+/** Why a request's OAuth parameters cannot be used (text PostgreSQL cannot store: the operations' own check), or null. */
+export function unstorableParameter(params: unknown): string | null {
+  try {
+    screenInput(params ?? {});
+    return null;
+  } catch (err) {
+    if (err instanceof InvalidInputError) return err.message;
+    throw err;
+  }
+}
 
 export const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 

@@ -97,8 +97,9 @@ const codeStep = (d: KeyDeps): CodeStep & { at: string } => ({
 const postVerify =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
-    const email = formField(req.body, 'email');
+    let email = '';
     try {
+      email = formField(req.body, 'email');
       const verified = await verifySignInCode(d.ctx.db, email, formField(req.body, 'code'), d.ctx.clock());
       const token = await openKeySession(d.ctx.db, verified, d.ctx.clock());
       startSession(res, pageSession(d), { token, maxAgeSeconds: KEY_SESSION_MINUTES * 60 });

@@ -40,8 +40,10 @@ const sentTo = (s: CodeStep): ShownOnce =>
 export const sendCodeStep =
   (s: CodeStep): RequestHandler =>
   async (req, res) => {
-    const email = formField(req.body, 'email');
+    let email = '';
     try {
+      // Inside the try: a field that cannot be stored is said on the form like any refusal.
+      email = formField(req.body, 'email');
       await takeSignInCode(s.limits, req, email);
       const sent = await requestSignInCode(s.ctx.db, email, s.ctx.clock(), s.purpose);
       if (s.at) return res.redirect(303, `${s.at}?sent=${sentTo(s).keep(res, sent.email, s.ctx.clock())}`);

@@ -47,6 +47,7 @@ export const oauthWords = {
 
   // A redirect URI, registered or in a metadata document
   redirectUriNotString: () => 'Each redirect URI must be a string.',
+  redirectUriHiddenCharacters: () => 'A redirect URI may not hold spaces, control or format characters.',
   redirectUriNotAbsolute: (uri: string) => `"${uri}" is not an absolute URI.`,
   redirectUriFragment: (uri: string) => `"${uri}" must not have a fragment.`,
   redirectUriNotHttps: (uri: string) => `"${uri}" must use https (plain http is allowed only for localhost or 127.0.0.1).`,

@@ -1,13 +1,4 @@
-import {
-  RateLimitedError,
-  ShownOnce,
-  allowFormTarget,
-  formField,
-  formsFromThisSite,
-  sendHtml as page,
-  setErrorHeaders,
-  takeSignInCode,
-} from '@frontdesk/http';
+import { RateLimitedError, ShownOnce, allowFormTarget, formField, formsFromThisSite, sendHtml as page, setErrorHeaders, takeSignInCode } from '@frontdesk/http';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError, oauthWords } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, setOAuthRequestEmail, takeOAuthRequest, type OAuthClient } from '@frontdesk/db';
@@ -15,7 +6,7 @@ import { requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
 import { AccessDeniedError, InvalidRequestError, InvalidScopeError, InvalidTargetError, UnsupportedResponseTypeError, type OAuthError } from '../errors';
 import { REQUEST_MINUTES, SCOPES, findClient, issueCode, redirectUriMatches } from '../grants';
 import { codePage, consentPage, emailPage, errorPage, type ShownClient } from '../pages';
-import { resourcesOf, str, takeAuthorize, type OAuthServer } from '../shared';
+import { resourcesOf, str, takeAuthorize, unstorableParameter, type OAuthServer } from '../shared';
 import { ClientMetadataError } from '../client-metadata';
 
 /**
@@ -103,6 +94,8 @@ const startAuthorization =
       setErrorHeaders(res, err);
       return page(res, 429, errorPage('Too many sign-ins', err.message));
     }
+    const unstorable = unstorableParameter(q);
+    if (unstorable) return page(res, 400, errorPage('This request cannot be used', unstorable));
     const trusted = await trustedClient(s, q, res);
     if (!trusted) return;
     const to = { redirectUri: trusted.redirectUri, state: str(q.state) };
@@ -171,8 +164,9 @@ function pendingStep(
   return async (req, res) => {
     const p = await pending(s, req);
     if (!p) return expired(res);
-    const email = formField(req.body, 'email');
+    let email = '';
     try {
+      email = formField(req.body, 'email');
       await step.act(req, res, { p, email });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

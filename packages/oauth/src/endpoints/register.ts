@@ -3,7 +3,7 @@ import { oauthWords } from '@frontdesk/domain';
 import express, { Router } from 'express';
 import { InvalidClientMetadataError, InvalidRequestError, OAuthError } from '../errors';
 import { checkRedirectUri, clientNameProblem, registerClient } from '../grants';
-import { oauthJson, openCors, str, type OAuthServer } from '../shared';
+import { oauthJson, openCors, str, unstorableParameter, type OAuthServer } from '../shared';
 
 /** RFC 7591 dynamic registration of public clients (no secrets, code flow only). */
 export function registerEndpoint(s: OAuthServer): Router {
@@ -12,6 +12,8 @@ export function registerEndpoint(s: OAuthServer): Router {
     try {
       if (req.method !== 'POST') throw new InvalidRequestError(oauthWords.registerNeedsPost());
       const body = (req.body ?? {}) as Record<string, unknown>;
+      const unstorable = unstorableParameter(body);
+      if (unstorable) throw new InvalidClientMetadataError(unstorable);
       if (!Array.isArray(body.redirect_uris) || body.redirect_uris.length === 0 || body.redirect_uris.length > 10) {
         throw new InvalidClientMetadataError(oauthWords.redirectUriCount());
       }

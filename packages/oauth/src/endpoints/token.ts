@@ -4,7 +4,7 @@ import { InvalidClientError, InvalidRequestError, OAuthError, UnsupportedGrantTy
 import { findClient, redeemCode, rotateRefresh, type IssuedGrant } from '../grants';
 import { ClientMetadataError } from '../client-metadata';
 import { ACCESS_TOKEN_SECONDS } from '../keys';
-import { oauthJson, openCors, str, takeAuthorize, type OAuthServer } from '../shared';
+import { oauthJson, openCors, str, takeAuthorize, unstorableParameter, type OAuthServer } from '../shared';
 
 /** The token endpoint: a code (with its PKCE verifier) or a refresh token for an access token. */
 export function tokenEndpoint(s: OAuthServer): Router {
@@ -25,6 +25,8 @@ export function tokenEndpoint(s: OAuthServer): Router {
     try {
       if (req.method !== 'POST') throw new InvalidRequestError(oauthWords.tokenNeedsPost());
       const b = (req.body ?? {}) as Record<string, unknown>;
+      const unstorable = unstorableParameter(b);
+      if (unstorable) throw new InvalidRequestError(unstorable);
       const clientId = str(b.client_id);
       const client = clientId
         ? // A document fetched for a stranger costs a sign-in from their address's budget, before it is fetched.

@@ -65,7 +65,11 @@ describe('client metadata documents and the authorize budget', () => {
       expect(refused.text).toMatch(/Too many sign-ins started/);
     }
     for (const path of ['/six.json', '/seven.json']) {
-      const refused = await app.post('/token').type('form').send({ grant_type: 'authorization_code', client_id: `${base}${path}`, code: 'x' }).expect(429);
+      const refused = await app
+        .post('/token')
+        .type('form')
+        .send({ grant_type: 'authorization_code', client_id: `${base}${path}`, code: 'x' })
+        .expect(429);
       expect(refused.body.error).toMatch(/Too many sign-ins started/);
     }
     expect(fetched - before).toBe(2);

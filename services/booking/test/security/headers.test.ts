@@ -48,7 +48,10 @@ describe('no-store on answers that carry a secret or personal data', () => {
   it('covers a new personal key, the calendar feed, the manage page and its calendar, redirects and the pages', async () => {
     const email = `nostore.${Date.now()}@example.com`;
     await h.pro.post('/key/api/code').send({ email }).expect(202);
-    const key = await h.pro.post('/key/api/keys').send({ email, code: await signInCodeSentTo(h.t.db, email) }).expect(201);
+    const key = await h.pro
+      .post('/key/api/keys')
+      .send({ email, code: await signInCodeSentTo(h.t.db, email) })
+      .expect(201);
     expect(key.body.key).toMatch(/^fdp_/);
     const { pro } = await newCleaner(h);
     const feed = await h.pro.get(`/calendar/${await newCalendarAddress(h.t.db, pro.id, h.clock.now)}.ics`).expect(200);

@@ -171,10 +171,21 @@ describe('consent that cannot be spoofed', () => {
   });
 
   it('refuses look-alikes of its name (Cyrillic, fullwidth, digits for letters, accents) and names with hidden characters', async () => {
-    const lookalikes = ['Fr\u043ent Desk', '\uff26\uff52\uff4f\uff4e\uff54 \uff24\uff45\uff53\uff4b', 'FR0NT DESK', 'Fro\u0302nt De\u0300sk', 'Fr\u03bfnt \u13a0esk'];
+    const lookalikes = [
+      'Fr\u043ent Desk',
+      '\uff26\uff52\uff4f\uff4e\uff54 \uff24\uff45\uff53\uff4b',
+      'FR0NT DESK',
+      'Fro\u0302nt De\u0300sk',
+      'Fr\u03bfnt \u13a0esk',
+    ];
     for (const name of lookalikes) {
       const res = await register(name);
-      expect([name, res.status, res.error, res.error_description]).toEqual([name, 400, 'invalid_client_metadata', expect.stringMatching(/may not be or imitate "Front Desk"/)]);
+      expect([name, res.status, res.error, res.error_description]).toEqual([
+        name,
+        400,
+        'invalid_client_metadata',
+        expect.stringMatching(/may not be or imitate "Front Desk"/),
+      ]);
     }
     // Right-to-left override (reads "Front Desk" backwards-spelled), a zero-width space, an isolate, a NUL.
     for (const name of ['\u202eksed tnorF', 'Front\u200bDesk', 'Helper \u2066x\u2069', 'Help\u0000er']) {

@@ -33,8 +33,9 @@ export const getCode = (d: DashboardDeps): RequestHandler => codeSentPage(codeSt
 export const postVerify =
   (d: DashboardDeps): RequestHandler =>
   async (req, res) => {
-    const email = formField(req.body, 'email');
+    let email = '';
     try {
+      email = formField(req.body, 'email');
       const opened = await openDashboardSession(d.ctx.db, { email, code: formField(req.body, 'code'), now: d.ctx.clock() });
       if (!opened.token) {
         return sendPage(
