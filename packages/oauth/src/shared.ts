@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Db } from '@frontdesk/db';
+import type { Db, SecretHashKeys } from '@frontdesk/db';
 import { InvalidInputError } from '@frontdesk/domain';
 import { clientIp, screenInput, type HostLimits, type Sealer } from '@frontdesk/http';
 import type { SigningKeys } from './keys';
@@ -26,6 +26,8 @@ export interface OAuthServer {
   clientDocuments?: ClientMetadataFetchOptions;
   /** Seals what a sign-in step hands to the next page (the request and the address), so every step can answer 303. */
   sealer: Sealer;
+  /** The keys sign-in codes and pending authorization ids are stored under (KeySealer.hashKeys). */
+  hashKeys: SecretHashKeys;
 }
 
 /** A host's kind of account: a customer's bookings, or a business. */

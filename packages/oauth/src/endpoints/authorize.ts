@@ -102,17 +102,21 @@ const startAuthorization =
     const asked = askedFor(s, q);
     if (!('challenge' in asked)) return redirectError(s, res, to, asked);
     // The id is the browser's capability to continue this authorization: 256 random bits.
-    const id = await insertOAuthRequest(s.db, {
-      client_id: trusted.client.id,
-      redirect_uri: to.redirectUri,
-      state: to.state ?? null,
-      code_challenge: asked.challenge,
-      scope: asked.scopes.join(' '),
-      resource: asked.resource,
-      issuer: s.issuer,
-      email: null,
-      expires_at: new Date(s.clock().getTime() + REQUEST_MINUTES * 60_000),
-    });
+    const id = await insertOAuthRequest(
+      s.db,
+      {
+        client_id: trusted.client.id,
+        redirect_uri: to.redirectUri,
+        state: to.state ?? null,
+        code_challenge: asked.challenge,
+        scope: asked.scopes.join(' '),
+        resource: asked.resource,
+        issuer: s.issuer,
+        email: null,
+        expires_at: new Date(s.clock().getTime() + REQUEST_MINUTES * 60_000),
+      },
+      s.hashKeys,
+    );
     page(res, 200, emailPage(id, shownClient(s, trusted.client, to.redirectUri), s.account));
   };
 
@@ -122,14 +126,15 @@ async function pending(s: OAuthServer, req: Request) {
 }
 
 async function pendingById(s: OAuthServer, id: string | undefined) {
-  const row = id ? await findOAuthRequest(s.db, id) : undefined;
+  const row = id ? await findOAuthRequest(s.db, id, s.hashKeys) : undefined;
   // A sign-in started on another host is not finished here (its account rules are that host's).
   if (!row || row.issuer !== s.issuer || row.expires_at.getTime() <= s.clock().getTime()) return null;
   const client = await findClient(s.db, row.client_id, s.publicClient, s.clientDocuments).catch((err: unknown) => {
     if (err instanceof ClientMetadataError) return undefined;
     throw err;
   });
-  return client ? { row, client, shown: shownClient(s, client, row.redirect_uri) } : null;
+  // `id` is what the browser holds; the row's own id is its keyed hash.
+  return client && id ? { id, row, client, shown: shownClient(s, client, row.redirect_uri) } : null;
 }
 
 /**
@@ -181,23 +186,23 @@ const emailStep = (s: OAuthServer) =>
   pendingStep(s, {
     async act(req, res, { p, email }) {
       await takeSignInCode(s.limits, req, email);
-      const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} ${s.account.wants}`);
-      res.redirect(303, `/authorize/code?step=${handOver(s).keep(res, { request: p.row.id, email: sent.email }, s.clock())}`);
+      const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} ${s.account.wants}`, s.hashKeys);
+      res.redirect(303, `/authorize/code?step=${handOver(s).keep(res, { request: p.id, email: sent.email }, s.clock())}`);
     },
-    again: (p, _email, error) => emailPage(p.row.id, p.shown, s.account, error),
+    again: (p, _email, error) => emailPage(p.id, p.shown, s.account, error),
   });
 
 /** The code from the mail: the address is verified, then the page asking to allow the client. */
 const codeStep = (s: OAuthServer) =>
   pendingStep(s, {
     async act(req, res, { p, email }) {
-      const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), s.clock());
+      const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), s.clock(), s.hashKeys);
       const refused = (await s.account.refuse?.(verified)) ?? null;
       if (refused) return page(res, 403, errorPage('No account here', refused));
       await setOAuthRequestEmail(s.db, p.row.id, verified);
-      res.redirect(303, `/authorize/consent?step=${handOver(s).keep(res, { request: p.row.id, email: verified }, s.clock())}`);
+      res.redirect(303, `/authorize/consent?step=${handOver(s).keep(res, { request: p.id, email: verified }, s.clock())}`);
     },
-    again: (p, email, error) => codePage(p.row.id, email, error),
+    again: (p, email, error) => codePage(p.id, email, error),
   });
 
 /** Allow or deny: one decision per request, and the pending authorization is used up either way. */
@@ -228,7 +233,7 @@ const codeForm =
   async (req, res) => {
     const at = await handedOver(s, req);
     if (!at) return expired(res);
-    page(res, 200, codePage(at.p.row.id, at.email));
+    page(res, 200, codePage(at.p.id, at.email));
   };
 
 /** GET /authorize/consent: the question to allow the client, once the address is verified for this request. */
@@ -238,7 +243,7 @@ const consentForm =
     const at = await handedOver(s, req);
     if (!at || at.p.row.email !== at.email) return expired(res);
     allowFormTarget(res, at.p.row.redirect_uri);
-    page(res, 200, consentPage(at.p.row.id, at.p.shown, { account: s.account, email: at.email, scopes: at.p.row.scope.split(' ') }));
+    page(res, 200, consentPage(at.p.id, at.p.shown, { account: s.account, email: at.email, scopes: at.p.row.scope.split(' ') }));
   };
 
 export function authorizeEndpoints(s: OAuthServer): Router {

@@ -187,8 +187,8 @@ describe('consent that cannot be spoofed', () => {
         expect.stringMatching(/may not be or imitate "Front Desk"/),
       ]);
     }
-    // Right-to-left override (reads "Front Desk" backwards-spelled), a zero-width space, an isolate, a NUL.
-    for (const name of ['\u202eksed tnorF', 'Front\u200bDesk', 'Helper \u2066x\u2069', 'Help\u0000er']) {
+    // A right-to-left override (shows "Front Desk"), a zero-width space, an isolate, a control character (BEL).
+    for (const name of ['\u202eksed tnorF', 'Front\u200bDesk', 'Helper \u2066x\u2069', 'Help\u0007er']) {
       const res = await register(name);
       expect([JSON.stringify(name), res.status, res.error, res.error_description]).toEqual([
         JSON.stringify(name),

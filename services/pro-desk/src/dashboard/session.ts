@@ -36,7 +36,12 @@ export const postVerify =
     let email = '';
     try {
       email = formField(req.body, 'email');
-      const opened = await openDashboardSession(d.ctx.db, { email, code: formField(req.body, 'code'), now: d.ctx.clock() });
+      const opened = await openDashboardSession(d.ctx.db, {
+        email,
+        code: formField(req.body, 'code'),
+        now: d.ctx.clock(),
+        keys: d.ctx.config.keySealer.hashKeys,
+      });
       if (!opened.token) {
         return sendPage(
           res,
