@@ -32,7 +32,7 @@ export async function openDashboardSession(
   db: Db,
   o: { email: string; code: string; now: Date; keys: SecretHashKeys },
 ): Promise<{ email: string; pro: Pro | null; token: string | null }> {
-  const email = await verifySignInCode(db, o.email, o.code, o.now, o.keys);
+  const email = await verifySignInCode(db, o.email, o.code, { now: o.now, keys: o.keys });
   const pro = (await proOwnedBy(db, email)) ?? null;
   if (!pro) return { email, pro, token: null };
   const token = await createProSession(db, pro.id, new Date(o.now.getTime() + DASHBOARD_SESSION_HOURS * 3_600_000), o.now);

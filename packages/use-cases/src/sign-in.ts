@@ -33,8 +33,7 @@ export async function requestSignInCode(
   db: Db,
   rawEmail: string,
   now: Date,
-  purpose: string,
-  keys: SecretHashKeys,
+  { purpose, keys }: { purpose: string; keys: SecretHashKeys },
 ): Promise<{ email: string; expiresAt: Date }> {
   const email = normalizeEmail(rawEmail);
   // How often a code may be asked for is the HTTP layer's (shared rate limits per address and per client IP).
@@ -50,7 +49,7 @@ export async function requestSignInCode(
  * Checks a code against the newest one sent to the address. Wrong codes count against it
  * (five tries); an expired or used code is refused. Returns the verified email.
  */
-export async function verifySignInCode(db: Db, rawEmail: string, code: string, now: Date, keys: SecretHashKeys): Promise<string> {
+export async function verifySignInCode(db: Db, rawEmail: string, code: string, { now, keys }: { now: Date; keys: SecretHashKeys }): Promise<string> {
   const email = normalizeEmail(rawEmail);
   if (!/^\d{6}$/.test(code.trim())) throw codeFormat();
   // The outcome is decided and recorded in one transaction and thrown after it commits, so

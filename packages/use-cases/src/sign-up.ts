@@ -24,7 +24,7 @@ export async function signUpBusiness(db: Db, input: SignUpInput, now: Date, keys
   checkNewPro(input);
   const phone = checkPhone(input.phone);
   const website = checkWebsite(input.website);
-  const email = await verifySignInCode(db, input.email, input.code, now, keys);
+  const email = await verifySignInCode(db, input.email, input.code, { now, keys });
   const owned = await proOwnedBy(db, email);
   if (owned) throw alreadyOwnsBusiness(email, owned.name);
   try {

@@ -266,7 +266,7 @@ const apiCode =
   async (req, res) => {
     const { email } = validateInput<{ email: string }>({ input: codeRequestSchema }, req.body);
     await takeSignInCode(d.limits, req, email);
-    const sent = await requestSignInCode(d.ctx.db, email, d.ctx.clock(), PURPOSE, d.ctx.config.keySealer.hashKeys);
+    const sent = await requestSignInCode(d.ctx.db, email, d.ctx.clock(), { purpose: PURPOSE, keys: d.ctx.config.keySealer.hashKeys });
     res.status(202).json({
       email: sent.email,
       expires_at: sent.expiresAt.toISOString(),

@@ -186,7 +186,7 @@ const emailStep = (s: OAuthServer) =>
   pendingStep(s, {
     async act(req, res, { p, email }) {
       await takeSignInCode(s.limits, req, email);
-      const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} ${s.account.wants}`, s.hashKeys);
+      const sent = await requestSignInCode(s.db, email, s.clock(), { purpose: `let ${p.client.name} ${s.account.wants}`, keys: s.hashKeys });
       res.redirect(303, `/authorize/code?step=${handOver(s).keep(res, { request: p.id, email: sent.email }, s.clock())}`);
     },
     again: (p, _email, error) => emailPage(p.id, p.shown, s.account, error),
@@ -196,7 +196,7 @@ const emailStep = (s: OAuthServer) =>
 const codeStep = (s: OAuthServer) =>
   pendingStep(s, {
     async act(req, res, { p, email }) {
-      const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), s.clock(), s.hashKeys);
+      const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), { now: s.clock(), keys: s.hashKeys });
       const refused = (await s.account.refuse?.(verified)) ?? null;
       if (refused) return page(res, 403, errorPage('No account here', refused));
       await setOAuthRequestEmail(s.db, p.row.id, verified);
