@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Db, SecretHashKeys } from '@frontdesk/db';
-import { InvalidInputError } from '@frontdesk/domain';
+import { AppError } from '@frontdesk/domain';
 import { clientIp, screenInput, type HostLimits, type Sealer } from '@frontdesk/http';
 import type { SigningKeys } from './keys';
 import type { OAuthError } from './errors';
@@ -53,7 +53,7 @@ export function unstorableParameter(params: unknown): string | null {
     screenInput(params ?? {});
     return null;
   } catch (err) {
-    if (err instanceof InvalidInputError) return err.message;
+    if (err instanceof AppError && err.status === 400) return err.message;
     throw err;
   }
 }
