@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { customAlphabet } from 'nanoid';
 
 /**
@@ -35,8 +35,30 @@ export const secretHint = (secret: string) => secret.slice(-4);
 /** A six-digit sign-in code. */
 export const newSignInCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** A sign-in code is short, so its hash is salted with its row id. */
-export const signInCodeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
+/**
+ * Keys for the HMACs below, derived from the key-encryption key (which never enters the
+ * database): the current one first, then those of a key-encryption-key rotation.
+ */
+export type HashKeys = readonly Buffer[];
 
-/** Whether a code matches the stored hash, in constant time. */
-export const signInCodeMatches = (id: string, code: string, stored: Buffer) => timingSafeEqual(signInCodeHash(id, code), stored);
+const hmac = (key: Buffer, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
+
+/**
+ * A sign-in code has a million values, so a plain hash of it (even salted with its row id,
+ * which sits in the same row) gives it back from a copy of the database in a second. It is
+ * stored as an HMAC under a server key instead: without the key the hash says nothing.
+ */
+export const signInCodeHash = (keys: HashKeys, id: string, code: string) => hmac(keys[0]!, `${id}:${code}`);
+
+/** Whether a code matches the stored HMAC under any of the keys, in constant time. */
+export const signInCodeMatches = (keys: HashKeys, id: string, code: string, stored: Buffer) =>
+  keys.some((key) => {
+    const mac = hmac(key, `${id}:${code}`);
+    return mac.length === stored.length && timingSafeEqual(mac, stored);
+  });
+
+/**
+ * A pending authorization's id is the browser's capability to finish it: stored only as an
+ * HMAC under a server key (base64url), never in the clear. A lookup tries every key.
+ */
+export const requestIdHashes = (keys: HashKeys, id: string) => keys.map((key) => `azh_${hmac(key, id).toString('base64url')}`);

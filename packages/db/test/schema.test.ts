@@ -34,7 +34,10 @@ describe('migrations', () => {
         '20261124T120000-dashboard-seen',
         '20261124T130000-owner-notices',
         '20261125T120000-crews',
+        '20261125T130000-oauth-issuer',
       ]);
+      expect(await tables()).toBe(25);
+      await migrateDown(db); // the OAuth rows' issuer: columns only
       expect(await tables()).toBe(25);
       await migrateDown(db); // crews: their table and their calendar feeds
       expect(await tables()).toBe(23);
@@ -67,6 +70,38 @@ describe('migrations', () => {
       await migrateToLatest(db);
       expect(await tables()).toBe(25);
       expect(await migrateToLatest(db)).toEqual([]);
+    } finally {
+      await db.destroy();
+      await dropDatabase(admin, name);
+    }
+  });
+});
+
+describe('the OAuth issuer migration', () => {
+  it("gives rows made before it their resource's issuer, and drops the sign-in codes and pending authorizations in flight", async () => {
+    const admin = process.env.FD_TEST_ADMIN_URL!;
+    const name = `fd_migr_${randomBytes(4).toString('hex')}`;
+    const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
+    try {
+      await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261125T130000-oauth-issuer']);
+      const soon = new Date(Date.now() + 600_000);
+      await sql`INSERT INTO oauth_clients (id, name, redirect_uris) VALUES ('fdc_old', 'Old', ARRAY['https://a.example/cb'])`.execute(db);
+      await sql`INSERT INTO oauth_refresh_tokens (token_hash, family_id, client_id, email, scope, resource, expires_at)
+        VALUES (${hashSecret('r-api')}, 'f1', 'fdc_old', 'a@example.com', 'read', 'https://book.example', ${soon}),
+               (${hashSecret('r-mcp')}, 'f2', 'fdc_old', 'a@example.com', 'read', 'https://pro.example/mcp', ${soon})`.execute(db);
+      await sql`INSERT INTO oauth_requests (id, client_id, redirect_uri, code_challenge, scope, resource, expires_at)
+        VALUES ('azr_in_the_clear', 'fdc_old', 'https://a.example/cb', 'c', 'read', 'https://book.example', ${soon})`.execute(db);
+      await sql`INSERT INTO sign_in_codes (id, email, code_hash, expires_at, consumed_at)
+        VALUES ('sic_live', 'a@example.com', ${hashSecret('x')}, ${soon}, NULL), ('sic_used', 'b@example.com', ${hashSecret('y')}, ${soon}, now())`.execute(db);
+      expect(await migrateToLatest(db)).toEqual(['20261125T130000-oauth-issuer']);
+      const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
+      expect(issuers.rows).toEqual([
+        { family_id: 'f1', issuer: 'https://book.example' },
+        { family_id: 'f2', issuer: 'https://pro.example' },
+      ]);
+      expect((await sql`SELECT id FROM oauth_requests`.execute(db)).rows).toEqual([]);
+      expect((await sql<{ id: string }>`SELECT id FROM sign_in_codes`.execute(db)).rows).toEqual([{ id: 'sic_used' }]);
     } finally {
       await db.destroy();
       await dropDatabase(admin, name);
@@ -172,6 +207,7 @@ describe('purgeExpired', () => {
       email: 'a@example.com',
       scope: 'read',
       resource: 'r',
+      issuer: 'r',
       expires_at: expires,
       used_at: null,
       revoked_at: revoked,

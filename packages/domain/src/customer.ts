@@ -1,9 +1,9 @@
 import { addressTooShort, customerContactMissing, customerNameBlank, customerNameMissing, customerReachMissing } from './words/customer';
 import { notAPhone, notAnEmail } from './words/input';
 
-/** An email address as the contract takes it: something@somewhere.tld, no spaces. */
+/** An email address as the contract takes it: something@somewhere.tld, no spaces, no control or format characters. */
 export function isEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+  return /^[^\s@\p{Cc}\p{Cf}\p{Cs}]+@[^\s@\p{Cc}\p{Cf}\p{Cs}]+\.[^\s@\p{Cc}\p{Cf}\p{Cs}]+$/u.test(value);
 }
 
 /** A phone number: digits and the usual separators, at least 7 digits. */

@@ -42,7 +42,9 @@ export function createBaseApp(opts: BaseAppOptions): Express {
     requestLogger(opts.logger, (url) => url === '/healthz' || url === '/readyz'),
   );
   app.use(securityHeaders(opts.publicUrl));
-  app.use(['/api', '/mcp'], noStore);
+  // Every answer is no-store unless it says otherwise (the icon, the dashboard's script): API
+  // answers, pages, redirects, new keys and calendar feeds carry secrets or personal data.
+  app.use(noStore);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { CODE_LIFETIME_TEXT } from '@frontdesk/domain';
 import { html, htmlText, safeUrl, trusted, type Html } from './template';
+import { screenInput } from './input';
 
 /**
  * The one style sheet of every page, inline; the CSP allows exactly this text by its hash.
@@ -68,10 +69,16 @@ export function htmlPage(title: string, body: Html, frame: PageFrame = {}): stri
 /** The sentence a refused form or page starts with; nothing when there is none. */
 export const errorLine = (error: string): Html => (error ? html`<p class="error" role="alert">${error}</p>` : html``);
 
-/** A field of a posted form (or JSON body) as text; empty when it is missing. */
+/**
+ * A field of a posted form (or JSON body) as text; empty when it is missing. Text PostgreSQL
+ * cannot store (a NUL byte, a broken surrogate) is refused here with the operations' own
+ * sentence (a 400), so no page or sign-in step hands it to a query.
+ */
 export function formField(body: unknown, name: string): string {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+  screenInput({ [name]: text });
+  return text;
 }
 
 /** Sends a whole HTML document, never cached: every page here shows something about one person. */

@@ -45,7 +45,7 @@ export function securityHeaders(publicUrl: string): RequestHandler {
   }) as RequestHandler;
 }
 
-/** API answers carry customers' names, phones and addresses: no cache may keep them. */
+/** Answers carry keys, tokens and customers' names, phones and addresses: no cache may keep them. */
 export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();

@@ -4,24 +4,36 @@ import { BlockList, isIP } from 'node:net';
 import { KeptValues } from '@frontdesk/db';
 import { oauthWords } from '@frontdesk/domain';
 import { checkRedirectUri } from './redirect-uri';
+import { clientNameProblem } from './client-name';
 
 /**
  * Client ID Metadata Documents (MCP authorization 2025-11-25; draft-ietf-oauth-client-id-
  * metadata-document): a client names itself by an https URL, and the document at that URL
  * says its name and where its codes may go. Fetching a URL a stranger names is a server-side
  * request on their behalf, so it is guarded: https only, a path, no credentials; every
- * address the name resolves to must be public (no loopback, private, link-local or
- * multicast range), and the connection goes to the address that was checked, so a second
- * lookup cannot swap in another; 5 KB and 3 seconds at most; answers kept for their max-age
- * (1 minute to 1 day, 5 minutes when unsaid), failures for 30 seconds.
+ * address the name resolves to must be public (no loopback, private, link-local, multicast,
+ * NAT64, 6to4 or Teredo range), and the connection goes to the address that was checked, so a
+ * second lookup cannot swap in another; 5 KB at most, and 3 seconds in all, lookup to last
+ * byte, after which the request is destroyed (a server dripping bytes holds nothing longer).
+ * One fetch per URL at a time (callers asking meanwhile share it), at most 16 at once in a
+ * process (more are refused, not queued), and the caller's own budget is charged before any
+ * fetch (`beforeFetch`). Answers are kept for their max-age (1 minute to 1 day, 5 minutes
+ * when unsaid), failures for 30 seconds under the URL without its query, so `?n=1`, `?n=2`…
+ * do not fetch again.
  */
 export interface ClientMetadataFetchOptions {
   /** Tests only: documents served from this machine. */
   allowPrivateAddresses?: boolean;
   /** Tests only: a certificate authority to trust besides the system's (a test server's own certificate). */
   ca?: string;
+  /** The whole fetch, lookup to last byte (3000 unless said). */
   timeoutMs?: number;
   maxBytes?: number;
+  /**
+   * Charged just before a document is fetched (not when it is kept, or already being fetched):
+   * the caller's per-address budget, which refuses by throwing.
+   */
+  beforeFetch?: () => Promise<void>;
 }
 
 export interface ClientMetadata {
@@ -51,6 +63,10 @@ for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
   ['64:ff9b::', 96],
+  // NAT64 local use, Teredo and 6to4: each carries an IPv4 address a relay would reach.
+  ['64:ff9b:1::', 48],
+  ['2001::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -107,7 +123,11 @@ async function publicAddressOf(host: string, allowPrivate: boolean): Promise<{ a
   return found[0]!;
 }
 
-function get(url: URL, to: { address: string; family: number }, o: Required<Pick<ClientMetadataFetchOptions, 'timeoutMs' | 'maxBytes'>> & { ca?: string }) {
+/**
+ * GETs the document from the checked address. The deadline is the caller's: when it passes,
+ * `signal` aborts and the request is destroyed, however the server paces its bytes.
+ */
+function get(url: URL, to: { address: string; family: number }, o: { maxBytes: number; ca?: string; signal: AbortSignal }) {
   return new Promise<{ body: string; cacheControl: string | undefined }>((resolve, reject) => {
     const req = request(
       url,
@@ -120,11 +140,12 @@ function get(url: URL, to: { address: string; family: number }, o: Required<Pick
             ? (done as (e: null, a: { address: string; family: number }[]) => void)(null, [to])
             : (done as (e: null, a: string, f: number) => void)(null, to.address, to.family),
         ...(o.ca ? { ca: o.ca } : {}),
-        timeout: o.timeoutMs,
+        signal: o.signal,
       },
       (res) => {
         if (res.statusCode !== 200) {
           res.resume();
+          req.destroy();
           return reject(new ClientMetadataError(oauthWords.documentStatus(res.statusCode)));
         }
         let body = '';
@@ -137,12 +158,10 @@ function get(url: URL, to: { address: string; family: number }, o: Required<Pick
           }
         });
         res.on('end', () => resolve({ body, cacheControl: res.headers['cache-control'] }));
+        res.on('error', (err) => reject(err));
       },
     );
-    req.on('timeout', () => req.destroy(new ClientMetadataError(oauthWords.documentTimedOut(o.timeoutMs))));
-    req.on('error', (err) =>
-      reject(err instanceof ClientMetadataError ? err : new ClientMetadataError(oauthWords.documentNotFetched((err as { code?: string }).code))),
-    );
+    req.on('error', (err) => reject(err));
     req.end();
   });
 }
@@ -169,27 +188,83 @@ function parse(clientId: string, body: string): ClientMetadata {
   } catch (err) {
     throw new ClientMetadataError(oauthWords.documentRedirectUris((err as Error).message));
   }
-  const name = typeof d.client_name === 'string' && d.client_name.trim() ? d.client_name.trim().slice(0, 100) : new URL(clientId).host;
+  const name = typeof d.client_name === 'string' && d.client_name.trim() ? [...d.client_name.trim()].slice(0, 100).join('') : new URL(clientId).host;
+  // A document names its client under the same rules as a registration.
+  const problem = clientNameProblem(name);
+  if (problem) throw new ClientMetadataError(problem);
   return { clientId, name, redirectUris };
+}
+
+/** At most this many documents are fetched at once by one process; more are refused, not queued. */
+export const MAX_CONCURRENT_FETCHES = 16;
+const DEFAULT_TIMEOUT_MS = 3000;
+const FAILURE_MS = 30_000;
+
+// Fetches under way, by client_id: a second caller shares the first one's.
+const inFlight = new Map<string, Promise<ClientMetadata>>();
+
+/** A failure is kept under the URL without its query: another query string is the same server. */
+const failureKey = (clientId: string) => `failed:${clientId.split('?')[0]}`;
+
+/** Fetches and parses a document under one deadline for everything: lookup, connection, every byte. */
+async function fetchOnce(clientId: string, url: URL, o: ClientMetadataFetchOptions): Promise<{ value: ClientMetadata; maxAgeMs: number }> {
+  const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = new AbortController();
+  const timedOut = new ClientMetadataError(oauthWords.documentTimedOut(timeoutMs));
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      deadline.abort(timedOut);
+      reject(timedOut);
+    }, timeoutMs);
+  });
+  try {
+    const work = (async () => {
+      const address = await publicAddressOf(url.hostname, o.allowPrivateAddresses ?? false);
+      deadline.signal.throwIfAborted();
+      return get(url, address, { maxBytes: o.maxBytes ?? 5120, ca: o.ca, signal: deadline.signal });
+    })();
+    work.catch(() => undefined); // settled after the deadline: nobody listens any more
+    const { body, cacheControl } = await Promise.race([work, expired]);
+    return { value: parse(clientId, body), maxAgeMs: maxAgeOf(cacheControl) };
+  } catch (err) {
+    if (deadline.signal.aborted) throw timedOut;
+    if (err instanceof ClientMetadataError) throw err;
+    throw new ClientMetadataError(oauthWords.documentNotFetched((err as { code?: string }).code));
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The client a metadata URL describes, fetched under the guards above or taken from the cache. */
 export async function fetchClientMetadata(clientId: string, o: ClientMetadataFetchOptions = {}, now = Date.now()): Promise<ClientMetadata> {
-  const hit = cache.get(clientId, now);
+  const url = validUrl(clientId);
+  const hit = cache.get(clientId, now) ?? cache.get(failureKey(clientId), now);
   if (hit) {
     if (hit.value instanceof ClientMetadataError) throw hit.value;
     return hit.value;
   }
-  try {
-    const url = validUrl(clientId);
-    const address = await publicAddressOf(url.hostname, o.allowPrivateAddresses ?? false);
-    const { body, cacheControl } = await get(url, address, { timeoutMs: o.timeoutMs ?? 3000, maxBytes: o.maxBytes ?? 5120, ca: o.ca });
-    const value = parse(clientId, body);
-    cache.keep(clientId, { until: now + maxAgeOf(cacheControl), value });
-    return value;
-  } catch (err) {
-    const failure = err instanceof ClientMetadataError ? err : new ClientMetadataError(oauthWords.documentUnreadable());
-    cache.keep(clientId, { until: now + 30_000, value: failure });
-    throw failure;
-  }
+  const running = inFlight.get(clientId);
+  if (running) return running;
+  if (inFlight.size >= MAX_CONCURRENT_FETCHES) throw new ClientMetadataError(oauthWords.documentFetchesBusy(MAX_CONCURRENT_FETCHES));
+  // The budget is charged by the caller that fetches; a refusal (a 429) fetches nothing and keeps nothing.
+  await o.beforeFetch?.();
+  const again = inFlight.get(clientId);
+  if (again) return again;
+  if (inFlight.size >= MAX_CONCURRENT_FETCHES) throw new ClientMetadataError(oauthWords.documentFetchesBusy(MAX_CONCURRENT_FETCHES));
+  const fetching = (async () => {
+    try {
+      const { value, maxAgeMs } = await fetchOnce(clientId, url, o);
+      cache.keep(clientId, { until: now + maxAgeMs, value });
+      return value;
+    } catch (err) {
+      const failure = err instanceof ClientMetadataError ? err : new ClientMetadataError(oauthWords.documentUnreadable());
+      cache.keep(failureKey(clientId), { until: now + FAILURE_MS, value: failure });
+      throw failure;
+    } finally {
+      inFlight.delete(clientId);
+    }
+  })();
+  inFlight.set(clientId, fetching);
+  return fetching;
 }

@@ -20,6 +20,7 @@ import {
 import { oauthWords } from '@frontdesk/domain';
 import { InvalidClientError, InvalidGrantError, InvalidTargetError } from './errors';
 import { fetchClientMetadata, isMetadataUrl, type ClientMetadataFetchOptions } from './client-metadata';
+import { OWN_CLIENT_NAME } from './client-name';
 
 export const CODE_SECONDS = 60;
 export const REQUEST_MINUTES = 15;
@@ -49,12 +50,7 @@ export function redirectUriMatches(registered: readonly string[], asked: string)
   });
 }
 
-/** The name of the pre-registered client, which no registered client may take or imitate. */
-export const OWN_CLIENT_NAME = 'Front Desk';
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** True for a client name that reads as ours ("Front Desk", "front-desk", "FrontDesk app"). */
-export const imitatesOwnClient = (name: string) => squash(name).includes(squash(OWN_CLIENT_NAME));
+export { OWN_CLIENT_NAME, clientNameProblem, imitatesOwnClient, lookalikeKey } from './client-name';
 
 export interface PublicClient {
   id: string;
@@ -100,6 +96,8 @@ export interface Grant {
   email: string;
   scope: string;
   resource: string;
+  /** The host whose authorization server issued it: only that host redeems or rotates it. */
+  issuer: string;
 }
 
 /** A grant as issued: with the sign-in (refresh family) its tokens belong to. */
@@ -129,7 +127,7 @@ async function issueRefresh(db: Db, familyId: string, g: Grant, now: Date): Prom
   });
 }
 
-const grantRow = (g: Grant) => ({ client_id: g.clientId, email: g.email, scope: g.scope, resource: g.resource });
+const grantRow = (g: Grant) => ({ client_id: g.clientId, email: g.email, scope: g.scope, resource: g.resource, issuer: g.issuer });
 
 /**
  * Trades a code for a grant and the first refresh token of its family. A code works once:
@@ -137,12 +135,13 @@ const grantRow = (g: Grant) => ({ client_id: g.clientId, email: g.email, scope: 
  */
 export async function redeemCode(
   db: Db,
-  p: { code: string; clientId: string; redirectUri: string | undefined; verifier: string | undefined; resource: string | undefined },
+  p: { code: string; clientId: string; redirectUri: string | undefined; verifier: string | undefined; resource: string | undefined; issuer: string },
   now: Date,
 ): Promise<{ grant: IssuedGrant; refreshToken: string }> {
   const result = await db.transaction().execute(async (trx) => {
     const row = await lockOAuthCode(trx, p.code);
-    if (!row) return new InvalidGrantError(oauthWords.codeNotValid());
+    // Another host's code is no code here: it is neither spent nor revoked by being shown.
+    if (!row || row.issuer !== p.issuer) return new InvalidGrantError(oauthWords.codeNotValid());
     // The sign-in a code starts is named after the code (its hash), so a code used twice revokes what it issued.
     const familyId = row.code_hash.toString('hex');
     if (row.consumed_at) {
@@ -157,7 +156,7 @@ export async function redeemCode(
     // A request the code cannot serve leaves it unspent: the client may retry correctly.
     if (p.resource !== undefined && p.resource !== row.resource) return new InvalidTargetError(oauthWords.resourceDiffers());
     await consumeOAuthCode(trx, row.code_hash, now);
-    const grant = { clientId: row.client_id, email: row.email, scope: row.scope, resource: row.resource, familyId };
+    const grant = { clientId: row.client_id, email: row.email, scope: row.scope, resource: row.resource, issuer: row.issuer, familyId };
     return { grant, refreshToken: await issueRefresh(trx, familyId, grant, now) };
   });
   if (result instanceof Error) throw result;
@@ -170,12 +169,13 @@ export async function redeemCode(
  */
 export async function rotateRefresh(
   db: Db,
-  p: { token: string; clientId: string; scope?: string },
+  p: { token: string; clientId: string; scope?: string; issuer: string },
   now: Date,
 ): Promise<{ grant: IssuedGrant; refreshToken: string }> {
   const result = await db.transaction().execute(async (trx) => {
     const row = await lockRefreshToken(trx, p.token);
-    if (!row || row.revoked_at) return new InvalidGrantError(oauthWords.refreshNotValid());
+    // Another host's refresh token is no token here: it is neither used nor its sign-in revoked.
+    if (!row || row.issuer !== p.issuer || row.revoked_at) return new InvalidGrantError(oauthWords.refreshNotValid());
     if (row.used_at) {
       await revokeRefreshFamily(trx, row.family_id, now);
       return new InvalidGrantError(oauthWords.refreshReused());
@@ -189,7 +189,7 @@ export async function rotateRefresh(
       scope = asked.join(' ');
     }
     await markRefreshTokenUsed(trx, row.token_hash, now);
-    const grant = { clientId: row.client_id, email: row.email, scope, resource: row.resource, familyId: row.family_id };
+    const grant = { clientId: row.client_id, email: row.email, scope, resource: row.resource, issuer: row.issuer, familyId: row.family_id };
     return { grant, refreshToken: await issueRefresh(trx, row.family_id, grant, now) };
   });
   if (result instanceof Error) throw result;

@@ -5,6 +5,8 @@ import { InvalidRedirectUriError } from './errors';
 /** https anywhere, plain http only back to this machine (RFC 8252 loopback redirects). */
 export function checkRedirectUri(uri: unknown): string {
   if (typeof uri !== 'string') throw new InvalidRedirectUriError(oauthWords.redirectUriNotString());
+  // A URI has no spaces, control or format characters (RFC 3986); URL parsing would quietly drop or encode them.
+  if (/[\s\p{Cc}\p{Cf}\p{Cs}]/u.test(uri)) throw new InvalidRedirectUriError(oauthWords.redirectUriHiddenCharacters());
   let url: URL;
   try {
     url = new URL(uri);

@@ -57,6 +57,7 @@ export function hostOAuth(ctx: HostOAuthContext, limits: HostLimits, who: { reso
     limits,
     clientDocuments: ctx.config.clientDocuments,
     sealer: ctx.config.keySealer,
+    hashKeys: ctx.config.keySealer.hashKeys,
     ...who,
   });
   return { keys, router };

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Private signing keys are stored sealed (AES-256-GCM) with a key-encryption key that lives
@@ -25,12 +25,22 @@ export function parseKeyEncryptionKey(raw: string, name = KEY_VARIABLE): Buffer 
   return key;
 }
 
+/** What the keys for stored HMACs are derived for (HKDF's info): a new purpose gets a new name. */
+const HASH_KEY_INFO = 'front-desk stored-secret hmac v1';
+
 export class KeySealer {
   private readonly keys: { id: Buffer; key: Buffer }[];
+  /**
+   * The keys short secrets are stored under as HMACs (sign-in codes, pending authorization
+   * ids), derived from the key-encryption keys by HKDF-SHA256 (never the keys themselves): the
+   * current one first, then the previous one's, so a rotation refuses nothing in flight.
+   */
+  readonly hashKeys: readonly Buffer[];
 
   /** `current` seals; `previous` (during a rotation of the key-encryption key) only opens. */
   constructor(current: Buffer, previous: Buffer[] = []) {
     this.keys = [current, ...previous].map((key) => ({ id: idOf(key), key }));
+    this.hashKeys = this.keys.map(({ key }) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), HASH_KEY_INFO, 32)));
   }
 
   seal(plain: Buffer, kid: string): Buffer {

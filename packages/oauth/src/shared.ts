@@ -1,6 +1,7 @@
-import type { RequestHandler, Response } from 'express';
-import type { Db } from '@frontdesk/db';
-import type { HostLimits, Sealer } from '@frontdesk/http';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Db, SecretHashKeys } from '@frontdesk/db';
+import { AppError } from '@frontdesk/domain';
+import { clientIp, screenInput, type HostLimits, type Sealer } from '@frontdesk/http';
 import type { SigningKeys } from './keys';
 import type { OAuthError } from './errors';
 import type { PublicClient } from './grants';
@@ -25,6 +26,8 @@ export interface OAuthServer {
   clientDocuments?: ClientMetadataFetchOptions;
   /** Seals what a sign-in step hands to the next page (the request and the address), so every step can answer 303. */
   sealer: Sealer;
+  /** The keys sign-in codes and pending authorization ids are stored under (KeySealer.hashKeys). */
+  hashKeys: SecretHashKeys;
 }
 
 /** A host's kind of account: a customer's bookings, or a business. */
@@ -39,6 +42,21 @@ export interface SignInAccount {
 
 /** The resources tokens may be issued for: the host's API and its MCP endpoint. */
 export const resourcesOf = (publicUrl: string) => [publicUrl, `${publicUrl}/mcp`];
+
+/** Counts a sign-in started, or a client metadata document fetched, against the client address's authorize budget. */
+export const takeAuthorize = (s: OAuthServer, req: Request) =>
+  s.limits.limiter.take('authorize', s.limits.limits.authorizePerIp, clientIp(req), { what: 'sign-ins started' });
+
+/** Why a request's OAuth parameters cannot be used (text PostgreSQL cannot store: the operations' own check), or null. */
+export function unstorableParameter(params: unknown): string | null {
+  try {
+    screenInput(params ?? {});
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.status === 400) return err.message;
+    throw err;
+  }
+}
 
 export const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 

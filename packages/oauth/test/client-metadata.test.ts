@@ -2,19 +2,42 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { localhostCertificate } from './local-site';
-import { ClientMetadataError, fetchClientMetadata, isPublicAddress } from '../src';
+import { ClientMetadataError, MAX_CONCURRENT_FETCHES, fetchClientMetadata, isPublicAddress } from '../src';
 
 let server: Server;
 let base = '';
 let ca = '';
-const docs = new Map<string, { status?: number; body: string; delayMs?: number }>();
+const docs = new Map<string, { status?: number; body: string; delayMs?: number; dripMs?: number }>();
+/** How many GETs each path (without its query) received. */
+const hits = new Map<string, number>();
+/** Paths whose dripped answer the client hung up on. */
+const hungUp = new Set<string>();
 
 beforeAll(async () => {
   const pems = await localhostCertificate();
   ca = pems.cert;
   server = createServer(pems, (req, res) => {
-    const doc = docs.get(req.url ?? '');
+    const path = (req.url ?? '').split('?')[0]!;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const doc = docs.get(path);
     if (!doc) return res.writeHead(404).end();
+    if (doc.dripMs) {
+      // One byte at a time, each before the socket's idle timeout could notice.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let i = 0;
+      const drip = setInterval(() => {
+        if (res.destroyed || i >= doc.body.length) {
+          clearInterval(drip);
+          return void res.end();
+        }
+        res.write(doc.body[i++]);
+      }, doc.dripMs);
+      res.on('close', () => {
+        clearInterval(drip);
+        if (i < doc.body.length) hungUp.add(path);
+      });
+      return;
+    }
     setTimeout(() => res.writeHead(doc.status ?? 200, { 'content-type': 'application/json' }).end(doc.body), doc.delayMs ?? 0);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -24,7 +47,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** This machine's test server, trusted by its own certificate. */
 const local = () => ({ allowPrivateAddresses: true, ca });
-const doc = (path: string, body: unknown, extra: { status?: number; delayMs?: number } = {}) => {
+const doc = (path: string, body: unknown, extra: { status?: number; delayMs?: number; dripMs?: number } = {}) => {
   docs.set(path, { body: typeof body === 'string' ? body : JSON.stringify(body), ...extra });
   return `${base}${path}`;
 };
@@ -59,6 +82,11 @@ describe('client metadata documents', () => {
       '::ffff:127.0.0.1',
       '::ffff:7f00:1',
       '0.0.0.0',
+      // 6to4 (2002:7f00:1:: carries 127.0.0.1), Teredo, NAT64 local use
+      '2002:7f00:1::1',
+      '2002:a00:1::',
+      '2001:0:4136:e378::1',
+      '64:ff9b:1::a00:1',
     ]) {
       expect([address, isPublicAddress(address)]).toEqual([address, false]);
     }
@@ -78,6 +106,8 @@ describe('client metadata documents', () => {
       { client_id: '<self>', redirect_uris: ['https://a.example/cb'], token_endpoint_auth_method: 'private_key_jwt' },
       /Only public clients/,
     ],
+    ['a name that reads as ours', { client_id: '<self>', client_name: 'Fr\u043ent Desk', redirect_uris: ['https://a.example/cb'] }, /imitate "Front Desk"/],
+    ['a name with a bidi override', { client_id: '<self>', client_name: 'Helper \u202egnp.exe', redirect_uris: ['https://a.example/cb'] }, /format characters/],
     ['text that is not JSON', 'not json', /is not JSON/],
     ['more than 5 KB', { client_id: '<self>', redirect_uris: ['https://a.example/cb'], padding: 'x'.repeat(6000) }, /larger than 5120 bytes/],
   ])('refuses a document with %s', async (_what, body, message) => {
@@ -95,5 +125,56 @@ describe('client metadata documents', () => {
     doc('/gone.json', { client_id: missing, redirect_uris: ['https://a.example/cb'] });
     await expect(fetchClientMetadata(missing, local())).rejects.toBeInstanceOf(ClientMetadataError);
     expect((await fetchClientMetadata(missing, local(), Date.now() + 31_000)).clientId).toBe(missing);
+  });
+
+  it('refuses a document dripped byte by byte within its total deadline, and closes the connection', async () => {
+    const id = `${base}/drip.json`;
+    doc('/drip.json', { client_id: id, redirect_uris: ['https://a.example/cb'], padding: 'x'.repeat(400) }, { dripMs: 50 });
+    const started = Date.now();
+    // Each byte comes well within a socket idle timeout; the whole document would take 25 s.
+    await expect(fetchClientMetadata(id, { ...local(), timeoutMs: 500 })).rejects.toThrow(/did not arrive within 500 ms/);
+    expect(Date.now() - started).toBeLessThan(1500);
+    for (let waited = 0; !hungUp.has('/drip.json') && waited < 2000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(hungUp.has('/drip.json')).toBe(true);
+  });
+
+  it('shares one fetch among callers asking for the same URL at once', async () => {
+    const id = doc('/shared.json', { client_id: `${base}/shared.json`, redirect_uris: ['https://a.example/cb'] }, { delayMs: 200 });
+    const all = await Promise.all(Array.from({ length: 10 }, () => fetchClientMetadata(id, local())));
+    expect(new Set(all.map((d) => d.clientId))).toEqual(new Set([id]));
+    expect(hits.get('/shared.json')).toBe(1);
+  });
+
+  it('keeps a failure under the URL without its query: other query strings fetch nothing', async () => {
+    const path = '/missing-with-queries.json';
+    await expect(fetchClientMetadata(`${base}${path}?n=1`, local())).rejects.toThrow(/answered 404/);
+    for (let n = 2; n <= 20; n += 1) await expect(fetchClientMetadata(`${base}${path}?n=${n}`, local())).rejects.toThrow(/answered 404/);
+    expect(hits.get(path)).toBe(1);
+  });
+
+  it(`fetches at most ${MAX_CONCURRENT_FETCHES} documents at once, refusing the rest without a request`, async () => {
+    const paths = Array.from({ length: MAX_CONCURRENT_FETCHES + 4 }, (_, i) => `/busy-${i}.json`);
+    for (const path of paths) doc(path, { client_id: `${base}${path}`, redirect_uris: ['https://a.example/cb'] }, { delayMs: 300 });
+    const settled = await Promise.allSettled(paths.map((path) => fetchClientMetadata(`${base}${path}`, local())));
+    expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(MAX_CONCURRENT_FETCHES);
+    const refused = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused.map((r) => (r.reason as Error).message)).toEqual(Array(4).fill(expect.stringMatching(/already fetching 16 client metadata documents/)));
+    expect(paths.reduce((n, path) => n + (hits.get(path) ?? 0), 0)).toBe(MAX_CONCURRENT_FETCHES);
+  });
+
+  it('charges the caller before a fetch, and fetches nothing when the charge is refused', async () => {
+    const id = doc('/charged.json', { client_id: `${base}/charged.json`, redirect_uris: ['https://a.example/cb'] });
+    await expect(
+      fetchClientMetadata(id, {
+        ...local(),
+        beforeFetch: () => Promise.reject(new Error('over budget')),
+      }),
+    ).rejects.toThrow('over budget');
+    expect(hits.get('/charged.json')).toBeUndefined();
+    let charged = 0;
+    const charge = { ...local(), beforeFetch: async () => void (charged += 1) };
+    await fetchClientMetadata(id, charge);
+    await fetchClientMetadata(id, charge);
+    expect([charged, hits.get('/charged.json')]).toEqual([1, 1]);
   });
 });

@@ -16,6 +16,7 @@ import {
   type Booking,
   type Db,
   type Pro,
+  type SecretHashKeys,
 } from '@frontdesk/db';
 import { followUpsDue } from './follow-ups-due';
 import { pipelineReport } from './pipeline';
@@ -29,9 +30,9 @@ import { verifySignInCode } from './sign-in';
  */
 export async function openDashboardSession(
   db: Db,
-  o: { email: string; code: string; now: Date },
+  o: { email: string; code: string; now: Date; keys: SecretHashKeys },
 ): Promise<{ email: string; pro: Pro | null; token: string | null }> {
-  const email = await verifySignInCode(db, o.email, o.code, o.now);
+  const email = await verifySignInCode(db, o.email, o.code, { now: o.now, keys: o.keys });
   const pro = (await proOwnedBy(db, email)) ?? null;
   if (!pro) return { email, pro, token: null };
   const token = await createProSession(db, pro.id, new Date(o.now.getTime() + DASHBOARD_SESSION_HOURS * 3_600_000), o.now);

@@ -11,19 +11,35 @@ import {
   normalizeEmail,
   signInMail,
 } from '@frontdesk/domain';
-import { consumeCode, countWrongTry, createKeySession, enqueueMail, insertSignInCode, isCodeOf, lockNewestCode, type Db } from '@frontdesk/db';
+import {
+  consumeCode,
+  countWrongTry,
+  createKeySession,
+  enqueueMail,
+  insertSignInCode,
+  isCodeOf,
+  lockNewestCode,
+  type Db,
+  type SecretHashKeys,
+} from '@frontdesk/db';
 
 /**
  * Sends a one-time sign-in code to an email address: six digits, valid SIGN_IN_CODE_MINUTES,
- * used once, stored only as a hash salted with its row id. The mail goes into the outbox in
- * the same transaction, so a code exists exactly when its mail will be sent.
+ * used once, stored only as an HMAC of its row id and the code under the host's key (`keys`,
+ * derived from KEY_ENCRYPTION_KEY). The mail goes into the outbox in the same transaction, so
+ * a code exists exactly when its mail will be sent.
  */
-export async function requestSignInCode(db: Db, rawEmail: string, now: Date, purpose: string): Promise<{ email: string; expiresAt: Date }> {
+export async function requestSignInCode(
+  db: Db,
+  rawEmail: string,
+  now: Date,
+  { purpose, keys }: { purpose: string; keys: SecretHashKeys },
+): Promise<{ email: string; expiresAt: Date }> {
   const email = normalizeEmail(rawEmail);
   // How often a code may be asked for is the HTTP layer's (shared rate limits per address and per client IP).
   return db.transaction().execute(async (trx) => {
     const expiresAt = new Date(now.getTime() + SIGN_IN_CODE_MINUTES * 60_000);
-    const code = await insertSignInCode(trx, { email, expiresAt, now });
+    const code = await insertSignInCode(trx, { email, expiresAt, now, keys });
     await enqueueMail(trx, { to: email, ...signInMail(code, purpose), now, secret: true });
     return { email, expiresAt };
   });
@@ -33,7 +49,7 @@ export async function requestSignInCode(db: Db, rawEmail: string, now: Date, pur
  * Checks a code against the newest one sent to the address. Wrong codes count against it
  * (five tries); an expired or used code is refused. Returns the verified email.
  */
-export async function verifySignInCode(db: Db, rawEmail: string, code: string, now: Date): Promise<string> {
+export async function verifySignInCode(db: Db, rawEmail: string, code: string, { now, keys }: { now: Date; keys: SecretHashKeys }): Promise<string> {
   const email = normalizeEmail(rawEmail);
   if (!/^\d{6}$/.test(code.trim())) throw codeFormat();
   // The outcome is decided and recorded in one transaction and thrown after it commits, so
@@ -44,7 +60,7 @@ export async function verifySignInCode(db: Db, rawEmail: string, code: string, n
     if (row.consumed_at) return codeUsed();
     if (row.expires_at.getTime() <= now.getTime()) return codeExpired();
     if (row.attempts >= SIGN_IN_MAX_ATTEMPTS) return codeTriedTooOften();
-    if (!isCodeOf(row, code.trim())) {
+    if (!isCodeOf(row, code.trim(), keys)) {
       await countWrongTry(trx, row);
       return codeWrong(SIGN_IN_MAX_ATTEMPTS - row.attempts - 1);
     }

@@ -1,5 +1,5 @@
 import { alreadyOwnsBusiness, checkNewPro, checkPhone, checkWebsite } from '@frontdesk/domain';
-import { isOwnerEmailTaken, proOwnedBy, type Db, type Pro } from '@frontdesk/db';
+import { isOwnerEmailTaken, proOwnedBy, type Db, type Pro, type SecretHashKeys } from '@frontdesk/db';
 import { createBusiness } from './business';
 import { verifySignInCode } from './sign-in';
 
@@ -20,11 +20,11 @@ export interface SignUpInput {
  * business's account and its contact email; an address that already owns a business is
  * told so, and the unique index keeps two racing sign-ups from making two.
  */
-export async function signUpBusiness(db: Db, input: SignUpInput, now: Date): Promise<{ pro: Pro; apiKey: string }> {
+export async function signUpBusiness(db: Db, input: SignUpInput, now: Date, keys: SecretHashKeys): Promise<{ pro: Pro; apiKey: string }> {
   checkNewPro(input);
   const phone = checkPhone(input.phone);
   const website = checkWebsite(input.website);
-  const email = await verifySignInCode(db, input.email, input.code, now);
+  const email = await verifySignInCode(db, input.email, input.code, { now, keys });
   const owned = await proOwnedBy(db, email);
   if (owned) throw alreadyOwnsBusiness(email, owned.name);
   try {

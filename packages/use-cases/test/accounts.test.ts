@@ -21,6 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const now = new Date('2030-01-01T12:00:00Z');
+/** The keys a host derives from its KEY_ENCRYPTION_KEY; any 32 bytes do here. */
+const KEYS = [Buffer.alloc(32, 3)];
 
 describe('a new business', () => {
   it('is checked, has its name trimmed and each ZIP once, starts at the defaults, and has a working key', async () => {
@@ -51,27 +53,27 @@ describe('a new business', () => {
 describe('sign-in codes', () => {
   it('works once, counts wrong tries, and expires', async () => {
     const email = 'Dana@Example.com';
-    await requestSignInCode(t.db, email, now, 'test');
+    await requestSignInCode(t.db, email, now, { purpose: 'test', keys: KEYS });
     const code = await signInCodeSentTo(t.db, email);
     const wrong = code === '000000' ? '111111' : '000000';
-    await expect(verifySignInCode(t.db, email, wrong, now)).rejects.toThrow('4 tries left');
-    expect(await verifySignInCode(t.db, email, code, now)).toBe('dana@example.com');
-    await expect(verifySignInCode(t.db, email, code, now)).rejects.toThrow('already used');
+    await expect(verifySignInCode(t.db, email, wrong, { now, keys: KEYS })).rejects.toThrow('4 tries left');
+    expect(await verifySignInCode(t.db, email, code, { now, keys: KEYS })).toBe('dana@example.com');
+    await expect(verifySignInCode(t.db, email, code, { now, keys: KEYS })).rejects.toThrow('already used');
     const sent = new Date(now.getTime() + 60_000);
-    await requestSignInCode(t.db, email, sent, 'test');
+    await requestSignInCode(t.db, email, sent, { purpose: 'test', keys: KEYS });
     const later = new Date(sent.getTime() + 11 * 60_000);
-    await expect(verifySignInCode(t.db, email, await signInCodeSentTo(t.db, email), later)).rejects.toThrow('expired');
+    await expect(verifySignInCode(t.db, email, await signInCodeSentTo(t.db, email), { now: later, keys: KEYS })).rejects.toThrow('expired');
   });
 
   it("opens the owner's dashboard, or says the address owns no business", async () => {
     const { pro } = await createBusiness(t.db, { name: 'Owned', timezone: 'America/Chicago', service_zips: ['60601'], owner_email: 'owner@example.com' });
-    await requestSignInCode(t.db, 'owner@example.com', now, 'test');
-    const opened = await openDashboardSession(t.db, { email: 'owner@example.com', code: await signInCodeSentTo(t.db, 'owner@example.com'), now });
+    await requestSignInCode(t.db, 'owner@example.com', now, { purpose: 'test', keys: KEYS });
+    const opened = await openDashboardSession(t.db, { email: 'owner@example.com', code: await signInCodeSentTo(t.db, 'owner@example.com'), now, keys: KEYS });
     expect(opened.pro?.id).toBe(pro.id);
     expect((await dashboardOwner(t.db, opened.token!, now))?.id).toBe(pro.id);
     expect(await dashboardOwner(t.db, opened.token!, new Date(now.getTime() + 13 * 3_600_000))).toBeUndefined();
-    await requestSignInCode(t.db, 'nobody@example.com', now, 'test');
-    const none = await openDashboardSession(t.db, { email: 'nobody@example.com', code: await signInCodeSentTo(t.db, 'nobody@example.com'), now });
+    await requestSignInCode(t.db, 'nobody@example.com', now, { purpose: 'test', keys: KEYS });
+    const none = await openDashboardSession(t.db, { email: 'nobody@example.com', code: await signInCodeSentTo(t.db, 'nobody@example.com'), now, keys: KEYS });
     expect(none).toEqual({ email: 'nobody@example.com', pro: null, token: null });
   });
 });

@@ -97,9 +97,10 @@ const codeStep = (d: KeyDeps): CodeStep & { at: string } => ({
 const postVerify =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
-    const email = formField(req.body, 'email');
+    let email = '';
     try {
-      const verified = await verifySignInCode(d.ctx.db, email, formField(req.body, 'code'), d.ctx.clock());
+      email = formField(req.body, 'email');
+      const verified = await verifySignInCode(d.ctx.db, email, formField(req.body, 'code'), { now: d.ctx.clock(), keys: d.ctx.config.keySealer.hashKeys });
       const token = await openKeySession(d.ctx.db, verified, d.ctx.clock());
       startSession(res, pageSession(d), { token, maxAgeSeconds: KEY_SESSION_MINUTES * 60 });
     } catch (err) {
@@ -158,14 +159,17 @@ const apiCode =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
     await takeSignInCode(d.limits, req, formField(req.body, 'email'));
-    const sent = await requestSignInCode(d.ctx.db, formField(req.body, 'email'), d.ctx.clock(), PURPOSE);
+    const sent = await requestSignInCode(d.ctx.db, formField(req.body, 'email'), d.ctx.clock(), { purpose: PURPOSE, keys: d.ctx.config.keySealer.hashKeys });
     res.status(202).json({ email: sent.email, expires_at: sent.expiresAt.toISOString(), message: signInCodeSentMessage(sent.email) });
   };
 
 const apiKeys =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
-    const email = await verifySignInCode(d.ctx.db, formField(req.body, 'email'), formField(req.body, 'code'), d.ctx.clock());
+    const email = await verifySignInCode(d.ctx.db, formField(req.body, 'email'), formField(req.body, 'code'), {
+      now: d.ctx.clock(),
+      keys: d.ctx.config.keySealer.hashKeys,
+    });
     const { key, record } = await issuePersonalKey(d.ctx.db, email);
     res
       .status(201)

@@ -40,10 +40,12 @@ const sentTo = (s: CodeStep): ShownOnce =>
 export const sendCodeStep =
   (s: CodeStep): RequestHandler =>
   async (req, res) => {
-    const email = formField(req.body, 'email');
+    let email = '';
     try {
+      // Inside the try: a field that cannot be stored is said on the form like any refusal.
+      email = formField(req.body, 'email');
       await takeSignInCode(s.limits, req, email);
-      const sent = await requestSignInCode(s.ctx.db, email, s.ctx.clock(), s.purpose);
+      const sent = await requestSignInCode(s.ctx.db, email, s.ctx.clock(), { purpose: s.purpose, keys: s.ctx.config.keySealer.hashKeys });
       if (s.at) return res.redirect(303, `${s.at}?sent=${sentTo(s).keep(res, sent.email, s.ctx.clock())}`);
       sendView(res, 200, s.sent(sent.email));
     } catch (err) {

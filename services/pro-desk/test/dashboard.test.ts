@@ -463,6 +463,17 @@ describe('the dashboard keeps its own notifications', () => {
   });
 });
 
+describe('text that cannot be stored, in a dashboard form', () => {
+  it('is refused with a sentence, never a 500: the notifications to dismiss and a settings field', async () => {
+    const s = await signedIn();
+    const seen = await post(s, '/dashboard/notifications/read', { id: 'ntf_\u0000x' });
+    expect([seen.status, seen.body.error ?? seen.text]).toEqual([400, expect.stringMatching(/cannot be stored/)]);
+    const profile = await post(s, '/dashboard/profile', { name: 'Sunny\u0000Maids' });
+    expect(profile.status).toBe(400);
+    expect(profile.text).toMatch(/cannot be stored/);
+  });
+});
+
 describe('values people typed are inert on every page', () => {
   const HOSTILE = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '\u202Eevil'];
   it('shows hostile names, notes, addresses and contacts as text, never as markup or a link that runs', async () => {

@@ -13,6 +13,7 @@ import * as series from './20261122T120000-series';
 import * as dashboardSeen from './20261124T120000-dashboard-seen';
 import * as ownerNotices from './20261124T130000-owner-notices';
 import * as crews from './20261125T120000-crews';
+import * as oauthIssuer from './20261125T130000-oauth-issuer';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T120000-dashboard-seen': dashboardSeen,
   '20261124T130000-owner-notices': ownerNotices,
   '20261125T120000-crews': crews,
+  '20261125T130000-oauth-issuer': oauthIssuer,
 };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../connect';
-import { hashSecret, newToken } from '../secrets';
+import { hashSecret, newToken, requestIdHashes, type HashKeys } from '../secrets';
 import type { OAuthClient, OAuthRequest } from '../tables/oauth';
 
 /**
@@ -43,27 +43,32 @@ export async function findOAuthClient(db: Db, id: string): Promise<OAuthClient |
   return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Stores a pending authorization under a new unguessable id, which it returns. */
-export async function insertOAuthRequest(db: Db, r: Omit<OAuthRequest, 'created_at' | 'id'>): Promise<string> {
+/**
+ * Stores a pending authorization under a new unguessable id, which it returns once: the row
+ * keeps only the id's keyed hash (its `id` column), so a copy of the table finishes nothing.
+ */
+export async function insertOAuthRequest(db: Db, r: Omit<OAuthRequest, 'created_at' | 'id'>, keys: HashKeys): Promise<string> {
   const id = `azr_${newToken()}`;
   await db
     .insertInto('oauth_requests')
-    .values({ ...r, id })
+    .values({ ...r, id: requestIdHashes(keys, id)[0]! })
     .execute();
   return id;
 }
 
-export async function findOAuthRequest(db: Db, id: string): Promise<OAuthRequest | undefined> {
-  return db.selectFrom('oauth_requests').selectAll().where('id', '=', id).executeTakeFirst();
+/** The pending authorization an id (as the browser holds it) names; the row's `id` is the stored hash. */
+export async function findOAuthRequest(db: Db, id: string, keys: HashKeys): Promise<OAuthRequest | undefined> {
+  return db.selectFrom('oauth_requests').selectAll().where('id', 'in', requestIdHashes(keys, id)).executeTakeFirst();
 }
 
-export async function setOAuthRequestEmail(db: Db, id: string, email: string): Promise<void> {
-  await db.updateTable('oauth_requests').set({ email }).where('id', '=', id).execute();
+/** By the row's stored `id` (as findOAuthRequest returned it). */
+export async function setOAuthRequestEmail(db: Db, storedId: string, email: string): Promise<void> {
+  await db.updateTable('oauth_requests').set({ email }).where('id', '=', storedId).execute();
 }
 
-/** Deletes a pending authorization; false if another request used it up first. */
-export async function takeOAuthRequest(db: Db, id: string): Promise<boolean> {
-  const deleted = await db.deleteFrom('oauth_requests').where('id', '=', id).executeTakeFirst();
+/** Deletes a pending authorization by its stored `id`; false if another request used it up first. */
+export async function takeOAuthRequest(db: Db, storedId: string): Promise<boolean> {
+  const deleted = await db.deleteFrom('oauth_requests').where('id', '=', storedId).executeTakeFirst();
   return Number(deleted.numDeletedRows) > 0;
 }
 
@@ -72,6 +77,7 @@ export interface GrantRow {
   email: string;
   scope: string;
   resource: string;
+  issuer: string;
 }
 
 /** Stores a new authorization code (only its hash); returns the code, once. */

@@ -1,21 +1,27 @@
 import type { Db } from '../connect';
 import { newId } from '../ids';
-import { hashSecret, newSignInCode, newToken, signInCodeHash, signInCodeMatches } from '../secrets';
+import { hashSecret, newSignInCode, newToken, signInCodeHash, signInCodeMatches, type HashKeys } from '../secrets';
 import type { SignInCode } from '../tables/sign-in';
 
-/** Stores a new sign-in code for an address (only its salted hash); returns the code, once. */
-export async function insertSignInCode(trx: Db, c: { email: string; expiresAt: Date; now: Date }): Promise<string> {
+/**
+ * The keys short secrets (sign-in codes, pending authorization ids) are stored under as
+ * HMACs: derived from KEY_ENCRYPTION_KEY by the host (its KeySealer), the current one first.
+ */
+export type SecretHashKeys = HashKeys;
+
+/** Stores a new sign-in code for an address (only its keyed hash); returns the code, once. */
+export async function insertSignInCode(trx: Db, c: { email: string; expiresAt: Date; now: Date; keys: SecretHashKeys }): Promise<string> {
   const id = newId('sic');
   const code = newSignInCode();
   await trx
     .insertInto('sign_in_codes')
-    .values({ id, email: c.email, code_hash: signInCodeHash(id, code), expires_at: c.expiresAt, consumed_at: null, created_at: c.now })
+    .values({ id, email: c.email, code_hash: signInCodeHash(c.keys, id, code), expires_at: c.expiresAt, consumed_at: null, created_at: c.now })
     .execute();
   return code;
 }
 
 /** Whether a code typed is the one a row holds. */
-export const isCodeOf = (row: Pick<SignInCode, 'id' | 'code_hash'>, code: string) => signInCodeMatches(row.id, code, row.code_hash);
+export const isCodeOf = (row: Pick<SignInCode, 'id' | 'code_hash'>, code: string, keys: SecretHashKeys) => signInCodeMatches(keys, row.id, code, row.code_hash);
 
 /** The newest code sent to an address, locked for the check that follows. */
 export async function lockNewestCode(trx: Db, email: string): Promise<SignInCode | undefined> {

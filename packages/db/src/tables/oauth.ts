@@ -17,6 +17,8 @@ export interface OAuthRequestsTable {
   code_challenge: string;
   scope: string;
   resource: string;
+  /** The host (its public URL) whose authorization server made the row; no other host honours it. */
+  issuer: string;
   /** Set once the person signed in with an emailed code. */
   email: string | null;
   expires_at: Date;
@@ -31,6 +33,8 @@ export interface OAuthCodesTable {
   email: string;
   scope: string;
   resource: string;
+  /** The host (its public URL) whose authorization server made the row; no other host honours it. */
+  issuer: string;
   expires_at: Date;
   consumed_at: Date | null;
   created_at: Generated<Date>;
@@ -43,6 +47,8 @@ export interface OAuthRefreshTokensTable {
   email: string;
   scope: string;
   resource: string;
+  /** The host (its public URL) whose authorization server made the row; no other host honours it. */
+  issuer: string;
   expires_at: Date;
   used_at: Date | null;
   revoked_at: Date | null;

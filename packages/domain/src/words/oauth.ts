@@ -40,11 +40,14 @@ export const oauthWords = {
   // Dynamic registration (RFC 7591)
   registerNeedsPost: () => 'Register with a POST of the client metadata as JSON.',
   redirectUriCount: () => 'redirect_uris must list 1 to 10 redirect URIs.',
+  clientNameHiddenCharacters: () =>
+    'client_name may not hold control or format characters (such as right-to-left overrides or zero-width spaces): they hide or reorder what a person reads.',
   imitatesOwnClient: (ownName: string) => `client_name may not be or imitate "${ownName}", the name of this service's own client.`,
   onlyCodeAndRefreshGrants: () => 'Only the authorization_code and refresh_token grants are supported.',
 
   // A redirect URI, registered or in a metadata document
   redirectUriNotString: () => 'Each redirect URI must be a string.',
+  redirectUriHiddenCharacters: () => 'A redirect URI may not hold spaces, control or format characters.',
   redirectUriNotAbsolute: (uri: string) => `"${uri}" is not an absolute URI.`,
   redirectUriFragment: (uri: string) => `"${uri}" must not have a fragment.`,
   redirectUriNotHttps: (uri: string) => `"${uri}" must use https (plain http is allowed only for localhost or 127.0.0.1).`,
@@ -67,4 +70,5 @@ export const oauthWords = {
   /** `why` is one of the redirect-URI sentences above. */
   documentRedirectUris: (why: string) => `The document's redirect_uris: ${why}`,
   documentUnreadable: () => "The client's metadata document could not be read.",
+  documentFetchesBusy: (max: number) => `This server is already fetching ${max} client metadata documents; try again in a few seconds.`,
 };

@@ -1,14 +1,4 @@
-import {
-  RateLimitedError,
-  ShownOnce,
-  allowFormTarget,
-  clientIp,
-  formField,
-  formsFromThisSite,
-  sendHtml as page,
-  setErrorHeaders,
-  takeSignInCode,
-} from '@frontdesk/http';
+import { RateLimitedError, ShownOnce, allowFormTarget, formField, formsFromThisSite, sendHtml as page, setErrorHeaders, takeSignInCode } from '@frontdesk/http';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError, oauthWords } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, setOAuthRequestEmail, takeOAuthRequest, type OAuthClient } from '@frontdesk/db';
@@ -16,7 +6,7 @@ import { requestSignInCode, verifySignInCode } from '@frontdesk/use-cases';
 import { AccessDeniedError, InvalidRequestError, InvalidScopeError, InvalidTargetError, UnsupportedResponseTypeError, type OAuthError } from '../errors';
 import { REQUEST_MINUTES, SCOPES, findClient, issueCode, redirectUriMatches } from '../grants';
 import { codePage, consentPage, emailPage, errorPage, type ShownClient } from '../pages';
-import { resourcesOf, str, type OAuthServer } from '../shared';
+import { resourcesOf, str, takeAuthorize, unstorableParameter, type OAuthServer } from '../shared';
 import { ClientMetadataError } from '../client-metadata';
 
 /**
@@ -96,29 +86,37 @@ const startAuthorization =
   (s: OAuthServer): RequestHandler =>
   async (req, res) => {
     const q = req.query as Record<string, unknown>;
-    const trusted = await trustedClient(s, q, res);
-    if (!trusted) return;
-    const to = { redirectUri: trusted.redirectUri, state: str(q.state) };
-    const asked = askedFor(s, q);
-    if (!('challenge' in asked)) return redirectError(s, res, to, asked);
+    // Counted first: a client's metadata document is fetched on this request's behalf.
     try {
-      await s.limits.limiter.take('authorize', s.limits.limits.authorizePerIp, clientIp(req), { what: 'sign-ins started' });
+      await takeAuthorize(s, req);
     } catch (err) {
       if (!(err instanceof RateLimitedError)) throw err;
       setErrorHeaders(res, err);
       return page(res, 429, errorPage('Too many sign-ins', err.message));
     }
+    const unstorable = unstorableParameter(q);
+    if (unstorable) return page(res, 400, errorPage('This request cannot be used', unstorable));
+    const trusted = await trustedClient(s, q, res);
+    if (!trusted) return;
+    const to = { redirectUri: trusted.redirectUri, state: str(q.state) };
+    const asked = askedFor(s, q);
+    if (!('challenge' in asked)) return redirectError(s, res, to, asked);
     // The id is the browser's capability to continue this authorization: 256 random bits.
-    const id = await insertOAuthRequest(s.db, {
-      client_id: trusted.client.id,
-      redirect_uri: to.redirectUri,
-      state: to.state ?? null,
-      code_challenge: asked.challenge,
-      scope: asked.scopes.join(' '),
-      resource: asked.resource,
-      email: null,
-      expires_at: new Date(s.clock().getTime() + REQUEST_MINUTES * 60_000),
-    });
+    const id = await insertOAuthRequest(
+      s.db,
+      {
+        client_id: trusted.client.id,
+        redirect_uri: to.redirectUri,
+        state: to.state ?? null,
+        code_challenge: asked.challenge,
+        scope: asked.scopes.join(' '),
+        resource: asked.resource,
+        issuer: s.issuer,
+        email: null,
+        expires_at: new Date(s.clock().getTime() + REQUEST_MINUTES * 60_000),
+      },
+      s.hashKeys,
+    );
     page(res, 200, emailPage(id, shownClient(s, trusted.client, to.redirectUri), s.account));
   };
 
@@ -128,13 +126,15 @@ async function pending(s: OAuthServer, req: Request) {
 }
 
 async function pendingById(s: OAuthServer, id: string | undefined) {
-  const row = id ? await findOAuthRequest(s.db, id) : undefined;
-  if (!row || row.expires_at.getTime() <= s.clock().getTime()) return null;
+  const row = id ? await findOAuthRequest(s.db, id, s.hashKeys) : undefined;
+  // A sign-in started on another host is not finished here (its account rules are that host's).
+  if (!row || row.issuer !== s.issuer || row.expires_at.getTime() <= s.clock().getTime()) return null;
   const client = await findClient(s.db, row.client_id, s.publicClient, s.clientDocuments).catch((err: unknown) => {
     if (err instanceof ClientMetadataError) return undefined;
     throw err;
   });
-  return client ? { row, client, shown: shownClient(s, client, row.redirect_uri) } : null;
+  // `id` is what the browser holds; the row's own id is its keyed hash.
+  return client && id ? { id, row, client, shown: shownClient(s, client, row.redirect_uri) } : null;
 }
 
 /**
@@ -169,8 +169,9 @@ function pendingStep(
   return async (req, res) => {
     const p = await pending(s, req);
     if (!p) return expired(res);
-    const email = formField(req.body, 'email');
+    let email = '';
     try {
+      email = formField(req.body, 'email');
       await step.act(req, res, { p, email });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -185,23 +186,23 @@ const emailStep = (s: OAuthServer) =>
   pendingStep(s, {
     async act(req, res, { p, email }) {
       await takeSignInCode(s.limits, req, email);
-      const sent = await requestSignInCode(s.db, email, s.clock(), `let ${p.client.name} ${s.account.wants}`);
-      res.redirect(303, `/authorize/code?step=${handOver(s).keep(res, { request: p.row.id, email: sent.email }, s.clock())}`);
+      const sent = await requestSignInCode(s.db, email, s.clock(), { purpose: `let ${p.client.name} ${s.account.wants}`, keys: s.hashKeys });
+      res.redirect(303, `/authorize/code?step=${handOver(s).keep(res, { request: p.id, email: sent.email }, s.clock())}`);
     },
-    again: (p, _email, error) => emailPage(p.row.id, p.shown, s.account, error),
+    again: (p, _email, error) => emailPage(p.id, p.shown, s.account, error),
   });
 
 /** The code from the mail: the address is verified, then the page asking to allow the client. */
 const codeStep = (s: OAuthServer) =>
   pendingStep(s, {
     async act(req, res, { p, email }) {
-      const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), s.clock());
+      const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), { now: s.clock(), keys: s.hashKeys });
       const refused = (await s.account.refuse?.(verified)) ?? null;
       if (refused) return page(res, 403, errorPage('No account here', refused));
       await setOAuthRequestEmail(s.db, p.row.id, verified);
-      res.redirect(303, `/authorize/consent?step=${handOver(s).keep(res, { request: p.row.id, email: verified }, s.clock())}`);
+      res.redirect(303, `/authorize/consent?step=${handOver(s).keep(res, { request: p.id, email: verified }, s.clock())}`);
     },
-    again: (p, email, error) => codePage(p.row.id, email, error),
+    again: (p, email, error) => codePage(p.id, email, error),
   });
 
 /** Allow or deny: one decision per request, and the pending authorization is used up either way. */
@@ -219,6 +220,7 @@ const consentStep =
       email: p.row.email,
       scope: row.scope,
       resource: row.resource,
+      issuer: row.issuer,
       redirectUri: row.redirect_uri,
       codeChallenge: row.code_challenge,
     };
@@ -231,7 +233,7 @@ const codeForm =
   async (req, res) => {
     const at = await handedOver(s, req);
     if (!at) return expired(res);
-    page(res, 200, codePage(at.p.row.id, at.email));
+    page(res, 200, codePage(at.p.id, at.email));
   };
 
 /** GET /authorize/consent: the question to allow the client, once the address is verified for this request. */
@@ -241,7 +243,7 @@ const consentForm =
     const at = await handedOver(s, req);
     if (!at || at.p.row.email !== at.email) return expired(res);
     allowFormTarget(res, at.p.row.redirect_uri);
-    page(res, 200, consentPage(at.p.row.id, at.p.shown, { account: s.account, email: at.email, scopes: at.p.row.scope.split(' ') }));
+    page(res, 200, consentPage(at.p.id, at.p.shown, { account: s.account, email: at.email, scopes: at.p.row.scope.split(' ') }));
   };
 
 export function authorizeEndpoints(s: OAuthServer): Router {

@@ -2,8 +2,8 @@ import { clientIp } from '@frontdesk/http';
 import { oauthWords } from '@frontdesk/domain';
 import express, { Router } from 'express';
 import { InvalidClientMetadataError, InvalidRequestError, OAuthError } from '../errors';
-import { OWN_CLIENT_NAME, checkRedirectUri, imitatesOwnClient, registerClient } from '../grants';
-import { oauthJson, openCors, str, type OAuthServer } from '../shared';
+import { checkRedirectUri, clientNameProblem, registerClient } from '../grants';
+import { oauthJson, openCors, str, unstorableParameter, type OAuthServer } from '../shared';
 
 /** RFC 7591 dynamic registration of public clients (no secrets, code flow only). */
 export function registerEndpoint(s: OAuthServer): Router {
@@ -12,12 +12,15 @@ export function registerEndpoint(s: OAuthServer): Router {
     try {
       if (req.method !== 'POST') throw new InvalidRequestError(oauthWords.registerNeedsPost());
       const body = (req.body ?? {}) as Record<string, unknown>;
+      const unstorable = unstorableParameter(body);
+      if (unstorable) throw new InvalidClientMetadataError(unstorable);
       if (!Array.isArray(body.redirect_uris) || body.redirect_uris.length === 0 || body.redirect_uris.length > 10) {
         throw new InvalidClientMetadataError(oauthWords.redirectUriCount());
       }
       const uris = body.redirect_uris.map(checkRedirectUri);
-      const name = (str(body.client_name) ?? 'An assistant').slice(0, 100);
-      if (imitatesOwnClient(name)) throw new InvalidClientMetadataError(oauthWords.imitatesOwnClient(OWN_CLIENT_NAME));
+      const name = [...(str(body.client_name) ?? 'An assistant')].slice(0, 100).join('');
+      const problem = clientNameProblem(name);
+      if (problem) throw new InvalidClientMetadataError(problem);
       const grants = body.grant_types;
       if (Array.isArray(grants) && grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
         throw new InvalidClientMetadataError(oauthWords.onlyCodeAndRefreshGrants());

@@ -4,7 +4,7 @@ import { InvalidClientError, InvalidRequestError, OAuthError, UnsupportedGrantTy
 import { findClient, redeemCode, rotateRefresh, type IssuedGrant } from '../grants';
 import { ClientMetadataError } from '../client-metadata';
 import { ACCESS_TOKEN_SECONDS } from '../keys';
-import { oauthJson, openCors, str, type OAuthServer } from '../shared';
+import { oauthJson, openCors, str, takeAuthorize, unstorableParameter, type OAuthServer } from '../shared';
 
 /** The token endpoint: a code (with its PKCE verifier) or a refresh token for an access token. */
 export function tokenEndpoint(s: OAuthServer): Router {
@@ -25,9 +25,12 @@ export function tokenEndpoint(s: OAuthServer): Router {
     try {
       if (req.method !== 'POST') throw new InvalidRequestError(oauthWords.tokenNeedsPost());
       const b = (req.body ?? {}) as Record<string, unknown>;
+      const unstorable = unstorableParameter(b);
+      if (unstorable) throw new InvalidRequestError(unstorable);
       const clientId = str(b.client_id);
       const client = clientId
-        ? await findClient(s.db, clientId, s.publicClient, s.clientDocuments).catch((err: unknown) => {
+        ? // A document fetched for a stranger costs a sign-in from their address's budget, before it is fetched.
+          await findClient(s.db, clientId, s.publicClient, { ...s.clientDocuments, beforeFetch: () => takeAuthorize(s, req) }).catch((err: unknown) => {
             if (err instanceof ClientMetadataError) throw new InvalidClientError(err.message);
             throw err;
           })
@@ -39,7 +42,7 @@ export function tokenEndpoint(s: OAuthServer): Router {
         if (!code) throw new InvalidRequestError(oauthWords.codeRequired());
         const { grant, refreshToken } = await redeemCode(
           s.db,
-          { code, clientId: client.id, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier), resource: str(b.resource) },
+          { code, clientId: client.id, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier), resource: str(b.resource), issuer },
           now,
         );
         return tokenResponse(res, grant, refreshToken);
@@ -47,7 +50,7 @@ export function tokenEndpoint(s: OAuthServer): Router {
       if (b.grant_type === 'refresh_token') {
         const token = str(b.refresh_token);
         if (!token) throw new InvalidRequestError(oauthWords.refreshTokenRequired());
-        const { grant, refreshToken } = await rotateRefresh(s.db, { token, clientId: client.id, scope: str(b.scope) }, now);
+        const { grant, refreshToken } = await rotateRefresh(s.db, { token, clientId: client.id, scope: str(b.scope), issuer }, now);
         return tokenResponse(res, grant, refreshToken);
       }
       throw new UnsupportedGrantTypeError(oauthWords.unsupportedGrantType());

@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { createLogger } from '@frontdesk/http';
 import { createBookingApp } from '../../src/app';
-import { bothHostsPerFile, newCleaner, asPublic, TEST_KEY_SEALER } from '../harness';
+import { signInCodeSentTo } from '@frontdesk/db/testing';
+import { newCalendarAddress } from '@frontdesk/use-cases';
+import { bothHostsPerFile, newCleaner, asPublic, booking, TEST_KEY_SEALER } from '../harness';
 
 // Browser and cache protections on both hosts: nosniff everywhere, no framing, a CSP with no
 // script, no referrer, and no-store on every API answer (they carry names, phones, addresses).
@@ -39,6 +41,34 @@ describe('security headers', () => {
       .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'my_bookings', arguments: {} } });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('no-store on answers that carry a secret or personal data', () => {
+  it('covers a new personal key, the calendar feed, the manage page and its calendar, redirects and the pages', async () => {
+    const email = `nostore.${Date.now()}@example.com`;
+    await h.pro.post('/key/api/code').send({ email }).expect(202);
+    const key = await h.pro
+      .post('/key/api/keys')
+      .send({ email, code: await signInCodeSentTo(h.t.db, email) })
+      .expect(201);
+    expect(key.body.key).toMatch(/^fdp_/);
+    const { pro } = await newCleaner(h);
+    const feed = await h.pro.get(`/calendar/${await newCalendarAddress(h.t.db, pro.id, h.clock.now)}.ics`).expect(200);
+    const booked = await h.book.post('/api/v1/book_cleaning').set(asPublic).send(booking(pro.id)).expect(200);
+    const token = String(booked.body.manage_token);
+    const answers = {
+      'POST /key/api/keys': key,
+      'the calendar feed': feed,
+      'the booking answer with its manage token': booked,
+      'the manage page': await h.book.get(`/manage/${token}`).expect(200),
+      "the booking's .ics": await h.book.get(`/manage/${token}/booking.ics`).expect(200),
+      'a redirect': await h.pro.post('/key/code').type('form').send({ email }).expect(303),
+      'the dashboard': await h.pro.get('/dashboard').expect(200),
+      'the find page': await h.book.get('/find').expect(200),
+      'the token endpoint': await h.book.post('/token').type('form').send({ grant_type: 'refresh_token', client_id: 'front-desk', refresh_token: 'x' }),
+    };
+    for (const [what, res] of Object.entries(answers)) expect([what, res.headers['cache-control']]).toEqual([what, 'no-store']);
   });
 });
 

@@ -2,8 +2,9 @@ import * as oauth from 'oauth4webapi';
 import request from 'supertest';
 import { SignJWT, importJWK, type JWK } from 'jose';
 import { createLogger } from '@frontdesk/http';
+import { createProDeskApp } from '@frontdesk/pro-desk';
 import { createBookingApp } from '../../src/app';
-import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../harness';
+import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS } from '../harness';
 import { bookHostOnPort, signInAndDecide, type BookHost } from '../oauth-harness';
 
 // OAuth that cannot be spoofed or outlive revocation: every revocation reaches the access
@@ -169,6 +170,37 @@ describe('consent that cannot be spoofed', () => {
     }
   });
 
+  it('refuses look-alikes of its name (Cyrillic, fullwidth, digits for letters, accents) and names with hidden characters', async () => {
+    const lookalikes = [
+      'Fr\u043ent Desk',
+      '\uff26\uff52\uff4f\uff4e\uff54 \uff24\uff45\uff53\uff4b',
+      'FR0NT DESK',
+      'Fro\u0302nt De\u0300sk',
+      'Fr\u03bfnt \u13a0esk',
+    ];
+    for (const name of lookalikes) {
+      const res = await register(name);
+      expect([name, res.status, res.error, res.error_description]).toEqual([
+        name,
+        400,
+        'invalid_client_metadata',
+        expect.stringMatching(/may not be or imitate "Front Desk"/),
+      ]);
+    }
+    // A right-to-left override (shows "Front Desk"), a zero-width space, an isolate, a control character (BEL).
+    for (const name of ['\u202eksed tnorF', 'Front\u200bDesk', 'Helper \u2066x\u2069', 'Help\u0007er']) {
+      const res = await register(name);
+      expect([JSON.stringify(name), res.status, res.error, res.error_description]).toEqual([
+        JSON.stringify(name),
+        400,
+        'invalid_client_metadata',
+        expect.stringMatching(/control or format characters/),
+      ]);
+    }
+    // Names that only share letters with it are fine, in any script.
+    for (const name of ['Desk Helper', 'Frontline Assistant', 'Помощник', '助手']) expect((await register(name)).status).toBe(201);
+  });
+
   it('marks a registered client as unverified and names the host the code goes to; our own client is not marked', async () => {
     const claude = await register('Claude', ['https://attacker.example/cb']);
     const page = await fetch(await authorizeUrl({ client_id: claude.client_id as string, redirect_uri: 'https://attacker.example/cb' }));
@@ -181,5 +213,42 @@ describe('consent that cannot be spoofed', () => {
     expect(ownHtml).toMatch(/<strong>Front Desk<\/strong> wants/);
     expect(ownHtml).not.toMatch(/class="unverified"/);
     expect(ownHtml).toMatch(/the answer goes to <strong>127\.0\.0\.1:9<\/strong>/);
+  });
+});
+
+describe('an OAuth flow stays on the host it started on', () => {
+  const proUrl = 'http://pro.test';
+  /** The pro host on the same database: another issuer, with its own authorization server. */
+  const proHost = () =>
+    request(
+      createProDeskApp({
+        db: host.t.db,
+        config: { publicUrl: proUrl, bookingUrl: host.url, ...TEST_OAUTH_CONFIG },
+        logger: createLogger('pro', 'silent'),
+        clock: () => new Date(),
+      }).app,
+    );
+
+  it("refuses the book host's pending sign-in, code and refresh token at the pro host, which leaves them usable where they belong", async () => {
+    const pro = proHost();
+    const started = await (await fetch(await authorizeUrl())).text();
+    const requestId = /name="request_id" value="([^"]+)"/.exec(started)![1]!;
+    const email = `crosshost.${Date.now()}@example.com`;
+    const finished = await pro.post('/authorize/email').set('Origin', proUrl).type('form').send({ request_id: requestId, email });
+    expect(finished.status).toBe(400);
+    expect(finished.text).toMatch(/This sign-in has expired/);
+    expect(await host.t.db.selectFrom('outbox').select('id').where('to_address', '=', email).execute()).toEqual([]);
+
+    const code = await codeFor(email);
+    const body = { client_id: clientId, grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier };
+    const elsewhere = await pro.post('/token').type('form').send(body);
+    expect([elsewhere.status, elsewhere.body.error]).toEqual([400, 'invalid_grant']);
+    const here = await redeem(code);
+    expect(here.status).toBe(200);
+
+    const refresh = { client_id: clientId, grant_type: 'refresh_token', refresh_token: here.body.refresh_token as string };
+    const rotatedElsewhere = await pro.post('/token').type('form').send(refresh);
+    expect([rotatedElsewhere.status, rotatedElsewhere.body.error]).toEqual([400, 'invalid_grant']);
+    expect((await token(refresh)).status).toBe(200);
   });
 });

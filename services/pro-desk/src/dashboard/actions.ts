@@ -14,7 +14,7 @@ import {
 } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
 import { rotateBusinessKey, markNotificationsSeen, newCalendarAddress, type AffectedJob } from '@frontdesk/use-cases';
-import { formField, formRoute, html, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
+import { formField, formRoute, html, screenInput, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
 import { SETTINGS_FORMS, readTimeOff } from './forms';
 import { dashNav, doneAt, signedOf, type Section, type Signed } from './layout';
@@ -89,6 +89,7 @@ export const postMarkSeen =
   (d: DashboardDeps): RequestHandler =>
   async (req, res) => {
     const ids = ([] as unknown[]).concat((req.body as { id?: unknown }).id ?? []).filter((v): v is string => typeof v === 'string');
+    screenInput({ id: ids }); // a NUL is a 400 with the operations' sentence, not a query's 500
     await markNotificationsSeen(d.ctx.db, signedOf(req).pro.id, ids.slice(0, MAX_MARKED), d.ctx.clock());
     res.redirect(303, doneAt(d, res, '/dashboard', { text: 'Marked as seen. They stay listed under what happened lately.' }));
   };

@@ -29,7 +29,7 @@ const copyScript: RequestHandler = (_req, res) => {
   res.type('text/javascript').setHeader('Cache-Control', 'public, max-age=3600').send(COPY_SCRIPT);
 };
 
-/** The calendar feed: read fresh on every fetch, so a calendar sees a change on its next poll. */
+/** The calendar feed: read fresh on every fetch, so a calendar sees a change on its next poll; no cache keeps its names and addresses. */
 const calendarFile =
   (d: DashboardDeps): RequestHandler =>
   async (req, res) => {
@@ -39,7 +39,7 @@ const calendarFile =
       res.status(404).json({ error: NO_CALENDAR_AT_ADDRESS });
       return;
     }
-    res.status(200).type('text/calendar; charset=utf-8').setHeader('Cache-Control', 'no-cache').send(ics);
+    res.status(200).type('text/calendar; charset=utf-8').setHeader('Cache-Control', 'no-store').send(ics);
   };
 
 /** The pages (GET) by address; a form's own address shows the page its form is on. */

@@ -33,9 +33,15 @@ export const getCode = (d: DashboardDeps): RequestHandler => codeSentPage(codeSt
 export const postVerify =
   (d: DashboardDeps): RequestHandler =>
   async (req, res) => {
-    const email = formField(req.body, 'email');
+    let email = '';
     try {
-      const opened = await openDashboardSession(d.ctx.db, { email, code: formField(req.body, 'code'), now: d.ctx.clock() });
+      email = formField(req.body, 'email');
+      const opened = await openDashboardSession(d.ctx.db, {
+        email,
+        code: formField(req.body, 'code'),
+        now: d.ctx.clock(),
+        keys: d.ctx.config.keySealer.hashKeys,
+      });
       if (!opened.token) {
         return sendPage(
           res,
