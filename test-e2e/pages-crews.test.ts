@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TEST_KEY_SEALER } from '../services/booking/test/harness';
@@ -134,6 +135,10 @@ async function deactivateAndBack(o: Owner, crewName: string) {
   await page.getByRole('button', { name: 'Take jobs again' }).click();
   await doneSays(o, `Saved ${crewName}.`);
   expect((await crews(o)).find((c) => c.name === crewName)!.active).toBe(true);
+  if (o.width === 375) {
+    mkdirSync('/tmp/shots', { recursive: true });
+    await page.screenshot({ path: '/tmp/shots/dashboard-crew-375.png', fullPage: true });
+  }
 
   await page.getByLabel('First day off').fill('2027-03-01');
   await page.getByLabel('Last day off').fill('2027-03-02');
@@ -178,6 +183,7 @@ async function dayOfOneCrew(o: Owner, crewName: string) {
   expect(await card(`Bea Second ${o.width}`).count()).toBe(1);
   expect(await card(`Ann First ${o.width}`).count()).toBe(0);
   await check(o, 'schedule of one crew');
+  if (o.width === 375) await page.screenshot({ path: '/tmp/shots/dashboard-schedule-crew-375.png', fullPage: true });
   await page.goto(`${pro}/dashboard?crew=${second.crew_id}`);
   expect(await page.getByText(`Showing only ${crewName}'s jobs.`).count()).toBe(1);
   await check(o, 'today of one crew');

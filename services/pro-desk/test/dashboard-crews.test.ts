@@ -148,6 +148,11 @@ describe('removing a crew on the dashboard', () => {
     expect(sched.find((j) => j.booking_id === job.booking_id)!.crew_name).toBe('Third Shift');
     // A reload shows the result again and removes nothing more.
     expect((await h.api.get(done.location).set('Cookie', done.cookie).expect(200)).text).toContain('Removed Night Owls');
+
+    // Month counts the jobs booked per crew; the removed crew's job now counts on Third Shift.
+    const month = shown(await pageOf(s, '/dashboard/month'));
+    expect(month).toContain('Jobs booked per crew');
+    expect(month).toMatch(new RegExp(`${s.first.name} 1 \\$\\d+ Third Shift 1 \\$\\d+`));
   });
 
   it('says the last crew that takes jobs cannot go in the owner’s words, and a crew of another business is not found', async () => {
