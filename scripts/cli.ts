@@ -1,23 +1,27 @@
 import { parseArgs } from 'node:util';
-import { AppError, NotFoundError, WEEKDAYS, settingsChangeSchema, type SettingsChange } from '@frontdesk/domain';
+import { AppError, CREW_NAME_MAX, NotFoundError, WEEKDAYS, settingsChangeSchema, settingsSchemas, type SettingsChange } from '@frontdesk/domain';
 import { flatten, readDevDatabase, readKeyEncryptionKeys, readPort, readUrl, withLocalKeyEncryptionKey } from '@frontdesk/config';
 import { validateInput } from '@frontdesk/http';
-import { presentBusiness } from '@frontdesk/pro-desk';
+import { presentBusiness, presentCrew } from '@frontdesk/pro-desk';
 import { keySealerFrom, rotateSigningKey } from '@frontdesk/oauth';
-import { createDb, getPro, migrateToLatest, resolveDatabase, upcomingTimeOff, type Db } from '@frontdesk/db';
+import { createDb, getPro, migrateToLatest, resolveDatabase, upcomingTimeOff, type Crew, type Db, type Pro } from '@frontdesk/db';
 import {
+  addCrew,
   addTimeOff,
   changeBusinessOwner,
   createOwnedBusiness,
   issuePersonalKey,
+  listCrews,
   loadDemoBusiness,
   presentCheck,
   presentTimeOff,
   recordCheck,
+  removeCrew,
   removeTimeOff,
   rotateBusinessKey,
   updateBusinessSettings,
-  listCrews,
+  updateCrew,
+  type CrewUpdate,
 } from '@frontdesk/use-cases';
 import { projectRoot } from './project-root';
 
@@ -44,6 +48,14 @@ Usage:
   pnpm cli pro time-off remove --pro <pro_id> --id <time_off_id> [--json]
   pnpm cli pro time-off list --pro <pro_id> [--json]
       Time off: whole local days by date (start and end included), or exact ISO 8601 times.
+  pnpm cli crew list --pro <pro_id> [--json]
+  pnpm cli crew add --pro <pro_id> --name <name> [--hours <day>=closed|<day>=HH:MM-HH:MM[,…]]… [--json]
+  pnpm cli crew update --pro <pro_id> --crew <crew_id> [--name <name>] [--hours …]… [--business-hours] [--active yes|no] [--json]
+  pnpm cli crew remove --pro <pro_id> --crew <crew_id> [--reassign-to <crew_id>] [--json]
+      A business's crews, as add_crew, update_crew and remove_crew do them (same checks). A crew works
+      the business's hours until --hours gives it its own (days not named keep theirs); --business-hours
+      puts it back on the business's. --active no: it takes no new jobs. A crew with upcoming jobs is
+      removed only with --reassign-to another crew free at every one of them (all move, or nothing does).
   pnpm cli pro check --pro <pro_id> --kind website --subject <site> [--failed] [--date YYYY-MM-DD] [--json]
   pnpm cli pro check --pro <pro_id> --kind marketplace --subject <platform> [--rating 4.8] [--reviews 120] [--failed] [--date …]
       Record a best-effort check as seen that day (default today): website ownership, or a
@@ -167,6 +179,49 @@ function settingsFromFlags(values: Record<string, string | boolean | string[] | 
   return change;
 }
 
+/** The crew flags as add_crew's and update_crew's input: the operations' schema judges them. */
+const crewInputSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: CREW_NAME_MAX },
+    working_hours: { ...settingsSchemas.working_hours, nullable: true },
+    active: { type: 'boolean' },
+  },
+  additionalProperties: false,
+} as const;
+
+function crewFromFlags(values: Record<string, string | boolean | string[] | undefined>): CrewUpdate {
+  const change: Record<string, unknown> = {};
+  if (typeof values.name === 'string') change.name = values.name;
+  const hours = values.hours as string[] | undefined;
+  if (values['business-hours'] && hours?.length) throw new UsageError('Give either --hours or --business-hours, not both.');
+  if (hours?.length) change.working_hours = hoursFromFlags(hours);
+  if (values['business-hours']) change.working_hours = null;
+  if (values.active !== undefined) {
+    const active = String(values.active).toLowerCase();
+    if (active !== 'yes' && active !== 'no') throw new UsageError('--active must be yes or no.');
+    change.active = active === 'yes';
+  }
+  return validateInput<CrewUpdate>({ input: crewInputSchema }, change);
+}
+
+/** A crew as `crew list` prints it: id, name, whether it takes jobs, whose hours, upcoming jobs. */
+function crewLine(crew: Crew, pro: Pro, upcoming: number): string {
+  const shown = presentCrew(crew, pro, upcoming);
+  const hours = WEEKDAYS.filter((d) => (shown.working_hours[d] ?? []).length > 0)
+    .map((d) => `${d.slice(0, 3)} ${shown.working_hours[d].join(',')}`)
+    .join(' ');
+  return `${crew.id}  ${crew.name}  ${crew.active ? 'takes jobs' : 'takes no new jobs'}  ${shown.own_hours ? 'own hours' : "business's hours"} (${hours || 'closed'})  ${upcoming} upcoming job${upcoming === 1 ? '' : 's'}`;
+}
+
+/** A crew operation's refusal, naming this CLI's flags where it names an operation's field. */
+const inCliWords = (message: string) =>
+  message
+    .replace(/\breassign_to\b/g, '--reassign-to')
+    .replace(/\bwith update_crew\b/g, 'with crew update --active yes')
+    .replace(/\bmove them with assign_job first\b/, 'give them to other crews on the dashboard first')
+    .replace(/; my_business lists the crews\./, '; crew list shows them.');
+
 function print(json: boolean, object: Record<string, unknown>, text: string): void {
   process.stdout.write(json ? `${JSON.stringify(object)}\n` : `${text}\n`);
 }
@@ -203,6 +258,10 @@ async function run(argv: string[]): Promise<void> {
       end: { type: 'string' },
       note: { type: 'string' },
       id: { type: 'string' },
+      crew: { type: 'string' },
+      'business-hours': { type: 'boolean' },
+      active: { type: 'string' },
+      'reassign-to': { type: 'string' },
     },
   });
   const json = values.json ?? false;
@@ -317,6 +376,61 @@ async function run(argv: string[]): Promise<void> {
       );
       return;
     }
+    case 'crew list': {
+      if (!values.pro) throw new UsageError('crew list needs --pro <pro_id>.');
+      const { pro, crews, upcoming } = await withDb(async (db) => {
+        const found = await mustExist(db, values.pro!);
+        return { pro: found, ...(await listCrews(db, found.id, new Date())) };
+      });
+      print(
+        json,
+        { pro_id: pro.id, crews: crews.map((c) => presentCrew(c, pro, upcoming.get(c.id) ?? 0)) },
+        crews.map((c) => crewLine(c, pro, upcoming.get(c.id) ?? 0)).join('\n'),
+      );
+      return;
+    }
+    case 'crew add': {
+      if (!values.pro || !values.name) throw new UsageError('crew add needs --pro and --name.');
+      if (values.crew || values.active !== undefined || values['business-hours']) throw new UsageError('crew add takes --name and --hours only.');
+      const input = crewFromFlags(values) as { name: string; working_hours?: Record<string, string[]> };
+      const { pro, crew } = await withDb(async (db) => {
+        await mustExist(db, values.pro!);
+        return addCrew(db, values.pro!, input, new Date());
+      });
+      print(json, { pro_id: pro.id, ...presentCrew(crew, pro, 0) }, `Added ${crew.name} (${crew.id}) to ${pro.name}: it takes jobs from now on.`);
+      return;
+    }
+    case 'crew update': {
+      if (!values.pro || !values.crew) throw new UsageError('crew update needs --pro and --crew <crew_id>.');
+      const change = crewFromFlags(values);
+      if (Object.keys(change).length === 0) throw new UsageError('crew update needs --name, --hours, --business-hours or --active.');
+      const { pro, crew, upcoming } = await withDb(async (db) => {
+        await mustExist(db, values.pro!);
+        return updateCrew(db, values.pro!, { ...change, crew_id: values.crew! }, new Date());
+      });
+      const state = crew.active ? 'takes jobs' : `takes no new jobs${upcoming ? ` (it still has ${upcoming} upcoming job${upcoming === 1 ? '' : 's'})` : ''}`;
+      print(
+        json,
+        { pro_id: pro.id, ...presentCrew(crew, pro, upcoming) },
+        `Saved ${crew.name} (${crew.id}): it ${state}, on ${crew.weekly_hours ? 'its own' : "the business's"} hours.`,
+      );
+      return;
+    }
+    case 'crew remove': {
+      if (!values.pro || !values.crew) throw new UsageError('crew remove needs --pro and --crew <crew_id>.');
+      const input = { crew_id: values.crew, ...(values['reassign-to'] ? { reassign_to: values['reassign-to'] } : {}) };
+      const { pro, crew, moved } = await withDb(async (db) => {
+        await mustExist(db, values.pro!);
+        return removeCrew(db, values.pro!, input, new Date());
+      });
+      const to = moved[0]?.crew_name;
+      print(
+        json,
+        { pro_id: pro.id, removed: true, crew_id: crew.id, name: crew.name, reassigned: moved.map((b) => b.id) },
+        `Removed ${crew.name} (${crew.id}).${to ? ` Its ${moved.length} upcoming job${moved.length === 1 ? '' : 's'} moved to ${to}.` : ''}`,
+      );
+      return;
+    }
     case 'pro check': {
       const kinds = { website: 'website_ownership', marketplace: 'marketplace_profile' } as const;
       if (!values.pro || !values.kind || !values.subject) throw new UsageError('pro check needs --pro, --kind (website or marketplace) and --subject.');
@@ -380,7 +494,7 @@ run(process.argv.slice(2)).then(
     }
     const message =
       err instanceof AppError
-        ? err.message
+        ? inCliWords(err.message)
         : (err as { code?: string }).code === '42P01'
           ? 'The database has no Front Desk schema yet: run "pnpm cli migrate" first.'
           : `Failed: ${err instanceof Error ? err.message : String(err)}`;

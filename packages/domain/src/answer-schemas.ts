@@ -160,7 +160,14 @@ export const pipelineSchema = answer({
     ),
   }),
   customers_brought_by_service: answer({ bookings: int, value: num, cancelled: int, fees_waived_for_no_shows: int, fee_per_booking: num, fees_due: num }),
-  jobs_booked: answer({ total: int, value: num, by_business: int, by_customers_through_service: int, cancelled: int }),
+  jobs_booked: answer({
+    total: int,
+    value: num,
+    by_business: int,
+    by_customers_through_service: int,
+    cancelled: int,
+    by_crew: listOf(answer({ crew_id: str, crew_name: str, jobs: int, value: num })),
+  }),
 });
 
 /** A series a booking started: its visits (the first included) and the dates it could not hold. */

@@ -1,5 +1,5 @@
 import { CLEAN_TYPE_LABELS, formatUsd, icalendar, type CalendarEvent } from '@frontdesk/domain';
-import { bookingByToken, calendarBookings, proOfCalendarFeed, type Booking, type Db, type Pro } from '@frontdesk/db';
+import { bookingByToken, calendarBookings, crewOfCalendarFeed, crewsOf, proOfCalendarFeed, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 /**
  * The event's version: seconds from its booking to its last change, so a move or a
@@ -23,10 +23,14 @@ function eventOf(b: Booking, host: string, words: { summary: string; description
   };
 }
 
-/** How a job reads in the business's own calendar: who, where, what, for how much. */
-export function calendarEventOf(b: Booking, host: string): CalendarEvent {
+/**
+ * How a job reads in the business's own calendar: who, where, what, for how much, and, when
+ * the business has more than one crew, which crew does it (in the title and the notes).
+ */
+export function calendarEventOf(b: Booking, host: string, o: { crew?: boolean } = {}): CalendarEvent {
   const job = `${b.bedrooms} bedroom${b.bedrooms === 1 ? '' : 's'}, ${b.bathrooms} bathroom${b.bathrooms === 1 ? '' : 's'}${b.add_ons.length ? `, ${b.add_ons.join(', ')}` : ''}${b.pets ? ', pets' : ''}`;
   const lines = [
+    ...(o.crew ? [`Crew: ${b.crew_name}`] : []),
     `Customer: ${b.customer_name}`,
     ...(b.customer_phone ? [`Phone: ${b.customer_phone}`] : []),
     ...(b.customer_email ? [`Email: ${b.customer_email}`] : []),
@@ -37,17 +41,28 @@ export function calendarEventOf(b: Booking, host: string): CalendarEvent {
     `Booked ${b.channel === 'pro' ? 'by you' : 'by a customer'}${b.client_name ? ` through ${b.client_name}` : ''}.`,
   ];
   return eventOf(b, host, {
-    summary: `${b.status === 'no_show' ? 'No-show: ' : ''}${CLEAN_TYPE_LABELS[b.clean_type]} for ${b.customer_name}`,
+    summary: `${b.status === 'no_show' ? 'No-show: ' : ''}${CLEAN_TYPE_LABELS[b.clean_type]} for ${b.customer_name}${o.crew ? ` (${b.crew_name})` : ''}`,
     description: lines,
   });
 }
 
-/** The iCalendar a feed token opens, read fresh on every fetch; undefined for an unknown token. */
+/**
+ * The iCalendar a feed token opens, read fresh on every fetch; undefined for an unknown token.
+ * The business's address lists every crew's jobs, each naming its crew when there are several;
+ * a crew's own address (the cleaner's phone) lists only that crew's jobs.
+ */
 export async function calendarFeed(db: Db, token: string, host: string, now: Date): Promise<string | undefined> {
   const pro = await proOfCalendarFeed(db, token);
-  if (!pro) return undefined;
-  const bookings = await calendarBookings(db, pro.id, now);
-  return icalendar({ name: `${pro.name} jobs`, zone: pro.timezone, events: bookings.map((b) => calendarEventOf(b, host)), now });
+  if (pro) {
+    const [bookings, crews] = await Promise.all([calendarBookings(db, pro.id, now), crewsOf(db, pro.id)]);
+    const crew = crews.length > 1 || bookings.some((b) => b.crew_id !== crews[0]?.id);
+    return icalendar({ name: `${pro.name} jobs`, zone: pro.timezone, events: bookings.map((b) => calendarEventOf(b, host, { crew })), now });
+  }
+  const found = await crewOfCalendarFeed(db, token);
+  if (!found) return undefined;
+  const bookings = await calendarBookings(db, found.pro.id, now, { crewId: found.crew.id });
+  const name = `${found.pro.name}: ${found.crew.name} jobs`;
+  return icalendar({ name, zone: found.pro.timezone, events: bookings.map((b) => calendarEventOf(b, host)), now });
 }
 
 /** How a booking reads in the customer's own calendar: the cleaner, where, for how much. */

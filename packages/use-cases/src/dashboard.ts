@@ -1,7 +1,10 @@
-import { DASHBOARD_SESSION_HOURS, localDate } from '@frontdesk/domain';
+import { DASHBOARD_SESSION_HOURS, localDate, noCrew } from '@frontdesk/domain';
 import {
   bookedBetween,
   calendarFeedOf,
+  crewCalendarFeedsOf,
+  crewOf,
+  rotateCrewCalendarFeed,
   createProSession,
   endProSession,
   findBooking,
@@ -14,10 +17,12 @@ import {
   unseenOnDashboard,
   upcomingTimeOff,
   type Booking,
+  type CrewCalendarFeed,
   type Db,
   type Pro,
   type SecretHashKeys,
 } from '@frontdesk/db';
+import { listCrews } from './crews';
 import { followUpsDue } from './follow-ups-due';
 import { pipelineReport } from './pipeline';
 import { verifySignInCode } from './sign-in';
@@ -59,16 +64,32 @@ const DAY = 86_400_000;
  * The live jobs a dashboard lists: today's (those that ended too, so a no-show can be reported
  * the same day) and every one still ahead, soonest first.
  */
-export async function dashboardJobs(db: Db, pro: Pro, now: Date): Promise<Booking[]> {
+export async function dashboardJobs(db: Db, pro: Pro, now: Date, crewId?: string): Promise<Booking[]> {
   const today = localDate(now, pro.timezone);
   const jobs = await bookedBetween(db, pro.id, { from: new Date(now.getTime() - DAY), to: null });
-  return jobs.filter((b) => b.ends_at > now || localDate(b.starts_at, pro.timezone) === today);
+  return jobs.filter((b) => (crewId === undefined || b.crew_id === crewId) && (b.ends_at > now || localDate(b.starts_at, pro.timezone) === today));
+}
+
+/** The crews page: each crew with its upcoming jobs and its calendar address (if it has one), and the time off ahead. */
+export async function dashboardCrews(db: Db, pro: Pro, now: Date) {
+  const [{ crews, upcoming }, feeds, timeOff] = await Promise.all([
+    listCrews(db, pro.id, now),
+    crewCalendarFeedsOf(db, pro.id),
+    upcomingTimeOff(db, pro.id, now),
+  ]);
+  return { crews, upcoming, feeds: new Map<string, CrewCalendarFeed>(feeds.map((f) => [f.crew_id, f])), timeOff };
+}
+
+/** Makes a crew's own calendar address (for the cleaner's phone), ending the one before; returns its token once. */
+export async function newCrewCalendarAddress(db: Db, proId: string, crewId: string, now: Date): Promise<string> {
+  if (!(await crewOf(db, proId, crewId))) throw noCrew(crewId);
+  return rotateCrewCalendarFeed(db, proId, crewId, now);
 }
 
 /** Today's page: the jobs, what is new since the owner last looked, what happened lately, follow-ups due. */
-export async function dashboardToday(db: Db, pro: Pro, o: { bookingUrl: string; now: Date }) {
+export async function dashboardToday(db: Db, pro: Pro, o: { bookingUrl: string; now: Date; crewId?: string }) {
   const [jobs, notifications, activity, followUps] = await Promise.all([
-    dashboardJobs(db, pro, o.now),
+    dashboardJobs(db, pro, o.now, o.crewId),
     unseenOnDashboard(db, pro.id),
     recentNotifications(db, pro.id),
     followUpsDue(db, pro, o.bookingUrl, o.now),

@@ -1,5 +1,5 @@
 import { BAD_LEAD_REASON_TEXT, BOOK_HOST_FEE_CENTS, monthRange, toUsd, type BadLeadReason } from '@frontdesk/domain';
-import { pipelineCounts, type Db, type Pro } from '@frontdesk/db';
+import { crewsOf, pipelineCounts, type Crew, type Db, type Pro } from '@frontdesk/db';
 
 const perJob = (spendCents: number, booked: number) => (booked > 0 ? toUsd(Math.round(spendCents / booked)) : null);
 const num = (v: unknown) => Number(v ?? 0);
@@ -7,12 +7,36 @@ const num = (v: unknown) => Number(v ?? 0);
 /**
  * The monthly report: leads and spend by source, booked and lost, true cost per booked
  * job, possible lead credits, customers the book host brought (with fees after
- * cancellations and waivers) and jobs booked.
+ * cancellations and waivers) and jobs booked, also per crew.
  */
 export async function pipelineReport(db: Db, pro: Pro, month: string) {
   const { start, end } = monthRange(month, pro.timezone);
-  const { leads, flagged, bookings } = await pipelineCounts(db, pro.id, start, end);
-  return { month, timezone: pro.timezone, leads: leadsReport(leads), possible_lead_credits: creditsReport(flagged), ...bookingsReport(bookings) };
+  const [{ leads, flagged, bookings, byCrew }, crews] = await Promise.all([pipelineCounts(db, pro.id, start, end), crewsOf(db, pro.id)]);
+  const report = bookingsReport(bookings);
+  return {
+    month,
+    timezone: pro.timezone,
+    leads: leadsReport(leads),
+    possible_lead_credits: creditsReport(flagged),
+    ...report,
+    jobs_booked: { ...report.jobs_booked, by_crew: crewsReport(byCrew, crews) },
+  };
+}
+
+/**
+ * Jobs booked that month per crew (not cancelled; a series counts once on each crew doing
+ * visits of it): every crew of the business in crew order, zero when it booked none, then a
+ * removed crew that still did jobs that month, by name.
+ */
+function crewsReport(rows: Counts['byCrew'], crews: Crew[]) {
+  const counted = new Map(rows.map((r) => [r.crew_id, r]));
+  const line = (crewId: string, name: string) => {
+    const r = counted.get(crewId);
+    return { crew_id: crewId, crew_name: name, jobs: num(r?.n), value: toUsd(num(r?.value)) };
+  };
+  const current = new Set(crews.map((c) => c.id));
+  const removed = rows.filter((r) => !current.has(r.crew_id)).sort((a, b) => a.crew_name.localeCompare(b.crew_name));
+  return [...crews.map((c) => line(c.id, c.name)), ...removed.map((r) => line(r.crew_id, r.crew_name))];
 }
 
 type Counts = Awaited<ReturnType<typeof pipelineCounts>>;

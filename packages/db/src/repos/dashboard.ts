@@ -1,6 +1,7 @@
 import type { Db } from '../connect';
 import { hashSecret, newToken, secretHint } from '../secrets';
 import type { Booking } from '../tables/bookings';
+import type { Crew, CrewCalendarFeed } from '../tables/crews';
 import type { CalendarFeed } from '../tables/dashboard';
 import type { Pro } from '../tables/pros';
 
@@ -58,13 +59,15 @@ export async function proOfCalendarFeed(db: Db, token: string): Promise<Pro | un
 
 /**
  * The jobs a calendar feed lists: every job from a week ago on, and jobs cancelled in the
- * last 30 days as cancelled, so subscribed calendars drop them.
+ * last 30 days as cancelled, so subscribed calendars drop them; with `crewId`, one crew's only.
  */
-export async function calendarBookings(db: Db, proId: string, now: Date, limit = 2000): Promise<Booking[]> {
+export async function calendarBookings(db: Db, proId: string, now: Date, o: { limit?: number; crewId?: string } = {}): Promise<Booking[]> {
+  const { limit = 2000, crewId } = o;
   return db
     .selectFrom('bookings')
     .selectAll()
     .where('pro_id', '=', proId)
+    .$if(crewId !== undefined, (q) => q.where('crew_id', '=', crewId!))
     .where('ends_at', '>', new Date(now.getTime() - 7 * DAY))
     .where((eb) => eb.or([eb('status', '<>', 'cancelled'), eb('cancelled_at', '>', new Date(now.getTime() - 30 * DAY))]))
     .orderBy('starts_at')
@@ -75,4 +78,35 @@ export async function calendarBookings(db: Db, proId: string, now: Date, limit =
 /** Ends every dashboard session of a business (its owner address changed). */
 export async function endProSessionsOf(trx: Db, proId: string): Promise<void> {
   await trx.deleteFrom('pro_sessions').where('pro_id', '=', proId).execute();
+}
+
+/** Makes a crew's own calendar feed token, ending the one before; returns it once. */
+export async function rotateCrewCalendarFeed(db: Db, proId: string, crewId: string, now: Date): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('crew_calendar_feeds')
+    .values({ crew_id: crewId, pro_id: proId, token_hash: hashSecret(token), token_hint: secretHint(token), created_at: now })
+    .onConflict((oc) => oc.column('crew_id').doUpdateSet({ token_hash: hashSecret(token), token_hint: secretHint(token), created_at: now }))
+    .execute();
+  return token;
+}
+
+/** The live calendar feeds of a business's crews. */
+export async function crewCalendarFeedsOf(db: Db, proId: string): Promise<CrewCalendarFeed[]> {
+  return db.selectFrom('crew_calendar_feeds').selectAll().where('pro_id', '=', proId).execute();
+}
+
+/** The business and crew (not removed) a crew's calendar feed token opens. */
+export async function crewOfCalendarFeed(db: Db, token: string): Promise<{ pro: Pro; crew: Crew } | undefined> {
+  const row = await db
+    .selectFrom('crew_calendar_feeds as f')
+    .innerJoin('crews as c', 'c.id', 'f.crew_id')
+    .select('c.id as crew_id')
+    .where('f.token_hash', '=', hashSecret(token))
+    .where('c.removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const crew = await db.selectFrom('crews').selectAll().where('id', '=', row.crew_id).executeTakeFirstOrThrow();
+  const pro = await db.selectFrom('pros').selectAll().where('id', '=', crew.pro_id).executeTakeFirstOrThrow();
+  return { pro, crew };
 }

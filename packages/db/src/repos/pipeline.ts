@@ -3,10 +3,11 @@ import type { Db } from '../connect';
 
 /**
  * What the monthly report counts, for one pro and [start, end): leads by source, paid leads
- * flagged bad, and bookings by channel and status. One query per table, run side by side.
+ * flagged bad, bookings by channel and status, and live bookings by crew. One query each, run
+ * side by side.
  */
 export async function pipelineCounts(db: Db, proId: string, start: Date, end: Date) {
-  const [leads, flagged, bookings] = await Promise.all([
+  const [leads, flagged, bookings, byCrew] = await Promise.all([
     db
       .selectFrom('leads')
       .select((eb) => [
@@ -49,8 +50,22 @@ export async function pipelineCounts(db: Db, proId: string, start: Date, end: Da
       .where('created_at', '<', end)
       .groupBy(['channel', 'status'])
       .execute(),
+    db
+      .selectFrom('bookings')
+      .select((eb) => [
+        'crew_id',
+        'crew_name',
+        sql<number>`count(DISTINCT coalesce(series_id, id))`.as('n'),
+        eb.fn.coalesce(eb.fn.sum<number>('price_cents'), sql<number>`0`).as('value'),
+      ])
+      .where('pro_id', '=', proId)
+      .where('status', '<>', 'cancelled')
+      .where('created_at', '>=', start)
+      .where('created_at', '<', end)
+      .groupBy(['crew_id', 'crew_name'])
+      .execute(),
   ]);
-  return { leads, flagged, bookings };
+  return { leads, flagged, bookings, byCrew };
 }
 
 export type PipelineCounts = Awaited<ReturnType<typeof pipelineCounts>>;

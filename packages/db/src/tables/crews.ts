@@ -26,3 +26,5 @@ export interface CrewCalendarFeedsTable {
   token_hint: string;
   created_at: Generated<Date>;
 }
+
+export type CrewCalendarFeed = Selectable<CrewCalendarFeedsTable>;

@@ -25,3 +25,39 @@ export const noShowOnDashboard = (name: string, label: string, waived: boolean) 
 export const newKeyMade = 'Your old key stopped working. Give your assistant this one.';
 export const calendarAddressMade = 'Subscribe your calendar to this address. Any address made before it no longer works.';
 export const timeOffNotOnDashboard = () => new NotFoundError('That time off is not in your settings: it may have ended or been removed already.');
+
+/** The crews pages: a crew the address names that is not this business's, and what each crew form did. */
+export const crewNotOnDashboard = () => new NotFoundError('That crew is not in your business (it may have been removed, or the link is mistyped).');
+export const crewRenamedOnDashboard = (name: string) => `Renamed the crew: it is ${name} now, on its jobs too.`;
+export const crewHoursOnDashboard = (name: string, own: boolean) =>
+  own ? `Saved ${name}'s own working hours: its open times follow them now.` : `${name} works the business's hours again.`;
+export const crewTimeOffOnDashboard = (name: string) => `Time off saved for ${name}: it is offered no jobs in it; the other crews still are.`;
+export const crewCalendarMade = (name: string) =>
+  `Give this address to ${name}'s phone calendar: it lists only ${name}'s jobs. Any address made for ${name} before it no longer works.`;
+export const pickAnotherCrew = () => new InvalidInputError('Pick the crew to give the job to.');
+export const jobGivenOnDashboard = (customer: string, label: string, from: string, to: string) =>
+  `Gave ${customer}'s job on ${label} to ${to} (it was ${from}'s). The customer is not told: the time is the same.`;
+
+/**
+ * The crew operations' sentences as the dashboard shows them: they are written for assistants
+ * (they name fields and other operations), so each fragment that does becomes what the owner
+ * can do on the page instead.
+ */
+const OWNER_REWORDS: readonly (readonly [RegExp, string])[] = [
+  [
+    /^No crew with id \S+ in this business; my_business lists the crews\.$/,
+    'That crew is not in your business (it may have been removed, or the link is mistyped).',
+  ],
+  [/ activate it with update_crew first\./, ' activate it first on its page under Crews.'],
+  [
+    / Give reassign_to another crew to take them, or move them with assign_job first; nothing was changed\./,
+    ' Pick another crew to take them; nothing was changed.',
+  ],
+  [/^reassign_to must be another crew than the one removed\./, 'Pick another crew than the one you remove to take its jobs.'],
+  [/; give them to another crew with assign_job if it will not do them\./, '; give them to another crew from each job if it will not do them.'],
+];
+
+/** An operation's sentence about crews as the owner's dashboard shows it. */
+export function inOwnerWords(sentence: string): string {
+  return OWNER_REWORDS.reduce((text, [from, to]) => text.replace(from, to), sentence);
+}

@@ -29,11 +29,11 @@ import { SETTINGS_LABELS, type SettingsPart, type Typed } from './views/settings
  */
 
 /** What was typed into a form, as text, without the form token. */
-const typed = (req: Request): Typed =>
+export const typed = (req: Request): Typed =>
   Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([k, v]) => k !== 'csrf' && typeof v === 'string')) as Typed;
 
-const navOf = (section: Section) => (req: Request) => dashNav(signedOf(req), section);
-const noProblem: Problem = { text: '' };
+export const navOf = (section: Section) => (req: Request) => dashNav(signedOf(req), section);
+export const noProblem: Problem = { text: '' };
 
 /** A settings form (hours, prices, add-ons, profile) as update_business; the result lists the booked jobs it touches. */
 export function postSettings(d: DashboardDeps, part: Exclude<SettingsPart, 'time-off'>): RequestHandler {
@@ -115,7 +115,7 @@ export const postNewCalendar =
   };
 
 /** A job's form: the job is found first (this business's only), then the operation runs; a refusal shows the page again. */
-function jobForm(
+export function jobForm(
   d: DashboardDeps,
   o: {
     title: string;

@@ -11,6 +11,7 @@ import { csrfOf, sessionOf, type DashboardDeps } from './deps';
 export const SECTIONS = [
   ['/dashboard', 'Today'],
   ['/dashboard/schedule', 'Schedule'],
+  ['/dashboard/crews', 'Crews'],
   ['/dashboard/leads', 'Leads and follow-ups'],
   ['/dashboard/month', 'Month'],
   ['/dashboard/settings', 'Settings'],

@@ -3,6 +3,7 @@ import { AppError, formatLabel, jobNotOnSchedule, pickANewTime, timeOffNotOnDash
 import type { Booking } from '@frontdesk/db';
 import { dashboardFollowUps, dashboardJob, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday } from '@frontdesk/use-cases';
 import { html, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
+import { crewFilterOf } from './crew-pages';
 import { runForm, type DashboardDeps } from './deps';
 import { doneOf, signedInPage, type Signed } from './layout';
 import { cancelConfirmView, moveConfirmView, moveTimesView, noShowConfirmView } from './views/job';
@@ -20,8 +21,9 @@ export const todayPage = (d: DashboardDeps): RequestHandler =>
     section: '/dashboard',
     async render(s, req) {
       const now = d.ctx.clock();
-      const data = await dashboardToday(d.ctx.db, s.pro, { bookingUrl: d.ctx.config.bookingUrl, now });
-      return { body: todayView(s, { ...data, now }, doneOf(d, req)) };
+      const filter = await crewFilterOf(d, s, req);
+      const data = await dashboardToday(d.ctx.db, s.pro, { bookingUrl: d.ctx.config.bookingUrl, now, ...(filter.crew ? { crewId: filter.crew.id } : {}) });
+      return { body: todayView(s, { ...data, ...filter, now }, doneOf(d, req)) };
     },
   });
 
@@ -30,7 +32,9 @@ export const schedulePage = (d: DashboardDeps): RequestHandler =>
     section: '/dashboard/schedule',
     async render(s, req) {
       const now = d.ctx.clock();
-      return { title: 'Schedule', body: scheduleView(s, { now, jobs: await dashboardJobs(d.ctx.db, s.pro, now) }, doneOf(d, req)) };
+      const filter = await crewFilterOf(d, s, req);
+      const jobs = await dashboardJobs(d.ctx.db, s.pro, now, filter.crew?.id);
+      return { title: filter.crew ? `Schedule: ${filter.crew.name}` : 'Schedule', body: scheduleView(s, { now, jobs, ...filter }, doneOf(d, req)) };
     },
   });
 

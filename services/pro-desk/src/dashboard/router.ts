@@ -6,6 +6,8 @@ import { formsFromThisSite, type HostLimits, type RunOptions } from '@frontdesk/
 import type { AppContext } from '../context';
 import type { ProDeskOperationSet } from '../operations';
 import { postCancelJob, postMarkSeen, postMoveJob, postNewCalendar, postNewKey, postNoShow, postRemoveTimeOff, postSettings, postTimeOff } from './actions';
+import { postAddCrew, postAssignJob, postCrewActive, postCrewCalendar, postCrewHours, postCrewName, postCrewTimeOff, postRemoveCrew } from './crew-actions';
+import { assignJobPage, crewsPage, oneCrewPage, removeCrewPage } from './crew-pages';
 import type { DashboardDeps } from './deps';
 import { signedInForm } from './layout';
 import {
@@ -61,7 +63,16 @@ function pages(router: Router, d: DashboardDeps): void {
   router.get('/dashboard/jobs/:id/move', movePage(d));
   router.get('/dashboard/jobs/:id/move/confirm', moveConfirmPage(d));
   router.get('/dashboard/jobs/:id/no-show', noShowPage(d));
+  router.get('/dashboard/jobs/:id/crew', assignJobPage(d));
+  router.get('/dashboard/crews', crewsPage(d));
+  const crew = oneCrewPage(d);
+  router.get('/dashboard/crews/:id', crew);
+  for (const part of CREW_FORMS) router.get(`/dashboard/crews/:id/${part}`, crew);
+  router.get('/dashboard/crews/:id/remove', removeCrewPage(d));
 }
+
+/** The forms on a crew's page, each at its own address (which shows the crew's page on a GET). */
+const CREW_FORMS = ['name', 'hours', 'active', 'time-off', 'calendar'] as const;
 
 /** The forms (POST): each behind the session and its form token, each answering 303 to the page of its result. */
 function forms(router: Router, d: DashboardDeps): void {
@@ -79,12 +90,17 @@ function forms(router: Router, d: DashboardDeps): void {
   router.post('/dashboard/jobs/:id/cancel', ...signed, postCancelJob(d));
   router.post('/dashboard/jobs/:id/move', ...signed, postMoveJob(d));
   router.post('/dashboard/jobs/:id/no-show', ...signed, postNoShow(d));
+  router.post('/dashboard/jobs/:id/crew', ...signed, postAssignJob(d));
+  router.post('/dashboard/crews', ...signed, postAddCrew(d));
+  const crewForms = { name: postCrewName, hours: postCrewHours, active: postCrewActive, 'time-off': postCrewTimeOff, calendar: postCrewCalendar };
+  for (const part of CREW_FORMS) router.post(`/dashboard/crews/:id/${part}`, ...signed, crewForms[part](d));
+  router.post('/dashboard/crews/:id/remove', ...signed, postRemoveCrew(d));
   router.post('/dashboard/sign-out', form, postSignOut(d));
 }
 
 /**
  * `{base_url}/dashboard`: the business's days for a person, one page per section (Today,
- * Schedule, Leads and follow-ups, Month, Settings, Keys and calendar). Signed in by a code
+ * Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar). Signed in by a code
  * mailed to the address the business signed up with; a session cookie for this path only.
  * Every form posts with the session's form token and answers 303 to the page of its result;
  * changes go through the same operations (or, for a new key or calendar address, the use

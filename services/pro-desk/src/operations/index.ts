@@ -43,3 +43,4 @@ export function proDeskOperations(ctx: AppContext, set = proDeskOperationSet(ctx
 }
 
 export { presentBusiness } from './business';
+export { presentCrew } from './crews';

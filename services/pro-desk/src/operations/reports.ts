@@ -42,7 +42,7 @@ export const pipeline = (ctx: AppContext) =>
   defineOperation<Pro, { month?: string }>({
     name: 'pipeline',
     title: 'Monthly pipeline report',
-    description: `Monthly report: leads and spend by platform, booked and lost, true cost per booked job (spend / booked), possible lead credits, customers the booking service brought directly (with the ${BOOKING_FEE_TEXT} fees due after cancellations and no-show waivers), and jobs booked. month is YYYY-MM; default this month.`,
+    description: `Monthly report: leads and spend by platform, booked and lost, true cost per booked job (spend / booked), possible lead credits, customers the booking service brought directly (with the ${BOOKING_FEE_TEXT} fees due after cancellations and no-show waivers), and jobs booked, in total and per crew (jobs_booked.by_crew). month is YYYY-MM; default this month.`,
     method: 'GET',
     input: {
       type: 'object',

@@ -238,3 +238,45 @@ describe('pipeline', () => {
     expect(res.body.error).toMatch(/month must be a month YYYY-MM/);
   });
 });
+
+describe('pipeline per crew', () => {
+  it('counts the jobs booked that month and their value per crew, every crew listed in crew order, a removed crew that did jobs after them', async () => {
+    const pro = await newPro(h);
+    const add = (name: string) =>
+      h.api
+        .post('/api/v1/add_crew')
+        .set(pro.auth)
+        .send({ name })
+        .expect(200)
+        .then((r) => r.body.crew_id as string);
+    const [vans, idle, gone] = [await add('Vans'), await add('Idle'), await add('Gone')];
+    const first = (await h.api.get('/api/v1/my_business').set(pro.auth).expect(200)).body.crews[0] as { crew_id: string; name: string };
+    const book = (crewId: string, start: string) =>
+      h.api
+        .post('/api/v1/book_job')
+        .set(pro.auth)
+        .send(validBooking({ crew_id: crewId, start }))
+        .expect(200)
+        .then((r) => r.body as { booking_id: string; total: number });
+    const a = await book(vans, '2026-11-24T09:00:00-05:00');
+    await book(vans, '2026-11-25T09:00:00-05:00');
+    const c = await book(first.crew_id, '2026-11-24T09:00:00-05:00');
+    const cancelled = await book(first.crew_id, '2026-11-26T09:00:00-05:00');
+    await h.api.post('/api/v1/cancel_job').set(pro.auth).send({ booking_id: cancelled.booking_id }).expect(200);
+    const done = await book(gone, '2026-11-24T09:00:00-05:00');
+    // Gone's job is over before it is removed: its count stays, under its name.
+    h.clock.now = new Date('2026-11-24T16:00:00Z');
+    await h.api.post('/api/v1/remove_crew').set(pro.auth).send({ crew_id: gone }).expect(200);
+
+    const { body } = await h.api.get('/api/v1/pipeline').set(pro.auth).query({ month: '2026-11' }).expect(200);
+    expect(body.jobs_booked.total).toBe(4);
+    expect(body.jobs_booked.by_crew).toEqual([
+      { crew_id: first.crew_id, crew_name: first.name, jobs: 1, value: c.total },
+      { crew_id: vans, crew_name: 'Vans', jobs: 2, value: 2 * a.total },
+      { crew_id: idle, crew_name: 'Idle', jobs: 0, value: 0 },
+      { crew_id: gone, crew_name: 'Gone', jobs: 1, value: done.total },
+    ]);
+    const business = await h.api.get('/api/v1/my_business').set(pro.auth).expect(200);
+    expect(business.body.pipeline.jobs_booked.by_crew).toEqual(body.jobs_booked.by_crew);
+  });
+});

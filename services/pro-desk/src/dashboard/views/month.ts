@@ -2,7 +2,7 @@ import type { PipelineReport } from '@frontdesk/use-cases';
 import { html, type Html } from '@frontdesk/http';
 import { count } from '../layout';
 
-/** Month (`/dashboard/month`): leads and spend by platform, jobs booked, fees, possible lead credits. */
+/** Month (`/dashboard/month`): leads and spend by platform, jobs booked (per crew with several), fees, possible lead credits. */
 
 /** Spend by platform as bars: plain SVG attributes, so the page needs no script or style. */
 function spendChart(p: PipelineReport): Html {
@@ -44,6 +44,31 @@ function sourceTable(p: PipelineReport): Html {
   </table>`;
 }
 
+/** Jobs booked per crew, when the business has more than one. */
+function crewTable(p: PipelineReport): Html {
+  const crews = p.jobs_booked.by_crew;
+  if (crews.length < 2) return html``;
+  const rows = crews.map(
+    (c) =>
+      html`<tr>
+        <td><bdi>${c.crew_name}</bdi></td>
+        <td>${c.jobs}</td>
+        <td>$${c.value}</td>
+      </tr>`,
+  );
+  return html`<table>
+    <caption>
+      Jobs booked per crew
+    </caption>
+    <tr>
+      <th scope="col">Crew</th>
+      <th scope="col">Jobs</th>
+      <th scope="col">Worth</th>
+    </tr>
+    ${rows}
+  </table>`;
+}
+
 export function monthView(p: PipelineReport): Html {
   const perJob = p.leads.cost_per_booked_job === null ? '' : `: $${p.leads.cost_per_booked_job} per booked job`;
   const fees = p.customers_brought_by_service;
@@ -53,7 +78,7 @@ export function monthView(p: PipelineReport): Html {
       ${count(p.leads.total, 'lead')}, $${p.leads.spend} spent, ${p.leads.booked} booked${perJob}. ${count(p.jobs_booked.total, 'job')} worth
       $${p.jobs_booked.value}.
     </p>
-    ${spendChart(p)} ${sourceTable(p)}
+    ${spendChart(p)} ${sourceTable(p)} ${crewTable(p)}
     <p>
       Fees due to Front Desk: $${fees.fees_due} (${count(fees.bookings, 'customer booking')}). Possible lead credits: ${p.possible_lead_credits.count} worth
       $${p.possible_lead_credits.amount}.

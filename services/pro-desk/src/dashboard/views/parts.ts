@@ -12,7 +12,7 @@ import type { Done } from '../layout';
 export const typedText = (text: string): Html => html`<bdi>${text}</bdi>`;
 
 /** Where a job's actions live: its confirmation pages. */
-export const jobLink = (id: string, action: 'cancel' | 'move' | 'no-show') => `/dashboard/jobs/${encodeURIComponent(id)}/${action}`;
+export const jobLink = (id: string, action: 'cancel' | 'move' | 'no-show' | 'crew') => `/dashboard/jobs/${encodeURIComponent(id)}/${action}`;
 
 /** Booked jobs a settings change left outside the hours or inside time off, each with its move and cancel. */
 function affectedList(done: Done): Html {
@@ -57,15 +57,21 @@ function contactLinks(b: Booking): Html {
   return html`${phone}${phone && email && ' · '}${email}`;
 }
 
-/** The links to what can be done to a job now: move or cancel before it starts, a no-show after. */
-function jobActions(b: Booking, now: Date): Html {
+/** The links to what can be done to a job now: move, cancel or (with several crews) give it to another crew before it starts, a no-show after. */
+function jobActions(b: Booking, now: Date, crews: boolean): Html {
   if (b.status !== 'booked') return html``;
   if (b.starts_at.getTime() <= now.getTime()) return html`<p class="job-actions"><a href="${jobLink(b.id, 'no-show')}">Report a no-show</a></p>`;
-  return html`<p class="job-actions"><a href="${jobLink(b.id, 'move')}">Move</a> <a href="${jobLink(b.id, 'cancel')}">Cancel</a></p>`;
+  return html`<p class="job-actions">
+    <a href="${jobLink(b.id, 'move')}">Move</a> <a href="${jobLink(b.id, 'cancel')}">Cancel</a>
+    ${crews && html`<a href="${jobLink(b.id, 'crew')}">Change crew</a>`}
+  </p>`;
 }
 
-/** One job as the owner reads it: when, what, who, where, how to reach them, and what can be done. */
-export function jobCard(b: Booking, pro: Pro, now: Date): Html {
+/**
+ * One job as the owner reads it: when, what, who, where, how to reach them, and what can be
+ * done; with several crews, which crew does it.
+ */
+export function jobCard(b: Booking, pro: Pro, now: Date, crews = false): Html {
   const size = `${b.bedrooms} bd / ${b.bathrooms} ba${b.add_ons.length ? `, ${b.add_ons.join(', ')}` : ''}${b.pets ? ', pets' : ''}`;
   const by = b.channel === 'pro' ? 'Booked by you' : 'Booked by a customer';
   const details = sentences([
@@ -76,13 +82,14 @@ export function jobCard(b: Booking, pro: Pro, now: Date): Html {
   return html`<article class="job">
     <h3>${formatLabel(b.starts_at, pro.timezone, now)}</h3>
     <p>${CLEAN_TYPE_LABELS[b.clean_type]} for ${typedText(b.customer_name)}, ${formatUsd(b.price_cents)}</p>
+    ${crews && html`<p class="crew-of-job">Crew: <strong>${typedText(b.crew_name)}</strong></p>`}
     <p>${typedText(b.address)}, ${b.zip}</p>
     <p>${contactLinks(b)}</p>
     <p class="note">${typedText(details)}</p>
-    ${jobActions(b, now)}
+    ${jobActions(b, now, crews)}
   </article>`;
 }
 
 /** Jobs as a list, or a sentence when there are none. */
-export const jobList = (jobs: Booking[], pro: Pro, o: { now: Date; none: string }): Html =>
-  jobs.length ? html`${jobs.map((b) => jobCard(b, pro, o.now))}` : html`<p>${o.none}</p>`;
+export const jobList = (jobs: Booking[], pro: Pro, o: { now: Date; none: string; crews?: boolean }): Html =>
+  jobs.length ? html`${jobs.map((b) => jobCard(b, pro, o.now, o.crews ?? false))}` : html`<p>${o.none}</p>`;

@@ -3,7 +3,7 @@ import type { Pro, TimeOffRow } from '@frontdesk/db';
 import { presentTimeOff } from '@frontdesk/use-cases';
 import { html, inputField, problemLine, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { csrfField, type Done, type Signed } from '../layout';
-import { doneNotice } from './parts';
+import { doneNotice, typedText } from './parts';
 
 /**
  * Settings (`/dashboard/settings`): hours, prices, add-ons, the business and its area, time
@@ -173,7 +173,8 @@ function timeOffForm(f: FormOf, timeOff: TimeOffRow[]): Html {
   const rows = timeOff.map((t) => {
     const shown = presentTimeOff(t, f.s.pro.timezone);
     const href = `/dashboard/time-off/${encodeURIComponent(t.id)}/remove`;
-    return html`<li>${shown.label}${shown.note && ` (${shown.note})`} <a href="${href}">Remove</a></li>`;
+    const crew = shown.crew_name && html`, ${typedText(shown.crew_name)} only`;
+    return html`<li>${shown.label}${crew}${shown.note && ` (${shown.note})`} <a href="${href}">Remove</a></li>`;
   });
   const body = html`${inputField({ label: 'First day off', name: 'start', value: f.values.start ?? '', type: 'date', attrs: html` required` }, p)}
   ${inputField({ label: 'Last day off', name: 'end', value: f.values.end ?? '', type: 'date', attrs: html` required` }, p)}

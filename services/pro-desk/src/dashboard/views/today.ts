@@ -4,6 +4,7 @@ import type { followUpsDue } from '@frontdesk/use-cases';
 import { html, type Html } from '@frontdesk/http';
 import { count, csrfField, type Done, type Signed } from '../layout';
 import { doneNotice, jobList, typedText } from './parts';
+import { crewFilterPart, type CrewFilter } from './schedule';
 
 /** Today (`/dashboard`): what is new since the owner last looked, today's jobs, and what to do next. */
 export interface TodayData {
@@ -48,17 +49,18 @@ function activity(pro: Pro, d: TodayData): Html {
   </section>`;
 }
 
-export function todayView(s: Signed, d: TodayData, done: Done | null): Html {
+export function todayView(s: Signed, d: TodayData & CrewFilter, done: Done | null): Html {
   const today = localDate(d.now, s.pro.timezone);
   const todays = d.jobs.filter((b) => localDate(b.starts_at, s.pro.timezone) === today);
   const later = d.jobs.length - todays.length;
   const due = d.followUps.follow_ups.length;
+  const schedule = d.crew ? `/dashboard/schedule?crew=${encodeURIComponent(d.crew.id)}` : '/dashboard/schedule';
   return html`${doneNotice(done)} ${newSince(s, d)}
     <section aria-labelledby="today">
       <h2 id="today">Today's jobs</h2>
-      ${jobList(todays, s.pro, { now: d.now, none: 'No jobs today.' })}
+      ${crewFilterPart('/dashboard', d)} ${jobList(todays, s.pro, { now: d.now, none: 'No jobs today.', crews: d.crews.length > 1 })}
       <p>
-        <a href="/dashboard/schedule"
+        <a href="${schedule}"
           >${later ? `${count(later, todays.length ? 'more job' : 'job')} coming up` : todays.length ? 'Nothing else booked yet' : 'Nothing booked yet'}: see
           your schedule</a
         >

@@ -1,0 +1,168 @@
+import type { Request, RequestHandler } from 'express';
+import {
+  AppError,
+  crewCalendarMade,
+  crewHoursOnDashboard,
+  crewRenamedOnDashboard,
+  crewTimeOffOnDashboard,
+  formatLabel,
+  inOwnerWords,
+  jobGivenOnDashboard,
+  pickAnotherCrew,
+} from '@frontdesk/domain';
+import type { Pro } from '@frontdesk/db';
+import { newCrewCalendarAddress, type AffectedJob } from '@frontdesk/use-cases';
+import { formField, formRoute, html, type Html, type Operation } from '@frontdesk/http';
+import { jobForm, navOf, noProblem, typed } from './actions';
+import { assignJobBody, crewBody, crewOfPage, crewsBody, removeCrewBody } from './crew-pages';
+import { runForm, type DashboardDeps } from './deps';
+import { SETTINGS_FORMS, readTimeOff } from './forms';
+import { doneAt, signedOf, type Signed } from './layout';
+import { CREW_LABELS, crewLink, type CrewPart, type Typed } from './views/crews';
+
+/**
+ * The crews forms (POST, behind `signedInForm`): each runs the crew operation the API runs
+ * (add_crew, update_crew, add_time_off with the crew, remove_crew, assign_job), or for a
+ * crew's calendar address the use case, and answers 303 to the page of its result. The
+ * operations' sentences are written for assistants; the page says them in the owner's words.
+ */
+
+/** Runs a crew operation for the signed-in business; a refusal's sentence is put in the owner's words. */
+async function runCrewOp<T>(d: DashboardDeps, op: Operation<Pro, never>, input: unknown, req: Request): Promise<T> {
+  try {
+    return await runForm<T>(d, { op, input }, req, signedOf(req).pro);
+  } catch (err) {
+    if (err instanceof AppError) err.message = inOwnerWords(err.message);
+    throw err;
+  }
+}
+
+const gone = (err: unknown): Html => {
+  if (!(err instanceof AppError)) throw err;
+  return html`<p class="error" role="alert">${err.message}</p>
+    <p><a href="/dashboard/crews">Back to your crews</a></p>`;
+};
+
+export const postAddCrew = (d: DashboardDeps): RequestHandler =>
+  formRoute<Typed>({
+    title: 'Crews',
+    labels: CREW_LABELS.add,
+    read: typed,
+    async act(values, req, res) {
+      const added = await runCrewOp<{ crew_id: string; message: string }>(d, d.ops.add_crew, { name: values.name ?? '' }, req);
+      return doneAt(d, res, crewLink(added.crew_id), { text: added.message });
+    },
+    form: (values, problem, req) => crewsBody(d, signedOf(req), { req, refused: { part: 'add', values, problem: problem ?? noProblem } }),
+    nav: navOf('/dashboard/crews'),
+  });
+
+/** A form on a crew's page: the crew is found first (this business's only), then its operation runs; a refusal shows the page again as typed. */
+function crewForm(
+  d: DashboardDeps,
+  part: CrewPart,
+  act: (o: {
+    s: Signed;
+    crew: { id: string; name: string };
+    values: Typed;
+    req: Request;
+  }) => Promise<{ text: string; affected?: AffectedJob[]; secret?: { id: string; label: string; value: string } }>,
+): RequestHandler {
+  return formRoute<Typed>({
+    title: 'Crew',
+    labels: CREW_LABELS[part],
+    read: typed,
+    async act(values, req, res) {
+      const s = signedOf(req);
+      const { crew } = await crewOfPage(d, s, req);
+      const done = await act({ s, crew, values, req });
+      return doneAt(d, res, `${crewLink(crew.id)}#${part}-section`, done);
+    },
+    async form(values, problem, req) {
+      try {
+        return (await crewBody(d, signedOf(req), { req, refused: { part, values, problem: problem ?? noProblem } })).body;
+      } catch (err) {
+        return gone(err);
+      }
+    },
+    nav: navOf('/dashboard/crews'),
+  });
+}
+
+interface CrewAnswer {
+  name: string;
+  own_hours: boolean;
+  message: string;
+}
+
+export const postCrewName = (d: DashboardDeps): RequestHandler =>
+  crewForm(d, 'name', async ({ crew, values, req }) => {
+    const saved = await runCrewOp<CrewAnswer>(d, d.ops.update_crew, { crew_id: crew.id, name: values.name ?? '' }, req);
+    return { text: crewRenamedOnDashboard(saved.name) };
+  });
+
+/** Its own hours per weekday (as the business's hours form reads them), or back to the business's. */
+export const postCrewHours = (d: DashboardDeps): RequestHandler =>
+  crewForm(d, 'hours', async ({ crew, values, req }) => {
+    const hours = values.hours === 'business' ? null : SETTINGS_FORMS.hours!.read(values).working_hours;
+    const saved = await runCrewOp<CrewAnswer>(d, d.ops.update_crew, { crew_id: crew.id, working_hours: hours }, req);
+    return { text: crewHoursOnDashboard(saved.name, saved.own_hours) };
+  });
+
+export const postCrewActive = (d: DashboardDeps): RequestHandler =>
+  crewForm(d, 'active', async ({ crew, values, req }) => {
+    const saved = await runCrewOp<CrewAnswer>(d, d.ops.update_crew, { crew_id: crew.id, active: values.active === 'yes' }, req);
+    return { text: inOwnerWords(saved.message) };
+  });
+
+export const postCrewTimeOff = (d: DashboardDeps): RequestHandler =>
+  crewForm(d, 'time-off', async ({ crew, values, req }) => {
+    const input = { ...readTimeOff(values), crew_id: crew.id };
+    const { affected_jobs: affected } = await runCrewOp<{ affected_jobs: AffectedJob[] }>(d, d.ops.add_time_off, input, req);
+    return { text: crewTimeOffOnDashboard(crew.name), affected };
+  });
+
+/** A crew's own calendar address, shown once from a sealed reference: a reload shows the same one and never makes another. */
+export const postCrewCalendar = (d: DashboardDeps): RequestHandler =>
+  crewForm(d, 'calendar', async ({ s, crew }) => {
+    const token = await newCrewCalendarAddress(d.ctx.db, s.pro.id, crew.id, d.ctx.clock());
+    const value = `${d.ctx.config.publicUrl}/calendar/${token}.ics`;
+    const label = `${crew.name}'s calendar address (copy it now; it is shown only on this page, for a few minutes):`;
+    return { text: crewCalendarMade(crew.name), secret: { id: 'crew-calendar-url', label, value } };
+  });
+
+export const postRemoveCrew = (d: DashboardDeps): RequestHandler =>
+  formRoute<Typed>({
+    title: 'Remove this crew?',
+    labels: CREW_LABELS.remove,
+    read: typed,
+    async act(values, req, res) {
+      const s = signedOf(req);
+      const { crew } = await crewOfPage(d, s, req);
+      const to = (values.reassign_to ?? '').trim();
+      const removed = await runCrewOp<{ message: string }>(d, d.ops.remove_crew, { crew_id: crew.id, ...(to ? { reassign_to: to } : {}) }, req);
+      return doneAt(d, res, '/dashboard/crews', { text: removed.message });
+    },
+    async form(values, problem, req) {
+      try {
+        return (await removeCrewBody(d, signedOf(req), { req, problem: problem ?? noProblem, ...(values.reassign_to ? { chosen: values.reassign_to } : {}) }))
+          .body;
+      } catch (err) {
+        return gone(err);
+      }
+    },
+    nav: navOf('/dashboard/crews'),
+  });
+
+/** Gives a job to another crew at the same time (assign_job); a refusal names what is in the way, with the crew picked still picked. */
+export const postAssignJob = (d: DashboardDeps): RequestHandler =>
+  jobForm(d, {
+    title: 'Give this job to another crew',
+    labels: { crew_id: 'Give the job to' },
+    async act(s, job, req, values) {
+      const to = formField(values, 'crew_id');
+      if (!to) throw pickAnotherCrew();
+      const moved = await runCrewOp<{ crew_name: string; from_crew_name: string }>(d, d.ops.assign_job, { booking_id: job.id, crew_id: to }, req);
+      return jobGivenOnDashboard(job.customer_name, formatLabel(job.starts_at, s.pro.timezone, d.ctx.clock()), moved.from_crew_name, moved.crew_name);
+    },
+    page: (s, job, req, problem) => assignJobBody(d, s, job, { problem, chosen: formField(req.body, 'crew_id') }),
+  });
