@@ -100,7 +100,7 @@ export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<HeldSt
   const { pro, start, now, moving } = s;
   // A start in the past is refused before anything else, and its alternatives start from now.
   const around = Math.max(start.getTime(), now.getTime());
-  const { crews: active } = await loadBusy(trx, pro.id, new Date(around - 2 * DAY), new Date(around + 3 * DAY));
+  const { crews: active } = await loadBusy(trx, pro.id, { from: new Date(around - 2 * DAY), to: new Date(around + 3 * DAY), bookingIds: moving !== undefined });
   const crews = (s.crew ? active.filter((c) => c.id === s.crew!.id) : active).map((c) =>
     moving ? { ...c, busy: c.busy.filter((b) => b.bookingId !== moving.id) } : c,
   );

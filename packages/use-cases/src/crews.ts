@@ -142,7 +142,7 @@ async function requireAnotherActive(trx: Db, proId: string, crew: Crew): Promise
 async function crewOver(trx: Db, pro: Pro, crewId: string, jobs: Booking[]): Promise<CrewSchedule> {
   const from = new Date(jobs[0]!.starts_at.getTime() - DAY);
   const to = new Date(Math.max(...jobs.map((j) => j.blocked_until.getTime())) + DAY);
-  const { crews } = await loadBusy(trx, pro.id, from, to);
+  const { crews } = await loadBusy(trx, pro.id, { from, to, bookingIds: true });
   const crew = crews.find((c) => c.id === crewId)!;
   const moving = new Set(jobs.map((j) => j.id));
   return { ...crew, busy: crew.busy.filter((b) => !moving.has(b.bookingId!)) };

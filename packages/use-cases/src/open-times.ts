@@ -74,8 +74,7 @@ async function computeMisses(db: Db, m: { items: AvailabilityItem[]; ranges: Day
   const busy = await loadBusyMany(
     db,
     misses.map((i) => items[i]!.pro.id),
-    from,
-    to,
+    { from, to },
   );
   cache.makeRoom(misses.length);
   for (const i of misses) {

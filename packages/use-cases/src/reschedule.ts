@@ -111,12 +111,11 @@ async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Dat
   const shiftDays = Math.round((Date.parse(localDate(start, pro.timezone)) - Date.parse(localDate(first.starts_at, pro.timezone))) / DAY);
   const minutes = localMinutesOf(start, pro.timezone);
   const last = visits[visits.length - 1]!;
-  const { crews } = await loadBusy(
-    trx,
-    pro.id,
-    new Date(Math.min(start.getTime(), first.starts_at.getTime()) - 2 * DAY),
-    new Date(last.starts_at.getTime() + (Math.abs(shiftDays) + 3) * DAY),
-  );
+  const { crews } = await loadBusy(trx, pro.id, {
+    from: new Date(Math.min(start.getTime(), first.starts_at.getTime()) - 2 * DAY),
+    to: new Date(last.starts_at.getTime() + (Math.abs(shiftDays) + 3) * DAY),
+    bookingIds: true,
+  });
   const moving = new Set(visits.map((v) => v.id));
   const others = crews.map((c) => ({ ...c, busy: c.busy.filter((b) => !moving.has(b.bookingId!)) }));
   const wanted = visits.map((v) => ({

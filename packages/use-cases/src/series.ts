@@ -132,7 +132,7 @@ export async function planVisits(trx: Db, p: VisitsToPlan): Promise<PlannedVisit
   if (dates.length === 0) return { quote, accepted: [], skipped: [] };
   const from = wallTimeToInstant(dates[0]!, 0, pro.timezone) ?? new Date(now);
   const to = new Date((wallTimeToInstant(dates[dates.length - 1]!, 0, pro.timezone) ?? now).getTime() + 2 * DAY);
-  const { crews } = await loadBusy(trx, pro.id, new Date(from.getTime() - DAY), to);
+  const { crews } = await loadBusy(trx, pro.id, { from: new Date(from.getTime() - DAY), to });
   const withHeld = crews.map((c) => ({ ...c, busy: [...c.busy, ...p.held.filter((h) => h.crewId === c.id)] }));
   const wanted = dates.map((date) => ({ date, minutes: p.localMinutes, durationMinutes: quote.duration_minutes, prefer: p.crewId }));
   return { quote, ...judgeStarts(pro, wanted, { crews: withHeld }, now) };

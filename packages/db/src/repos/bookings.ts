@@ -12,14 +12,24 @@ export interface BusyTimes {
 
 type BusyRow = [proId: string, kind: 'b' | 'o', start: number, end: number, crewId: string | null, bookingId: string | null];
 
+/** The instants [from, to) whose busy times are read, and whether each booking's id is wanted (to let a moving one out of its own way). */
+export interface BusySpan {
+  from: Date;
+  to: Date;
+  bookingIds?: boolean;
+}
+
 /**
  * The active crews of many pros, with the live bookings and time off that touch [from, to),
  * as the availability rules see them. One round trip whatever the number of pros, and
  * instants come back as epoch milliseconds: parsing hundreds of timestamps into Dates was the
- * largest cost. Each pro's rows are found by range overlap through the GiST indexes
- * (bookings_live_pro_span, and time_off's), bounded on both sides: a pro's past never gets read.
+ * largest cost. A booking on its pro's first crew comes without a crew id (most pros have one
+ * crew: the answer stays as small as before crews), and without its own id unless asked.
+ * Each pro's rows are found by range overlap through the GiST indexes (bookings_live_pro_span,
+ * and time_off's), bounded on both sides: a pro's past never gets read.
  */
-export async function loadBusyMany(db: Db, proIds: string[], from: Date, to: Date): Promise<Map<string, BusyTimes>> {
+export async function loadBusyMany(db: Db, proIds: string[], span: BusySpan): Promise<Map<string, BusyTimes>> {
+  const { from, to } = span;
   const byPro = new Map<string, BusyTimes>(proIds.map((id) => [id, { crews: [] }]));
   if (proIds.length === 0) return byPro;
   // One row holding two JSON arrays: a single native parse instead of thousands of row parses.
@@ -29,11 +39,13 @@ export async function loadBusyMany(db: Db, proIds: string[], from: Date, to: Dat
              WHERE c.pro_id = ANY(${proIds}::text[]) AND c.active) AS crews,
            (SELECT coalesce(json_agg(json_build_array(p.id, t.kind, t.s, t.e, t.crew_id, t.id)), '[]'::json)
               FROM unnest(${proIds}::text[]) AS p(id)
+              CROSS JOIN LATERAL (SELECT id AS first_crew FROM crews WHERE pro_id = p.id AND active ORDER BY position, id LIMIT 1) f
               CROSS JOIN LATERAL (
                 SELECT 'b' AS kind,
                        (extract(epoch FROM starts_at) * 1000)::float8 AS s,
                        (extract(epoch FROM blocked_until) * 1000)::float8 AS e,
-                       crew_id, id
+                       nullif(crew_id, f.first_crew) AS crew_id,
+                       CASE WHEN ${span.bookingIds === true} THEN id END AS id
                   FROM bookings
                  WHERE pro_id = p.id AND status <> 'cancelled'
                    AND tstzrange(starts_at, blocked_until, '[)') && tstzrange(${from}, ${to}, '[)')
@@ -49,16 +61,19 @@ export async function loadBusyMany(db: Db, proIds: string[], from: Date, to: Dat
     byPro.get(proId)!.crews.push(crew);
   }
   for (const [proId, kind, s, e, crewId, bookingId] of rows[0]!.busy) {
-    if (kind === 'b') crewById.get(crewId!)?.busy.push({ start: new Date(s), blockedUntil: new Date(e), bookingId: bookingId! });
-    else if (crewId !== null) crewById.get(crewId)?.timeOff.push({ start: new Date(s), end: new Date(e) });
-    else for (const crew of byPro.get(proId)!.crews) crew.timeOff.push({ start: new Date(s), end: new Date(e) });
+    const crews = byPro.get(proId)!.crews;
+    if (kind === 'b') {
+      const crew = crewId === null ? crews[0] : crewById.get(crewId);
+      crew?.busy.push(bookingId === null ? { start: new Date(s), blockedUntil: new Date(e) } : { start: new Date(s), blockedUntil: new Date(e), bookingId });
+    } else if (crewId !== null) crewById.get(crewId)?.timeOff.push({ start: new Date(s), end: new Date(e) });
+    else for (const crew of crews) crew.timeOff.push({ start: new Date(s), end: new Date(e) });
   }
   return byPro;
 }
 
-/** One pro's active crews and what fills them over [from, to). */
-export async function loadBusy(db: Db, proId: string, from: Date, to: Date): Promise<BusyTimes> {
-  return (await loadBusyMany(db, [proId], from, to)).get(proId)!;
+/** One pro's active crews and what fills them over the span. */
+export async function loadBusy(db: Db, proId: string, span: BusySpan): Promise<BusyTimes> {
+  return (await loadBusyMany(db, [proId], span)).get(proId)!;
 }
 
 /** Whether an error is the overlap constraint refusing a booking another writer made first. */
