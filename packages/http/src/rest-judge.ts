@@ -81,15 +81,17 @@ interface Shown {
 /**
  * What the validator is shown of a request: the query as read, a copy of the body (the
  * validator fills in schema defaults, which the handler's input must not gain on one
- * transport only), as JSON (the body parser has settled its type already), with the headers
- * the operation documents, at the operation's own route. The validator writes on what it is
- * given (openapi, params, the query), so it gets a plain object of what it reads, never the
- * request itself (and not the request as a prototype: that would slow every later access to it).
+ * transport only), as JSON (the body parser has settled its type already; a read has no
+ * body and is shown no type), with the headers the operation documents, at the operation's
+ * own route. The validator writes on what it is given (openapi, params, the query), so it
+ * gets a plain object of what it reads, never the request itself (and not the request as a
+ * prototype: that would slow every later access to it).
  */
 function viewOf(req: Request, { op, input, headers, openapi }: Shown): View {
   const query: Record<string, unknown> = {};
   if (op.method === 'GET') for (const key of Object.keys(input)) query[key] = uncoercible(input[key], op.input.properties[key]);
-  const shownHeaders: Record<string, unknown> = { 'content-type': 'application/json' };
+  // A read has no body, so no type to parse (the validator would, on every request); a write's body is JSON.
+  const shownHeaders: Record<string, unknown> = op.method === 'GET' ? {} : { 'content-type': 'application/json' };
   for (const name of headers) if (req.headers[name] !== undefined) shownHeaders[name] = req.headers[name];
   const route = `/api/v1/${op.name}`;
   return {
