@@ -90,6 +90,14 @@ describe('the REST judge', () => {
     expect(ajvVerdict(readOp, () => inputFromQuery(readOp, parseQuery(query)))).toEqual({ error: sentence });
   });
 
+  it('judges a known route by all its rules whichever fields a request sends (the validator is shown only those)', async () => {
+    await get('count=1&kind=deep&tags=a').expect(200);
+    expect((await get('kind=deep').expect(400)).body).toEqual({ error: 'count is required.' });
+    expect((await get('count=1&tags=a,b,c,d').expect(400)).body).toEqual({ error: 'tags may have at most 3 items.' });
+    expect((await get('tags=a&kind=deep').expect(400)).body).toEqual({ error: 'count is required.' });
+    expect((await get('count=3&nums=1,2&flag=true').expect(200)).body.input).toEqual({ count: 3, nums: [1, 2], flag: true });
+  });
+
   it('reads a query strictly and passes reserved characters unencoded, adding nothing to the input', async () => {
     const res = await get('count=2&ratio=1.5&flag=false&tags=oven, fridge&nums=0,3&at=2026-11-24T09:00:00-05:00').expect(200);
     expect(res.body.input).toEqual({ count: 2, ratio: 1.5, flag: false, tags: ['oven', 'fridge'], nums: [0, 3], at: '2026-11-24T09:00:00-05:00' });
