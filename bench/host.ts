@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
@@ -27,4 +28,21 @@ export function stats(ms: number[]) {
   const sorted = [...ms].sort((a, b) => a - b);
   const q = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 10) / 10;
   return { p50: q(0.5), p99: q(0.99), max: q(1) };
+}
+
+/**
+ * CPU time a process has used so far, in microseconds (user plus system, from /proc), or
+ * null where there is no /proc. Divided by the requests served meanwhile it gives the host's
+ * own cost per request: unlike a ratio to /healthz, it does not move when the floor does.
+ */
+export function cpuMicros(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name: state is field 3, utime 14 and stime 15, in clock ticks (100 a second).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
 }

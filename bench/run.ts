@@ -9,7 +9,7 @@ import { createBooking, findCleaners } from '@frontdesk/use-cases';
 import { normalizeJob } from '@frontdesk/domain';
 import { startTestServer } from '@frontdesk/db/testing';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
-import { startHost, stats } from './host';
+import { cpuMicros, startHost, stats } from './host';
 import { seedBusyPro, seedCrowdedZip, seedFeedPro } from './seed';
 import { runScale } from './scale';
 
@@ -50,12 +50,17 @@ interface Target {
 interface Sample {
   rps: number;
   p99: number;
+  /** The serving host's CPU per request, in microseconds (null without /proc). */
+  cpuUs: number | null;
 }
 
-async function load(options: autocannon.Options): Promise<Sample> {
+async function load(options: autocannon.Options, hostPid: number | undefined): Promise<Sample> {
+  const before = cpuMicros(hostPid);
   const r = await autocannon(options);
+  const after = cpuMicros(hostPid);
   if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) throw new Error(`${options.url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-  return { rps: r.requests.average, p99: r.latency.p99 };
+  const cpuUs = before === null || after === null || r.requests.total === 0 ? null : Math.round((after - before) / r.requests.total);
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs };
 }
 
 const median = (xs: number[]) => {
@@ -95,7 +100,10 @@ async function main(): Promise<void> {
     const at = (t: string, c: number) => samples.get(`${t}@${c}`) ?? (samples.set(`${t}@${c}`, []), samples.get(`${t}@${c}`)!);
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const connections of CONNECTIONS) {
-        for (const t of targets) at(t.name, connections).push(await load({ ...t.options(connections), duration: SECONDS }));
+        for (const t of targets) {
+          const pid = (t.host === 'pro' ? pro : book).child.pid;
+          at(t.name, connections).push(await load({ ...t.options(connections), duration: SECONDS }, pid));
+        }
       }
       process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
     }
@@ -118,6 +126,7 @@ async function main(): Promise<void> {
           p99_ms: median(own.map((s) => s.p99)),
           p99_spread_ms: [Math.min(...own.map((s) => s.p99)), Math.max(...own.map((s) => s.p99))],
           p99_vs_floor: round2(median(p99Ratios)),
+          host_cpu_us_per_request: own.every((x) => x.cpuUs !== null) ? median(own.map((x) => x.cpuUs!)) : null,
         };
       }),
     );
@@ -140,13 +149,14 @@ async function main(): Promise<void> {
     writeFileSync(resolve(OUT, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
     const table = [
       `pnpm bench: ${ROUNDS} interleaved rounds of ${SECONDS} s per sample, each host in its own process, ${cpus().length} CPUs (${server.source}).`,
-      `ratio = req/s over the same host's /healthz in the same round (median, [min-max] across rounds); p99 x = p99 over /healthz's p99.`,
+      `ratio = req/s over the same host's /healthz in the same round (median, [min-max] across rounds); p99 x = p99 over /healthz's p99;`,
+      `host µs/req = the serving host's own CPU per request (median): compare commits by it, since a change to /healthz moves every ratio.`,
       '',
-      '| endpoint | conns | req/s | ratio | spread | p99 ms | p99 spread | p99 x |',
-      '|---|---:|---:|---:|---|---:|---|---:|',
+      '| endpoint | conns | req/s | ratio | spread | p99 ms | p99 spread | p99 x | host µs/req |',
+      '|---|---:|---:|---:|---|---:|---|---:|---:|',
       ...rows.map(
         (r) =>
-          `| ${r.endpoint} | ${r.connections} | ${r.rps} | ${r.ratio.toFixed(2)} | ${r.ratio_spread.join('-')} | ${r.p99_ms} | ${r.p99_spread_ms.join('-')} | ${r.p99_vs_floor.toFixed(2)} |`,
+          `| ${r.endpoint} | ${r.connections} | ${r.rps} | ${r.ratio.toFixed(2)} | ${r.ratio_spread.join('-')} | ${r.p99_ms} | ${r.p99_spread_ms.join('-')} | ${r.p99_vs_floor.toFixed(2)} | ${r.host_cpu_us_per_request ?? '-'} |`,
       ),
       '',
       ...verdicts.map(
