@@ -82,7 +82,7 @@ describe("a crew's own calendar", () => {
 
     const feed = await h.api.get(url.pathname).expect(200);
     expect(feed.headers['content-type']).toMatch(/^text\/calendar; charset=utf-8/);
-    expect(feed.headers['cache-control']).toBe('no-cache');
+    expect(feed.headers['cache-control']).toBe('no-store');
     const uids = eventsOf(feed.text).map((e) => e.uid.split('@')[0]);
     expect(uids).toEqual([mine.booking_id]);
     expect(feed.text).toMatch(/X-WR-CALNAME:.*Night Owls jobs/);
