@@ -23,6 +23,7 @@ interface Target {
 
 let h: Hosts;
 let ids: Record<string, string[]>;
+let toAssign: { bookingId: string; crewId: string; removable: string };
 let hosts: Record<'pro' | 'book', { api: Hosts['pro']; auth: Record<string, string> }>;
 
 beforeAll(async () => {
@@ -57,17 +58,34 @@ beforeAll(async () => {
     booking_id: [job.body.booking_id],
     manage_token: [booked.body.manage_token],
     time_off_id: [off.body.time_off_id],
+    crew_id: [(await h.pro.get('/api/v1/my_business').set(a.auth).expect(200)).body.crews[0].crew_id],
   };
   hosts = { pro: { api: h.pro, auth: a.auth }, book: { api: h.book, auth: { ...asPublic, 'X-User-Name': 'Fuzz', 'X-User-Email': 'fuzz@example.com' } } };
+  // A job on one crew and another crew free to take it, made before any fuzzed call changes the business.
+  // (add_crew's own calls may fill the business up to its 50 crews.)
+  // The job is months out, past the days the fuzzed time off lands on.
+  toAssign = { bookingId: await liveJob(await freshCrew(), '2027-03-10T15:00:00-05:00'), crewId: await freshCrew(), removable: await freshCrew() };
 });
 afterAll(() => h.close());
 
-/** A fresh job of the first cleaner (the pro host's caller), on its quiet Thursday. */
-async function liveJob(): Promise<string> {
+/** A new crew of the first cleaner, working around the clock, with no jobs: one a crew operation can always act on. */
+let crews = 0;
+async function freshCrew(): Promise<string> {
+  const allDay = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, ['00:00-24:00']]));
+  const res = await h.pro
+    .post('/api/v1/add_crew')
+    .set(hosts.pro.auth)
+    .send({ name: `Fuzz crew ${(crews += 1)}`, working_hours: allDay })
+    .expect(200);
+  return (res.body as { crew_id: string }).crew_id;
+}
+
+/** A fresh job of the first cleaner (the pro host's caller), on its quiet Thursday (on a crew when named). */
+async function liveJob(crewId?: string, start = '2026-11-26T15:00:00-05:00'): Promise<string> {
   const res = await h.pro
     .post('/api/v1/book_job')
     .set(hosts.pro.auth)
-    .send(proBooking({ bedrooms: 1, start: '2026-11-26T15:00:00-05:00' }))
+    .send(proBooking({ bedrooms: 1, start, ...(crewId ? { crew_id: crewId } : {}) }))
     .expect(200);
   return (res.body as { booking_id: string }).booking_id;
 }
@@ -313,6 +331,9 @@ describe.each(['pro', 'book'] as const)('fuzzing every operation of the %s host 
       // The cancel runs before them cancel the bookings the ids name: a move needs a live one.
       if (t.name === 'reschedule_booking') ids.manage_token = [await liveManageToken()];
       if (t.name === 'reschedule_job') ids.booking_id = [await liveJob()];
+      // A crew to remove, and a job with a crew free to take it: earlier calls may have renamed, deactivated or filled the others.
+      if (t.name === 'remove_crew') ids.crew_id = [toAssign.removable];
+      if (t.name === 'assign_job') [ids.booking_id, ids.crew_id] = [[toAssign.bookingId], [toAssign.crewId]];
       await fc.assert(
         fc.asyncProperty(inputOf(t), fc.constantFrom('rest' as const, 'mcp' as const), async (input, via) => {
           const before = await writes();
