@@ -96,12 +96,14 @@ export function toolOf(op: Operation<unknown>) {
       ...(additionalProperties === undefined ? {} : { additionalProperties }),
     },
     outputSchema: toJsonSchema(op.output),
+    // All five on every tool, even where a hint only restates the spec's default (schema.ts,
+    // ToolAnnotations): directories and app reviews ask for each, and a read says it is not destructive.
     annotations: {
       title: op.title,
       readOnlyHint: op.readOnly,
-      ...(op.readOnly ? {} : { destructiveHint: op.destructive ?? false }),
-      idempotentHint: op.idempotent ?? false,
-      openWorldHint: false,
+      destructiveHint: op.readOnly ? false : (op.destructive ?? true),
+      idempotentHint: op.readOnly ? true : (op.idempotent ?? false),
+      openWorldHint: op.openWorld ?? false,
     },
   };
 }

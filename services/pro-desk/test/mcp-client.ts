@@ -24,3 +24,25 @@ export function masked(value: unknown): unknown {
       .replace(/Cleaner [0-9a-f]{6}|Twin [AB]/g, '<name>'),
   );
 }
+
+/** A tool's hints as [readOnly, destructive, idempotent, openWorld]. */
+export type Hints = [boolean, boolean, boolean, boolean];
+export const READ_HINTS: Hints = [true, false, true, false];
+
+/**
+ * Every tool carries all five annotations (title and the four hints, each a boolean, none
+ * left to a client's default), and each hint is the one the table gives for it.
+ */
+export function expectAnnotated(tools: { name: string; title?: string; annotations?: Record<string, unknown> }[], table: Record<string, Hints>): void {
+  const keys = ['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+  for (const tool of tools) {
+    const a = tool.annotations ?? {};
+    expect([tool.name, Object.keys(a).sort()]).toEqual([tool.name, [...keys].sort()]);
+    expect([tool.name, typeof a.title === 'string' && a.title.length > 0 && a.title === tool.title]).toEqual([tool.name, true]);
+    for (const k of keys.slice(1)) expect([tool.name, k, typeof a[k]]).toEqual([tool.name, k, 'boolean']);
+  }
+  const given = Object.fromEntries(
+    tools.map((t) => [t.name, [t.annotations!.readOnlyHint, t.annotations!.destructiveHint, t.annotations!.idempotentHint, t.annotations!.openWorldHint]]),
+  );
+  expect(given).toEqual(table);
+}

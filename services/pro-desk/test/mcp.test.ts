@@ -5,7 +5,7 @@ import type { Pro } from '@frontdesk/db';
 import request from 'supertest';
 import { createProDeskApp } from '../src';
 import { PRO_DESK_OPERATIONS, TEST_KEY_SEALER, proDeskHarness, newPro, MONDAY_7AM, type Harness } from './harness';
-import { listenOn, masked, mcpClient } from './mcp-client';
+import { READ_HINTS, expectAnnotated, listenOn, masked, mcpClient, type Hints } from './mcp-client';
 
 let h: Harness;
 let server: Awaited<ReturnType<typeof listenOn>>;
@@ -39,8 +39,45 @@ describe('MCP on the pro host, through the official SDK client', () => {
     expect(byName.quote_job!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.cancel_job!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.book_job!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(byName.update_business!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.flag_bad_lead!.annotations).toMatchObject({ idempotentHint: true });
     expect((byName.open_times!.inputSchema.properties as Json).add_ons.type).toBe('array');
+    await client.close();
+  });
+
+  it('annotates every tool with a title and all four hints, each right', async () => {
+    const pro = await newPro(h);
+    const client = await mcpClient(server.url, pro.auth);
+    const { tools } = await client.listTools();
+    // [readOnly, destructive, idempotent, openWorld]. Destructive: it replaces or takes away
+    // what was there (false promises only additions). Nothing here mails a customer: a change
+    // the business makes is theirs to tell, so every tool's world is closed.
+    const adds: Hints = [false, false, false, false];
+    const overwrites: Hints = [false, true, true, false];
+    const removes: Hints = [false, true, false, false];
+    expectAnnotated(tools, {
+      my_business: READ_HINTS,
+      schedule: [false, false, false, false],
+      quote_job: READ_HINTS,
+      open_times: READ_HINTS,
+      log_lead: adds,
+      follow_ups_due: READ_HINTS,
+      update_lead: [false, true, false, false],
+      flag_bad_lead: overwrites,
+      book_job: adds,
+      cancel_job: removes,
+      reschedule_job: overwrites,
+      report_no_show: [false, true, false, false],
+      updates: READ_HINTS,
+      pipeline: READ_HINTS,
+      update_business: overwrites,
+      add_time_off: adds,
+      remove_time_off: removes,
+      add_crew: adds,
+      update_crew: overwrites,
+      remove_crew: removes,
+      assign_job: overwrites,
+    });
     await client.close();
   });
 
