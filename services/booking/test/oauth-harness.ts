@@ -1,3 +1,4 @@
+import * as oauth from 'oauth4webapi';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { TEST_OAUTH_CONFIG } from './harness';
@@ -125,4 +126,33 @@ export class MemoryProvider implements OAuthClientProvider {
   codeVerifier() {
     return this.verifier;
   }
+}
+
+/** An access token for the person at `email`, as a public client gets one: authorization code with PKCE, for the host's /mcp. */
+export async function oauthTokenFor(host: Pick<BookHost, 'url' | 't'>, email: string, scope = 'read write'): Promise<string> {
+  const redirectUri = 'http://127.0.0.1:9/callback';
+  const verifier = oauth.generateRandomCodeVerifier();
+  const auth = new URL(`${host.url}/authorize`);
+  auth.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: 'front-desk',
+    redirect_uri: redirectUri,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    scope,
+    resource: `${host.url}/mcp`,
+  }).toString();
+  const back = await signInAndDecide(host, auth.href, email);
+  const res = await fetch(`${host.url}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: 'front-desk',
+      code: back.searchParams.get('code')!,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
 }

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as Client2, StreamableHTTPClientTransport as Transport2, type VersionNegotiationMode } from '@modelcontextprotocol/client';
 import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import { closeServer, listen } from '@frontdesk/http';
@@ -15,6 +16,23 @@ export async function mcpClient(baseUrl: string, headers: Record<string, string>
   await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers } }));
   return client;
 }
+
+/**
+ * The official 2.x client (`@modelcontextprotocol/client`), in one of its negotiation modes:
+ * `{ pin: '2026-07-28' }` (that revision or fail), `'auto'` (probe with server/discover,
+ * fall back to initialize) or `'legacy'` (the 2025 handshake only).
+ */
+export async function mcpClient2(baseUrl: string, headers: Record<string, string>, mode: VersionNegotiationMode): Promise<Client2> {
+  const client = new Client2({ name: 'front-desk-tests', version: '2.0.0' }, { versionNegotiation: { mode } });
+  await client.connect(new Transport2(new URL(`${baseUrl}/mcp`), { requestInit: { headers } }));
+  return client;
+}
+
+export const MODES: [string, VersionNegotiationMode, { era: string; version: string }][] = [
+  ['pinned to 2026-07-28', { pin: '2026-07-28' }, { era: 'modern', version: '2026-07-28' }],
+  ['in auto mode', 'auto', { era: 'modern', version: '2026-07-28' }],
+  ['in legacy mode', 'legacy', { era: 'legacy', version: '2025-11-25' }],
+];
 
 /** Ids and keys differ between twin records; everything else must match. */
 export function masked(value: unknown): unknown {

@@ -239,7 +239,6 @@ describe('MCP over raw HTTP: every error case', () => {
     ['malformed JSON', '{"jsonrpc": "2.0", "id": 1, "method":', 400, -32700],
     ['a body that is not JSON-RPC', { hello: 'world' }, 400, -32600],
     ['the wrong jsonrpc version', { jsonrpc: '1.0', id: 1, method: 'ping' }, 400, -32600],
-    ['a batch', [{ jsonrpc: '2.0', id: 1, method: 'ping' }], 400, -32600],
     ['a bare string', '"ping"', 400, -32600],
     ['an unknown method', { jsonrpc: '2.0', id: 1, method: 'resources/list' }, 200, -32601],
     ['an unknown tool', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }, 200, -32602],
@@ -271,7 +270,11 @@ describe('MCP over raw HTTP: every error case', () => {
     expect(get.headers.allow).toBe('POST');
     await h.api.delete('/mcp').set(auth).expect(405);
     const version = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '2099-01-01' }).expect(400);
-    expect(version.body.error.message).toMatch(/Unsupported MCP-Protocol-Version 2099-01-01/);
+    // A later revision than ours: the 2026-07-28 error, listing the versions a request may name.
+    expect(version.body.error).toMatchObject({ code: -32022, message: expect.stringMatching(/^Unsupported protocol version 2099-01-01/) });
+    expect(version.body.error.data).toEqual({ supported: ['2026-07-28'], requested: '2099-01-01' });
+    const older = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '2024-01-01' }).expect(400);
+    expect(older.body.error.message).toMatch(/Unsupported MCP-Protocol-Version 2024-01-01/);
     await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '2025-06-18' }).expect(200);
     const evil = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { Origin: 'https://evil.example' }).expect(403);
     expect(evil.body.error.message).toMatch(/not allowed/);
