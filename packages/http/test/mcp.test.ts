@@ -45,7 +45,7 @@ describe('the JSON-RPC envelope', () => {
       { jsonrpc: '2.0', id: 3, method: 'resources/list' },
       { hello: 'world' },
     ]);
-    for (const version of [{ 'MCP-Protocol-Version': '2025-03-26' }, {}]) {
+    for (const version of [{ 'MCP-Protocol-Version': '2025-03-26' }, {}] as Record<string, string>[]) {
       const res = await post(batch, { ...as(`c_${randomUUID()}`), ...version });
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
@@ -212,7 +212,12 @@ describe('protocol revision 2026-07-28 beside the 2025 handshake', () => {
     ...over,
   });
   /** A request as the revision sends it: `_meta` in the body, the MCP headers beside it. */
-  const modern = (method: string, params: Json = {}, headers: Record<string, string | undefined> = {}, caller = as(`c_${randomUUID()}`)) => {
+  const modern = (
+    method: string,
+    params: Json = {},
+    headers: Record<string, string | undefined> = {},
+    caller: Record<string, string> = as(`c_${randomUUID()}`),
+  ) => {
     const h: Record<string, string> = { ...caller, 'MCP-Protocol-Version': V, 'Mcp-Method': method };
     if (typeof params.name === 'string') h['Mcp-Name'] = params.name;
     for (const [k, v] of Object.entries(headers)) {
