@@ -367,6 +367,8 @@ function revisionOf(req: Request, m: Partial<JsonRpcRequest>): string | null {
   if (!meta) {
     if (!headerIsModern) return null;
     if (!(MODERN_MCP_PROTOCOL_VERSIONS as readonly string[]).includes(header)) throw unsupported(header);
+    // A notification carries no _meta of its own in this revision: its header says which it is.
+    if (m.id === undefined) return header;
     const given = isPlainObject(m.params) && isPlainObject(m.params._meta) ? m.params._meta : undefined;
     const missing = given ? [MCP_META.protocolVersion, MCP_META.clientCapabilities].filter((k) => !(k in given)) : ['_meta'];
     throw new Refusal(400, JSONRPC.INVALID_PARAMS, mcpEnvelopeMissing(header, missing));

@@ -344,6 +344,11 @@ describe('protocol revision 2026-07-28 beside the 2025 handshake', () => {
       'Mcp-Method': 'notifications/cancelled',
     });
     expect(note).toMatchObject({ status: 202, body: undefined });
+    const bare = await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }), {
+      ...as('c'),
+      'MCP-Protocol-Version': V,
+    });
+    expect(bare).toMatchObject({ status: 202, body: undefined });
     expect((await modern('tools/list', {}, {}, {})).status).toBe(401);
   });
 });
