@@ -1,7 +1,8 @@
 // The book host through the official 2.x MCP client, in each of its negotiation modes, with each credential the host takes.
 import { createBusiness, issuePersonalKey } from '@frontdesk/use-cases';
 import { MODES, mcpClient2 } from '../../pro-desk/test/mcp-client';
-import { bookHostOnPort, oauthTokenFor, type BookHost } from './oauth-harness';
+import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
+import { MemoryProvider, bookHostOnPort, oauthTokenFor, signInAndDecide, type BookHost } from './oauth-harness';
 
 let host: BookHost;
 let cleanerId = '';
@@ -47,6 +48,25 @@ describe.each(MODES)('the 2.x client %s', (_mode, mode, expected) => {
       arguments: { cleaner_id: cleanerId, start, bedrooms: 1, bathrooms: 1, customer_name: 'Lee Chen', address: '3 Elm St', zip: '10001' },
     })) as Json;
     expect([booked.isError, booked.structuredContent?.status, booked.structuredContent?.customer.email]).toEqual([undefined, 'booked', EMAIL[credential]]);
+    await client.close();
+  });
+});
+
+describe('the 2.x client pinned to 2026-07-28, with nothing but the URL', () => {
+  it('meets the 401, discovers the authorization server, registers, signs the person in with PKCE, and reads their bookings', async () => {
+    const mcpUrl = new URL(`${host.url}/mcp`);
+    const provider = new MemoryProvider();
+    const pinned = () => new Client2({ name: 'assistant', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await expect(pinned().connect(new Transport2(mcpUrl, { authProvider: provider }))).rejects.toThrow();
+    expect(provider.client?.client_id).toMatch(/^fdc_/);
+    expect(Object.fromEntries(provider.authorizationUrl!.searchParams)).toMatchObject({ code_challenge_method: 'S256', resource: mcpUrl.href });
+    const back = await signInAndDecide(host, provider.authorizationUrl!.href, 'ora@example.com');
+    await new Transport2(mcpUrl, { authProvider: provider }).finishAuth(back.searchParams);
+    const client = pinned();
+    await client.connect(new Transport2(mcpUrl, { authProvider: provider }));
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const mine = (await client.callTool({ name: 'my_bookings', arguments: {} })) as Json;
+    expect(mine.structuredContent).toEqual({ count: 0, bookings: [] });
     await client.close();
   });
 });
