@@ -37,7 +37,7 @@ function renderOperation(op: Operation<unknown>, host: string): string {
   const lines = [
     `### ${op.name}`,
     '',
-    `${op.title}. \`${op.method} /api/v1/${op.name}\`, MCP tool \`${op.name}\`${op.scope ? `, scope \`${op.scope}\`` : ''}${op.readOnly ? ', read-only' : ''}${op.destructive ? ', destructive' : ''}.`,
+    `${op.title}. \`${op.method} /api/v1/${op.name}\`, MCP tool \`${op.name}\`${op.scope ? `, scope \`${op.scope}\`` : ''}${op.readOnly ? ', read-only' : ''}${op.destructive ? ', destructive' : ''}${op.openWorld ? ', open-world (it may send mail)' : ''}.`,
     '',
     op.description,
     '',

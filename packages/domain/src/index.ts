@@ -24,6 +24,7 @@ export * from './words/business';
 export * from './words/input';
 export * from './words/settings';
 export * from './words/time';
+export * from './words/mcp';
 export * from './words/time-off';
 export * from './words/customer';
 export * from './words/checks';

@@ -1,5 +1,18 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { IDEMPOTENCY_ARGUMENT_TEXT, somethingWentWrong } from '@frontdesk/domain';
+import {
+  IDEMPOTENCY_ARGUMENT_TEXT,
+  MCP_EMPTY_BATCH,
+  mcpBatchRefused,
+  mcpEnvelopeInvalid,
+  mcpEnvelopeMissing,
+  mcpHeaderBadEncoding,
+  mcpHeaderDiffers,
+  mcpHeaderMissing,
+  mcpInitializeWithModernHeader,
+  mcpModernMethodNotFound,
+  mcpUnsupportedVersion,
+  somethingWentWrong,
+} from '@frontdesk/domain';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
 import { readIdempotencyKey } from './idempotency';
@@ -15,9 +28,37 @@ import { isLoopbackHost } from './config';
  * The Model Context Protocol's Streamable HTTP transport in stateless mode: one POST per
  * JSON-RPC message, a plain JSON answer, no session and no event stream. Tools are the
  * operation registry itself, read on every tools/list, so a new operation appears at once.
+ *
+ * Two eras on one endpoint (2026-07-28 basic/versioning, "dual-era server"): the 2025
+ * revisions open with the `initialize` handshake; from 2026-07-28 on there is none, and every
+ * request names its revision and the client's capabilities in `params._meta`. A request is
+ * served as the revision its `_meta` names; one without such a claim is served as before.
  */
+/** The revisions negotiated with `initialize`, newest first. */
 export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
+/** The newest handshake revision: what `initialize` answers when the one asked for is not spoken. */
 export const LATEST_MCP_PROTOCOL_VERSION = MCP_PROTOCOL_VERSIONS[0];
+/** The revisions a request names in its own `_meta`, with no handshake. */
+export const MODERN_MCP_PROTOCOL_VERSIONS = ['2026-07-28'] as const;
+/** Every revision this endpoint speaks. */
+export const ALL_MCP_PROTOCOL_VERSIONS = [...MODERN_MCP_PROTOCOL_VERSIONS, ...MCP_PROTOCOL_VERSIONS] as const;
+/** Revisions are dates: this one and every later one carry their version per request. */
+const isModernVersion = (version: string) => version >= '2026-07-28';
+
+/** The `_meta` keys of the 2026-07-28 revision (basic/index, "Per-request protocol fields"). */
+export const MCP_META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+} as const;
+
+/**
+ * How long a client may keep tools/list and server/discover (2026-07-28 CacheableResult): they
+ * change only when the service is deployed, and are the same for every caller of a host, so
+ * any cache may share them.
+ */
+const CACHE_HINT = { ttlMs: 300_000, cacheScope: 'public' } as const;
 
 export const JSONRPC = {
   PARSE_ERROR: -32700,
@@ -25,6 +66,10 @@ export const JSONRPC = {
   METHOD_NOT_FOUND: -32601,
   INVALID_PARAMS: -32602,
   INTERNAL_ERROR: -32603,
+  /** 2026-07-28: the MCP headers disagree with the body, or a required one is missing. */
+  HEADER_MISMATCH: -32020,
+  /** 2026-07-28: the version a request names is not spoken here; data lists those that are. */
+  UNSUPPORTED_PROTOCOL_VERSION: -32022,
 } as const;
 
 /** What an MCP endpoint needs beyond what the REST routes need: who it is and who may call it. */
@@ -56,7 +101,23 @@ class RpcError extends Error {
   }
 }
 
-const rpcError = (id: Id | null, code: number, message: string) => ({ jsonrpc: '2.0' as const, id, error: { code, message } });
+/** A message refused before it is dispatched, with the HTTP status the revision gives it. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+const rpcError = (id: Id | null, code: number, message: string, data?: unknown) => ({
+  jsonrpc: '2.0' as const,
+  id,
+  error: { code, message, ...(data === undefined ? {} : { data }) },
+});
 
 function isLoopback(origin: string): boolean {
   try {
@@ -96,12 +157,14 @@ export function toolOf(op: Operation<unknown>) {
       ...(additionalProperties === undefined ? {} : { additionalProperties }),
     },
     outputSchema: toJsonSchema(op.output),
+    // All five on every tool, even where a hint only restates the spec's default (schema.ts,
+    // ToolAnnotations): directories and app reviews ask for each, and a read says it is not destructive.
     annotations: {
       title: op.title,
       readOnlyHint: op.readOnly,
-      ...(op.readOnly ? {} : { destructiveHint: op.destructive ?? false }),
-      idempotentHint: op.idempotent ?? false,
-      openWorldHint: false,
+      destructiveHint: op.readOnly ? false : (op.destructive ?? true),
+      idempotentHint: op.readOnly ? true : (op.idempotent ?? false),
+      openWorldHint: op.openWorld ?? false,
     },
   };
 }
@@ -120,7 +183,10 @@ function corsFor(opts: Pick<McpOptions<unknown>, 'publicUrl' | 'allowedOrigins'>
     if (!allowed.has(origin) && !isLoopback(origin)) return false;
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Vary', 'Origin');
-    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, MCP-Protocol-Version, X-Client-Name, X-User-Name, X-User-Email, X-User-Phone');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      'Authorization, Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, X-Client-Name, X-User-Name, X-User-Email, X-User-Phone',
+    );
     res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
     res.setHeader('Access-Control-Expose-Headers', 'WWW-Authenticate');
     return true;
@@ -136,10 +202,13 @@ function guardOf<P>(opts: McpOptions<P>, cors: ReturnType<typeof corsFor>): Requ
       return;
     }
     const version = req.get('mcp-protocol-version');
-    if (version !== undefined && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+    // A later revision than ours is refused once the body is read, by what its _meta names.
+    if (version !== undefined && !isModernVersion(version) && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
       res
         .status(400)
-        .json(rpcError(null, JSONRPC.INVALID_REQUEST, `Unsupported MCP-Protocol-Version ${version}; this server speaks ${MCP_PROTOCOL_VERSIONS.join(', ')}.`));
+        .json(
+          rpcError(null, JSONRPC.INVALID_REQUEST, `Unsupported MCP-Protocol-Version ${version}; this server speaks ${ALL_MCP_PROTOCOL_VERSIONS.join(', ')}.`),
+        );
       return;
     }
     try {
@@ -186,6 +255,7 @@ async function callTool<P>(opts: McpOptions<P>, req: Request, params: Record<str
   }
 }
 
+/** A message of a 2025 revision, after the handshake (or without one: this endpoint keeps no session). */
 function dispatch<P>(opts: McpOptions<P>, req: Request, msg: JsonRpcRequest): unknown {
   const params = msg.params ?? {};
   switch (msg.method) {
@@ -205,54 +275,229 @@ function dispatch<P>(opts: McpOptions<P>, req: Request, msg: JsonRpcRequest): un
   }
 }
 
-/** The body as one JSON-RPC request to answer; null when the answer was already sent (a parse error, an invalid request, a notification). */
-function requestOf(req: Request, res: Response): (JsonRpcRequest & { id: Id }) | null {
-  let message: unknown;
-  try {
-    message = JSON.parse(typeof req.body === 'string' ? req.body : '');
-  } catch {
-    res.status(400).json(rpcError(null, JSONRPC.PARSE_ERROR, 'Parse error: the body is not valid JSON.'));
+/** What a 2026-07-28 request may ask (ping, initialize and logging are gone from it: changelog §5). */
+const MODERN_METHODS = ['server/discover', 'tools/list', 'tools/call'] as const;
+
+/**
+ * A request of the 2026-07-28 revision. Every result says `resultType` (basic/index,
+ * "ResultType") and who answered (`io.modelcontextprotocol/serverInfo` in its `_meta`).
+ */
+async function dispatchModern<P>(opts: McpOptions<P>, req: Request, msg: JsonRpcRequest): Promise<unknown> {
+  const params = msg.params ?? {};
+  const complete = (result: object) => ({ ...result, resultType: 'complete', _meta: { [MCP_META.serverInfo]: opts.serverInfo } });
+  switch (msg.method) {
+    case 'server/discover':
+      return complete({ supportedVersions: [...MODERN_MCP_PROTOCOL_VERSIONS], capabilities: { tools: {} }, instructions: opts.instructions, ...CACHE_HINT });
+    case 'tools/list':
+      return complete({ tools: opts.operations.map((op) => toolOf(op as Operation<unknown>)), ...CACHE_HINT });
+    case 'tools/call':
+      return complete(await callTool(opts, req, params));
+    default:
+      // transports/streamable-http §Protocol Version Header: an unknown method is 404 with -32601.
+      throw new Refusal(404, JSONRPC.METHOD_NOT_FOUND, mcpModernMethodNotFound(msg.method, MODERN_METHODS));
+  }
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The `_meta` of a message's params when it claims a revision (names `io.modelcontextprotocol/protocolVersion`). */
+function claimOf(params: unknown): Record<string, unknown> | undefined {
+  const meta = isPlainObject(params) ? params._meta : undefined;
+  return isPlainObject(meta) && MCP_META.protocolVersion in meta ? meta : undefined;
+}
+
+/** The first fault of a 2026-07-28 `_meta`, as [key, problem]; undefined when it is well formed. */
+function envelopeFault(meta: Record<string, unknown>): [string, string] | undefined {
+  if (typeof meta[MCP_META.protocolVersion] !== 'string') return [MCP_META.protocolVersion, 'must be a protocol version string'];
+  if (!(MCP_META.clientCapabilities in meta)) return [MCP_META.clientCapabilities, 'is missing'];
+  if (!isPlainObject(meta[MCP_META.clientCapabilities])) return [MCP_META.clientCapabilities, 'must be an object'];
+  const info = meta[MCP_META.clientInfo];
+  if (info !== undefined && !(isPlainObject(info) && typeof info.name === 'string' && typeof info.version === 'string')) {
+    return [MCP_META.clientInfo, 'must be an object with a name and a version'];
+  }
+  return undefined;
+}
+
+/**
+ * A header value as the revision encodes it: plain visible ASCII, or `=?base64?…?=` around
+ * the Base64 of its UTF-8 (transports/streamable-http §Value Encoding). Undefined when the
+ * Base64 is not valid.
+ */
+function decodedHeader(value: string): string | undefined {
+  const sentinel = /^=\?base64\?(.*)\?=$/.exec(value);
+  if (!sentinel) return value;
+  const b64 = sentinel[1]!;
+  if (b64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) return undefined;
+  return Buffer.from(b64, 'base64').toString('utf8');
+}
+
+/**
+ * UnsupportedProtocolVersionError (basic/versioning §Protocol Version Negotiation): the
+ * versions listed are those a request may name in `_meta`; the 2025 ones are reached
+ * through `initialize`, as the official server SDK lists them.
+ */
+const unsupported = (requested: string) =>
+  new Refusal(400, JSONRPC.UNSUPPORTED_PROTOCOL_VERSION, mcpUnsupportedVersion(requested, MODERN_MCP_PROTOCOL_VERSIONS, MCP_PROTOCOL_VERSIONS), {
+    supported: [...MODERN_MCP_PROTOCOL_VERSIONS],
+    requested,
+  });
+
+/**
+ * The revision a message is served as: a 2026-07-28 version when its `_meta` claims one
+ * (checked against the MCP headers), or null for the 2025 revisions. Refuses what the revision
+ * says to refuse, in the order the official server SDK checks it:
+ * - `initialize` with a 2026 `MCP-Protocol-Version`: that revision has no handshake (-32020);
+ * - a later header than ours on a message without `_meta` fields: -32022, 400; a 2026 header on
+ *   a request without them, or a malformed `_meta`: -32602, 400 (basic/index, "Per-request
+ *   protocol fields");
+ * - `MCP-Protocol-Version` or `Mcp-Method` that differ from the body: -32020, 400
+ *   (transports/streamable-http §Server Validation);
+ * - a version not spoken here: -32022, 400, with the supported ones (basic/versioning);
+ * - on a request (a notification is exempt), a missing `MCP-Protocol-Version` or `Mcp-Method`,
+ *   or for tools/call a missing or different `Mcp-Name` (after Base64 decoding): -32020, 400.
+ */
+function revisionOf(req: Request, m: Partial<JsonRpcRequest>): string | null {
+  const header = req.get('mcp-protocol-version')?.trim();
+  const headerIsModern = header !== undefined && isModernVersion(header);
+  const meta = claimOf(m.params);
+  if (m.method === 'initialize' && !(meta && envelopeFault(meta) === undefined && isModernVersion(meta[MCP_META.protocolVersion] as string))) {
+    if (headerIsModern) throw new Refusal(400, JSONRPC.HEADER_MISMATCH, mcpInitializeWithModernHeader(header));
     return null;
   }
-  const isObject = typeof message === 'object' && message !== null && !Array.isArray(message);
+  if (!meta) {
+    if (!headerIsModern) return null;
+    if (!(MODERN_MCP_PROTOCOL_VERSIONS as readonly string[]).includes(header)) throw unsupported(header);
+    // A notification carries no _meta of its own in this revision: its header says which it is.
+    if (m.id === undefined) return header;
+    const given = isPlainObject(m.params) && isPlainObject(m.params._meta) ? m.params._meta : undefined;
+    const missing = given ? [MCP_META.protocolVersion, MCP_META.clientCapabilities].filter((k) => !(k in given)) : ['_meta'];
+    throw new Refusal(400, JSONRPC.INVALID_PARAMS, mcpEnvelopeMissing(header, missing));
+  }
+  const fault = envelopeFault(meta);
+  if (fault) throw new Refusal(400, JSONRPC.INVALID_PARAMS, mcpEnvelopeInvalid(...fault));
+  const version = meta[MCP_META.protocolVersion] as string;
+  if (header !== undefined && header !== version) throw new Refusal(400, JSONRPC.HEADER_MISMATCH, mcpHeaderDiffers('MCP-Protocol-Version', header, version));
+  const methodHeader = req.get('mcp-method')?.trim();
+  const method = String(m.method);
+  if (methodHeader !== undefined && methodHeader !== method)
+    throw new Refusal(400, JSONRPC.HEADER_MISMATCH, mcpHeaderDiffers('Mcp-Method', methodHeader, method));
+  if (!(MODERN_MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) throw unsupported(version);
+  if (m.id === undefined) return version;
+  if (header === undefined) throw new Refusal(400, JSONRPC.HEADER_MISMATCH, mcpHeaderMissing('MCP-Protocol-Version', version));
+  if (methodHeader === undefined) throw new Refusal(400, JSONRPC.HEADER_MISMATCH, mcpHeaderMissing('Mcp-Method', method));
+  const name = isPlainObject(m.params) ? m.params.name : undefined;
+  if (method === 'tools/call' && typeof name === 'string') {
+    const nameHeader = req.get('mcp-name')?.trim();
+    if (nameHeader === undefined) throw new Refusal(400, JSONRPC.HEADER_MISMATCH, mcpHeaderMissing('Mcp-Name', name));
+    const decoded = decodedHeader(nameHeader);
+    if (decoded === undefined) throw new Refusal(400, JSONRPC.HEADER_MISMATCH, mcpHeaderBadEncoding('Mcp-Name'));
+    if (decoded !== name) throw new Refusal(400, JSONRPC.HEADER_MISMATCH, mcpHeaderDiffers('Mcp-Name', decoded, name));
+  }
+  return version;
+}
+
+type Read = { kind: 'request'; m: JsonRpcRequest & { id: Id } } | { kind: 'nothing' } | { kind: 'invalid'; id: Id | null; why: string };
+
+/** One parsed JSON-RPC message: a request to answer, nothing to answer (a notification, a client's response), or invalid. */
+function readMessage(message: unknown): Read {
+  const isObject = isPlainObject(message);
   // `null`, a number or a list is not a message: read it as an empty one, which is refused below.
   const m = (isObject ? message : {}) as Partial<JsonRpcRequest> & { result?: unknown; error?: unknown };
   // A client's response to a server request, or a notification: nothing to answer.
   const answerOrNotification = isObject && m.jsonrpc === '2.0' && m.method === undefined && ('result' in m || 'error' in m);
   const validId = m.id === undefined || typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id));
-  const validParams = m.params === undefined || (typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params));
+  const validParams = m.params === undefined || isPlainObject(m.params);
   if (!answerOrNotification && (!isObject || m.jsonrpc !== '2.0' || typeof m.method !== 'string' || !validId || !validParams)) {
-    const why = Array.isArray(message)
-      ? 'batches are not supported; send one message per request'
-      : 'expected {"jsonrpc": "2.0", "method": "…", "id": …, "params": {…}}';
-    res.status(400).json(rpcError(isObject && validId && m.id !== undefined ? m.id : null, JSONRPC.INVALID_REQUEST, `Invalid Request: ${why}.`));
-    return null;
+    return {
+      kind: 'invalid',
+      id: isObject && validId && m.id !== undefined ? m.id : null,
+      why: 'expected {"jsonrpc": "2.0", "method": "…", "id": …, "params": {…}}',
+    };
   }
-  if (answerOrNotification || m.id === undefined) {
-    res.status(202).end();
-    return null;
-  }
-  return m as JsonRpcRequest & { id: Id };
+  if (answerOrNotification || m.id === undefined) return { kind: 'nothing' };
+  return { kind: 'request', m: m as JsonRpcRequest & { id: Id } };
 }
 
-/** An error of the call as the transport answers it: its JSON-RPC error with the HTTP status and headers it calls for. */
-function answerError<P>(opts: McpOptions<P>, res: Response, id: Id, err: unknown): boolean {
-  if (err instanceof RpcError) {
-    res.json(rpcError(id, err.code, err.message));
-  } else if (err instanceof ForbiddenError) {
+/** An error of the call as the transport answers it: its HTTP status and JSON-RPC error, with the headers it calls for set; null for any other error. */
+function transportErrorOf<P>(opts: McpOptions<P>, res: Response, err: unknown): { status: number; code: number; message: string; data?: unknown } | null {
+  if (err instanceof Refusal) return { status: err.status, code: err.code, message: err.message, data: err.data };
+  if (err instanceof RpcError) return { status: 200, code: err.code, message: err.message };
+  if (err instanceof ForbiddenError) {
     res.setHeader('WWW-Authenticate', err instanceof InsufficientScopeError ? err.challenge : 'Bearer error="insufficient_scope"');
-    res.status(403).json(rpcError(id, JSONRPC.INVALID_REQUEST, err.message));
-  } else if (err instanceof RateLimitedError) {
+    return { status: 403, code: JSONRPC.INVALID_REQUEST, message: err.message };
+  }
+  if (err instanceof RateLimitedError) {
     setErrorHeaders(res, err);
-    res.status(err.status).json(rpcError(id, JSONRPC.INVALID_REQUEST, err.message));
-  } else if (opts.isUnavailable?.(err)) {
+    return { status: err.status, code: JSONRPC.INVALID_REQUEST, message: err.message };
+  }
+  if (opts.isUnavailable?.(err)) {
     opts.logger.warn({ err: { message: (err as Error).message }, requestId: res.req.id }, 'database unavailable');
     res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    res.status(503).json(rpcError(id, JSONRPC.INTERNAL_ERROR, UNAVAILABLE_MESSAGE));
-  } else {
-    return false;
+    return { status: 503, code: JSONRPC.INTERNAL_ERROR, message: UNAVAILABLE_MESSAGE };
   }
-  return true;
+  return null;
+}
+
+/** One message, of either era. */
+async function answerOne<P>(opts: McpOptions<P>, req: Request, res: Response, message: unknown): Promise<void> {
+  const read = readMessage(message);
+  if (read.kind === 'invalid') {
+    res.status(400).json(rpcError(read.id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${read.why}.`));
+    return;
+  }
+  const m = message as JsonRpcRequest;
+  const id = read.kind === 'request' ? read.m.id : null;
+  try {
+    const revision = revisionOf(req, m);
+    if (read.kind === 'nothing') {
+      res.status(202).end();
+      return;
+    }
+    res.json({ jsonrpc: '2.0', id, result: await (revision ? dispatchModern(opts, req, m) : dispatch(opts, req, m)) });
+  } catch (err) {
+    const answer = transportErrorOf(opts, res, err);
+    if (!answer) throw err;
+    res.status(answer.status).json(rpcError(id, answer.code, answer.message, answer.data));
+  }
+}
+
+/**
+ * A JSON-RPC batch, which revision 2025-03-26 requires a server to take (its
+ * transports §Sending Messages to the Server) and later revisions removed: taken under that
+ * header, or none (2025-06-18 basic/transports: a server SHOULD then assume 2025-03-26).
+ * Requests are answered in one array, in order; notifications and responses get nothing;
+ * a batch of nothing but those is 202. An error the transport gives a single message a status
+ * for (forbidden, limited, database away) is that request's error in the array, headers set.
+ */
+async function answerBatch<P>(opts: McpOptions<P>, req: Request, res: Response, batch: unknown[]): Promise<void> {
+  const header = req.get('mcp-protocol-version')?.trim();
+  if (header !== undefined && header !== '2025-03-26') {
+    res.status(400).json(rpcError(null, JSONRPC.INVALID_REQUEST, mcpBatchRefused(header)));
+    return;
+  }
+  if (batch.length === 0) {
+    res.status(400).json(rpcError(null, JSONRPC.INVALID_REQUEST, MCP_EMPTY_BATCH));
+    return;
+  }
+  if (batch.some((message) => isPlainObject(message) && claimOf(message.params))) {
+    res.status(400).json(rpcError(null, JSONRPC.INVALID_REQUEST, mcpBatchRefused(MODERN_MCP_PROTOCOL_VERSIONS[0])));
+    return;
+  }
+  const answers: unknown[] = [];
+  for (const message of batch) {
+    const read = readMessage(message);
+    if (read.kind === 'invalid') answers.push(rpcError(read.id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${read.why}.`));
+    if (read.kind !== 'request') continue;
+    try {
+      answers.push({ jsonrpc: '2.0', id: read.m.id, result: await dispatch(opts, req, read.m) });
+    } catch (err) {
+      const answer = transportErrorOf(opts, res, err);
+      if (!answer) throw err;
+      answers.push(rpcError(read.m.id, answer.code, answer.message, answer.data));
+    }
+  }
+  if (answers.length === 0) res.status(202).end();
+  else res.json(answers);
 }
 
 export function createMcpRouter<P>(opts: McpOptions<P>): Router {
@@ -264,12 +509,17 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
   router.get('/mcp', notAllowed);
   router.delete('/mcp', notAllowed);
   router.post('/mcp', guardOf(opts, cors), express.text({ type: () => true, limit: '64kb' }), async (req, res, next) => {
-    const m = requestOf(req, res);
-    if (!m) return;
+    let message: unknown;
     try {
-      res.json({ jsonrpc: '2.0', id: m.id, result: await dispatch(opts, req, m) });
+      message = JSON.parse(typeof req.body === 'string' ? req.body : '');
+    } catch {
+      res.status(400).json(rpcError(null, JSONRPC.PARSE_ERROR, 'Parse error: the body is not valid JSON.'));
+      return;
+    }
+    try {
+      await (Array.isArray(message) ? answerBatch(opts, req, res, message) : answerOne(opts, req, res, message));
     } catch (err) {
-      if (!answerError(opts, res, m.id, err)) next(err);
+      next(err);
     }
   });
   return router;

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER_TEXT } from '@frontdesk/domain';
 import type { JsonSchema, Operation } from './operation';
 
 export interface OpenApiOptions {
@@ -28,6 +29,27 @@ export const CLIENT_NAME_PARAMETER = {
 } as const;
 
 /**
+ * A write's retry key (every operation that is not read-only takes one; a read ignores it):
+ * the same key and body within the keeping window gives the first answer again, with
+ * `Idempotent-Replayed: true`. The rule itself (1 to 255 printable characters, no spaces) is
+ * judged by the service, in its own words, so the schema says only that it is text.
+ */
+export const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: IDEMPOTENCY_HEADER_TEXT,
+  schema: { type: 'string' },
+} as const;
+
+const IDEMPOTENT_REPLAYED_HEADER = {
+  'Idempotent-Replayed': {
+    description: 'Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+} as const;
+
+/**
  * Reads send each input property as a query parameter; lists comma-separated. Every one is
  * `allowReserved`: a time as a person types it (`start_after=10:00`, a start with its offset)
  * is read as meant, unencoded.
@@ -50,6 +72,7 @@ function responsesOf(op: Operation<unknown>, opts: OpenApiOptions): JsonSchema {
   return {
     '200': {
       description: 'Success',
+      ...(op.readOnly ? {} : { headers: IDEMPOTENT_REPLAYED_HEADER }),
       content: { 'application/json': { schema: op.output, ...(opts.examples?.[op.name] ? { example: opts.examples[op.name] } : {}) } },
     },
     '400': errorResponse('Invalid input, or the action was refused; the error says why.'),
@@ -82,7 +105,12 @@ function entryOf(op: Operation<unknown>, opts: OpenApiOptions): JsonSchema {
     operationId: op.name,
     summary: op.title,
     description: op.description,
-    parameters: [CLIENT_NAME_PARAMETER, ...(opts.headerParameters ?? []), ...(op.method === 'GET' ? queryParameters(op) : [])],
+    parameters: [
+      CLIENT_NAME_PARAMETER,
+      ...(op.readOnly ? [] : [IDEMPOTENCY_KEY_PARAMETER]),
+      ...(opts.headerParameters ?? []),
+      ...(op.method === 'GET' ? queryParameters(op) : []),
+    ],
     responses: responsesOf(op, opts),
     ...(opts.oauth && op.scope ? { security: [{ bearer: [] }, { oauth2: [op.scope] }] } : {}),
     ...(op.scope ? { 'x-scope': op.scope } : {}),

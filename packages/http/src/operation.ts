@@ -40,9 +40,20 @@ export interface Operation<P = unknown, I = unknown> {
   output: ObjectSchema;
   /** Scope an OAuth token needs (book host); pro keys have every scope. */
   scope?: 'read' | 'write';
+  /** Changes nothing (MCP readOnlyHint). */
   readOnly: boolean;
+  /**
+   * A write that may take away or overwrite what was there (MCP destructiveHint); false means
+   * it only adds. Unset on a write reads as true, the MCP default. Meaningless on a read.
+   */
   destructive?: boolean;
+  /** Calling again with the same input changes nothing more (MCP idempotentHint). */
   idempotent?: boolean;
+  /**
+   * Reaches people or systems outside the business's own records, such as a mail to a
+   * customer (MCP openWorldHint). Unset reads as false: our tools act on our own database.
+   */
+  openWorld?: boolean;
   handler(input: I, call: CallContext<P>): Promise<object>;
   /**
    * For a write retried with the same idempotency key: what of the answer is stored and how
@@ -59,7 +70,9 @@ export function defineOperation<P, I>(op: Operation<P, I>): Operation<P, I> {
 
 /** A read: safe to repeat, allowed with the read scope. */
 export const READS = { readOnly: true, idempotent: true, scope: 'read' } as const;
-/** A write: needs the write scope; confirm it with the person first. */
-export const WRITES = { readOnly: false, scope: 'write' } as const;
+/** A write that only adds (a booking, a lead): needs the write scope; confirm it with the person first. */
+export const WRITES = { readOnly: false, destructive: false, scope: 'write' } as const;
+/** A write that replaces what was there (settings, notes, a time, a status): what it overwrote is gone. */
+export const OVERWRITES = { readOnly: false, destructive: true, scope: 'write' } as const;
 /** A write that takes something away (a cancellation): done once, and not undone by calling again. */
 export const REMOVES = { readOnly: false, destructive: true, idempotent: false, scope: 'write' } as const;

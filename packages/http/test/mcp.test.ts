@@ -37,9 +37,37 @@ describe('the JSON-RPC envelope', () => {
     }
   });
 
-  it('refuses a batch: one message per request', async () => {
-    const res = await post('[{"jsonrpc":"2.0","id":1,"method":"ping"}]');
-    expect(res).toMatchObject({ status: 400, body: { id: null, error: { code: -32600, message: expect.stringMatching(/batches are not supported/) } } });
+  it('answers a batch under 2025-03-26 (or no version header), as that revision requires, and refuses one under a later revision', async () => {
+    const batch = JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'echo_query', arguments: { count: 2 } } },
+      { jsonrpc: '2.0', id: 3, method: 'resources/list' },
+      { hello: 'world' },
+    ]);
+    for (const version of [{ 'MCP-Protocol-Version': '2025-03-26' }, {}] as Record<string, string>[]) {
+      const res = await post(batch, { ...as(`c_${randomUUID()}`), ...version });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([
+        { jsonrpc: '2.0', id: 1, result: {} },
+        { jsonrpc: '2.0', id: 'b', result: expect.objectContaining({ structuredContent: { input: { count: 2 } } }) },
+        { jsonrpc: '2.0', id: 3, error: { code: -32601, message: expect.any(String) } },
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.any(String) } },
+      ]);
+    }
+    const quiet = await post('[{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":4,"result":{}}]', {
+      ...as('c'),
+      'MCP-Protocol-Version': '2025-03-26',
+    });
+    expect(quiet).toMatchObject({ status: 202, body: undefined });
+    for (const version of ['2025-06-18', '2025-11-25', '2026-07-28']) {
+      const res = await post('[{"jsonrpc":"2.0","id":1,"method":"ping"}]', { ...as('c'), 'MCP-Protocol-Version': version });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { id: null, error: { code: -32600, message: expect.stringMatching(/batches are accepted under protocol revision 2025-03-26 only/) } },
+      });
+    }
+    expect(await post('[]', { ...as('c'), 'MCP-Protocol-Version': '2025-03-26' })).toMatchObject({ status: 400, body: { error: { code: -32600 } } });
   });
 
   it('takes a notification or a client’s response with 202 and no body', async () => {
@@ -172,5 +200,155 @@ describe('an idempotency key, the same rule on both transports', () => {
     const again = await write(key);
     expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
     expect(await again.json()).toEqual(await first.json());
+  });
+});
+
+describe('protocol revision 2026-07-28 beside the 2025 handshake', () => {
+  const V = '2026-07-28';
+  const meta = (over: Json = {}) => ({
+    'io.modelcontextprotocol/protocolVersion': V,
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+    ...over,
+  });
+  /** A request as the revision sends it: `_meta` in the body, the MCP headers beside it. */
+  const modern = (
+    method: string,
+    params: Json = {},
+    headers: Record<string, string | undefined> = {},
+    caller: Record<string, string> = as(`c_${randomUUID()}`),
+  ) => {
+    const h: Record<string, string> = { ...caller, 'MCP-Protocol-Version': V, 'Mcp-Method': method };
+    if (typeof params.name === 'string') h['Mcp-Name'] = params.name;
+    for (const [k, v] of Object.entries(headers)) {
+      if (v === undefined) delete h[k];
+      else h[k] = v;
+    }
+    return post(JSON.stringify({ jsonrpc: '2.0', id: 9, method, params: { _meta: meta(), ...params } }), h);
+  };
+
+  it('answers server/discover with the versions a request may name, the capabilities, who it is and the rules', async () => {
+    const res = await modern('server/discover');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      jsonrpc: '2.0',
+      id: 9,
+      result: {
+        resultType: 'complete',
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {} },
+        instructions: 'Test only.',
+        ttlMs: expect.any(Number),
+        cacheScope: 'public',
+        _meta: { 'io.modelcontextprotocol/serverInfo': expect.objectContaining({ name: 'kit' }) },
+      },
+    });
+  });
+
+  it('answers tools/list and a tools/call with no initialize before them, each result complete and signed', async () => {
+    const list = (await modern('tools/list')).body.result;
+    expect(list).toMatchObject({
+      resultType: 'complete',
+      ttlMs: expect.any(Number),
+      cacheScope: 'public',
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'kit' } },
+    });
+    expect(list.tools.map((t: Json) => t.name)).toEqual(['echo_query', 'echo_body', 'fail_write', 'say_count']);
+    const call = await modern('tools/call', { name: 'echo_query', arguments: { count: 3 } });
+    expect(call.status).toBe(200);
+    expect(call.body.result).toMatchObject({
+      resultType: 'complete',
+      structuredContent: { input: { count: 3 } },
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'kit' } },
+    });
+    // A tool's refusal is still a tool result, complete.
+    expect((await modern('tools/call', { name: 'fail_write', arguments: { how: 'refused' } })).body.result).toMatchObject({
+      resultType: 'complete',
+      isError: true,
+    });
+    // Mcp-Name may carry the name Base64-encoded (transports/streamable-http §Value Encoding).
+    const encoded = await modern(
+      'tools/call',
+      { name: 'echo_query', arguments: { count: 1 } },
+      { 'Mcp-Name': `=?base64?${Buffer.from('echo_query').toString('base64')}?=` },
+    );
+    expect(encoded.status).toBe(200);
+  });
+
+  it('keeps the 2025 handshake as it was: no resultType, and initialize still negotiates', async () => {
+    const init = await rpc('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } });
+    expect(init.body.result).toEqual({
+      protocolVersion: '2025-11-25',
+      capabilities: { tools: { listChanged: false } },
+      serverInfo: expect.any(Object),
+      instructions: 'Test only.',
+    });
+    const list = await rpc('tools/list', {}, { ...as('c'), 'MCP-Protocol-Version': '2025-11-25' });
+    expect(list.body.result.resultType).toBeUndefined();
+    // initialize asking for 2026-07-28 (which has no handshake) is answered with the newest handshake revision.
+    expect((await rpc('initialize', { protocolVersion: V })).body.result.protocolVersion).toBe('2025-11-25');
+  });
+
+  it.each([
+    [
+      'a version it does not speak in _meta',
+      () => modern('tools/list', { _meta: meta({ 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }) }, { 'MCP-Protocol-Version': '2099-01-01' }),
+      400,
+      -32022,
+    ],
+    [
+      'a 2025 version in _meta (those are reached through initialize)',
+      () => modern('tools/list', { _meta: meta({ 'io.modelcontextprotocol/protocolVersion': '2025-11-25' }) }, { 'MCP-Protocol-Version': '2025-11-25' }),
+      400,
+      -32022,
+    ],
+    [
+      'a 2026 header with no _meta',
+      () => post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }), { ...as('c'), 'MCP-Protocol-Version': V, 'Mcp-Method': 'tools/list' }),
+      400,
+      -32602,
+    ],
+    ['_meta without the client capabilities', () => modern('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': V } }), 400, -32602],
+    ['_meta whose version is not text', () => modern('tools/list', { _meta: meta({ 'io.modelcontextprotocol/protocolVersion': 20260728 }) }), 400, -32602],
+    ['a version header that differs from _meta', () => modern('tools/list', {}, { 'MCP-Protocol-Version': '2025-11-25' }), 400, -32020],
+    ['no version header', () => modern('tools/list', {}, { 'MCP-Protocol-Version': undefined }), 400, -32020],
+    ['no Mcp-Method header', () => modern('tools/list', {}, { 'Mcp-Method': undefined }), 400, -32020],
+    ['an Mcp-Method header naming another method', () => modern('tools/list', {}, { 'Mcp-Method': 'tools/call' }), 400, -32020],
+    ['a tools/call without Mcp-Name', () => modern('tools/call', { name: 'echo_query', arguments: {} }, { 'Mcp-Name': undefined }), 400, -32020],
+    [
+      'a tools/call whose Mcp-Name names another tool',
+      () => modern('tools/call', { name: 'echo_query', arguments: {} }, { 'Mcp-Name': 'echo_body' }),
+      400,
+      -32020,
+    ],
+    ['an Mcp-Name with broken Base64', () => modern('tools/call', { name: 'echo_query', arguments: {} }, { 'Mcp-Name': '=?base64?%%%?=' }), 400, -32020],
+    [
+      'initialize under a 2026 header (that revision has no handshake)',
+      () => rpc('initialize', { protocolVersion: V }, { ...as('c'), 'MCP-Protocol-Version': V }),
+      400,
+      -32020,
+    ],
+    ['ping, which 2026-07-28 removed', () => modern('ping'), 404, -32601],
+    ['a method it does not know', () => modern('resources/list'), 404, -32601],
+  ])('refuses %s with the error the revision defines', async (_what, send, status, code) => {
+    const res = await send();
+    expect([res.status, res.body.error?.code]).toEqual([status, code]);
+    expect(res.body.error.message.length).toBeGreaterThan(10);
+    if (code === -32022) expect(res.body.error.data).toEqual({ supported: ['2026-07-28'], requested: expect.any(String) });
+  });
+
+  it('takes a 2026 notification with 202, and still asks every caller for credentials first', async () => {
+    const note = await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: meta(), requestId: 1 } }), {
+      ...as('c'),
+      'MCP-Protocol-Version': V,
+      'Mcp-Method': 'notifications/cancelled',
+    });
+    expect(note).toMatchObject({ status: 202, body: undefined });
+    const bare = await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }), {
+      ...as('c'),
+      'MCP-Protocol-Version': V,
+    });
+    expect(bare).toMatchObject({ status: 202, body: undefined });
+    expect((await modern('tools/list', {}, {}, {})).status).toBe(401);
   });
 });

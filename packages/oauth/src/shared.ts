@@ -43,6 +43,15 @@ export interface SignInAccount {
 /** The resources tokens may be issued for: the host's API and its MCP endpoint. */
 export const resourcesOf = (publicUrl: string) => [publicUrl, `${publicUrl}/mcp`];
 
+/**
+ * The protected-resource metadata (RFC 9728) of the resource a request reached: `/mcp` has
+ * its own (resource `…/mcp`), and the REST API is the origin's (resource: the public URL).
+ * A 401 or 403 points at the one whose `resource` is what the client called, as a strict
+ * client checks (RFC 9728 §3.3: the document's resource is the identifier its well-known URL
+ * was made from).
+ */
+export const resourceMetadataUrl = (publicUrl: string, path: string) => `${publicUrl}/.well-known/oauth-protected-resource${path === '/mcp' ? '/mcp' : ''}`;
+
 /** Counts a sign-in started, or a client metadata document fetched, against the client address's authorize budget. */
 export const takeAuthorize = (s: OAuthServer, req: Request) =>
   s.limits.limiter.take('authorize', s.limits.limits.authorizePerIp, clientIp(req), { what: 'sign-ins started' });

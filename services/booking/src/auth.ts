@@ -13,7 +13,7 @@ import {
   lacksScopeMessage,
 } from '@frontdesk/domain';
 import { AuthChallengeError, InsufficientScopeError, bearerToken, clientIp, lookUpCredential, type HostLimits, type Operation } from '@frontdesk/http';
-import { resourcesOf, type SigningKeys } from '@frontdesk/oauth';
+import { resourceMetadataUrl, resourcesOf, type SigningKeys } from '@frontdesk/oauth';
 import type { Request } from 'express';
 import type { AppContext } from './context';
 
@@ -28,6 +28,8 @@ export interface Customer {
   email: string | null;
   scopes: ReadonlySet<Scope>;
   user: { name: string | null; email: string | null; phone: string | null };
+  /** The protected-resource metadata of what was called (/mcp's or the API's): where a scope challenge points. */
+  resourceMetadata?: string;
 }
 
 const ALL_SCOPES: ReadonlySet<Scope> = new Set(['read', 'write']);
@@ -58,9 +60,10 @@ export function userHeaders(req: Request): Customer['user'] {
  */
 export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, keys: SigningKeys, limits: HostLimits) {
   const publicDigest = digest(ctx.config.publicSharedKey);
-  // RFC 9728: the challenge points MCP clients at the protected-resource metadata.
-  const challenge = `Bearer realm="booking", resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp", scope="read write"`;
   return async (req: Request): Promise<Customer> => {
+    // RFC 9728: the challenge points the client at the protected-resource metadata of what it called.
+    const metadata = resourceMetadataUrl(ctx.config.publicUrl, req.path);
+    const challenge = `Bearer realm="booking", resource_metadata="${metadata}", scope="read write"`;
     const token = bearerToken(req);
     if (!token) throw new AuthChallengeError(MISSING_CUSTOMER_CREDENTIALS, challenge);
     const user = userHeaders(req);
@@ -78,7 +81,7 @@ export function customerAuth(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, k
       });
       if (!claims) throw new AuthChallengeError(ACCESS_TOKEN_NOT_VALID, `${challenge}, error="invalid_token"`);
       const scopes = new Set(claims.scope.split(' ').filter((s): s is Scope => s === 'read' || s === 'write'));
-      return { credential: 'oauth', email: claims.sub, scopes, user };
+      return { credential: 'oauth', email: claims.sub, scopes, user, resourceMetadata: metadata };
     }
     throw new AuthChallengeError(CUSTOMER_KEY_NOT_VALID, `${challenge}, error="invalid_token"`);
   };
@@ -93,7 +96,7 @@ export function scopeGuard(publicUrl: string) {
     if (op.scope && !customer.scopes.has(op.scope)) {
       throw new InsufficientScopeError(
         lacksScopeMessage(op.scope, op.name),
-        `Bearer error="insufficient_scope", scope="${op.scope}", resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp"`,
+        `Bearer error="insufficient_scope", scope="${op.scope}", resource_metadata="${customer.resourceMetadata ?? resourceMetadataUrl(publicUrl, '/mcp')}"`,
       );
     }
   };

@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import { listenOn, masked, mcpClient } from '../../pro-desk/test/mcp-client';
+import { READ_HINTS, expectAnnotated, listenOn, masked, mcpClient } from '../../pro-desk/test/mcp-client';
 import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, TEST_KEY_SEALER, type Hosts } from './harness';
 import { createBookingApp } from '../src';
 import { createLogger } from '@frontdesk/http';
@@ -102,6 +102,23 @@ describe('MCP on the book host, through the official SDK client', () => {
     await both('POST', 'cancel_booking', { manage_token: 'x' }, { manage_token: 'x' });
     const sched = await h.pro.get('/api/v1/schedule').set(a.auth).expect(200);
     expect(sched.body.notifications[0].message).toMatch(/^New booking by ChatGPT through the booking service: Dana Park/);
+    await client.close();
+  });
+
+  it('annotates every tool with a title and all four hints, each right', async () => {
+    const client = await mcpClient(server.url, { ...asPublic, ...user });
+    const { tools } = await client.listTools();
+    // [readOnly, destructive, idempotent, openWorld]: a booking, a move and a cancellation
+    // mail the customer and the business owner, beyond the caller's own records.
+    expectAnnotated(tools, {
+      find_cleaners: READ_HINTS,
+      available_times: READ_HINTS,
+      book_cleaning: [false, false, false, true],
+      my_bookings: READ_HINTS,
+      cancel_booking: [false, true, false, true],
+      reschedule_booking: [false, true, true, true],
+      booking_status: READ_HINTS,
+    });
     await client.close();
   });
 

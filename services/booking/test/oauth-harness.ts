@@ -1,3 +1,4 @@
+import * as oauth from 'oauth4webapi';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { TEST_OAUTH_CONFIG } from './harness';
@@ -125,4 +126,83 @@ export class MemoryProvider implements OAuthClientProvider {
   codeVerifier() {
     return this.verifier;
   }
+}
+
+/** An access token for the person at `email`, as a public client gets one: authorization code with PKCE, for the host's /mcp. */
+export async function oauthTokenFor(host: Pick<BookHost, 'url' | 't'>, email: string, scope = 'read write'): Promise<string> {
+  const redirectUri = 'http://127.0.0.1:9/callback';
+  const verifier = oauth.generateRandomCodeVerifier();
+  const auth = new URL(`${host.url}/authorize`);
+  auth.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: 'front-desk',
+    redirect_uri: redirectUri,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    scope,
+    resource: `${host.url}/mcp`,
+  }).toString();
+  const back = await signInAndDecide(host, auth.href, email);
+  const res = await fetch(`${host.url}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: 'front-desk',
+      code: back.searchParams.get('code')!,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * A strict OAuth client (oauth4webapi) starting from nothing but a REST 401: it reads the
+ * challenge's resource_metadata, requires it to be the well-known URL of the resource it
+ * called (the origin) and the document's `resource` to be that resource (RFC 9728 §3.3),
+ * finds the authorization server, signs `email` in with PKCE, and calls `path` with the token.
+ */
+export async function oauthFromRest401(host: Pick<BookHost, 'url' | 't'>, path: string, email: string): Promise<Response> {
+  const insecure = { [oauth.allowInsecureRequests]: true };
+  const endpoint = new URL(`${host.url}${path}`);
+  // The client holds a token the API does not take (expired, say): oauth4webapi reads the 401's challenge.
+  const denied = await oauth.protectedResourceRequest('not-a-token', 'GET', endpoint, undefined, undefined, insecure).catch((err: unknown) => err);
+  expect(denied).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
+  const { cause, response } = denied as oauth.WWWAuthenticateChallengeError;
+  expect(response.status).toBe(401);
+  const challenge = cause.find((c) => c.scheme === 'bearer')!;
+  const resource = new URL(endpoint.origin);
+  const discovery = await oauth.resourceDiscoveryRequest(resource, insecure);
+  expect(challenge.parameters.resource_metadata).toBe(discovery.url);
+  const rs = await oauth.processResourceDiscoveryResponse(resource, discovery);
+  const issuer = new URL(rs.authorization_servers![0]!);
+  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...insecure, algorithm: 'oauth2' }));
+  const client: oauth.Client = { client_id: 'front-desk', token_endpoint_auth_method: 'none' };
+  const redirectUri = 'http://127.0.0.1:9/callback';
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const auth = new URL(as.authorization_endpoint!);
+  auth.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    scope: challenge.parameters.scope ?? 'read write',
+    // The resource as the document names it (RFC 8707 §2).
+    resource: rs.resource,
+  }).toString();
+  const back = await signInAndDecide(host, auth.href, email);
+  const params = oauth.validateAuthResponse(as, client, back, state);
+  const tokens = await oauth.processAuthorizationCodeResponse(
+    as,
+    client,
+    await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, {
+      ...insecure,
+      additionalParameters: { resource: rs.resource },
+    }),
+  );
+  return oauth.protectedResourceRequest(tokens.access_token, 'GET', endpoint, undefined, undefined, insecure);
 }

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { bookHostOnPort, signInAndDecide, type BookHost } from './oauth-harness';
+import { oauthFromRest401, bookHostOnPort, signInAndDecide, type BookHost } from './oauth-harness';
 
 let host: BookHost;
 beforeAll(async () => {
@@ -57,6 +57,15 @@ async function authorize(as: oauth.AuthorizationServer, client: oauth.Client, re
 }
 
 describe('OAuth 2.0 on the book host, driven by oauth4webapi', () => {
+  it('completes from a REST 401 alone: the challenge and the document it points at name the same resource (RFC 9728 §3.3)', async () => {
+    const res = await oauthFromRest401(host, '/api/v1/my_bookings', 'rest@example.com');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ count: 0, bookings: [] });
+    // /mcp keeps its own metadata, whose resource is /mcp.
+    const mcp = await fetch(`${host.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(mcp.headers.get('www-authenticate')).toContain(`resource_metadata="${host.url}/.well-known/oauth-protected-resource/mcp"`);
+  });
+
   it('discovers, registers, authorizes with PKCE, calls my_bookings, refreshes, detects reuse and revokes', async () => {
     const { as, resource } = await discover();
     const client = await register(as);

@@ -1,6 +1,6 @@
 import { isSignInRevoked, proOwnedBy, proReader, type Pro } from '@frontdesk/db';
 import { AuthChallengeError, InsufficientScopeError, bearerToken, lookUpCredential, type HostLimits, type Operation } from '@frontdesk/http';
-import { resourcesOf, type SigningKeys } from '@frontdesk/oauth';
+import { resourceMetadataUrl, resourcesOf, type SigningKeys } from '@frontdesk/oauth';
 import { ACCESS_TOKEN_NOT_VALID, BUSINESS_KEY_NOT_VALID, MISSING_BUSINESS_CREDENTIALS, lacksScopeMessage } from '@frontdesk/domain';
 import type { Request } from 'express';
 import type { AppContext } from './context';
@@ -8,7 +8,7 @@ import type { AppContext } from './context';
 type Scope = 'read' | 'write';
 
 /** A business calling through an OAuth sign-in: the scopes it granted travel with it. A key has them all. */
-export type ProCaller = Pro & { oauthScopes?: ReadonlySet<Scope> };
+export type ProCaller = Pro & { oauthScopes?: ReadonlySet<Scope>; resourceMetadata?: string };
 
 /**
  * The business calling: its key (`Authorization: Bearer fdk_…`) or an access token its
@@ -18,8 +18,9 @@ export type ProCaller = Pro & { oauthScopes?: ReadonlySet<Scope> };
  */
 export function proKeyAuth(ctx: Pick<AppContext, 'db' | 'changes' | 'config' | 'clock'>, limits: HostLimits, keys?: SigningKeys) {
   const pros = proReader(ctx.db, ctx.changes);
-  const challenge = `Bearer realm="pro-desk", resource_metadata="${ctx.config.publicUrl}/.well-known/oauth-protected-resource/mcp", scope="read write"`;
   return async (req: Request): Promise<ProCaller> => {
+    const metadata = resourceMetadataUrl(ctx.config.publicUrl, req.path);
+    const challenge = `Bearer realm="pro-desk", resource_metadata="${metadata}", scope="read write"`;
     const token = bearerToken(req);
     if (!token) throw new AuthChallengeError(MISSING_BUSINESS_CREDENTIALS, challenge);
     const wellFormed = token.startsWith('fdk_') && token.length <= 100;
@@ -35,7 +36,7 @@ export function proKeyAuth(ctx: Pick<AppContext, 'db' | 'changes' | 'config' | '
         return pro && { pro, scopes: new Set(claims.scope.split(' ').filter((s): s is Scope => s === 'read' || s === 'write')) };
       });
       if (!found) throw new AuthChallengeError(ACCESS_TOKEN_NOT_VALID, `${challenge}, error="invalid_token"`);
-      return { ...found.pro, oauthScopes: found.scopes };
+      return { ...found.pro, oauthScopes: found.scopes, resourceMetadata: metadata };
     }
     const pro = await lookUpCredential(limits, req, async () => (wellFormed ? pros.byKey(token) : undefined));
     if (!pro) throw new AuthChallengeError(BUSINESS_KEY_NOT_VALID, `${challenge}, error="invalid_token"`);
@@ -47,9 +48,10 @@ export function proKeyAuth(ctx: Pick<AppContext, 'db' | 'changes' | 'config' | '
 export function proScopeGuard(publicUrl: string) {
   return (caller: ProCaller, op: Operation<Pro>): void => {
     if (op.scope && caller.oauthScopes && !caller.oauthScopes.has(op.scope)) {
+      const metadata = caller.resourceMetadata ?? resourceMetadataUrl(publicUrl, '/mcp');
       throw new InsufficientScopeError(
         lacksScopeMessage(op.scope, op.name),
-        `Bearer error="insufficient_scope", scope="${op.scope}", resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp"`,
+        `Bearer error="insufficient_scope", scope="${op.scope}", resource_metadata="${metadata}"`,
       );
     }
   };

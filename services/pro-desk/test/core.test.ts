@@ -22,7 +22,8 @@ describe('authentication', () => {
     const none = await h.api.get('/api/v1/my_business').expect(401);
     expect(none.body.error).toMatch(/Missing credentials: send the business key, or an access token/);
     expect(none.headers['www-authenticate']).toBe(
-      'Bearer realm="pro-desk", resource_metadata="http://pro.test/.well-known/oauth-protected-resource/mcp", scope="read write"',
+      // The REST API's own metadata (resource: the origin), not /mcp's: RFC 9728 §3.3.
+      'Bearer realm="pro-desk", resource_metadata="http://pro.test/.well-known/oauth-protected-resource", scope="read write"',
     );
     const wrong = await h.api.get('/api/v1/my_business').set('Authorization', 'Bearer fdk_nope').expect(401);
     expect(wrong.body.error).toMatch(/not valid/);

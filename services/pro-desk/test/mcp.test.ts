@@ -5,7 +5,7 @@ import type { Pro } from '@frontdesk/db';
 import request from 'supertest';
 import { createProDeskApp } from '../src';
 import { PRO_DESK_OPERATIONS, TEST_KEY_SEALER, proDeskHarness, newPro, MONDAY_7AM, type Harness } from './harness';
-import { listenOn, masked, mcpClient } from './mcp-client';
+import { READ_HINTS, expectAnnotated, listenOn, masked, mcpClient, type Hints } from './mcp-client';
 
 let h: Harness;
 let server: Awaited<ReturnType<typeof listenOn>>;
@@ -39,8 +39,45 @@ describe('MCP on the pro host, through the official SDK client', () => {
     expect(byName.quote_job!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.cancel_job!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.book_job!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(byName.update_business!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.flag_bad_lead!.annotations).toMatchObject({ idempotentHint: true });
     expect((byName.open_times!.inputSchema.properties as Json).add_ons.type).toBe('array');
+    await client.close();
+  });
+
+  it('annotates every tool with a title and all four hints, each right', async () => {
+    const pro = await newPro(h);
+    const client = await mcpClient(server.url, pro.auth);
+    const { tools } = await client.listTools();
+    // [readOnly, destructive, idempotent, openWorld]. Destructive: it replaces or takes away
+    // what was there (false promises only additions). Nothing here mails a customer: a change
+    // the business makes is theirs to tell, so every tool's world is closed.
+    const adds: Hints = [false, false, false, false];
+    const overwrites: Hints = [false, true, true, false];
+    const removes: Hints = [false, true, false, false];
+    expectAnnotated(tools, {
+      my_business: READ_HINTS,
+      schedule: [false, false, false, false],
+      quote_job: READ_HINTS,
+      open_times: READ_HINTS,
+      log_lead: adds,
+      follow_ups_due: READ_HINTS,
+      update_lead: [false, true, false, false],
+      flag_bad_lead: overwrites,
+      book_job: adds,
+      cancel_job: removes,
+      reschedule_job: overwrites,
+      report_no_show: [false, true, false, false],
+      updates: READ_HINTS,
+      pipeline: READ_HINTS,
+      update_business: overwrites,
+      add_time_off: adds,
+      remove_time_off: removes,
+      add_crew: adds,
+      update_crew: overwrites,
+      remove_crew: removes,
+      assign_job: overwrites,
+    });
     await client.close();
   });
 
@@ -202,7 +239,6 @@ describe('MCP over raw HTTP: every error case', () => {
     ['malformed JSON', '{"jsonrpc": "2.0", "id": 1, "method":', 400, -32700],
     ['a body that is not JSON-RPC', { hello: 'world' }, 400, -32600],
     ['the wrong jsonrpc version', { jsonrpc: '1.0', id: 1, method: 'ping' }, 400, -32600],
-    ['a batch', [{ jsonrpc: '2.0', id: 1, method: 'ping' }], 400, -32600],
     ['a bare string', '"ping"', 400, -32600],
     ['an unknown method', { jsonrpc: '2.0', id: 1, method: 'resources/list' }, 200, -32601],
     ['an unknown tool', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }, 200, -32602],
@@ -234,7 +270,11 @@ describe('MCP over raw HTTP: every error case', () => {
     expect(get.headers.allow).toBe('POST');
     await h.api.delete('/mcp').set(auth).expect(405);
     const version = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '2099-01-01' }).expect(400);
-    expect(version.body.error.message).toMatch(/Unsupported MCP-Protocol-Version 2099-01-01/);
+    // A later revision than ours: the 2026-07-28 error, listing the versions a request may name.
+    expect(version.body.error).toMatchObject({ code: -32022, message: expect.stringMatching(/^Unsupported protocol version 2099-01-01/) });
+    expect(version.body.error.data).toEqual({ supported: ['2026-07-28'], requested: '2099-01-01' });
+    const older = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '2024-01-01' }).expect(400);
+    expect(older.body.error.message).toMatch(/Unsupported MCP-Protocol-Version 2024-01-01/);
     await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '2025-06-18' }).expect(200);
     const evil = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { Origin: 'https://evil.example' }).expect(403);
     expect(evil.body.error.message).toMatch(/not allowed/);

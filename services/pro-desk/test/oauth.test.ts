@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { localhostCertificate } from '../../../packages/oauth/test/local-site';
-import { MemoryProvider, signInAndDecide } from '../../booking/test/oauth-harness';
+import { MemoryProvider, oauthFromRest401, signInAndDecide } from '../../booking/test/oauth-harness';
 import { TEST_OAUTH_CONFIG } from './harness';
 import { createProDeskApp } from '../src';
 
@@ -109,6 +109,12 @@ describe('the pro host as an OAuth protected resource', () => {
     expect(resource).toMatchObject({ resource: `${url}/mcp`, authorization_servers: [url], scopes_supported: ['read', 'write'] });
     const server = (await (await fetch(`${url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(server).toMatchObject({ issuer: url, authorization_endpoint: `${url}/authorize`, code_challenge_methods_supported: ['S256'] });
+  });
+
+  it('lets a strict RFC 9728 client (oauth4webapi) complete from a REST 401: the challenge and the document it points at name the same resource', async () => {
+    const res = await oauthFromRest401({ url, t }, '/api/v1/my_business', owner);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { pro_id: string }).pro_id).toBe(proId);
   });
 
   it('lets the official MCP SDK client connect from a bare 401, sign the owner in by emailed code, and call quote_job', async () => {

@@ -18,6 +18,8 @@ export const idempotencyKeyReused = (operation: string) =>
 export const STILL_RUNNING = 'A request with this idempotency key is still running; try again in a few seconds to get its answer.';
 /** How an MCP tool describes its idempotency argument. */
 export const IDEMPOTENCY_ARGUMENT_TEXT = `Optional. A unique value (a UUID) for this one action: if the answer is lost, call again with the same value and the same arguments to get the same answer; it is never done twice. Kept for ${IDEMPOTENCY_KEEP_HOURS} hours.`;
+/** The same, for the REST header (published in /openapi.json). */
+export const IDEMPOTENCY_HEADER_TEXT = `Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for ${IDEMPOTENCY_KEEP_HOURS} hours.`;
 
 /** A failure of ours: nothing of it is told, but the request id support can look up. */
 export const somethingWentWrong = (requestId: string) =>

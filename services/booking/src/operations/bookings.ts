@@ -38,7 +38,7 @@ import {
   type CustomerBooked,
   type CustomerBookingInput,
 } from '@frontdesk/use-cases';
-import { NO_INPUT, defineOperation, READS, WRITES, REMOVES } from '@frontdesk/http';
+import { NO_INPUT, defineOperation, READS, WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
@@ -117,6 +117,8 @@ export const bookCleaning = (ctx: AppContext) =>
       message: str,
     }),
     ...WRITES,
+    // Mails the customer and the business owner.
+    openWorld: true,
     async handler(input, { principal, clientName, now }) {
       return presentBooked(
         ctx,
@@ -157,6 +159,8 @@ export const cancelBookingOperation = (ctx: AppContext) =>
       message: str,
     }),
     ...REMOVES,
+    // Mails the customer and the business owner.
+    openWorld: true,
     async handler(input, { now }) {
       const { booking, pro, followingCancelled } = await cancelManaged(
         ctx.db,
@@ -196,7 +200,9 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ ...customerBookingSchema.properties, previous_start: str, previous_label: str, visits_moved: int, within_24_hours: bool, message: str }),
-    ...WRITES,
+    ...OVERWRITES,
+    // Mails the customer and the business owner.
+    openWorld: true,
     idempotent: true,
     async handler(input, { now }) {
       const { booking, previous, pro, followingMoved } = await rescheduleManaged(

@@ -234,7 +234,7 @@ describe('credentials', () => {
       ['available_times', 'book_cleaning', 'booking_status', 'cancel_booking', 'find_cleaners', 'my_bookings', 'reschedule_booking'].map((n) => `/api/v1/${n}`),
     );
     const names = doc.paths['/api/v1/book_cleaning'].post.parameters.map((p: { name: string }) => p.name);
-    expect(names).toEqual(['X-Client-Name', 'X-User-Name', 'X-User-Email', 'X-User-Phone']);
+    expect(names).toEqual(['X-Client-Name', 'Idempotency-Key', 'X-User-Name', 'X-User-Email', 'X-User-Phone']);
     expect(PUBLIC_KEY).toMatch(/^fdpub_/);
   });
 });

@@ -33,7 +33,7 @@ import {
   rescheduleJob as rescheduleJobOnSchedule,
   type JobBookingInput,
 } from '@frontdesk/use-cases';
-import { defineOperation, WRITES, REMOVES } from '@frontdesk/http';
+import { defineOperation, WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
 /** What cancel_job, reschedule_job and report_no_show say about the booking they changed. */
@@ -154,7 +154,7 @@ export const rescheduleJob = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ ...changedBooking, previous_start: str, previous_label: str, visits_moved: int, customer_notified: bool, message: str }),
-    ...WRITES,
+    ...OVERWRITES,
     idempotent: true,
     async handler(input, { principal: pro, now }) {
       const { booking, previous, followingMoved } = await rescheduleJobOnSchedule(ctx.db, pro, input, now);
@@ -189,7 +189,7 @@ export const reportNoShowOperation = (ctx: AppContext) =>
       fee: num,
       message: str,
     }),
-    ...WRITES,
+    ...OVERWRITES,
     async handler(input, { principal: pro, now }) {
       const { booking } = await reportNoShow(ctx.db, pro.id, input.booking_id, now);
       const shown = presentBooking(booking, pro.timezone);

@@ -132,6 +132,8 @@ export const schedule = (ctx: AppContext) =>
       notifications: listOf(answer({ id: str, kind: str, booking_id: nullable(str), message: str, created_at: str })),
     }),
     readOnly: false,
+    // It only stamps unread notifications read: nothing is replaced or taken away.
+    destructive: false,
     idempotent: false,
     scope: 'read',
     async handler(input, { principal: pro, now }) {

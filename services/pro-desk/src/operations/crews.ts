@@ -1,7 +1,7 @@
 import { answer, bool, int, listOf, mapOf, proBookingSchema, settingsSchemas, str, presentWeeklyHours, CREW_NAME_MAX, MAX_CREWS } from '@frontdesk/domain';
 import type { Crew, Pro } from '@frontdesk/db';
 import { addCrew, assignJob, presentBooking, removeCrew, updateCrew, type CrewUpdate, type HoursChange } from '@frontdesk/use-cases';
-import { defineOperation, REMOVES, WRITES } from '@frontdesk/http';
+import { defineOperation, OVERWRITES, REMOVES, WRITES } from '@frontdesk/http';
 import { crewAddedMessage, crewRemovedMessage, crewUpdatedMessage, jobAssignedMessage } from '@frontdesk/domain';
 import type { AppContext } from '../context';
 
@@ -73,7 +73,7 @@ export const updateCrewOperation = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ ...crewSchema.properties, message: str }),
-    ...WRITES,
+    ...OVERWRITES,
     idempotent: true,
     async handler(input, { principal, now }) {
       const { pro, crew, upcoming } = await updateCrew(ctx.db, principal.id, input, now);
@@ -122,7 +122,7 @@ export const assignJobOperation = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ ...proBookingSchema.properties, from_crew_id: str, from_crew_name: str, message: str }),
-    ...WRITES,
+    ...OVERWRITES,
     idempotent: true,
     async handler(input, { principal, now }) {
       const { pro, booking, from } = await assignJob(ctx.db, principal.id, { bookingId: input.booking_id, crewId: input.crew_id }, now);

@@ -2,7 +2,7 @@ import { MESSAGE, answer, bool, int, leadSchema, listOf, nullable, num, oneOf, o
 import { BAD_LEAD_REASONS, LEAD_SOURCES, LEAD_STATUSES, jobFieldSchemas, zipSchema, type BadLeadReason, type LeadStatus } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { flagBadLead as flagLead, followUpsDue as dueFollowUps, logLead as logNewLead, updateLead, type LogLeadInput } from '@frontdesk/use-cases';
-import { NO_INPUT, defineOperation, READS, WRITES } from '@frontdesk/http';
+import { NO_INPUT, defineOperation, READS, WRITES, OVERWRITES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
 const idSchema = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
@@ -103,7 +103,7 @@ export const updateLeadOperation = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ ...leadSchema.properties, message: str }),
-    ...WRITES,
+    ...OVERWRITES,
     async handler(input, { principal: pro, now }) {
       return updateLead(ctx.db, pro, input, now);
     },
@@ -150,7 +150,7 @@ export const flagBadLead = (ctx: AppContext) =>
       submitted: bool,
       message: str,
     }),
-    ...WRITES,
+    ...OVERWRITES,
     idempotent: true,
     async handler(input, { principal: pro, now }) {
       return flagLead(ctx.db, pro, input, now);

@@ -1,7 +1,7 @@
 import { answer, bool, listOf, settingsChangeSchema, str, timeOffSchemas, type SettingsChange } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { addTimeOff, presentTimeOff, removeTimeOff, updateBusinessSettings, type AffectedJob } from '@frontdesk/use-cases';
-import { defineOperation, WRITES } from '@frontdesk/http';
+import { defineOperation, WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { businessSchema, presentBusiness, timeOffSchema } from './business';
 
@@ -22,7 +22,7 @@ export const updateBusiness = (ctx: AppContext) =>
     method: 'POST',
     input: settingsChangeSchema,
     output: answer({ ...businessSchema.properties, affected_jobs: affectedJobsSchema, message: str }),
-    ...WRITES,
+    ...OVERWRITES,
     idempotent: true,
     async handler(input, { principal, now }) {
       const { pro, affected, timeOff, crews } = await updateBusinessSettings(ctx.db, principal.id, input, now);
@@ -84,8 +84,7 @@ export const removeTimeOffOperation = (ctx: AppContext) =>
       additionalProperties: false,
     },
     output: answer({ removed: bool, ...timeOffSchema.properties, message: str }, CREW_FIELDS),
-    ...WRITES,
-    destructive: true,
+    ...REMOVES,
     async handler(input, { principal }) {
       const { pro, timeOff } = await removeTimeOff(ctx.db, principal.id, input.time_off_id);
       const shown = presentTimeOff(timeOff, pro.timezone);
