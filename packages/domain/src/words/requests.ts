@@ -5,6 +5,8 @@ import { IDEMPOTENCY_KEEP_HOURS } from '../policy';
 
 export const clientNameTooLong = (max: number) => new InvalidInputError(`X-Client-Name must be at most ${max} characters long.`);
 export const notAnInputObject = () => new InvalidInputError("The input must be a JSON object of the operation's fields.");
+/** The sentence for an input nested deeper than any operation's schema (refused before it is judged). */
+export const inputTooDeep = (max: number) => `The input is nested too deeply; no operation takes more than ${max} levels of lists and objects.`;
 export const notAParameter = (key: string) => new InvalidInputError(`${key} is not a parameter of this operation.`);
 export const parameterRepeated = (key: string) => new InvalidInputError(`${key} is given more than once; give it once (lists are comma-separated).`);
 export const SEND_JSON = 'Send the body as JSON with Content-Type: application/json.';
