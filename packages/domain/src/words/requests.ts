@@ -11,6 +11,21 @@ export const notAParameter = (key: string) => new InvalidInputError(`${key} is n
 export const parameterRepeated = (key: string) => new InvalidInputError(`${key} is given more than once; give it once (lists are comma-separated).`);
 export const SEND_JSON = 'Send the body as JSON with Content-Type: application/json.';
 
+/** What a caller reads when the request itself cannot be read: its body or its address (pages show the same words). */
+export const requestWords = {
+  bodyNotJson: 'The request body is not valid JSON.',
+  bodyTooLarge: (kb: number) => `The request body is too large; the limit here is ${kb} KB.`,
+  bodyNotUtf8: 'Send the body as UTF-8 text (JSON with Content-Type: application/json, or a form).',
+  encodingUnsupported: (encoding: string) =>
+    `The body's Content-Encoding "${encoding}" is not one this service reads; send it uncompressed, or as gzip, deflate or br.`,
+  encodingLie: 'The request body could not be decompressed as its Content-Encoding says; send it uncompressed, or compressed as that header names.',
+  bodyIncomplete: 'The request body did not arrive whole (its length did not match Content-Length); send it again.',
+  tooManyFields: 'The form has too many fields.',
+  badPercentEncoding: 'The address is not valid percent-encoding: every % in it must begin an escape of UTF-8, like %20.',
+  refused: (status: number) => `The request could not be read (HTTP ${status}); check its headers and body and send it again.`,
+  pageTitle: 'This request could not be read',
+};
+
 export const idempotencyNotKept = () => new InvalidInputError('This service does not keep idempotency keys; send the request without one.');
 export const idempotencyKeyMalformed = (name: string) => new InvalidInputError(`${name} must be 1 to 255 printable characters without spaces, such as a UUID.`);
 export const idempotencyKeyReused = (operation: string) =>

@@ -36,3 +36,60 @@ describe('deep JSON', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('requests that cannot be read', () => {
+  const sentence = /^[A-Z].*[.]$/;
+
+  it('answers a Content-Encoding that lies with a 400 sentence, on the API, the sign-up API and a form page', async () => {
+    const cleaner = await newCleaner(h);
+    const api = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send(JSON.stringify(booking(cleaner.pro.id)));
+    expect([api.status, api.body]).toEqual([400, { error: expect.stringMatching(/could not be decompressed as its Content-Encoding says/) }]);
+    const signUp = await h.pro.post('/signup/api/code').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('{"email":"a@b.co"}');
+    expect([signUp.status, signUp.body.error]).toEqual([400, expect.stringMatching(/could not be decompressed/)]);
+    const form = await h.pro
+      .post('/dashboard/code')
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .set('Content-Encoding', 'deflate')
+      .send('email=a%40b.co');
+    expect([form.status, form.headers['content-type']]).toEqual([400, expect.stringMatching(/^text\/html/)]);
+    expect(form.text).toMatch(/could not be decompressed/);
+    expect(form.text).not.toMatch(/incorrect header check/);
+  });
+
+  it('answers an encoding it does not read with a 415, and a charset other than UTF-8 too', async () => {
+    const enc = await h.book
+      .post('/api/v1/cancel_booking')
+      .set(asPublic)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'compress')
+      .send('{}');
+    expect([enc.status, enc.body.error]).toEqual([415, expect.stringMatching(/Content-Encoding "compress" is not one this service reads/)]);
+    const charset = await h.book.post('/api/v1/cancel_booking').set(asPublic).set('Content-Type', 'application/json; charset=latin9').send('{}');
+    expect([charset.status, charset.body.error]).toEqual([415, expect.stringMatching(sentence)]);
+  });
+
+  it.each([
+    ['book', '/manage/%ZZ'],
+    ['book', '/manage/%ZZ/cancel'],
+    ['book', '/book/%ZZ'],
+    ['pro', '/calendar/%ZZ'],
+    ['pro', '/dashboard/%ZZ'],
+    ['pro', '/dashboard/jobs/%E0%A4%A/move'],
+  ] as const)('answers %s %s, an address that does not decode, with a 400 page in words', async (host, path) => {
+    const res = await h[host].get(path);
+    expect([res.status, res.headers['content-type']]).toEqual([400, expect.stringMatching(/^text\/html/)]);
+    expect(res.text).toContain('The address is not valid percent-encoding');
+    expect(res.text).not.toContain('Failed to decode');
+  });
+
+  it('answers an API address that does not decode in JSON', async () => {
+    const res = await h.pro.get('/signup/api/%ZZ');
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.body.error).toMatch(sentence);
+  });
+});
