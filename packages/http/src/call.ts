@@ -5,7 +5,7 @@ import { runOnce, type IdempotencyOptions, type KeptAnswer } from './idempotency
 import { validateInput } from './input';
 import { requestIdOf } from './logger';
 import { checkAnswer } from './output';
-import type { HostLimits } from './rate-limit';
+import { clientIp, type HostLimits } from './rate-limit';
 import type { CallContext, Operation } from './operation';
 
 const CLIENT_NAME_MAX = 100;
@@ -99,7 +99,7 @@ export async function runJudged<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promi
     // Reads are safe to repeat: a key sent with one is ignored (README, "Safe retries").
     if (c.idempotencyKey === undefined || op.readOnly) return { result: await op.handler(c.input, call), replayed: false };
     if (!opts.idempotency) throw idempotencyNotKept();
-    const once = { principal, key: c.idempotencyKey, operation: op.name, input: c.input, now: () => opts.clock() };
+    const once = { principal, address: clientIp(c.req), key: c.idempotencyKey, operation: op.name, input: c.input, now: () => opts.clock() };
     return runOnce(opts.idempotency, once, op.retry ?? keepAll, () => op.handler(c.input, call));
   }
 }

@@ -26,8 +26,12 @@ export interface IdempotencyStore {
 
 export interface IdempotencyOptions<P> {
   store: IdempotencyStore;
-  /** Whose keys these are (one pro, one account, the shared key) and what else decides the request (the X-User-* details). */
-  scopeOf(principal: P): { credential: string; context?: unknown };
+  /**
+   * Whose keys these are (one pro, one account, for the shared key one client address) and
+   * what else decides the request (the X-User-* details). `from.address` is the client's
+   * address as the rate limits read it (TRUST_PROXY decides whose).
+   */
+  scopeOf(principal: P, from: { address: string }): { credential: string; context?: unknown };
 }
 
 /** 503: the first request with this key is still running; the retry should come back shortly. */
@@ -71,11 +75,11 @@ export interface KeptAnswer {
  */
 export async function runOnce<P>(
   opts: IdempotencyOptions<P>,
-  call: { principal: P; key: string; operation: string; input: unknown; now: () => Date },
+  call: { principal: P; address: string; key: string; operation: string; input: unknown; now: () => Date },
   answer: KeptAnswer,
   work: () => Promise<object>,
 ): Promise<{ result: object; replayed: boolean }> {
-  const { credential, context } = opts.scopeOf(call.principal);
+  const { credential, context } = opts.scopeOf(call.principal, { address: call.address });
   const requestHash = createHash('sha256')
     .update(canonical({ operation: call.operation, input: call.input, context }))
     .digest();

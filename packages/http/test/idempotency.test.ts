@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const asIs: KeptAnswer = { keep: (r) => r, replay: (kept) => Promise.resolve(kept) };
-const call = (key: string, input: unknown, id = 'a') => ({ principal: { id }, key, operation: 'book', input, now: () => new Date() });
+const call = (key: string, input: unknown, id = 'a') => ({ principal: { id }, address: '127.0.0.1', key, operation: 'book', input, now: () => new Date() });
 
 /** A piece of work that counts its runs and answers with the run it was. */
 function counted() {
