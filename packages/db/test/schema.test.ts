@@ -33,7 +33,10 @@ describe('migrations', () => {
         '20261122T120000-series',
         '20261124T120000-dashboard-seen',
         '20261124T130000-owner-notices',
+        '20261125T110000-rate-budget',
       ]);
+      expect(await tables()).toBe(23);
+      await migrateDown(db); // idempotency holders: a column only
       expect(await tables()).toBe(23);
       await migrateDown(db); // owner notices: columns only
       expect(await tables()).toBe(23);

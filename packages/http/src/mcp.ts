@@ -4,7 +4,7 @@ import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
 import { readIdempotencyKey } from './idempotency';
 import type { RestOptions } from './rest';
-import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, setErrorHeaders } from './errors';
+import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, answeredLate, setErrorHeaders } from './errors';
 import type { JsonSchema, Operation } from './operation';
 import { toJsonSchema } from './output';
 import { requestIdOf } from './logger';
@@ -180,6 +180,8 @@ async function callTool<P>(opts: McpOptions<P>, req: Request, params: Record<str
     // A refusal of the call itself is a tool result; being forbidden, limited or unable to
     // reach the database is the transport's answer, with its HTTP status and headers.
     if (err instanceof ForbiddenError || err instanceof RateLimitedError || opts.isUnavailable?.(err)) throw err;
+    // The request's deadline answered it already: nothing more is said, nor logged as a failure.
+    if (answeredLate(req)) throw err;
     if (err instanceof AppError) return toolError(err.message);
     opts.logger.error({ err, requestId: req.id }, 'tool failed');
     return toolError(somethingWentWrong(requestIdOf(req)));
@@ -269,6 +271,7 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
     try {
       res.json({ jsonrpc: '2.0', id: m.id, result: await dispatch(opts, req, m) });
     } catch (err) {
+      if (answeredLate(req)) return;
       if (!answerError(opts, res, m.id, err)) next(err);
     }
   });

@@ -60,10 +60,12 @@ const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime(
 
 /** Writes the RateLimit-Policy and RateLimit fields for one policy. */
 export function setRateLimitHeaders(
-  res: Pick<Response, 'setHeader'>,
+  res: Pick<Response, 'setHeader'> & { headersSent?: boolean },
   p: { policy: string; limit: Limit },
   left: { remaining: number; resetSeconds: number },
 ): void {
+  // A request its deadline answered while it waited for its count has nothing more to say.
+  if (res.headersSent) return;
   res.setHeader('RateLimit-Policy', `"${p.policy}";q=${p.limit.limit};w=${p.limit.windowSeconds}`);
   res.setHeader('RateLimit', `"${p.policy}";r=${Math.max(0, left.remaining)};t=${left.resetSeconds}`);
 }

@@ -123,6 +123,35 @@ describe('runOnce', () => {
   });
 });
 
+describe('the store: claims hold a key by a holder id', () => {
+  const claim = (key: string, holder: string, replacing?: string) =>
+    opts.store.claim({
+      credential: 'caller:h',
+      key,
+      operation: 'book',
+      requestHash: Buffer.alloc(32, 1),
+      now: new Date(),
+      leaseMs: 10_000,
+      keepMs: 86_400_000,
+      holder,
+      replacing,
+    });
+
+  it('lets a process take over a key whose holder it knows died, and a late release of that holder frees nothing', async () => {
+    const key = randomUUID();
+    expect(await claim(key, 'dead')).toEqual({ state: 'new' });
+    expect(await claim(key, 'next')).toEqual({ state: 'running', holder: 'dead' });
+    expect(await claim(key, 'next', 'someone-else')).toEqual({ state: 'running', holder: 'dead' });
+    expect(await claim(key, 'next', 'dead')).toEqual({ state: 'new' });
+    // The dead holder's release, retried after an outage, arrives late: the key stays with 'next'.
+    await opts.store.release([{ credential: 'caller:h', key, holder: 'dead' }]);
+    expect(await claim(key, 'third')).toEqual({ state: 'running', holder: 'next' });
+    await opts.store.keep({ credential: 'caller:h', key, holder: 'dead' }, { from: 'dead' });
+    await opts.store.keep({ credential: 'caller:h', key, holder: 'next' }, { from: 'next' });
+    expect(await claim(key, 'third')).toEqual({ state: 'done', response: { from: 'next' } });
+  });
+});
+
 describe('readIdempotencyKey', () => {
   it('takes 1 to 255 printable characters, unquoting a structured-field string', () => {
     expect(readIdempotencyKey(undefined, 'K')).toBeUndefined();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
 import { bookFrontDoor, customerPages } from './pages';
-import { databaseHealth, idempotencyStore, rateLimitStore } from '@frontdesk/db';
+import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, rateLimitStore } from '@frontdesk/db';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
 import { customerAuth, customerBudget, scopeGuard, type Customer } from './auth';
@@ -47,6 +47,8 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     changes: ctx.changes,
     logger: ctx.logger,
     checkAnswers: ctx.config.checkAnswers ?? false,
+    requestDeadlineMs: ctx.config.requestDeadlineMs,
+    withinDeadline,
   };
   const app = createServiceApp<Customer>({
     ...BOOKING_API,

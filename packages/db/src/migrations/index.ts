@@ -12,6 +12,7 @@ import * as dashboard from './20261122T110000-dashboard';
 import * as series from './20261122T120000-series';
 import * as dashboardSeen from './20261124T120000-dashboard-seen';
 import * as ownerNotices from './20261124T130000-owner-notices';
+import * as rateBudget from './20261125T110000-rate-budget';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T120000-series': series,
   '20261124T120000-dashboard-seen': dashboardSeen,
   '20261124T130000-owner-notices': ownerNotices,
+  '20261125T110000-rate-budget': rateBudget,
 };

@@ -24,6 +24,7 @@ export const requestWords = {
   badPercentEncoding: 'The address is not valid percent-encoding: every % in it must begin an escape of UTF-8, like %20.',
   refused: (status: number) => `The request could not be read (HTTP ${status}); check its headers and body and send it again.`,
   pageTitle: 'This request could not be read',
+  pageTitleLate: 'Try again in a moment',
 };
 
 export const idempotencyNotKept = () => new InvalidInputError('This service does not keep idempotency keys; send the request without one.');
@@ -32,6 +33,9 @@ export const idempotencyKeyReused = (operation: string) =>
   new InvalidInputError(
     `This idempotency key was already used in the last ${IDEMPOTENCY_KEEP_HOURS} hours for a different request (${operation} with other input). Use a new key for a new request.`,
   );
+/** The answer a request gets when its deadline comes first (503, with Retry-After). */
+export const deadlinePassed = (seconds: number) =>
+  `The service could not answer within ${seconds} seconds: its database is slow or away just now. Try again in a few seconds; a write sent with an Idempotency-Key is safe to retry.`;
 export const STILL_RUNNING = 'A request with this idempotency key is still running; try again in a few seconds to get its answer.';
 /** How an MCP tool describes its idempotency argument. */
 export const IDEMPOTENCY_ARGUMENT_TEXT = `Optional. A unique value (a UUID) for this one action: if the answer is lost, call again with the same value and the same arguments to get the same answer; it is never done twice. Kept for ${IDEMPOTENCY_KEEP_HOURS} hours.`;
