@@ -77,8 +77,8 @@ export function readingRefusal(err: unknown): { status: number; sentence: string
     case 'parameters.too.many':
       return { status: 413, sentence: requestWords.tooManyFields };
   }
-  // A body that is not what its Content-Encoding says (zlib's Z_DATA_ERROR, Z_BUF_ERROR, …).
-  if (typeof e.code === 'string' && e.code.startsWith('Z_')) return { status: 400, sentence: requestWords.encodingLie };
+  // A body that is not what its Content-Encoding says (zlib's Z_DATA_ERROR, Z_BUF_ERROR, …; brotli's ERR__ERROR_…).
+  if (typeof e.code === 'string' && /^(Z_|ERR__ERROR|ERR_BROTLI)/.test(e.code)) return { status: 400, sentence: requestWords.encodingLie };
   if (status === 415) return { status, sentence: SEND_JSON };
   return { status, sentence: requestWords.refused(status) };
 }

@@ -1,10 +1,10 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { IDEMPOTENCY_ARGUMENT_TEXT, somethingWentWrong } from '@frontdesk/domain';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
 import { readIdempotencyKey } from './idempotency';
 import type { RestOptions } from './rest';
-import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, answeredLate, setErrorHeaders } from './errors';
+import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, answeredLate, readingRefusal, setErrorHeaders } from './errors';
 import type { JsonSchema, Operation } from './operation';
 import { toJsonSchema } from './output';
 import { requestIdOf } from './logger';
@@ -265,7 +265,13 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
   });
   router.get('/mcp', notAllowed);
   router.delete('/mcp', notAllowed);
-  router.post('/mcp', guardOf(opts, cors), express.text({ type: () => true, limit: '64kb' }), async (req, res, next) => {
+  // A body that cannot be read (a Content-Encoding that lies, too large) is a JSON-RPC parse error in our words.
+  const unreadable: ErrorRequestHandler = (err: unknown, _req, res, next) => {
+    const refusal = readingRefusal(err);
+    if (!refusal) return next(err);
+    res.status(refusal.status).json(rpcError(null, JSONRPC.PARSE_ERROR, refusal.sentence));
+  };
+  const answer: RequestHandler = async (req, res, next) => {
     const m = requestOf(req, res);
     if (!m) return;
     try {
@@ -274,7 +280,8 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
       if (answeredLate(req)) return;
       if (!answerError(opts, res, m.id, err)) next(err);
     }
-  });
+  };
+  router.post('/mcp', guardOf(opts, cors), express.text({ type: () => true, limit: '64kb' }), unreadable, answer);
   return router;
 }
 

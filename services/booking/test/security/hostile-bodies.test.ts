@@ -61,6 +61,19 @@ describe('requests that cannot be read', () => {
     expect(form.text).not.toMatch(/incorrect header check/);
   });
 
+  it('answers a lying body on /mcp with a JSON-RPC parse error in words', async () => {
+    const res = await h.book
+      .post('/mcp')
+      .set(asPublic)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'br')
+      .send(mcpCall('find_cleaners', '{}'));
+    expect([res.status, res.body]).toEqual([
+      400,
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/could not be decompressed as its Content-Encoding says/) } },
+    ]);
+  });
+
   it('answers an encoding it does not read with a 415, and a charset other than UTF-8 too', async () => {
     const enc = await h.book
       .post('/api/v1/cancel_booking')
