@@ -42,8 +42,8 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 const place = (path: string) => path || 'the input';
 
 /**
- * How deep an input may nest (the input object is level 1). The deepest schema is three
- * levels (a price list's add-ons); anything far deeper is refused before any judge walks it.
+ * How deep an input may nest (the input object is level 1). The deepest schema is four
+ * levels (update_business's prices); anything far deeper is refused before any judge walks it.
  */
 export const MAX_INPUT_DEPTH = 32;
 
