@@ -72,23 +72,27 @@ async function liveJob(): Promise<string> {
   return (res.body as { booking_id: string }).booking_id;
 }
 
-/** A fresh booking's manage token, on the second cleaner's quiet Wednesday. */
+/**
+ * A fresh booking's manage token, on the second cleaner's quiet afternoons: the first of them
+ * the fuzzed bookings before it left open (a long sweep may fill one).
+ */
 async function liveManageToken(): Promise<string> {
-  const res = await h.book
-    .post('/api/v1/book_cleaning')
-    .set(asPublic)
-    .send({
+  const said: string[] = [];
+  for (const start of ['2026-11-25T15:00:00-05:00', '2026-11-30T15:00:00-05:00', '2026-12-02T15:00:00-05:00', '2026-12-03T15:00:00-05:00']) {
+    const res = await h.book.post('/api/v1/book_cleaning').set(asPublic).send({
       cleaner_id: ids.cleaner_id![1],
-      start: '2026-11-25T15:00:00-05:00',
+      start,
       bedrooms: 1,
       bathrooms: 1,
       customer_name: 'Cy',
       customer_email: 'cy@example.com',
       address: '3 Main St',
       zip: '10001',
-    })
-    .expect(200);
-  return (res.body as { manage_token: string }).manage_token;
+    });
+    if (res.status === 200) return (res.body as { manage_token: string }).manage_token;
+    said.push(`${start}: ${res.status} ${res.text}`);
+  }
+  throw new Error(`No quiet afternoon left to book: ${said.join('; ')}`);
 }
 
 /** The operations a host publishes, each with the schema of its input. */
@@ -564,9 +568,11 @@ describe('fuzzing the forms, pages and OAuth endpoints', () => {
         fc.asyncProperty(formOf(t), LIES, async (input, lie) => {
           const res = await sendForm(t, input, t.method === 'post' ? lie : null);
           sent += 1;
+          // Inputs with text PostgreSQL cannot store are marked, so a 5xx of another cause stands out.
+          const unstorable = /\\u0000|\\ud[89ab]|\\ud[c-f]/.test(asJson(input)) ? '[unstorable] ' : '';
           if (res.status >= 500)
             failures.push(
-              `${t.host} ${t.method.toUpperCase()} ${t.path()} ${lie ?? ''} ${asJson(input).slice(0, 200)} -> ${res.status} ${res.text.slice(0, 200)}`,
+              `${unstorable}${t.host} ${t.method.toUpperCase()} ${t.path()} ${lie ?? ''} ${asJson(input).slice(0, 200)} -> ${res.status} ${res.text.slice(0, 200)}`,
             );
         }),
         { numRuns: Math.ceil(RUNS / 2), seed: SEED + 100 + i },
