@@ -130,8 +130,8 @@ export class RateLimiter {
     if (limit.limit === 0) return;
     const key = `${policy}:${subject}`;
     if (limit.limit >= BATCHED_FROM && (await this.spendLeased(key, limit))) {
-      const tally = this.tallies.get(key)!;
-      if (o.res) {
+      const tally = this.tallies.get(key);
+      if (o.res && tally) {
         const now = this.clock();
         setRateLimitHeaders(o.res, { policy, limit }, { remaining: limit.limit - tally.hits + tally.left, resetSeconds: secondsUntil(tally.resetsAt, now) });
       }
