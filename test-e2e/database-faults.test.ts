@@ -47,13 +47,14 @@ function nextStart(): string {
   while (d.getUTCDay() === 0);
   return d.toISOString();
 }
-const bookJob = (base: string) =>
+const bookJob = (base: string, key?: string, start = nextStart()) =>
   call(base, '/api/v1/book_job', {
     method: 'POST',
+    headers: key ? { 'Idempotency-Key': key } : {},
     body: JSON.stringify({
       bedrooms: 1,
       bathrooms: 1,
-      start: nextStart(),
+      start,
       customer_name: 'Ana',
       customer_phone: '212 555 0100',
       address: '1 Main St',
@@ -189,6 +190,146 @@ describe('a database that stops answering', () => {
     } finally {
       proxy.thaw();
       await svc.stop();
+      await proxy.close();
+    }
+  });
+});
+
+/** A service of this file's database behind a proxy that can freeze, with its own settings. */
+async function behindProxy(env: Record<string, string>) {
+  const target = new URL(admin());
+  const proxy = await startFreezableProxy({ host: target.hostname, port: Number(target.port) });
+  const viaProxy = new URL(url);
+  viaProxy.host = `127.0.0.1:${proxy.port}`;
+  const replica = async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const svc = await startService(
+      'services/pro-desk/src/main.ts',
+      { DATABASE_URL: viaProxy.toString(), PRO_DESK_PORT: String(port), ...env },
+      `${base}/readyz`,
+    );
+    return { base, svc };
+  };
+  return { proxy, replica };
+}
+
+/** The answer and how long it took, in ms. */
+async function timed(answer: Promise<Response>): Promise<{ res: Response; ms: number; body: string }> {
+  const started = Date.now();
+  const res = await answer;
+  const body = await res.text();
+  return { res, ms: Date.now() - started, body };
+}
+
+describe('the request deadline', () => {
+  it('answers every request within REQUEST_DEADLINE_MS while the database is frozen, however long its own timeouts', async () => {
+    // Database timeouts far beyond the deadline: only the deadline can answer in time.
+    const { proxy, replica } = await behindProxy({
+      DATABASE_CONNECT_TIMEOUT_MS: '20000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '20000',
+      REQUEST_DEADLINE_MS: '3000',
+    });
+    const { base, svc } = await replica();
+    try {
+      expect((await call(base, '/api/v1/quote_job?bedrooms=2&bathrooms=1')).status).toBe(200);
+      proxy.freeze();
+      const key = `deadline-${randomBytes(4).toString('hex')}`;
+      const start = nextStart();
+      const mcp = call(base, '/mcp', {
+        method: 'POST',
+        headers: { Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'schedule', arguments: {} } }),
+      });
+      const page = fetch(`${base}/dashboard/code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=owner%40example.com',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(30_000),
+      });
+      // Calls that must reach the database (a quote or open times could come from what the process keeps).
+      const answers = await Promise.all([timed(call(base, '/api/v1/schedule')), timed(bookJob(base, key, start)), timed(mcp), timed(page)]);
+      for (const { res, ms, body } of answers) {
+        expect({ status: res.status, retryAfter: res.headers.get('retry-after') }).toEqual({ status: 503, retryAfter: '2' });
+        expect(ms).toBeGreaterThanOrEqual(2900);
+        expect(ms).toBeLessThan(4500);
+        expect(body).toContain('could not answer within 3 seconds');
+        expect(body).toContain('Try again in a few seconds');
+      }
+      expect(answers[0].res.headers.get('content-type')).toMatch(/json/);
+      expect(JSON.parse(answers[2].body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32603 } });
+      expect(answers[3].res.headers.get('content-type')).toMatch(/text\/html/);
+      proxy.thaw();
+      // The write's key is usable within 5 s of the database's return: the same request books once.
+      const thawed = Date.now();
+      const tries: string[] = [];
+      let retried: Response;
+      do {
+        retried = await bookJob(base, key, start);
+        tries.push(`${retried.status} at ${Date.now() - thawed} ms: ${(await retried.clone().text()).slice(0, 120)}`);
+      } while (retried.status === 503 && Date.now() - thawed < 5000);
+      expect({ tries, status: retried.status, inTime: Date.now() - thawed < 5000 }).toEqual({ tries, status: 200, inTime: true });
+      expect(svc.child.exitCode).toBeNull();
+      expect(svc.output()).not.toMatch(/"level":50/);
+    } finally {
+      proxy.thaw();
+      await svc.stop();
+      await proxy.close();
+    }
+  });
+});
+
+describe('an idempotency key held by a request the outage failed', () => {
+  it('is usable within 5 s of the database returning, on another replica and on its own', async () => {
+    const { proxy, replica } = await behindProxy({ DATABASE_CONNECT_TIMEOUT_MS: '1000', DATABASE_STATEMENT_TIMEOUT_MS: '1000' });
+    const [a, b] = await Promise.all([replica(), replica()]);
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    try {
+      // Hold the pro's row (directly, not through the proxy) so the keyed bookings take their
+      // keys, then wait inside their transactions; then the database stops answering them.
+      await locker.query('BEGIN');
+      await locker.query('SELECT id FROM pros WHERE id = $1 FOR UPDATE', [proId]);
+      const keys = [`outage-a-${randomBytes(4).toString('hex')}`, `outage-b-${randomBytes(4).toString('hex')}`];
+      const starts = [nextStart(), nextStart()];
+      const first = keys.map((key, i) => bookJob(a.base, key, starts[i]));
+      await waitFor('both keys to be taken', async () => {
+        const held = await db.selectFrom('idempotency_keys').select('key').where('key', 'in', keys).execute();
+        return held.length === 2;
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      proxy.freeze();
+      for (const res of await Promise.all(first)) expect(res.status).toBe(503);
+      await locker.query('ROLLBACK');
+      // The failed requests' releases could not reach the database: the keys are still taken.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await db.selectFrom('idempotency_keys').select('key').where('key', 'in', keys).where('response', 'is', null).execute()).toHaveLength(2);
+
+      proxy.thaw();
+      const thawed = Date.now();
+      // One retry at the other replica (it waits until replica A's release lands), one at replica A
+      // itself (it knows its holder died and takes the key over at once).
+      const retries = await Promise.all([bookJob(b.base, keys[0], starts[0]), bookJob(a.base, keys[1], starts[1])]);
+      const took = Date.now() - thawed;
+      expect(retries.map((r) => r.status)).toEqual([200, 200]);
+      expect(took).toBeLessThan(5000);
+      const bookings = await db
+        .selectFrom('bookings')
+        .select('starts_at')
+        .where('pro_id', '=', proId)
+        .where(
+          'starts_at',
+          'in',
+          starts.map((s) => new Date(s)),
+        )
+        .execute();
+      expect(bookings).toHaveLength(2);
+      for (const r of [a, b]) expect(r.svc.child.exitCode).toBeNull();
+    } finally {
+      proxy.thaw();
+      await locker.end().catch(() => {});
+      await Promise.all([a.svc.stop(), b.svc.stop()]);
       await proxy.close();
     }
   });

@@ -90,23 +90,27 @@ async function liveJob(crewId?: string, start = '2026-11-26T15:00:00-05:00'): Pr
   return (res.body as { booking_id: string }).booking_id;
 }
 
-/** A fresh booking's manage token, on the second cleaner's quiet Wednesday. */
+/**
+ * A fresh booking's manage token, on the second cleaner's quiet afternoons: the first of them
+ * the fuzzed bookings before it left open (a long sweep may fill one).
+ */
 async function liveManageToken(): Promise<string> {
-  const res = await h.book
-    .post('/api/v1/book_cleaning')
-    .set(asPublic)
-    .send({
+  const said: string[] = [];
+  for (const start of ['2026-11-25T15:00:00-05:00', '2026-11-30T15:00:00-05:00', '2026-12-02T15:00:00-05:00', '2026-12-03T15:00:00-05:00']) {
+    const res = await h.book.post('/api/v1/book_cleaning').set(asPublic).send({
       cleaner_id: ids.cleaner_id![1],
-      start: '2026-11-25T15:00:00-05:00',
+      start,
       bedrooms: 1,
       bathrooms: 1,
       customer_name: 'Cy',
       customer_email: 'cy@example.com',
       address: '3 Main St',
       zip: '10001',
-    })
-    .expect(200);
-  return (res.body as { manage_token: string }).manage_token;
+    });
+    if (res.status === 200) return (res.body as { manage_token: string }).manage_token;
+    said.push(`${start}: ${res.status} ${res.text}`);
+  }
+  throw new Error(`No quiet afternoon left to book: ${said.join('; ')}`);
 }
 
 /** The operations a host publishes, each with the schema of its input. */
@@ -128,6 +132,11 @@ function targetsOf(host: 'pro' | 'book', doc: Schema): Target[] {
 }
 
 const INFINITY = '__fuzz_infinity__';
+/** Stands for lists nested 15000 deep in a JSON body (30 KB: deeper than a reader that walks on the call stack survives). */
+const DEEP = '__fuzz_deep__';
+const deepJson = '['.repeat(15_000) + ']'.repeat(15_000);
+/** Lists nested 40 deep: past the 32 levels any input may have, well within what JSON.stringify writes. */
+const nested = (depth: number): unknown => (depth === 0 ? 'x' : [nested(depth - 1)]);
 const hostileString = fc.constantFrom(
   '',
   ' ',
@@ -154,7 +163,7 @@ const hostileString = fc.constantFrom(
 );
 const hostile: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
-  fc.constantFrom(null, true, false, 0, -1, 1.5, 2 ** 53, -(2 ** 60), INFINITY, [], {}, [null], { __proto__: null, a: 1 }),
+  fc.constantFrom(null, true, false, 0, -1, 1.5, 2 ** 53, -(2 ** 60), INFINITY, DEEP, nested(40), [], {}, [null], { __proto__: null, a: 1 }),
   fc.integer({ min: -1e9, max: 1e9 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.string({ maxLength: 20 }),
@@ -269,7 +278,7 @@ function inputOf(t: Target): fc.Arbitrary<Record<string, unknown>> {
     });
 }
 
-const asJson = (value: unknown) => JSON.stringify(value).replaceAll(`"${INFINITY}"`, '1e999');
+const asJson = (value: unknown) => JSON.stringify(value).replaceAll(`"${INFINITY}"`, '1e999').replaceAll(`"${DEEP}"`, deepJson);
 const asText = (v: unknown): string =>
   v === INFINITY ? 'Infinity' : Array.isArray(v) ? v.map(asText).join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 /** Percent-encodes for a URL; a lone surrogate goes as the bytes a careless client would send (invalid UTF-8). */
@@ -310,14 +319,30 @@ const writes = async () =>
       (SELECT count(*) FROM idempotency_keys), (SELECT count(*) FROM time_off), (SELECT sum(config_version) FROM pros)) AS sig`.execute(h.t.db)
   ).rows[0]!.sig;
 
-async function send(t: Target, input: Record<string, unknown>, via: 'rest' | 'mcp') {
+/**
+ * A body that lies about itself: a Content-Encoding it does not have (gzip, deflate, br), one
+ * no reader knows, or a charset other than UTF-8. Null most of the time: an honest body.
+ */
+type Lie = null | 'gzip' | 'deflate' | 'br' | 'compress' | 'charset';
+const LIES: fc.Arbitrary<Lie> = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.constantFrom<Lie>('gzip', 'deflate', 'br', 'compress', 'charset') },
+);
+
+async function send(t: Target, input: Record<string, unknown>, via: 'rest' | 'mcp', lie: Lie = null) {
   const { api, auth } = hosts[t.host];
+  const lying = (r: ReturnType<typeof api.post>) =>
+    lie === 'charset'
+      ? r.set('Content-Type', 'application/json; charset=latin9')
+      : lie
+        ? r.set('Content-Type', 'application/json').set('Content-Encoding', lie)
+        : r.set('Content-Type', 'application/json');
   if (via === 'mcp') {
     const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":${JSON.stringify(t.name)},"arguments":${asJson(input)}}}`;
-    return api.post('/mcp').set(auth).set('Content-Type', 'application/json').set('Accept', 'application/json, text/event-stream').send(body);
+    return lying(api.post('/mcp').set(auth).set('Accept', 'application/json, text/event-stream')).send(body);
   }
   if (t.method === 'get') return api.get(`/api/v1/${t.name}?${queryOf(input)}`).set(auth);
-  return api.post(`/api/v1/${t.name}`).set(auth).set('Content-Type', 'application/json').send(asJson(input));
+  return lying(api.post(`/api/v1/${t.name}`).set(auth)).send(asJson(input));
 }
 
 describe.each(['pro', 'book'] as const)('fuzzing every operation of the %s host from its /openapi.json', (host) => {
@@ -335,12 +360,21 @@ describe.each(['pro', 'book'] as const)('fuzzing every operation of the %s host 
       if (t.name === 'remove_crew') ids.crew_id = [toAssign.removable];
       if (t.name === 'assign_job') [ids.booking_id, ids.crew_id] = [[toAssign.bookingId], [toAssign.crewId]];
       await fc.assert(
-        fc.asyncProperty(inputOf(t), fc.constantFrom('rest' as const, 'mcp' as const), async (input, via) => {
+        fc.asyncProperty(inputOf(t), fc.constantFrom('rest' as const, 'mcp' as const), LIES, async (input, via, lie) => {
           const before = await writes();
-          const res = await send(t, input, via);
+          const res = await send(t, input, via, lie);
           sent += 1;
-          const where = `${via} ${t.name} ${asJson(input)} -> ${res.status} ${res.text.slice(0, 300)}`;
+          const where = `${via} ${t.name} ${lie ?? ''} ${asJson(input).slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`;
           if (res.status >= 500) throw new Error(`5xx: ${where}`);
+          // A body that lies about its encoding is refused before it is read: 400 or 415, in a sentence.
+          // (MCP reads its body as text in any charset it knows, so only a false Content-Encoding is a lie there.)
+          if (lie && (via === 'rest' ? t.method === 'post' : lie !== 'charset')) {
+            const said = (via === 'mcp' ? res.body.error?.message : res.body.error) as unknown;
+            if (![400, 415].includes(res.status) || !(typeof said === 'string' && /^[A-Z].*\.$/.test(said)))
+              throw new Error(`a lie not refused in a sentence: ${where}`);
+            if ((await writes()) !== before) throw new Error(`a refused request wrote rows: ${where}`);
+            return;
+          }
           const allowed = schemaAllows(t, input, via);
           let refused: boolean;
           if (via === 'rest') {
@@ -371,5 +405,201 @@ describe.each(['pro', 'book'] as const)('fuzzing every operation of the %s host 
         .filter((n) => n !== 'report_no_show')
         .sort(),
     );
+  });
+});
+
+// The rest of what a stranger can reach: the sign-in, key and sign-up forms and their JSON
+// twins, the booking and manage pages, and the OAuth endpoints of both hosts. Each gets its
+// own fields, mostly plausible and partly hostile (NUL, broken surrogates, nesting, lists
+// where text belongs, bodies that lie about their encoding): whatever arrives, no 5xx.
+type Encoding = 'form' | 'json' | 'query';
+interface FormTarget {
+  host: 'pro' | 'book';
+  method: 'get' | 'post';
+  path: () => string;
+  as: Encoding;
+  fields: Record<string, readonly unknown[]>;
+}
+
+const hostileText = fc.constantFrom('a\u0000b', '\u0000', 'x\ud800', '\udc00', '%00', '\u202eevil', 'x'.repeat(5000), '', ' ', '<script>', "'; --");
+/** A field's value: mostly one of its plausible ones, sometimes hostile text, a list (a repeated key), a number, an object, or deep nesting. */
+const fieldValue = (plausible: readonly unknown[], as: Encoding): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...plausible) },
+    { weight: 3, arbitrary: hostileText },
+    { weight: 1, arbitrary: fc.array(fc.oneof(hostileText, fc.constantFrom(...plausible)), { minLength: 2, maxLength: 3 }) },
+    { weight: 1, arbitrary: as === 'json' ? fc.constantFrom(null, 0, 1e308, true, {}, { a: 'b' }, DEEP, nested(40)) : fc.constantFrom('1e999', '[[[[', '{}') },
+  );
+
+const formOf = (t: FormTarget): fc.Arbitrary<Record<string, unknown>> =>
+  fc.record(Object.fromEntries(Object.entries(t.fields).map(([k, values]) => [k, fieldValue(values, t.as)])), { requiredKeys: [] });
+
+/** A form body or query: a list is the key repeated; text is percent-encoded as a browser would, a lone surrogate as broken UTF-8. */
+const formBody = (input: Record<string, unknown>) =>
+  Object.entries(input)
+    .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => `${encode(k)}=${encode(asText(item))}`))
+    .join('&');
+
+async function sendForm(t: FormTarget, input: Record<string, unknown>, lie: Lie) {
+  const api = hosts[t.host].api;
+  if (t.method === 'get') return api.get(`${t.path()}?${formBody(input)}`);
+  const type = t.as === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+  let req = api.post(t.path()).set('Content-Type', lie === 'charset' ? `${type}; charset=latin9` : type);
+  if (lie && lie !== 'charset') req = req.set('Content-Encoding', lie);
+  return req.send(t.as === 'json' ? asJson(input) : formBody(input));
+}
+
+describe('fuzzing the forms, pages and OAuth endpoints', () => {
+  let targets: FormTarget[];
+  beforeAll(async () => {
+    const redirect = 'http://127.0.0.1:9/cb';
+    const client = await h.book
+      .post('/register')
+      .send({ client_name: 'Fuzzer', redirect_uris: [redirect] })
+      .expect(201);
+    const clientId = client.body.client_id as string;
+    const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+    const start = await h.book
+      .get('/authorize')
+      .query({ response_type: 'code', client_id: clientId, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256', state: 's' });
+    const requestId = /name="request_id" value="([^"]+)"/.exec(start.text)?.[1] ?? 'azr_missing';
+    const email = ['ana@example.com', 'a@b.co', 'not-an-email', 'nul\u0000@example.com', 'zo\ud800@example.com'];
+    const code = ['123456', '000000', '12345'];
+    const oauth = (host: 'pro' | 'book'): FormTarget[] => [
+      {
+        host,
+        method: 'get',
+        path: () => '/authorize',
+        as: 'query',
+        fields: {
+          response_type: ['code', 'token'],
+          client_id: [clientId, 'front-desk', 'https://client.example/meta.json'],
+          redirect_uri: [redirect, 'https://evil.example/cb'],
+          code_challenge: [challenge, 'short'],
+          code_challenge_method: ['S256', 'plain'],
+          state: ['s', 'x'.repeat(600)],
+          scope: ['read', 'read write', 'admin'],
+          resource: ['http://book.test/mcp', 'http://pro.test/mcp'],
+        },
+      },
+      { host, method: 'post', path: () => '/authorize/email', as: 'form', fields: { request_id: [requestId, 'azr_nope'], email } },
+      { host, method: 'post', path: () => '/authorize/code', as: 'form', fields: { request_id: [requestId, 'azr_nope'], email, code } },
+      {
+        host,
+        method: 'post',
+        path: () => '/authorize/consent',
+        as: 'form',
+        fields: { request_id: [requestId, 'azr_nope'], decision: ['allow', 'deny', 'maybe'] },
+      },
+      {
+        host,
+        method: 'post',
+        path: () => '/register',
+        as: 'json',
+        fields: {
+          client_name: ['Fuzz Client', 'Front Desk'],
+          redirect_uris: [[redirect], ['https://a.example/cb'], 'not-a-list'],
+          grant_types: [['authorization_code']],
+        },
+      },
+      {
+        host,
+        method: 'post',
+        path: () => '/token',
+        as: 'form',
+        fields: {
+          grant_type: ['authorization_code', 'refresh_token', 'password'],
+          client_id: [clientId, 'front-desk'],
+          code: ['fdc_nope', ''],
+          redirect_uri: [redirect],
+          code_verifier: ['v'.repeat(43)],
+          refresh_token: ['fdr_nope'],
+        },
+      },
+      { host, method: 'post', path: () => '/revoke', as: 'form', fields: { token: ['fdr_nope', 'x.y.z'], token_type_hint: ['refresh_token', 'access_token'] } },
+    ];
+    const business = {
+      name: ['Fuzz Cleaning'],
+      timezone: ['America/New_York', 'Mars/Base'],
+      zips: ['10001', '1'],
+      service_zips: [['10001']],
+      phone: ['212 555 0100'],
+      website: ['https://a.example'],
+    };
+    targets = [
+      { host: 'pro', method: 'post', path: () => '/key/code', as: 'form', fields: { email } },
+      { host: 'pro', method: 'post', path: () => '/key/verify', as: 'form', fields: { email, code } },
+      { host: 'pro', method: 'post', path: () => '/key/api/code', as: 'json', fields: { email } },
+      { host: 'pro', method: 'post', path: () => '/key/api/keys', as: 'json', fields: { email, code } },
+      { host: 'pro', method: 'post', path: () => '/dashboard/code', as: 'form', fields: { email } },
+      { host: 'pro', method: 'post', path: () => '/dashboard/verify', as: 'form', fields: { email, code } },
+      { host: 'pro', method: 'post', path: () => '/signup/code', as: 'form', fields: { email } },
+      { host: 'pro', method: 'post', path: () => '/signup/business', as: 'form', fields: { email, code, ...business } },
+      { host: 'pro', method: 'post', path: () => '/signup/api/code', as: 'json', fields: { email } },
+      { host: 'pro', method: 'post', path: () => '/signup/api/business', as: 'json', fields: { email, code, ...business } },
+      {
+        host: 'book',
+        method: 'get',
+        path: () => '/find',
+        as: 'query',
+        fields: { zip: ['10001', '99999'], bedrooms: ['1', '2', 'x'], bathrooms: ['1'], date: ['2026-11-24', 'tomorrow'] },
+      },
+      {
+        host: 'book',
+        method: 'post',
+        path: () => `/book/${ids.cleaner_id![1]!}`,
+        as: 'form',
+        fields: {
+          start: ['2026-11-25T11:00:00-05:00', 'soon'],
+          bedrooms: ['1', '2', 'x'],
+          bathrooms: ['1'],
+          add_ons: ['oven', 'pool'],
+          customer_name: ['Fu Zz'],
+          customer_email: email,
+          customer_phone: ['212 555 0100'],
+          address: ['1 Fuzz St'],
+          zip: ['10001'],
+          expected_total: ['120', '1'],
+        },
+      },
+      {
+        host: 'book',
+        method: 'post',
+        path: () => `/manage/${ids.manage_token![0]!}/cancel`,
+        as: 'form',
+        fields: { confirm: ['yes', 'no'], visit: ['1', 'x'], scope: ['later', 'one'] },
+      },
+      {
+        host: 'book',
+        method: 'post',
+        path: () => `/manage/${ids.manage_token![0]!}/move`,
+        as: 'form',
+        fields: { start: ['2026-11-27T10:00:00-05:00', 'later'], visit: ['1'], scope: ['one'] },
+      },
+      ...oauth('pro'),
+      ...oauth('book'),
+    ];
+  });
+
+  it('never answers 5xx, whatever the fields and however the body lies', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const [i, t] of targets.entries()) {
+      await fc.assert(
+        fc.asyncProperty(formOf(t), LIES, async (input, lie) => {
+          const res = await sendForm(t, input, t.method === 'post' ? lie : null);
+          sent += 1;
+          // Inputs with text PostgreSQL cannot store are marked, so a 5xx of another cause stands out.
+          const unstorable = /\\u0000|\\ud[89ab]|\\ud[c-f]/.test(asJson(input)) ? '[unstorable] ' : '';
+          if (res.status >= 500)
+            failures.push(
+              `${unstorable}${t.host} ${t.method.toUpperCase()} ${t.path()} ${lie ?? ''} ${asJson(input).slice(0, 200)} -> ${res.status} ${res.text.slice(0, 200)}`,
+            );
+        }),
+        { numRuns: Math.ceil(RUNS / 2), seed: SEED + 100 + i },
+      );
+    }
+    expect(sent).toBe(targets.length * Math.ceil(RUNS / 2));
+    expect(failures).toEqual([]);
   });
 });

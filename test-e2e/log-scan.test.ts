@@ -134,6 +134,10 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
   const manage = keep(booked.manage_token as string);
   expect((await fetch(`${book}/manage/${manage}`)).status).toBe(200);
   expect((await fetch(`${book}/api/v1/booking_status?manage_token=${manage}`, { headers: { authorization: `Bearer ${personal}` } })).status).toBe(200);
+  // The same secrets in the other spellings the router answers to, and a token in the query.
+  expect((await fetch(`${book}/MANAGE/${manage}`)).status).toBe(200);
+  expect((await fetch(`${book}/api/v1/booking_status?manage%5Ftoken=${manage}`, { headers: { authorization: `Bearer ${personal}` } })).status).toBe(200);
+  await fetch(`${book}/api/v1/my_bookings?access_token=${refreshed.access_token as string}`, { headers: { authorization: `Bearer ${personal}` } });
   expect((await post(`${book}/api/v1/cancel_booking`, { manage_token: manage }, { authorization: `Bearer ${personal}` })).status).toBe(200);
   const proPhone = keep('917-555-0142');
   const proCustomer = keep('lee.private@example.com');
@@ -180,6 +184,7 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
   const feedUrl = /id="calendar-url">([^<]+)</.exec(made)![1]!;
   keep(feedUrl.split('/calendar/')[1]!.replace('.ics', ''));
   expect((await fetch(feedUrl)).status).toBe(200);
+  expect((await fetch(feedUrl.replace('/calendar/', '/Calendar/'))).status).toBe(200);
 
   await new Promise((r) => setTimeout(r, 300)); // let the last mail and log lines land
   const log = logLines.join('');

@@ -51,6 +51,16 @@ export function readDatabaseSettings(env: FlatEnv): DatabaseSettings {
   };
 }
 
+/** REQUEST_DEADLINE_MS unless set: every request is answered within 8 seconds. */
+export const DEFAULT_REQUEST_DEADLINE_MS = 8000;
+
+/**
+ * REQUEST_DEADLINE_MS: the longest any request takes before it is answered (503 with
+ * Retry-After when its work is not done); its database work stops then too. 1 to 60 seconds.
+ */
+export const readRequestDeadline = (env: FlatEnv): number =>
+  readWholeNumber(env, 'REQUEST_DEADLINE_MS', { min: 1000, max: 60_000, fallback: DEFAULT_REQUEST_DEADLINE_MS, unit: 'of milliseconds' });
+
 /** MIGRATE_ON_START: a service brings the schema up to date before it listens. */
 export const readMigrateOnStart = (env: FlatEnv): boolean => readFlag(env, 'MIGRATE_ON_START');
 

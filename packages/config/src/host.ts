@@ -1,5 +1,5 @@
 import type { FlatEnv } from './env';
-import { readDatabaseSettings, type DatabaseSettings } from './database';
+import { readDatabaseSettings, readRequestDeadline, type DatabaseSettings } from './database';
 import { readKeyEncryptionKeys, readPublicClient, type KeyEncryptionKeys, type PublicClientSettings } from './keys';
 import { readMailSettings, type MailSettings } from './mail';
 import { readRateLimits, readTrustProxy, type RateLimitDefaults, type RateLimitSettings } from './rate-limits';
@@ -18,6 +18,8 @@ export const readLogLevel = (env: FlatEnv): LogLevel => readChoice(env, 'LOG_LEV
 /** What both hosts read alike; each host adds its own ports, URLs and keys. */
 export interface HostSettings extends PublicClientSettings {
   database: DatabaseSettings;
+  /** REQUEST_DEADLINE_MS: every request is answered within it. */
+  requestDeadlineMs: number;
   /** MCP_ALLOWED_ORIGINS. */
   mcpAllowedOrigins: string[];
   /** Every RATE_LIMIT_*, shared by all replicas through PostgreSQL. */
@@ -34,6 +36,7 @@ export interface HostSettings extends PublicClientSettings {
 export function readHostSettings(env: FlatEnv, defaults: RateLimitDefaults): HostSettings {
   return {
     database: readDatabaseSettings(env),
+    requestDeadlineMs: readRequestDeadline(env),
     mcpAllowedOrigins: readOrigins(env, 'MCP_ALLOWED_ORIGINS', DEFAULT_MCP_ORIGINS),
     rateLimits: readRateLimits(env, defaults),
     trustProxy: readTrustProxy(env),

@@ -39,6 +39,7 @@ describe('the settings reader', () => {
       mail: { smtpUrl: undefined, from: 'Front Desk <no-reply@localhost>', printLocally: false },
       logLevel: 'info',
       checkAnswers: false,
+      requestDeadlineMs: 8000,
     });
     expect(s.rateLimits.signInPerAddress).toEqual({ limit: 5, windowSeconds: 3600 });
     expect(s.rateLimits.writesPerCredential).toEqual({ limit: 120, windowSeconds: 60 });
@@ -48,6 +49,7 @@ describe('the settings reader', () => {
     const s = host({
       DATABASE_STATEMENT_TIMEOUT_MS: '0',
       DATABASE_CONNECT_TIMEOUT_MS: '1500',
+      REQUEST_DEADLINE_MS: '3000',
       TRUST_PROXY: '2',
       LOG_LEVEL: 'warn',
       FRONT_DESK_CHECK_ANSWERS: '1',
@@ -57,6 +59,7 @@ describe('the settings reader', () => {
       MCP_ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000',
     });
     expect(s.database).toMatchObject({ statementTimeoutMs: 0, connectTimeoutMs: 1500 });
+    expect(s.requestDeadlineMs).toBe(3000);
     expect([s.trustProxy, s.logLevel, s.checkAnswers, s.rateLimits.readsPerCredential.limit]).toEqual([2, 'warn', true, 0]);
     expect(s.mail).toEqual({ smtpUrl: 'smtps://u:p@mail.example:465', from: 'Desk <desk@example.com>', printLocally: false });
     expect(s.mcpAllowedOrigins).toEqual(['https://a.example', 'http://localhost:3000']);
@@ -73,6 +76,8 @@ describe('the settings reader', () => {
     ['DATABASE_URL', () => host({ DATABASE_URL: 'not a url' })],
     ['DATABASE_CONNECT_TIMEOUT_MS', () => host({ DATABASE_CONNECT_TIMEOUT_MS: '-1' })],
     ['DATABASE_STATEMENT_TIMEOUT_MS', () => host({ DATABASE_STATEMENT_TIMEOUT_MS: '600001' })],
+    ['REQUEST_DEADLINE_MS', () => host({ REQUEST_DEADLINE_MS: '500' })],
+    ['REQUEST_DEADLINE_MS', () => host({ REQUEST_DEADLINE_MS: '60001' })],
     ['MCP_ALLOWED_ORIGINS', () => host({ MCP_ALLOWED_ORIGINS: 'https://claude.ai/chat' })],
     ['RATE_LIMIT_SIGN_IN_PER_IP', () => host({ RATE_LIMIT_SIGN_IN_PER_IP: 'lots' })],
     ['RATE_LIMIT_WRITES_PER_MINUTE', () => host({ RATE_LIMIT_WRITES_PER_MINUTE: '1.5' })],

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
@@ -33,6 +34,32 @@ export interface DbOptions {
   onConnectionError?: (err: Error) => void;
 }
 
+const deadlines = new AsyncLocalStorage<number | null>();
+
+/**
+ * Runs `work` with every query it starts bounded by `deadline` (a time in ms since the
+ * epoch): a query gives up when the deadline comes (its connection is dropped, so the server
+ * rolls its transaction back), and one started after it fails at once. A request's work thus
+ * ends with the request's deadline and cannot commit later. `null` for work that must
+ * outlive a request (a key released after an outage).
+ */
+export function withDeadline<T>(deadline: number | null, work: () => T): T {
+  return deadlines.run(deadline, work);
+}
+
+/**
+ * A query's arguments with its read timeout cut to the deadline of the work that started it,
+ * if any; null when that deadline has passed already (the query must not be sent at all: a
+ * connection that took until after the deadline to open would still run it).
+ */
+function boundedByDeadline(args: unknown[], statementTimeout: number): unknown[] | null {
+  const deadline = deadlines.getStore();
+  if (typeof deadline !== 'number' || typeof args[0] !== 'string' || args.length > 2 || (args[1] !== undefined && !Array.isArray(args[1]))) return args;
+  const left = deadline - Date.now();
+  if (left <= 0) return null;
+  return [{ text: args[0], values: args[1], query_timeout: statementTimeout > 0 ? Math.min(left, statementTimeout + 1000) : left }];
+}
+
 export function createPool(url: string, options: DbOptions = {}): pg.Pool {
   const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
@@ -51,16 +78,23 @@ export function createPool(url: string, options: DbOptions = {}): pg.Pool {
     // A connection dropped while checked out emits 'error' on the client itself, where
     // nobody else listens: unhandled, that event would end the process.
     client.on('error', report);
-    // After a client-side read timeout pg keeps waiting on the same socket, and every later
-    // query on it would queue behind the lost one. Drop the socket: the pool then discards the client.
+    // After a client-side read timeout (the statement's, or the deadline of the request that
+    // sent it) pg keeps waiting on the same socket, and every later query on it would queue
+    // behind the lost one. Drop the socket: the pool then discards the client.
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const drop = () => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
     (client as { query: unknown }).query = (...args: unknown[]) => {
-      const result = query(...args);
+      const bounded = boundedByDeadline(args, statementTimeout);
+      if (!bounded) {
+        // Past its work's deadline: not sent, and the connection (perhaps inside that work's
+        // transaction) is dropped, so the server rolls back whatever the work began.
+        drop();
+        return Promise.reject(new Error('Query read timeout'));
+      }
+      const result = query(...bounded);
       if (result instanceof Promise) {
         result.catch((err: unknown) => {
-          if (err instanceof Error && err.message === 'Query read timeout') {
-            (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-          }
+          if (err instanceof Error && err.message === 'Query read timeout') drop();
         });
       }
       return result;

@@ -35,7 +35,10 @@ describe('migrations', () => {
         '20261124T130000-owner-notices',
         '20261125T120000-crews',
         '20261125T130000-oauth-issuer',
+        '20261125T140000-idempotency-holder',
       ]);
+      expect(await tables()).toBe(25);
+      await migrateDown(db); // idempotency holders: a column only
       expect(await tables()).toBe(25);
       await migrateDown(db); // the OAuth rows' issuer: columns only
       expect(await tables()).toBe(25);

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
 import { logBeforeExpress, requestLogger } from './logger';
 import { noStore, securityHeaders } from './security-headers';
+import { DEFAULT_REQUEST_DEADLINE_MS } from '@frontdesk/config';
+import { requestDeadline } from './deadline';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
 import { apiReferenceHtml } from './api-reference';
 import { sendPage, sendView } from './html';
@@ -27,6 +29,8 @@ export interface BaseAppOptions {
   isUnavailable?: (err: unknown) => boolean;
   /** The page at `/`: what this host is and where to go from it. */
   frontDoor?: { title: string; html: Html };
+  /** REQUEST_DEADLINE_MS: every request is answered within it (503 with Retry-After when its work is not done). */
+  requestDeadlineMs?: number;
 }
 
 /** Health checks, request ids and logs first; the API routers; the error mapper last. */
@@ -45,6 +49,7 @@ export function createBaseApp(opts: BaseAppOptions): Express {
   // Every answer is no-store unless it says otherwise (the icon, the dashboard's script): API
   // answers, pages, redirects, new keys and calendar feeds carry secrets or personal data.
   app.use(noStore);
+  app.use(requestDeadline(opts.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -116,6 +121,7 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     trustProxy: opts.trustProxy,
     ready: () => opts.ready(),
     isUnavailable: opts.isUnavailable,
+    requestDeadlineMs: opts.requestDeadlineMs,
     openApiDocument,
     frontDoor: opts.frontDoor,
     operations: opts.operations,

@@ -1,11 +1,12 @@
 import type { Request } from 'express';
 import { clientNameTooLong, idempotencyNotKept } from '@frontdesk/domain';
 import type { Logger } from 'pino';
-import { runOnce, type IdempotencyOptions, type KeptAnswer } from './idempotency';
+import { runOnce, type IdempotencyOptions, type KeptAnswer, type WithinDeadline } from './idempotency';
+import { deadlineOf } from './deadline';
 import { validateInput } from './input';
 import { requestIdOf } from './logger';
 import { checkAnswer } from './output';
-import type { HostLimits } from './rate-limit';
+import { clientIp, type HostLimits } from './rate-limit';
 import type { CallContext, Operation } from './operation';
 
 const CLIENT_NAME_MAX = 100;
@@ -35,6 +36,10 @@ export interface RunOptions<P> {
   changes?: { fence(): Promise<void> };
   /** Who made the call when it is not an assistant's header: a page names itself ("the booking page"). */
   clientName?: string;
+  /** REQUEST_DEADLINE_MS: how long a request may take (the app answers 503 at its deadline). */
+  requestDeadlineMs?: number;
+  /** Bounds the database work of a call by the request's deadline (the db package's withDeadline). */
+  withinDeadline?: WithinDeadline;
 }
 
 export interface CredentialRateLimit<P> {
@@ -90,7 +95,9 @@ export async function runJudged<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promi
     now: opts.clock(),
     log: (c.req as { log?: Logger }).log ?? opts.logger,
   };
-  const answered = await answer();
+  // The work ends with the request: no query of it runs past the deadline, so none commits after the answer said 503.
+  const deadline = deadlineOf(c.req, opts.requestDeadlineMs);
+  const answered = opts.withinDeadline ? await opts.withinDeadline(deadline, answer) : await answer();
   if (!op.readOnly) await opts.changes?.fence();
   if (opts.checkAnswers) checkAnswer(op, answered.result);
   return answered;
@@ -99,7 +106,17 @@ export async function runJudged<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promi
     // Reads are safe to repeat: a key sent with one is ignored (README, "Safe retries").
     if (c.idempotencyKey === undefined || op.readOnly) return { result: await op.handler(c.input, call), replayed: false };
     if (!opts.idempotency) throw idempotencyNotKept();
-    const once = { principal, key: c.idempotencyKey, operation: op.name, input: c.input, now: () => opts.clock() };
+    const once = {
+      principal,
+      address: clientIp(c.req),
+      key: c.idempotencyKey,
+      operation: op.name,
+      input: c.input,
+      now: () => opts.clock(),
+      deadline,
+      deadlineMs: opts.requestDeadlineMs,
+      withinDeadline: opts.withinDeadline,
+    };
     return runOnce(opts.idempotency, once, op.retry ?? keepAll, () => op.handler(c.input, call));
   }
 }

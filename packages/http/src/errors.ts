@@ -1,6 +1,7 @@
 import { requestIdOf } from './logger';
-import { somethingWentWrong } from '@frontdesk/domain';
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { SEND_JSON, deadlinePassed, requestWords, somethingWentWrong } from '@frontdesk/domain';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { errorLine, sendView } from './html';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import type { Logger } from 'pino';
 import { RateLimitedError, setRateLimitedHeaders } from './rate-limit';
@@ -43,7 +44,48 @@ interface HttpLikeError {
   statusCode?: number;
   type?: string;
   message?: string;
+  /** body-parser's limit in bytes (entity.too.large). */
+  limit?: number;
+  /** zlib's code for a body that does not decompress (a Content-Encoding that lies). */
+  code?: string;
+  /** The Content-Encoding body-parser would not read. */
+  encoding?: string;
 }
+
+/**
+ * An error of reading the request (body-parser, raw-body, zlib, the router's decoding of a
+ * path parameter) as a status and a sentence of ours: the libraries' own words ("incorrect
+ * header check", "Failed to decode param '%ZZ'") are never shown. Null for any other error.
+ */
+export function readingRefusal(err: unknown): { status: number; sentence: string } | null {
+  if (err instanceof URIError) return { status: 400, sentence: requestWords.badPercentEncoding };
+  const e = (err ?? {}) as HttpLikeError;
+  const status = e.status ?? e.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  switch (e.type) {
+    case 'entity.parse.failed':
+      return { status: 400, sentence: requestWords.bodyNotJson };
+    case 'entity.too.large':
+      return { status: 413, sentence: requestWords.bodyTooLarge(Math.round((e.limit ?? 65_536) / 1024)) };
+    case 'encoding.unsupported':
+      return { status: 415, sentence: requestWords.encodingUnsupported(String(e.encoding ?? /"([^"]*)"/.exec(e.message ?? '')?.[1] ?? '')) };
+    case 'charset.unsupported':
+      return { status: 415, sentence: requestWords.bodyNotUtf8 };
+    case 'request.size.invalid':
+    case 'request.aborted':
+      return { status: 400, sentence: requestWords.bodyIncomplete };
+    case 'parameters.too.many':
+      return { status: 413, sentence: requestWords.tooManyFields };
+  }
+  // A body that is not what its Content-Encoding says (zlib's Z_DATA_ERROR, Z_BUF_ERROR, …; brotli's ERR__ERROR_…).
+  if (typeof e.code === 'string' && /^(Z_|ERR__ERROR|ERR_BROTLI)/.test(e.code)) return { status: 400, sentence: requestWords.encodingLie };
+  if (status === 415) return { status, sentence: SEND_JSON };
+  return { status, sentence: requestWords.refused(status) };
+}
+
+/** A request for a page, not for JSON: everything but the API, MCP, the OAuth JSON endpoints and well-known documents. */
+const JSON_PATHS = /^\/(?:api|mcp|\.well-known|token|register|revoke|openapi\.json|healthz|readyz)(?:\/|$)|^\/[^/]+\/api(?:\/|$)/i;
+export const wantsPage = (req: Pick<Request, 'path'>): boolean => !JSON_PATHS.test(req.path);
 
 export interface ErrorMappingOptions {
   logger: Logger;
@@ -58,9 +100,27 @@ export const UNAVAILABLE_MESSAGE =
   'The service could not reach its database just now. Try again in a few seconds; a write sent with an Idempotency-Key is safe to retry.';
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
+const answeredByDeadline = new WeakSet<object>();
+
+/** True once the request's deadline has answered it: anything its handler sends afterwards is dropped unsaid. */
+export const answeredLate = (req: object): boolean => answeredByDeadline.has(req);
+
+/** The answer of a request its deadline reached first: 503, Retry-After, and a sentence (a page for pages, JSON-RPC on /mcp). */
+export function answerAtDeadline(req: Request, res: Response, ms: number): void {
+  const sentence = deadlinePassed(Math.round(ms / 1000));
+  answeredByDeadline.add(req);
+  res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  if (req.path === '/mcp') res.status(503).json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: sentence } });
+  else if (wantsPage(req)) sendView(res, 503, { title: requestWords.pageTitleLate, body: errorLine(sentence) });
+  else res.status(503).json({ error: sentence });
+}
+
 /** Maps every error to `{error}` with the right status; a 500 says nothing of internals. */
 export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
+    // The request's deadline answered it already: what its handler met afterwards (the database
+    // it waited on, an answer it could no longer send) is no one's news.
+    if (answeredLate(req)) return;
     const requestId = requestIdOf(req);
     const send = (status: number, error: string) => {
       if (!res.headersSent) res.status(status).json({ error });
@@ -69,15 +129,12 @@ export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
       setErrorHeaders(res, err);
       return send(err.status, err.message);
     }
-    const e = (err ?? {}) as HttpLikeError;
-    const status = e.status ?? e.statusCode ?? 500;
-    if (e.type === 'entity.parse.failed') return send(400, 'The request body is not valid JSON.');
-    if (e.type === 'entity.too.large') return send(413, 'The request body is too large; the limit is 64 KB.');
-    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
-      return send(415, 'Send the body as UTF-8 JSON with Content-Type: application/json.');
+    const reading = readingRefusal(err);
+    if (reading) {
+      if (res.headersSent) return;
+      if (wantsPage(req)) return sendView(res, reading.status, { title: requestWords.pageTitle, body: errorLine(reading.sentence) });
+      return send(reading.status, reading.sentence);
     }
-    if (status === 415) return send(415, 'Send the body as JSON with Content-Type: application/json.');
-    if (status >= 400 && status < 500) return send(status, e.message ?? 'The request was refused.');
     if (opts.isUnavailable?.(err)) {
       opts.logger.warn({ err: { message: (err as Error).message }, requestId }, 'database unavailable');
       res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));

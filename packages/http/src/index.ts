@@ -19,3 +19,4 @@ export * from './rate-limit';
 export * from './template';
 export * from './shown-once';
 export * from './page-form';
+export * from './deadline';

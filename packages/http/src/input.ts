@@ -1,5 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { notAParameter, notAnInputObject, parameterRepeated } from '@frontdesk/domain';
+import { inputTooDeep, notAParameter, notAnInputObject, parameterRepeated } from '@frontdesk/domain';
 import { InvalidInputError } from '@frontdesk/domain';
 import type { JsonSchema, ObjectSchema, Operation } from './operation';
 import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
@@ -41,25 +41,45 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 /** A name for a place in the input, as the sentences write it: `add_ons[2]`, `the body`. */
 const place = (path: string) => path || 'the input';
 
-/** Finds what no schema keyword catches: text PostgreSQL cannot store, numbers that are not finite. */
-function hostileValue(value: unknown, path: string): string | null {
-  if (typeof value === 'string') {
-    return UNSTORABLE.test(value) ? `${place(path)} contains a character that cannot be stored (a NUL byte or a broken UTF-16 surrogate).` : null;
-  }
-  if (typeof value === 'number') return Number.isFinite(value) ? null : `${place(path)} must be a finite number.`;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = hostileValue(item, `${path}[${i}]`);
-      if (found) return found;
+/**
+ * How deep an input may nest (the input object is level 1). The deepest schema is four
+ * levels (update_business's prices); anything far deeper is refused before any judge walks it.
+ */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Finds what no schema keyword catches: text PostgreSQL cannot store, numbers that are not
+ * finite, nesting deeper than MAX_INPUT_DEPTH. It walks with a list of its own, never the
+ * call stack, so `[` fifteen thousand times deep is a sentence, not a stack overflow.
+ */
+const UNSTORABLE_KEY = Symbol('a field name that cannot be stored');
+function hostileValue(input: unknown): string | null {
+  // Depth first, in the order the fields were sent: the first hostile place is the one named.
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: input, path: '', depth: 1 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value, path, depth } = next;
+    if (value === UNSTORABLE_KEY) return `${place(path)} has a field name that cannot be stored.`;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) return `${place(path)} contains a character that cannot be stored (a NUL byte or a broken UTF-16 surrogate).`;
+      continue;
     }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (UNSTORABLE.test(key)) return `${place(path)} has a field name that cannot be stored.`;
-      const found = hostileValue(item, path ? `${path}.${key}` : key);
-      if (found) return found;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return `${place(path)} must be a finite number.`;
+      continue;
     }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_INPUT_DEPTH) return inputTooDeep(MAX_INPUT_DEPTH);
+    const children: { value: unknown; path: string; depth: number }[] = [];
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => children.push({ value: item, path: `${path}[${i}]`, depth: depth + 1 }));
+    } else {
+      for (const [key, item] of Object.entries(value)) {
+        // A field name that cannot be stored is named when the walk reaches it, as its value would be.
+        if (UNSTORABLE.test(key)) children.push({ value: UNSTORABLE_KEY, path, depth });
+        else children.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+      }
+    }
+    for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]!);
   }
   return null;
 }
@@ -72,7 +92,7 @@ export function screenInput(input: unknown): asserts input is Record<string, unk
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw notAnInputObject();
   }
-  const hostile = hostileValue(input, '');
+  const hostile = hostileValue(input);
   if (hostile) throw new InvalidInputError(hostile);
 }
 

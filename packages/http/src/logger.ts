@@ -31,13 +31,59 @@ export function createLogger(name: string, level: string, destination?: pino.Des
 
 export type { Logger };
 
-const SECRET_PARAMS = /([?&](?:manage_token|token|code|code_verifier|refresh_token|key)=)[^&#]*/gi;
-/** Paths that carry a secret: a business's calendar feed, a customer's manage page. */
-const SECRET_PATHS = /^(\/(?:calendar|manage)\/)[^/?#]+/;
+/** Query parameters that carry a secret, as their names read once decoded and lower-cased. */
+const SECRET_PARAMS = new Set(['manage_token', 'token', 'access_token', 'refresh_token', 'id_token', 'code', 'code_verifier', 'key', 'client_secret']);
+/** Paths whose next segment is a secret: a business's calendar feed, a customer's manage page. */
+const SECRET_PATHS = new Set(['calendar', 'manage']);
+const REDACTED = '[redacted]';
 
-/** A URL fit for the log: secret query parameters (manage_token, codes, tokens) and secret paths blanked. */
+/** Percent-decoding that never throws: text that does not decode is compared as sent. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** A query's (or fragment's) pairs with the values of secret names blanked; a name is judged decoded and in any case, `token[]` as `token`. */
+function redactPairs(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = decoded(eq < 0 ? pair : pair.slice(0, eq))
+        .toLowerCase()
+        .replace(/\[.*$/, '')
+        .trim();
+      return eq >= 0 && SECRET_PARAMS.has(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+/**
+ * A URL fit for the log: the secret segment of a calendar or manage path and the values of
+ * secret query parameters (manage_token, codes, tokens, keys) blanked. Names are read as the
+ * router reads them, decoded and in any case (`/MANAGE/…`, `/%6Danage/…`, `manage%5Ftoken=`),
+ * so no spelling the service answers to reaches the log in clear. Works on a path or a whole URL.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? '';
+  const rest = url.slice(origin.length);
+  const hash = rest.indexOf('#');
+  const beforeHash = hash < 0 ? rest : rest.slice(0, hash);
+  const q = beforeHash.indexOf('?');
+  const path = q < 0 ? beforeHash : beforeHash.slice(0, q);
+  const segments = path.split('/');
+  // The first segment that is not empty names the page (`//manage/…` routes as `/manage/…` may).
+  const first = segments.findIndex((s) => s !== '');
+  if (first >= 0 && first + 1 < segments.length && SECRET_PATHS.has(decoded(segments[first]!).toLowerCase()) && segments[first + 1] !== '') {
+    segments[first + 1] = REDACTED;
+  }
+  let out = origin + segments.join('/');
+  if (q >= 0) out += `?${redactPairs(beforeHash.slice(q + 1))}`;
+  if (hash >= 0) out += `#${redactPairs(rest.slice(hash + 1))}`;
+  return out;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;

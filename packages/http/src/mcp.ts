@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import {
   IDEMPOTENCY_ARGUMENT_TEXT,
   MCP_EMPTY_BATCH,
@@ -17,7 +17,7 @@ import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
 import { readIdempotencyKey } from './idempotency';
 import type { RestOptions } from './rest';
-import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, setErrorHeaders } from './errors';
+import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, answeredLate, readingRefusal, setErrorHeaders } from './errors';
 import type { JsonSchema, Operation } from './operation';
 import { toJsonSchema } from './output';
 import { requestIdOf } from './logger';
@@ -249,6 +249,8 @@ async function callTool<P>(opts: McpOptions<P>, req: Request, params: Record<str
     // A refusal of the call itself is a tool result; being forbidden, limited or unable to
     // reach the database is the transport's answer, with its HTTP status and headers.
     if (err instanceof ForbiddenError || err instanceof RateLimitedError || opts.isUnavailable?.(err)) throw err;
+    // The request's deadline answered it already: nothing more is said, nor logged as a failure.
+    if (answeredLate(req)) throw err;
     if (err instanceof AppError) return toolError(err.message);
     opts.logger.error({ err, requestId: req.id }, 'tool failed');
     return toolError(somethingWentWrong(requestIdOf(req)));
@@ -455,6 +457,7 @@ async function answerOne<P>(opts: McpOptions<P>, req: Request, res: Response, me
     }
     res.json({ jsonrpc: '2.0', id, result: await (revision ? dispatchModern(opts, req, m) : dispatch(opts, req, m)) });
   } catch (err) {
+    if (answeredLate(req)) throw err;
     const answer = transportErrorOf(opts, res, err);
     if (!answer) throw err;
     res.status(answer.status).json(rpcError(id, answer.code, answer.message, answer.data));
@@ -508,7 +511,13 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
   });
   router.get('/mcp', notAllowed);
   router.delete('/mcp', notAllowed);
-  router.post('/mcp', guardOf(opts, cors), express.text({ type: () => true, limit: '64kb' }), async (req, res, next) => {
+  // A body that cannot be read (a Content-Encoding that lies, too large) is a JSON-RPC parse error in our words.
+  const unreadable: ErrorRequestHandler = (err: unknown, _req, res, next) => {
+    const refusal = readingRefusal(err);
+    if (!refusal) return next(err);
+    res.status(refusal.status).json(rpcError(null, JSONRPC.PARSE_ERROR, refusal.sentence));
+  };
+  const answer: RequestHandler = async (req, res, next) => {
     let message: unknown;
     try {
       message = JSON.parse(typeof req.body === 'string' ? req.body : '');
@@ -519,9 +528,12 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
     try {
       await (Array.isArray(message) ? answerBatch(opts, req, res, message) : answerOne(opts, req, res, message));
     } catch (err) {
+      // The request's deadline answered it already: nothing more is said.
+      if (answeredLate(req)) return;
       next(err);
     }
-  });
+  };
+  router.post('/mcp', guardOf(opts, cors), express.text({ type: () => true, limit: '64kb' }), unreadable, answer);
   return router;
 }
 

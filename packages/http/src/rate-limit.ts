@@ -39,8 +39,10 @@ export const scaleRateLimits = (limits: RateLimits, factor: number): RateLimits 
 /** Where counters live: PostgreSQL, so every replica of both hosts shares them. */
 export interface RateLimitStore {
   hit(key: string, windowSeconds: number, now: Date, count?: number): Promise<{ hits: number; resetsAt: Date }>;
-  /** Several keys' batched hits in one round trip, answered in the order given. */
-  hitMany(hits: { key: string; windowSeconds: number; count: number }[], now: Date): Promise<{ hits: number; resetsAt: Date }[]>;
+  /** Counts `share` hits at once if all fit under `limit` in the live window; null if they do not. */
+  lease(lease: { key: string; windowSeconds: number; share: number; limit: number }, now: Date): Promise<{ hits: number; resetsAt: Date } | null>;
+  /** Gives back leased hits never used, each to the window it was leased in. */
+  giveBack(returns: { key: string; count: number; resetsAt: Date }[]): Promise<void>;
   hits(key: string, now: Date): Promise<{ hits: number; resetsAt: Date | null }>;
 }
 
@@ -60,10 +62,12 @@ const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime(
 
 /** Writes the RateLimit-Policy and RateLimit fields for one policy. */
 export function setRateLimitHeaders(
-  res: Pick<Response, 'setHeader'>,
+  res: Pick<Response, 'setHeader'> & { headersSent?: boolean },
   p: { policy: string; limit: Limit },
   left: { remaining: number; resetSeconds: number },
 ): void {
+  // A request its deadline answered while it waited for its count has nothing more to say.
+  if (res.headersSent) return;
   res.setHeader('RateLimit-Policy', `"${p.policy}";q=${p.limit.limit};w=${p.limit.windowSeconds}`);
   res.setHeader('RateLimit', `"${p.policy}";r=${Math.max(0, left.remaining)};t=${left.resetSeconds}`);
 }
@@ -77,35 +81,41 @@ export function setRateLimitedHeaders(res: Pick<Response, 'setHeader'>, err: Rat
 const wait = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`);
 
 /**
- * Limits at least this large (the per-credential budgets) are counted in batches: far from
- * the limit a hit is counted in the process and reaches PostgreSQL with the others within
- * BATCH_MS, so an ordinary call costs no round trip; from HEADROOM of the limit on, and for
- * the small limits (sign-in, registration, guessing), every hit is counted in PostgreSQL
- * before the answer. Replicas can together let through at most what they counted in one
- * batch beyond the headroom.
+ * Limits at least this large (the per-credential budgets) are leased in shares: a replica
+ * takes SHARE of the limit from PostgreSQL in one statement, only while a whole share still
+ * fits under the limit, and spends it in the process, so an ordinary call costs no round
+ * trip. Past that, and for the small limits (sign-in, registration, guessing), every hit is
+ * counted in PostgreSQL before the answer. Every call let through was counted there first,
+ * so all replicas together never let through more than the limit. A share a replica holds
+ * and does not use is given back after GIVE_BACK_MS without calls, so a caller who moves to
+ * another replica loses at most one share per replica for that moment.
  */
 const BATCHED_FROM = 50;
-const HEADROOM = 0.9;
-const BATCH_MS = 200;
-/** A tally older than this (no batch sent for it lately) is counted in PostgreSQL again before it is trusted. */
-const TALLY_FRESH_MS = 1000;
+const SHARE = 0.05;
+/** The next share is leased ahead, without a caller waiting, once a share is this far spent. */
+const LEASE_AHEAD_AT = 0.5;
+const GIVE_BACK_MS = 1000;
 const MAX_TALLIES = 100_000;
+/** The window of a tally whose first share is still being leased: not over before it starts. */
+const NEVER = new Date(8.64e15);
 
 interface Tally {
   windowSeconds: number;
-  /** Hits PostgreSQL had counted at the last round trip, every replica's included. */
+  /** Hits leased here and not yet spent. */
+  left: number;
+  /** Hits PostgreSQL had counted at the last lease, every replica's included. */
   hits: number;
-  /** Hits counted here and not yet sent. */
-  pending: number;
   resetsAt: Date;
-  /** When PostgreSQL last answered for it (the process's own time, not the app clock). */
-  syncedAt: number;
+  /** A lease under way: resolves true if it granted a share. */
+  leasing: Promise<boolean> | null;
+  /** When a call last spent a hit here (the process's own time). */
+  usedAt: number;
 }
 
 /** Counts and refuses: one shared counter per (policy, subject). */
 export class RateLimiter {
   private readonly tallies = new Map<string, Tally>();
-  private batch: NodeJS.Timeout | null = null;
+  private giveBackTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: RateLimitStore,
@@ -118,34 +128,67 @@ export class RateLimiter {
    */
   async take(policy: string, limit: Limit, subject: string, o: Wording & { res?: Pick<Response, 'setHeader'> } = {}): Promise<void> {
     if (limit.limit === 0) return;
-    const now = this.clock();
     const key = `${policy}:${subject}`;
-    const batched = limit.limit >= BATCHED_FROM;
-    let tally = batched ? this.tallies.get(key) : undefined;
-    if (tally && tally.resetsAt <= now) {
-      this.tallies.delete(key);
-      tally = undefined;
-    }
-    if (tally && Date.now() - tally.syncedAt < TALLY_FRESH_MS && tally.hits + tally.pending + 1 <= limit.limit * HEADROOM) {
-      tally.pending += 1;
-      this.sendSoon();
-      if (o.res)
-        setRateLimitHeaders(o.res, { policy, limit }, { remaining: limit.limit - tally.hits - tally.pending, resetSeconds: secondsUntil(tally.resetsAt, now) });
+    if (limit.limit >= BATCHED_FROM && (await this.spendLeased(key, limit))) {
+      const tally = this.tallies.get(key);
+      if (o.res && tally) {
+        const now = this.clock();
+        setRateLimitHeaders(o.res, { policy, limit }, { remaining: limit.limit - tally.hits + tally.left, resetSeconds: secondsUntil(tally.resetsAt, now) });
+      }
       return;
     }
-    const sending = tally?.pending ?? 0;
-    if (tally) tally.pending -= sending;
-    const { hits, resetsAt } = await this.store.hit(key, limit.windowSeconds, now, sending + 1);
+    const now = this.clock();
+    const { hits, resetsAt } = await this.store.hit(key, limit.windowSeconds, now, 1);
     const reset = secondsUntil(resetsAt, now);
-    if (batched) {
-      tally = this.tallies.get(key) ?? { windowSeconds: limit.windowSeconds, hits, pending: 0, resetsAt, syncedAt: 0 };
-      Object.assign(tally, { hits, resetsAt, syncedAt: Date.now() });
-      if (this.tallies.size >= MAX_TALLIES) this.tallies.clear();
-      this.tallies.set(key, tally);
+    if (hits > limit.limit) throw refusal(policy, limit, reset, o);
+    if (o.res) setRateLimitHeaders(o.res, { policy, limit }, { remaining: limit.limit - hits, resetSeconds: reset });
+  }
+
+  /** Spends a hit of a share leased here, leasing one when none is left; false when no whole share fits (count the hit alone). */
+  private async spendLeased(key: string, limit: Limit): Promise<boolean> {
+    for (;;) {
+      let tally = this.tallies.get(key);
+      if (tally && tally.resetsAt <= this.clock()) {
+        // A new window: what was left of the old one's share goes with it.
+        this.tallies.delete(key);
+        tally = undefined;
+      }
+      if (tally && tally.left > 0) {
+        tally.left -= 1;
+        tally.usedAt = Date.now();
+        if (tally.left <= this.shareOf(limit) * LEASE_AHEAD_AT && !tally.leasing) void this.lease(key, limit, tally).catch(() => {});
+        this.giveBackSoon();
+        return true;
+      }
+      if (!tally) {
+        if (this.tallies.size >= MAX_TALLIES) this.tallies.clear();
+        tally = { windowSeconds: limit.windowSeconds, left: 0, hits: 0, resetsAt: NEVER, leasing: null, usedAt: Date.now() };
+        this.tallies.set(key, tally);
+      }
+      // Calls that find the share spent wait for one lease together; none granted, each counts alone.
+      if (!(await (tally.leasing ?? this.lease(key, limit, tally)))) return false;
     }
-    const counted = hits + (tally?.pending ?? 0);
-    if (counted > limit.limit) throw refusal(policy, limit, reset, o);
-    if (o.res) setRateLimitHeaders(o.res, { policy, limit }, { remaining: limit.limit - counted, resetSeconds: reset });
+  }
+
+  private shareOf(limit: Limit): number {
+    return Math.max(1, Math.floor(limit.limit * SHARE));
+  }
+
+  private lease(key: string, limit: Limit, tally: Tally): Promise<boolean> {
+    const share = this.shareOf(limit);
+    tally.leasing = this.store
+      .lease({ key, windowSeconds: limit.windowSeconds, share, limit: limit.limit }, this.clock())
+      .then((leased) => {
+        if (!leased) return false;
+        // A share of a new window replaces what was left of the old one.
+        if (tally.resetsAt !== NEVER && leased.resetsAt.getTime() !== tally.resetsAt.getTime()) tally.left = 0;
+        Object.assign(tally, { left: tally.left + share, hits: leased.hits, resetsAt: leased.resetsAt });
+        return true;
+      })
+      .finally(() => {
+        tally.leasing = null;
+      });
+    return tally.leasing;
   }
 
   /** Throws the 429 if the subject is already past the limit, without counting a hit. */
@@ -156,27 +199,25 @@ export class RateLimiter {
     if (resetsAt && hits >= limit.limit) throw refusal(policy, limit, secondsUntil(resetsAt, now), o);
   }
 
-  /** Sends every tally's pending hits in one statement, BATCH_MS after the first one waiting. */
-  private sendSoon(): void {
-    if (this.batch) return;
-    this.batch = setTimeout(() => void this.send(), BATCH_MS);
-    this.batch.unref();
+  /** Gives back, GIVE_BACK_MS after the last call, every share left unspent by subjects that stopped calling here. */
+  private giveBackSoon(): void {
+    if (this.giveBackTimer) return;
+    this.giveBackTimer = setTimeout(() => void this.giveBack(), GIVE_BACK_MS);
+    this.giveBackTimer.unref();
   }
 
-  private async send(): Promise<void> {
+  private async giveBack(): Promise<void> {
+    const idle = Date.now() - GIVE_BACK_MS;
     const now = this.clock();
-    const due = [...this.tallies].filter(([, t]) => t.pending > 0 && t.resetsAt > now);
-    const sent = due.map(([key, t]) => ({ key, windowSeconds: t.windowSeconds, count: t.pending }));
-    for (const [, t] of due) t.pending = 0;
+    const returns = [...this.tallies].filter(([, t]) => t.left > 0 && !t.leasing && t.usedAt <= idle && t.resetsAt > now);
+    for (const [key] of returns) this.tallies.delete(key);
     try {
-      const counted = sent.length > 0 ? await this.store.hitMany(sent, now) : [];
-      due.forEach(([, t], i) => Object.assign(t, { hits: counted[i]!.hits, resetsAt: counted[i]!.resetsAt, syncedAt: Date.now() }));
+      if (returns.length > 0) await this.store.giveBack(returns.map(([key, t]) => ({ key, count: t.left, resetsAt: t.resetsAt })));
     } catch {
-      // The database is away: the hits wait for the next batch.
-      due.forEach(([, t], i) => (t.pending += sent[i]!.count));
+      // The database is away: the unspent hits stay counted until their window ends (fewer calls let through, never more).
     } finally {
-      this.batch = null;
-      if ([...this.tallies.values()].some((t) => t.pending > 0)) this.sendSoon();
+      this.giveBackTimer = null;
+      if ([...this.tallies.values()].some((t) => t.left > 0)) this.giveBackSoon();
     }
   }
 }

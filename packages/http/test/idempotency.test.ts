@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const asIs: KeptAnswer = { keep: (r) => r, replay: (kept) => Promise.resolve(kept) };
-const call = (key: string, input: unknown, id = 'a') => ({ principal: { id }, key, operation: 'book', input, now: () => new Date() });
+const call = (key: string, input: unknown, id = 'a') => ({ principal: { id }, address: '127.0.0.1', key, operation: 'book', input, now: () => new Date() });
 
 /** A piece of work that counts its runs and answers with the run it was. */
 function counted() {
@@ -120,6 +120,35 @@ describe('runOnce', () => {
     const stored = await t.db.selectFrom('idempotency_keys').select('response').where('key', '=', key).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored.response)).not.toContain('first');
     expect((await runOnce(opts, call(key, {}), withSecret, counted().work)).result).toEqual({ id: 'bk_1', token: 'fresh' });
+  });
+});
+
+describe('the store: claims hold a key by a holder id', () => {
+  const claim = (key: string, holder: string, replacing?: string) =>
+    opts.store.claim({
+      credential: 'caller:h',
+      key,
+      operation: 'book',
+      requestHash: Buffer.alloc(32, 1),
+      now: new Date(),
+      leaseMs: 10_000,
+      keepMs: 86_400_000,
+      holder,
+      replacing,
+    });
+
+  it('lets a process take over a key whose holder it knows died, and a late release of that holder frees nothing', async () => {
+    const key = randomUUID();
+    expect(await claim(key, 'dead')).toEqual({ state: 'new' });
+    expect(await claim(key, 'next')).toEqual({ state: 'running', holder: 'dead' });
+    expect(await claim(key, 'next', 'someone-else')).toEqual({ state: 'running', holder: 'dead' });
+    expect(await claim(key, 'next', 'dead')).toEqual({ state: 'new' });
+    // The dead holder's release, retried after an outage, arrives late: the key stays with 'next'.
+    await opts.store.release([{ credential: 'caller:h', key, holder: 'dead' }]);
+    expect(await claim(key, 'third')).toEqual({ state: 'running', holder: 'next' });
+    await opts.store.keep({ credential: 'caller:h', key, holder: 'dead' }, { from: 'dead' });
+    await opts.store.keep({ credential: 'caller:h', key, holder: 'next' }, { from: 'next' });
+    expect(await claim(key, 'third')).toEqual({ state: 'done', response: { from: 'next' } });
   });
 });
 

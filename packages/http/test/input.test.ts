@@ -54,6 +54,21 @@ describe('screenInput: what no schema keyword catches', () => {
     expect(refusal(() => screenInput(input))).toBe(sentence);
   });
 
+  it('walks without the call stack: deep nesting is a sentence, the first hostile place in order is named', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i += 1) deep = [deep];
+    expect(refusal(() => screenInput({ items: deep }))).toBe('The input is nested too deeply; no operation takes more than 32 levels of lists and objects.');
+    let fits: unknown = 'ok';
+    for (let i = 0; i < 31; i += 1) fits = [fits];
+    expect(() => screenInput({ items: fits })).not.toThrow();
+    expect(refusal(() => screenInput({ items: [fits] }))).toMatch(/nested too deeply/);
+    expect(refusal(() => screenInput({ a: 'x\u0000', ['b\u0000']: 1 }))).toBe(
+      'a contains a character that cannot be stored (a NUL byte or a broken UTF-16 surrogate).',
+    );
+    expect(refusal(() => screenInput({ ['b\u0000']: 1, a: 'x\u0000' }))).toBe('the input has a field name that cannot be stored.');
+    expect(refusal(() => screenInput({ a: [1, { b: [Infinity] }], c: NaN }))).toBe('a[1].b[0] must be a finite number.');
+  });
+
   it('lets a whole surrogate pair through (an emoji is text PostgreSQL stores)', () => {
     expect(() => screenInput({ name: 'Zoë 😀' })).not.toThrow();
   });

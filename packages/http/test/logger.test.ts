@@ -102,4 +102,19 @@ describe('redactUrl', () => {
     expect(redactUrl('/calendar/feedsecret.ics')).toBe('/calendar/[redacted]');
     expect(redactUrl('/manage/tok?x=1')).toBe('/manage/[redacted]?x=1');
   });
+
+  it('reads names as the router does: in any case, decoded, and in any spelling of a query name', () => {
+    expect(redactUrl('/MANAGE/tok/cancel')).toBe('/MANAGE/[redacted]/cancel');
+    expect(redactUrl('/Calendar/feed.ics')).toBe('/Calendar/[redacted]');
+    expect(redactUrl('/%6Danage/tok')).toBe('/%6Danage/[redacted]');
+    expect(redactUrl('//manage/tok')).toBe('//manage/[redacted]');
+    expect(redactUrl('/api/v1/booking_status?manage%5Ftoken=abc&MANAGE_TOKEN=def&manage_token[]=ghi')).toBe(
+      '/api/v1/booking_status?manage%5Ftoken=[redacted]&MANAGE_TOKEN=[redacted]&manage_token[]=[redacted]',
+    );
+    expect(redactUrl('/api/v1/my_bookings?access_token=eyJ.a.b&x=%ZZ')).toBe('/api/v1/my_bookings?access_token=[redacted]&x=%ZZ');
+    expect(redactUrl('https://client.example/cb?code=c&state=s#access_token=t')).toBe(
+      'https://client.example/cb?code=[redacted]&state=s#access_token=[redacted]',
+    );
+    expect(redactUrl('/book/abc?zip=10001')).toBe('/book/abc?zip=10001');
+  });
 });

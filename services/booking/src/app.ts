@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
 import { bookFrontDoor, customerPages } from './pages';
-import { databaseHealth, idempotencyStore, rateLimitStore } from '@frontdesk/db';
+import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, rateLimitStore } from '@frontdesk/db';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
 import { customerAuth, customerBudget, scopeGuard, type Customer } from './auth';
@@ -46,6 +47,8 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     changes: ctx.changes,
     logger: ctx.logger,
     checkAnswers: ctx.config.checkAnswers ?? false,
+    requestDeadlineMs: ctx.config.requestDeadlineMs,
+    withinDeadline,
   };
   const app = createServiceApp<Customer>({
     ...BOOKING_API,
@@ -68,8 +71,13 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     ...databaseHealth(ctx.db),
     idempotency: {
       store: idempotencyStore(ctx.db),
-      // The shared public key is everyone's: the X-User-* details tell its callers apart.
-      scopeOf: (c) => (c.credential === 'public' ? { credential: 'public', context: c.user } : { credential: `${c.credential}:${c.email}`, context: c.user }),
+      // The shared public key is everyone's: its keys belong to one client address (stored as a
+      // hash), and the X-User-* details tell apart callers behind it. A stranger elsewhere who
+      // knows a key and its body reaches a namespace of their own, never the first answer.
+      scopeOf: (c, from) =>
+        c.credential === 'public'
+          ? { credential: `public:${createHash('sha256').update(from.address).digest('hex').slice(0, 32)}`, context: c.user }
+          : { credential: `${c.credential}:${c.email}`, context: c.user },
     },
   });
   return { app, operations };

@@ -7,7 +7,7 @@ import type { BookingConfig } from './config';
 export interface AppContext {
   db: Db;
   config: Pick<BookingConfig, 'publicUrl' | 'mcpAllowedOrigins' | 'proDeskUrl' | 'publicSharedKey' | 'keySealer'> &
-    Partial<Pick<BookingConfig, 'publicClientId' | 'publicClientRedirectUris' | 'rateLimits' | 'trustProxy' | 'checkAnswers'>> & {
+    Partial<Pick<BookingConfig, 'publicClientId' | 'publicClientRedirectUris' | 'rateLimits' | 'trustProxy' | 'checkAnswers' | 'requestDeadlineMs'>> & {
       /** Tests only: how client metadata documents are fetched (their own machine, their own certificate). */
       clientDocuments?: ClientMetadataFetchOptions;
     };

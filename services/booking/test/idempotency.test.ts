@@ -1,9 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { purgeExpired } from '@frontdesk/db';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { freePort, purgeExpired } from '@frontdesk/db';
+import { closeServer, listen } from '@frontdesk/http';
 import { asPublic, booking, bothHostsPerFile, newCleaner, proBooking } from './harness';
 
 // A lost answer must never cost a second booking or the only manage_token.
 const h = bothHostsPerFile();
+
+/** A book_cleaning with the shared key, sent over a socket bound to `from`, a loopback address of its own. */
+function postFrom(from: string, port: number, key: string, body: string): Promise<{ status: number; replayed?: string; body: Record<string, any> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress: from,
+        method: 'POST',
+        path: '/api/v1/book_cleaning',
+        headers: { ...asPublic, 'Content-Type': 'application/json', 'Idempotency-Key': key, 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, replayed: res.headers['idempotent-replayed'] as string | undefined, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const bookingsOf = async (proId: string) => h.t.db.selectFrom('bookings').select(['id', 'manage_token_hash']).where('pro_id', '=', proId).execute();
 const rpc = (auth: Record<string, string>, name: string, args: unknown, host = h.book) =>
@@ -73,6 +99,36 @@ describe('Idempotency-Key on book_cleaning', () => {
     expect(stranger.body.error).toMatch(/different request/);
   });
 
+  it('keeps the shared key namespace per client address: a stranger elsewhere with the key and body never gets the answer or its token', async () => {
+    const server = await listen(h.bookApp, await freePort(), '127.0.0.1');
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const { pro } = await newCleaner(h);
+      const key = randomUUID();
+      const body = JSON.stringify(booking(pro.id));
+      const first = await postFrom('127.0.0.1', port, key, body);
+      expect(first.status).toBe(200);
+      // Same address again: a retry, the same booking with a fresh token.
+      const retry = await postFrom('127.0.0.1', port, key, body);
+      expect([retry.status, retry.replayed, retry.body.booking_id]).toEqual([200, 'true', first.body.booking_id]);
+      // Another address with the same key, body and (absent) X-User-* details: its own key space,
+      // so the work runs anew and the slot is taken; no manage_token of the stranger's booking.
+      const stranger = await postFrom('127.0.0.2', port, key, body);
+      expect(stranger.replayed).toBeUndefined();
+      expect(stranger.body.manage_token).toBeUndefined();
+      expect(stranger.status).toBe(400);
+      expect(await bookingsOf(pro.id)).toHaveLength(1);
+      // The retry's token still works: the stranger retired nothing.
+      await h.book.get('/api/v1/booking_status').query({ manage_token: retry.body.manage_token }).set(asPublic).expect(200);
+      // Neither address is stored in clear.
+      const rows = await h.t.db.selectFrom('idempotency_keys').select('credential').where('key', '=', key).execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.credential).toMatch(/^public:[0-9a-f]{32}$/);
+    } finally {
+      await closeServer(server);
+    }
+  });
+
   it('does the work once when the same key arrives ten times at once', async () => {
     const { pro } = await newCleaner(h);
     const key = randomUUID();
@@ -93,7 +149,10 @@ describe('Idempotency-Key on book_cleaning', () => {
     const key = randomUUID();
     const early = booking(pro.id, { start: '2026-11-24T06:00:00-05:00' });
     await h.book.post('/api/v1/book_cleaning').set(asPublic).set('Idempotency-Key', key).send(early).expect(400);
-    expect(await h.t.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute()).toEqual([]);
+    // The key is freed off the answer's path: within a moment, not before the answer.
+    const held = () => h.t.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute();
+    for (let i = 0; i < 40 && (await held()).length > 0; i += 1) await new Promise((r) => setTimeout(r, 25));
+    expect(await held()).toEqual([]);
     await h.book.post('/api/v1/book_cleaning').set(asPublic).set('Idempotency-Key', key).send(booking(pro.id)).expect(200);
   });
 

@@ -1,5 +1,5 @@
 import { createServiceApp, hostLimits, html, safeUrl, type Operation } from '@frontdesk/http';
-import { databaseHealth, idempotencyStore, proOwnedBy, rateLimitStore, type Pro } from '@frontdesk/db';
+import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, proOwnedBy, rateLimitStore, type Pro } from '@frontdesk/db';
 import { hostOAuth } from '@frontdesk/oauth';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
@@ -64,6 +64,8 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     changes: ctx.changes,
     logger: ctx.logger,
     checkAnswers: ctx.config.checkAnswers ?? false,
+    requestDeadlineMs: ctx.config.requestDeadlineMs,
+    withinDeadline,
   };
   const app = createServiceApp<Pro>({
     ...PRO_DESK_API,

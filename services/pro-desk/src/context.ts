@@ -7,7 +7,7 @@ import type { ProDeskConfig } from './config';
 export interface AppContext {
   db: Db;
   config: Pick<ProDeskConfig, 'publicUrl' | 'mcpAllowedOrigins' | 'bookingUrl' | 'keySealer'> &
-    Partial<Pick<ProDeskConfig, 'publicClientId' | 'publicClientRedirectUris' | 'rateLimits' | 'trustProxy' | 'checkAnswers'>> & {
+    Partial<Pick<ProDeskConfig, 'publicClientId' | 'publicClientRedirectUris' | 'rateLimits' | 'trustProxy' | 'checkAnswers' | 'requestDeadlineMs'>> & {
       /** Tests only: how client metadata documents are fetched (their own machine, their own certificate). */
       clientDocuments?: ClientMetadataFetchOptions;
     };

@@ -14,6 +14,7 @@ import * as dashboardSeen from './20261124T120000-dashboard-seen';
 import * as ownerNotices from './20261124T130000-owner-notices';
 import * as crews from './20261125T120000-crews';
 import * as oauthIssuer from './20261125T130000-oauth-issuer';
+import * as idempotencyHolder from './20261125T140000-idempotency-holder';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T130000-owner-notices': ownerNotices,
   '20261125T120000-crews': crews,
   '20261125T130000-oauth-issuer': oauthIssuer,
+  '20261125T140000-idempotency-holder': idempotencyHolder,
 };

@@ -1,7 +1,8 @@
 import type { Db } from '../connect';
 
 /** Where a retried write stands: first seen, answered before, still running, or a different request. */
-export type IdempotencyClaim = { state: 'new' } | { state: 'done'; response: object } | { state: 'running' } | { state: 'mismatch'; operation: string };
+export type IdempotencyClaim =
+  { state: 'new' } | { state: 'done'; response: object } | { state: 'running'; holder: string } | { state: 'mismatch'; operation: string };
 
 export interface IdempotencyRequest {
   credential: string;
@@ -13,12 +14,17 @@ export interface IdempotencyRequest {
   leaseMs: number;
   /** How long the answer is kept. */
   keepMs: number;
+  /** This request's claim: a random id it releases or keeps the key by. */
+  holder: string;
+  /** A holder this process knows has died (its request ended, its release not yet landed): the key may be taken from it. */
+  replacing?: string;
 }
 
 /**
  * Takes the key for this request, or tells what holds it. The insert settles a race between
  * two identical requests: exactly one gets 'new'. A key whose answer has expired, or whose
- * first request stopped without an answer (its lease ran out), can be taken again.
+ * first request stopped without an answer (its lease ran out, or `replacing` names its holder
+ * as dead), can be taken again.
  */
 export async function claimIdempotencyKey(db: Db, r: IdempotencyRequest): Promise<IdempotencyClaim> {
   const leasedUntil = new Date(r.now.getTime() + r.leaseMs);
@@ -33,18 +39,28 @@ export async function claimIdempotencyKey(db: Db, r: IdempotencyRequest): Promis
       response: null,
       leased_until: leasedUntil,
       expires_at: expiresAt,
+      holder: r.holder,
     })
     .onConflict((oc) =>
       oc
         .columns(['credential', 'key'])
-        .doUpdateSet({ operation: r.operation, request_hash: r.requestHash, response: null, leased_until: leasedUntil, expires_at: expiresAt })
+        .doUpdateSet({
+          operation: r.operation,
+          request_hash: r.requestHash,
+          response: null,
+          leased_until: leasedUntil,
+          expires_at: expiresAt,
+          holder: r.holder,
+        })
         .where((eb) =>
           eb.or([
             eb('idempotency_keys.expires_at', '<=', r.now),
             eb.and([
               eb('idempotency_keys.response', 'is', null),
-              eb('idempotency_keys.leased_until', '<=', r.now),
               eb('idempotency_keys.request_hash', '=', r.requestHash),
+              r.replacing === undefined
+                ? eb('idempotency_keys.leased_until', '<=', r.now)
+                : eb.or([eb('idempotency_keys.leased_until', '<=', r.now), eb('idempotency_keys.holder', '=', r.replacing)]),
             ]),
           ]),
         ),
@@ -54,36 +70,53 @@ export async function claimIdempotencyKey(db: Db, r: IdempotencyRequest): Promis
   if (taken) return { state: 'new' };
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['operation', 'request_hash', 'response'])
+    .select(['operation', 'request_hash', 'response', 'holder'])
     .where('credential', '=', r.credential)
     .where('key', '=', r.key)
     .executeTakeFirst();
   if (!row) return claimIdempotencyKey(db, r); // purged between the two statements
   if (row.operation !== r.operation || !row.request_hash.equals(r.requestHash)) return { state: 'mismatch', operation: row.operation };
-  return row.response === null ? { state: 'running' } : { state: 'done', response: row.response };
+  return row.response === null ? { state: 'running', holder: row.holder } : { state: 'done', response: row.response };
 }
 
-/** Keeps the answer of the request that holds the key. */
-export async function keepIdempotentResponse(db: Db, credential: string, key: string, response: object): Promise<void> {
+/** One claim of one key: whose key, which key, and the request holding it. */
+export interface IdempotencyHold {
+  credential: string;
+  key: string;
+  holder: string;
+}
+
+/** Keeps the answer of the request that holds the key (nothing, if another claim holds it now). */
+export async function keepIdempotentResponse(db: Db, hold: IdempotencyHold, response: object): Promise<void> {
   await db
     .updateTable('idempotency_keys')
     .set({ response: JSON.stringify(response) })
-    .where('credential', '=', credential)
-    .where('key', '=', key)
+    .where('credential', '=', hold.credential)
+    .where('key', '=', hold.key)
+    .where('holder', '=', hold.holder)
     .where('response', 'is', null)
     .execute();
 }
 
-/** Frees the key after a request that changed nothing (refused or failed), so a retry runs anew. */
-export async function releaseIdempotencyKey(db: Db, credential: string, key: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('credential', '=', credential).where('key', '=', key).where('response', 'is', null).execute();
+/**
+ * Frees keys after requests that changed nothing (refused or failed), so a retry runs anew:
+ * several in one statement (the releases an outage left waiting). A key another claim has
+ * taken since is left alone.
+ */
+export async function releaseIdempotencyKeys(db: Db, holds: IdempotencyHold[]): Promise<void> {
+  if (holds.length === 0) return;
+  await db
+    .deleteFrom('idempotency_keys')
+    .where((eb) => eb.or(holds.map((h) => eb.and([eb('credential', '=', h.credential), eb('key', '=', h.key), eb('holder', '=', h.holder)]))))
+    .where('response', 'is', null)
+    .execute();
 }
 
 /** The store the HTTP kit uses, over one database. */
 export function idempotencyStore(db: Db) {
   return {
     claim: (r: IdempotencyRequest) => claimIdempotencyKey(db, r),
-    keep: (credential: string, key: string, response: object) => keepIdempotentResponse(db, credential, key, response),
-    release: (credential: string, key: string) => releaseIdempotencyKey(db, credential, key),
+    keep: (hold: IdempotencyHold, response: object) => keepIdempotentResponse(db, hold, response),
+    release: (holds: IdempotencyHold[]) => releaseIdempotencyKeys(db, holds),
   };
 }

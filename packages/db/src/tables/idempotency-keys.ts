@@ -8,6 +8,8 @@ export interface IdempotencyKeysTable {
   /** The answer without its secrets; null while the first request still runs. */
   response: ColumnType<object | null, string | null, string | null>;
   leased_until: Date;
+  /** The claim that holds the key: a random id per request (empty for rows from before it was kept). */
+  holder: Generated<string>;
   expires_at: Date;
   created_at: Generated<Date>;
 }
