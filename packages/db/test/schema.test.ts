@@ -87,6 +87,7 @@ describe('the OAuth issuer migration', () => {
     const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
     try {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261125T140000-idempotency-holder']); // the one after it
       expect(await migrateDown(db)).toEqual(['20261125T130000-oauth-issuer']);
       const soon = new Date(Date.now() + 600_000);
       await sql`INSERT INTO oauth_clients (id, name, redirect_uris) VALUES ('fdc_old', 'Old', ARRAY['https://a.example/cb'])`.execute(db);
@@ -97,7 +98,7 @@ describe('the OAuth issuer migration', () => {
         VALUES ('azr_in_the_clear', 'fdc_old', 'https://a.example/cb', 'c', 'read', 'https://book.example', ${soon})`.execute(db);
       await sql`INSERT INTO sign_in_codes (id, email, code_hash, expires_at, consumed_at)
         VALUES ('sic_live', 'a@example.com', ${hashSecret('x')}, ${soon}, NULL), ('sic_used', 'b@example.com', ${hashSecret('y')}, ${soon}, now())`.execute(db);
-      expect(await migrateToLatest(db)).toEqual(['20261125T130000-oauth-issuer']);
+      expect(await migrateToLatest(db)).toEqual(['20261125T130000-oauth-issuer', '20261125T140000-idempotency-holder']);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
         { family_id: 'f1', issuer: 'https://book.example' },
