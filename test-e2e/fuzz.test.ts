@@ -65,6 +65,8 @@ beforeAll(async () => {
   // (add_crew's own calls may fill the business up to its 50 crews.)
   // The job is months out, past the days the fuzzed time off lands on.
   toAssign = { bookingId: await liveJob(await freshCrew(), '2027-03-10T15:00:00-05:00'), crewId: await freshCrew(), removable: await freshCrew() };
+  // The crew to remove takes no new jobs, or the fuzzed bookings would land on it (the emptiest crew) and hold it.
+  await h.pro.post('/api/v1/update_crew').set(a.auth).send({ crew_id: toAssign.removable, active: false }).expect(200);
 });
 afterAll(() => h.close());
 
