@@ -123,6 +123,16 @@ export function chooseCrew(free: CrewSchedule[], start: Date, zone: string): Cre
   return best;
 }
 
+/**
+ * The crew that takes a job from `start`, or undefined when none is free: the crew the job
+ * should stay with (a series' crew, a moving job's own) when it is free, else the assignment
+ * rule's pick among the free crews.
+ */
+export function crewToTake(q: StartQuery, start: Date, prefer?: string): CrewSchedule | undefined {
+  const free = crewsFreeAt(q, start);
+  return free.find((c) => c.id === prefer) ?? chooseCrew(free, start, q.rules.timezone);
+}
+
 /** A crew name as stored: trimmed, 1 to 60 characters. */
 export function checkCrewName(name: string, field = 'name'): string {
   const trimmed = name.trim();

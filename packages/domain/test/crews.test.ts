@@ -3,6 +3,7 @@ import {
   DEFAULT_WEEKLY_HOURS,
   chooseCrew,
   crewsFreeAt,
+  crewToTake,
   formatLocalIso,
   openTimes,
   openTimesOfCrews,
@@ -89,6 +90,9 @@ describe('chooseCrew (the assignment rule)', () => {
     const aOtherDay = crew('a', { busy: [job('2026-11-24T08:00')] });
     expect(chooseCrew([aOtherDay, b], at('2026-11-23T14:00'), NY)!.id).toBe('a');
     expect(chooseCrew([], at('2026-11-23T14:00'), NY)).toBeUndefined();
+    // The crew a job should stay with wins while it is free.
+    expect(crewToTake(query([a, b]), at('2026-11-23T14:00'), 'a')!.id).toBe('a');
+    expect(crewToTake(query([a, b]), at('2026-11-23T08:00'), 'a')!.id).toBe('b');
   });
 });
 

@@ -1,7 +1,6 @@
 import {
-  chooseCrew,
   crewCannotTakeStart,
-  crewsFreeAt,
+  crewToTake,
   formatLabel,
   justTaken,
   nearestOpenTimesOfCrews,
@@ -107,8 +106,7 @@ export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<HeldSt
   const query = { rules: scheduleRules(pro), durationMinutes: s.durationMinutes, now, crews };
   const end = new Date(start.getTime() + s.durationMinutes * 60_000);
   const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
-  const free = crewsFreeAt(query, start);
-  const chosen = free.find((c) => c.id === s.prefer) ?? chooseCrew(free, start, pro.timezone);
+  const chosen = crewToTake(query, start, s.prefer);
   if (chosen) return { end, blockedUntil, crewId: chosen.id };
   const why = whyNoCrewFree(query, start)!;
   const label = formatLabel(start, pro.timezone, now);

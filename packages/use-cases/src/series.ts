@@ -3,8 +3,7 @@ import {
   formatLocalIso,
   localDate,
   minutesOfDay,
-  chooseCrew,
-  crewsFreeAt,
+  crewToTake,
   nearestOpenTimesOfCrews,
   requireFirmQuote,
   seriesDates,
@@ -90,8 +89,7 @@ export function judgeStarts(pro: Pro, wanted: WantedStart[], around: { crews: Cr
       continue;
     }
     const query = { rules: scheduleRules(pro), durationMinutes: w.durationMinutes, now, crews };
-    const free = crewsFreeAt(query, start);
-    const crew = free.find((c) => c.id === w.prefer) ?? chooseCrew(free, start, pro.timezone);
+    const crew = crewToTake(query, start, w.prefer);
     if (!crew) {
       const why = whyNoCrewFree(query, start)!;
       const nearby = nearestOpenTimesOfCrews(query, start).map((o) => formatLabel(o.start, pro.timezone, now));
