@@ -64,8 +64,7 @@ export async function listCrews(db: Db, proId: string, now: Date): Promise<{ cre
 
 /** The crew a business named for a job: one of its own, active. */
 export async function namedCrew(trx: Db, proId: string, crewId: string): Promise<Crew> {
-  const crew = await crewOf(trx, proId, crewId);
-  if (!crew) throw noCrew(crewId);
+  const crew = await ownCrew(trx, proId, crewId);
   if (!crew.active) throw crewInactive(crew.name);
   return crew;
 }
