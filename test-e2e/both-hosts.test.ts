@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createDatabase, dropDatabase, freePort } from '@frontdesk/db';
-import { cli, startService, type RunningService } from './helpers';
+import { createDatabase, dropDatabase } from '@frontdesk/db';
+import { callApi, cli, startHost, type RunningService } from './helpers';
 
 // Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
 jest.setTimeout(120_000);
@@ -13,24 +13,10 @@ let name: string;
 let env: Record<string, string>;
 const services: RunningService[] = [];
 
-async function start(kind: 'pro-desk' | 'booking'): Promise<string> {
-  const port = await freePort();
-  const portVar = kind === 'pro-desk' ? 'PRO_DESK_PORT' : 'BOOKING_PORT';
-  const svc = await startService(`services/${kind}/src/main.ts`, { ...env, [portVar]: String(port) }, `http://127.0.0.1:${port}/readyz`);
-  services.push(svc);
-  return `http://127.0.0.1:${port}/api/v1`;
-}
+const call = callApi;
+const start = (kind: 'pro-desk' | 'booking') => startHost(kind, env, services);
 
 type Json = Record<string, any>;
-async function call(url: string, key: string, body?: object, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
-  const res = await fetch(url, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
-
 let proKey: string;
 let proId: string;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { createBusiness, rotateBusinessKey } from '@frontdesk/use-cases';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { createDatabase, createDb, dropDatabase, freePort, migrateToLatest, type Db } from '@frontdesk/db';
+import { createDatabase, createDb, dropDatabase, migrateToLatest, type Db } from '@frontdesk/db';
 import { DEFAULT_PRICE_LIST } from '@frontdesk/domain';
-import { startService, type RunningService } from './helpers';
+import { callApi, startHost, type RunningService } from './helpers';
 
 // Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
 jest.setTimeout(120_000);
@@ -19,24 +19,10 @@ let pro: string;
 let book: string;
 const services: RunningService[] = [];
 
-async function start(kind: 'pro-desk' | 'booking', url: string): Promise<string> {
-  const port = await freePort();
-  const portVar = kind === 'pro-desk' ? 'PRO_DESK_PORT' : 'BOOKING_PORT';
-  const env = { DATABASE_URL: url, PUBLIC_SHARED_KEY: PUBLIC_KEY, [portVar]: String(port) };
-  services.push(await startService(`services/${kind}/src/main.ts`, env, `http://127.0.0.1:${port}/readyz`));
-  return `http://127.0.0.1:${port}/api/v1`;
-}
+const call = callApi;
+const start = (kind: 'pro-desk' | 'booking', url: string) => startHost(kind, { DATABASE_URL: url, PUBLIC_SHARED_KEY: PUBLIC_KEY }, services);
 
 type Json = Record<string, any>;
-async function call(url: string, key: string, body?: object): Promise<{ status: number; body: Json }> {
-  const res = await fetch(url, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
-
 /**
  * Calls until `done` holds, for at most a second after the change committed: the bound a
  * cached credential or profile has to stop being used on every replica. Returns the last answer.

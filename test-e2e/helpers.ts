@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { freePort } from '@frontdesk/db';
 
 export const ROOT = resolve(__dirname, '..');
 
@@ -17,6 +18,29 @@ export interface RunningService {
   child: ChildProcess;
   output: () => string;
   stop(): Promise<number | null>;
+}
+
+/** One host as its own process on a free port, added to `running` (for the caller to stop); answers its API's base URL. */
+export async function startHost(kind: 'pro-desk' | 'booking', env: Record<string, string>, running: RunningService[]): Promise<string> {
+  const port = await freePort();
+  const portVar = kind === 'pro-desk' ? 'PRO_DESK_PORT' : 'BOOKING_PORT';
+  running.push(await startService(`services/${kind}/src/main.ts`, { ...env, [portVar]: String(port) }, `http://127.0.0.1:${port}/readyz`));
+  return `http://127.0.0.1:${port}/api/v1`;
+}
+
+/** One API call with a bearer key: a GET, or a POST of `body` as JSON; answers the status and the parsed body. */
+export async function callApi(
+  url: string,
+  key: string,
+  body?: object,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, any> }> {
+  const res = await fetch(url, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 /** Starts a service entry point as its own process and waits until its /readyz answers. */
