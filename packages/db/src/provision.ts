@@ -1,16 +1,50 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
 
 export { reachableDataDir, startEmbeddedPostgres, type EmbeddedOptions, type RunningServer as RunningPostgres } from './embedded-postgres';
 
+/**
+ * A port nothing listens on, for a test or a local process to bind next. It is picked at
+ * random below the kernel's ephemeral range: a port from `listen(0)` comes from that range,
+ * and between closing it and binding it again an outgoing connection (to PostgreSQL, say)
+ * may be given the same number, which is how a test once met "already in use".
+ */
 export async function freePort(): Promise<number> {
+  const [low] = ephemeralRange();
+  const below = low - 1;
+  for (let tries = 0; below > 20_000 && tries < 50; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * (below - 20_000));
+    if (await canBind(port)) return port;
+  }
+  return bindAndRelease(0);
+}
+
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high)) return [low!, high!];
+  } catch {
+    // Not Linux: the IANA range, which macOS and Windows use.
+  }
+  return [49152, 65535];
+}
+
+async function canBind(port: number): Promise<boolean> {
+  return bindAndRelease(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+function bindAndRelease(port: number): Promise<number> {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.unref();
     srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: bound } = srv.address() as { port: number };
+      srv.close(() => res(bound));
     });
   });
 }
