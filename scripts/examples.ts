@@ -122,6 +122,14 @@ async function main(): Promise<void> {
     const first = (await call('pro', 'my_business')).crews[0];
     await call('pro', 'assign_job', { booking_id: kept.booking_id, crew_id: crew.crew_id }, 'POST');
     await call('pro', 'remove_crew', { crew_id: crew.crew_id, reassign_to: first.crew_id }, 'POST');
+    // A webhook to the business's own CRM: listed, narrowed, its secret rotated, tested (the
+    // example receiver does not exist, so the test says it could not be reached), removed.
+    const hook = await call('pro', 'add_webhook', { url: 'https://crm.sparkle-shine.example/front-desk' }, 'POST');
+    await call('pro', 'list_webhooks');
+    await call('pro', 'update_webhook', { webhook_id: hook.webhook_id, kinds: ['booking.created', 'booking.cancelled', 'booking.rescheduled'] }, 'POST');
+    await call('pro', 'rotate_webhook_secret', { webhook_id: hook.webhook_id }, 'POST');
+    await call('pro', 'test_webhook', { webhook_id: hook.webhook_id }, 'POST');
+    await call('pro', 'remove_webhook', { webhook_id: hook.webhook_id }, 'POST');
     for (const host of ['pro', 'book'] as const) {
       const dir = host === 'pro' ? 'pro-desk' : 'booking';
       writeFileSync(resolve(root, `services/${dir}/src/operations/examples.json`), `${JSON.stringify(examples[host], null, 2)}\n`);

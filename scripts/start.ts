@@ -5,7 +5,7 @@ import { DEMO_OWNER_EMAIL, loadDemoBusiness } from '@frontdesk/use-cases';
 import { bindPort, closeServer, createLogger, shutdownOnSignals, type BoundPort } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
-import { startWorkers } from '@frontdesk/workers';
+import { startWorkers, webhookOptions } from '@frontdesk/workers';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   resources.push(close);
   const clock = () => new Date();
   // One process serves both hosts: one set of workers.
-  const workers = startWorkers({ db, changes, logger, clock, mail: proConfig.mail });
+  const workers = startWorkers({ db, changes, logger, clock, mail: proConfig.mail, webhooks: webhookOptions(proConfig) });
   resources.push(() => workers.stop());
   const demo = await loadDemoBusiness(db, clock());
 

@@ -32,6 +32,7 @@ export class ChangeFeed {
   private closed = false;
   private attempt = 0;
   private retry: NodeJS.Timeout | null = null;
+  private readonly listeners = new Set<(proId: string) => void>();
 
   constructor(
     private readonly url: string,
@@ -107,6 +108,13 @@ export class ChangeFeed {
     this.seq += 1;
     this.lastChange.set(id, this.seq);
     if (kind === 'c') this.lastProfileChange = this.seq;
+    for (const listener of this.listeners) listener(id);
+  }
+
+  /** Calls `listener` with the pro's id on each change heard (a new event in its feed is one); returns the way to stop. */
+  onChange(listener: (proId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private goDark(): void {

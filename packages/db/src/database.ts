@@ -7,6 +7,7 @@ import type { PersonalKeysTable } from './tables/personal-keys';
 import type { ProChecksTable } from './tables/pro-checks';
 import type { ProsTable } from './tables/pros';
 import type { CrewCalendarFeedsTable, CrewsTable } from './tables/crews';
+import type { WebhooksTable } from './tables/webhooks';
 import type { KeySessionsTable, OutboxTable, SignInCodesTable } from './tables/sign-in';
 import type {
   OAuthClientsTable,
@@ -30,6 +31,7 @@ export interface Database {
   leads: LeadsTable;
   bookings: BookingsTable;
   events: EventsTable;
+  webhooks: WebhooksTable;
   notifications: NotificationsTable;
   personal_keys: PersonalKeysTable;
   pro_checks: ProChecksTable;

@@ -62,3 +62,12 @@ export const signInCodeMatches = (keys: HashKeys, id: string, code: string, stor
  * HMAC under a server key (base64url), never in the clear. A lookup tries every key.
  */
 export const requestIdHashes = (keys: HashKeys, id: string) => keys.map((key) => `azh_${hmac(key, id).toString('base64url')}`);
+
+/** A webhook signing secret in Standard Webhooks' form: `whsec_` and 32 random bytes in base64. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** Seals and opens a secret the service must use again (not only compare): a webhook's. */
+export interface Sealer {
+  seal(plain: Buffer, kid: string): Buffer;
+  open(sealed: Buffer, kid: string): Buffer;
+}

@@ -36,7 +36,10 @@ describe('migrations', () => {
         '20261125T120000-crews',
         '20261125T130000-oauth-issuer',
         '20261125T140000-idempotency-holder',
+        '20261125T150000-webhooks',
       ]);
+      expect(await tables()).toBe(26);
+      await migrateDown(db); // webhooks: their table
       expect(await tables()).toBe(25);
       await migrateDown(db); // idempotency holders: a column only
       expect(await tables()).toBe(25);
@@ -71,7 +74,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(25);
+      expect(await tables()).toBe(26);
       expect(await migrateToLatest(db)).toEqual([]);
     } finally {
       await db.destroy();
@@ -87,6 +90,7 @@ describe('the OAuth issuer migration', () => {
     const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
     try {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261125T150000-webhooks']);
       expect(await migrateDown(db)).toEqual(['20261125T140000-idempotency-holder']); // the one after it
       expect(await migrateDown(db)).toEqual(['20261125T130000-oauth-issuer']);
       const soon = new Date(Date.now() + 600_000);
@@ -98,7 +102,7 @@ describe('the OAuth issuer migration', () => {
         VALUES ('azr_in_the_clear', 'fdc_old', 'https://a.example/cb', 'c', 'read', 'https://book.example', ${soon})`.execute(db);
       await sql`INSERT INTO sign_in_codes (id, email, code_hash, expires_at, consumed_at)
         VALUES ('sic_live', 'a@example.com', ${hashSecret('x')}, ${soon}, NULL), ('sic_used', 'b@example.com', ${hashSecret('y')}, ${soon}, now())`.execute(db);
-      expect(await migrateToLatest(db)).toEqual(['20261125T130000-oauth-issuer', '20261125T140000-idempotency-holder']);
+      expect(await migrateToLatest(db)).toEqual(['20261125T130000-oauth-issuer', '20261125T140000-idempotency-holder', '20261125T150000-webhooks']);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
         { family_id: 'f1', issuer: 'https://book.example' },

@@ -43,3 +43,6 @@ export * from './words/requests';
 export * from './words/dashboard';
 export * from './words/crews';
 export * from './crews';
+export * from './webhooks';
+export * from './addresses';
+export * from './words/webhooks';

@@ -2,7 +2,8 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { localhostCertificate } from './local-site';
-import { ClientMetadataError, MAX_CONCURRENT_FETCHES, fetchClientMetadata, isPublicAddress } from '../src';
+import { isPublicAddress } from '@frontdesk/domain';
+import { ClientMetadataError, MAX_CONCURRENT_FETCHES, fetchClientMetadata } from '../src';
 
 let server: Server;
 let base = '';

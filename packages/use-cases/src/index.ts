@@ -24,3 +24,4 @@ export * from './reschedule';
 export * from './series';
 export * from './crews';
 export { manageLink, type MailLinks } from './booking-mail';
+export * from './webhooks';

@@ -27,6 +27,7 @@ import {
   writtenDedupeKeys,
   type ChangeFeed,
   type Db,
+  type FeedPage,
   type Pro,
 } from '@frontdesk/db';
 
@@ -153,6 +154,11 @@ async function materializeWhenDue(db: Db, pro: Pro, now: Date, changes: ChangeFe
   return { looked };
 }
 
+/** An event as `updates` shows it (and a webhook sends it): its place, kind and time, then what it says. */
+export function presentFeedEvent(e: FeedPage['events'][number], timezone: string) {
+  return { seq: e.seq, kind: e.kind, at: formatLocalIso(e.created_at, timezone), ...e.payload };
+}
+
 /**
  * The updates feed: due events written first, then at most one page after the cursor (or
  * the recent window without one), read in one statement. A poll already at the head of a
@@ -183,7 +189,7 @@ export async function readUpdates(db: Db, pro: Pro, input: { since?: number }, o
   const events = rows.slice(0, UPDATES_PAGE_SIZE);
   const cursor = reset ? page.head : (events.at(-1)?.seq ?? since ?? page.head);
   return {
-    events: events.map((e) => ({ seq: e.seq, kind: e.kind, at: formatLocalIso(e.created_at, pro.timezone), ...e.payload })),
+    events: events.map((e) => presentFeedEvent(e, pro.timezone)),
     cursor,
     next_check_in_minutes: checkIn(more),
     more,

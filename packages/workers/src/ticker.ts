@@ -6,11 +6,15 @@ export interface Worker {
   name: string;
   everyMs: number;
   run(now: Date): Promise<unknown>;
+  /** Waits for work a tick started and left running (the webhook sends); `stop` calls it. */
+  drain?(): Promise<void>;
 }
 
 export interface Running {
   /** Stops scheduling and resolves once a tick that is running has finished. */
   stop(): Promise<void>;
+  /** Ticks now, or as soon as the running tick has finished, instead of waiting for the timer. */
+  wake(): void;
 }
 
 export interface TickerContext {
@@ -33,6 +37,7 @@ export function startTicker(worker: Worker, ctx: TickerContext): Running {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let woken = false;
   const tick = async () => {
     try {
       await worker.run(ctx.clock());
@@ -41,10 +46,11 @@ export function startTicker(worker: Worker, ctx: TickerContext): Running {
     }
   };
   const next = () => {
+    woken = false;
     running = tick().then(() => {
       running = undefined;
       if (stopped) return;
-      timer = setTimeout(next, worker.everyMs);
+      timer = setTimeout(next, woken ? 0 : worker.everyMs);
       timer.unref();
     });
   };
@@ -54,6 +60,16 @@ export function startTicker(worker: Worker, ctx: TickerContext): Running {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await worker.drain?.();
+    },
+    wake() {
+      if (stopped) return;
+      if (running) {
+        woken = true;
+        return;
+      }
+      clearTimeout(timer);
+      next();
     },
   };
 }

@@ -1,8 +1,10 @@
-import { deliverOutbox, purgeExpired, type ChangeFeed, type Db, type MailTransport } from '@frontdesk/db';
+import { deliverOutbox, purgeExpired, type ChangeFeed, type Db, type MailTransport, type Sealer } from '@frontdesk/db';
 import { extendSeries } from '@frontdesk/use-cases';
 import type { Logger } from 'pino';
 import { createMailTransport, type MailOptions } from './mail-transport';
 import { startTicker, type Running, type Worker } from './ticker';
+import { createWebhookSender, type WebhookSenderOptions } from './webhook-sender';
+import { webhookDueEventsWorker, webhookWorker } from './webhooks';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -28,6 +30,43 @@ export interface WorkersOptions {
   logger: Logger;
   clock: () => Date;
   mail: MailOptions;
+  /** Webhooks are sent when given: the sealer their secrets are sealed with, and the outbound rules. */
+  webhooks?: WebhookSenderOptions & { sealer: Sealer };
+}
+
+/** What startWorkers started. */
+export interface Started {
+  /** Waits for running ticks and sends, and stops listening; close the pool after. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The webhook sender: woken by every change heard to a business known to have a webhook, by
+ * every send that ends, and once a second besides.
+ */
+function startWebhooks(o: WorkersOptions, ctx: { clock: () => Date; logger: Logger }): Running[] {
+  if (!o.webhooks) return [];
+  const sender = createWebhookSender(o.webhooks);
+  let wake = () => {};
+  const worker = webhookWorker(o.db, { sender, sealer: o.webhooks.sealer, clock: o.clock, logger: o.logger, wake: () => wake() });
+  const sending = startTicker(worker, ctx);
+  wake = () => sending.wake();
+  const stopListening = o.changes?.onChange((proId) => worker.knows(proId) && sending.wake());
+  const due = startTicker(
+    webhookDueEventsWorker(o.db, (ids) => worker.remember(ids)),
+    ctx,
+  );
+  return [
+    due,
+    {
+      wake: () => sending.wake(),
+      async stop() {
+        stopListening?.();
+        await sending.stop();
+        sender.close();
+      },
+    },
+  ];
 }
 
 /**
@@ -35,10 +74,10 @@ export interface WorkersOptions {
  * service's main, `pnpm start`, the benchmark's servers) with this one call, after the
  * schema is in place. `stop` waits for running ticks and stops listening; close the pool after.
  */
-export function startWorkers(o: WorkersOptions): Running {
+export function startWorkers(o: WorkersOptions): Started {
   void o.changes?.start();
   const ctx = { clock: o.clock, logger: o.logger };
-  const running = workerList(o.db, createMailTransport(o.mail, o.logger)).map((w) => startTicker(w, ctx));
+  const running = [...workerList(o.db, createMailTransport(o.mail, o.logger)).map((w) => startTicker(w, ctx)), ...startWebhooks(o, ctx)];
   return {
     async stop() {
       await Promise.all(running.map((r) => r.stop()));
@@ -46,3 +85,9 @@ export function startWorkers(o: WorkersOptions): Running {
     },
   };
 }
+
+/** A host's webhook settings from its config: its sealer, and loopback receivers only while it is itself on http. */
+export const webhookOptions = (config: { publicUrl: string; keySealer: Sealer }): WorkersOptions['webhooks'] => ({
+  sealer: config.keySealer,
+  allowLoopback: config.publicUrl.startsWith('http:'),
+});

@@ -1,6 +1,6 @@
 import { openServiceDb } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
-import { startWorkers } from '@frontdesk/workers';
+import { startWorkers, webhookOptions } from '@frontdesk/workers';
 import { createBookingApp } from './app';
 import { readBookingConfig } from './config';
 
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const logger = createLogger('booking', config.logLevel);
   const { db, changes, close } = openServiceDb({ applicationName: 'booking', database: config.database, logger });
   const clock = () => new Date();
-  const workers = startWorkers({ db, changes, logger, clock, mail: config.mail });
+  const workers = startWorkers({ db, changes, logger, clock, mail: config.mail, webhooks: webhookOptions(config) });
   const { app } = createBookingApp({ db, config, logger, clock, changes });
   const server = await listen(app, config.port, '0.0.0.0', 'BOOKING_PORT');
   shutdownOnSignals(logger, async () => {

@@ -1,6 +1,6 @@
 import { migrateDatabase, openServiceDb } from '@frontdesk/db';
 import { closeServer, createLogger, listen, shutdownOnSignals } from '@frontdesk/http';
-import { startWorkers } from '@frontdesk/workers';
+import { startWorkers, webhookOptions } from '@frontdesk/workers';
 import { createProDeskApp } from './app';
 import { readProDeskConfig } from './config';
 
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   if (config.migrateOnStart) await migrateDatabase(config.database.url);
   const { db, changes, close } = openServiceDb({ applicationName: 'pro-desk', database: config.database, logger });
   const clock = () => new Date();
-  const workers = startWorkers({ db, changes, logger, clock, mail: config.mail });
+  const workers = startWorkers({ db, changes, logger, clock, mail: config.mail, webhooks: webhookOptions(config) });
   const { app } = createProDeskApp({ db, config, logger, clock, changes });
   const server = await listen(app, config.port, '0.0.0.0', 'PRO_DESK_PORT');
   shutdownOnSignals(logger, async () => {

@@ -29,15 +29,17 @@ export const TEST_OAUTH_CONFIG = {
   rateLimits: TEST_RATE_LIMITS,
 };
 
-/** The 21 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
+/** The 27 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
 export const PRO_DESK_OPERATIONS = [
   'add_crew',
   'add_time_off',
+  'add_webhook',
   'assign_job',
   'book_job',
   'cancel_job',
   'flag_bad_lead',
   'follow_ups_due',
+  'list_webhooks',
   'log_lead',
   'my_business',
   'open_times',
@@ -45,12 +47,16 @@ export const PRO_DESK_OPERATIONS = [
   'quote_job',
   'remove_crew',
   'remove_time_off',
+  'remove_webhook',
   'report_no_show',
   'reschedule_job',
+  'rotate_webhook_secret',
   'schedule',
+  'test_webhook',
   'update_business',
   'update_crew',
   'update_lead',
+  'update_webhook',
   'updates',
 ];
 

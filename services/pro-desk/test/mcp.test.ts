@@ -21,7 +21,7 @@ afterAll(async () => {
 type Json = Record<string, any>;
 
 describe('MCP on the pro host, through the official SDK client', () => {
-  it('initializes with server info and the rules, and lists the 21 operations as tools with valid schemas', async () => {
+  it('initializes with server info and the rules, and lists the 27 operations as tools with valid schemas', async () => {
     const pro = await newPro(h);
     const client = await mcpClient(server.url, pro.auth);
     expect(client.getServerVersion()).toEqual({ name: 'front-desk-pro', title: 'Front Desk for cleaning businesses', version: '1.0.0' });
@@ -51,7 +51,7 @@ describe('MCP on the pro host, through the official SDK client', () => {
     const { tools } = await client.listTools();
     // [readOnly, destructive, idempotent, openWorld]. Destructive: it replaces or takes away
     // what was there (false promises only additions). Nothing here mails a customer: a change
-    // the business makes is theirs to tell, so every tool's world is closed.
+    // the business makes is theirs to tell. Only the webhook tools that send reach outside.
     const adds: Hints = [false, false, false, false];
     const overwrites: Hints = [false, true, true, false];
     const removes: Hints = [false, true, false, false];
@@ -77,6 +77,12 @@ describe('MCP on the pro host, through the official SDK client', () => {
       update_crew: overwrites,
       remove_crew: removes,
       assign_job: overwrites,
+      list_webhooks: READ_HINTS,
+      add_webhook: [false, false, false, true],
+      update_webhook: overwrites,
+      remove_webhook: removes,
+      rotate_webhook_secret: [false, true, false, false],
+      test_webhook: [false, false, true, true],
     });
     await client.close();
   });
@@ -184,7 +190,7 @@ describe('MCP on the pro host, through the official SDK client', () => {
     const pro = await newPro(h, { name: 'Echo Co' });
     const client = await mcpClient(own.url, pro.auth);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(22);
+    expect(tools).toHaveLength(28);
     expect(tools.find((t) => t.name === 'echo_word')).toMatchObject({ inputSchema: dummy.input, annotations: { readOnlyHint: true } });
     expect(await client.callTool({ name: 'echo_word', arguments: { word: 'hi' } })).toMatchObject({ structuredContent: { word: 'hi', business: 'Echo Co' } });
     const tooLong = (await client.callTool({ name: 'echo_word', arguments: { word: 'x'.repeat(21) } })) as Json;

@@ -8,6 +8,14 @@ import { openTimesOperation, quoteJob } from './pricing';
 import { pipeline, updates } from './reports';
 import { addTimeOffOperation, removeTimeOffOperation, updateBusiness } from './settings';
 import { addCrewOperation, assignJobOperation, removeCrewOperation, updateCrewOperation } from './crews';
+import {
+  addWebhookOperation,
+  listWebhooksOperation,
+  removeWebhookOperation,
+  rotateWebhookSecretOperation,
+  testWebhookOperation,
+  updateWebhookOperation,
+} from './webhooks';
 
 /** The pro-desk operations by name, for the dashboard that runs them as an assistant would. */
 export function proDeskOperationSet(ctx: AppContext) {
@@ -33,6 +41,12 @@ export function proDeskOperationSet(ctx: AppContext) {
     update_crew: updateCrewOperation(ctx),
     remove_crew: removeCrewOperation(ctx),
     assign_job: assignJobOperation(ctx),
+    list_webhooks: listWebhooksOperation(ctx),
+    add_webhook: addWebhookOperation(ctx),
+    update_webhook: updateWebhookOperation(ctx),
+    remove_webhook: removeWebhookOperation(ctx),
+    rotate_webhook_secret: rotateWebhookSecretOperation(ctx),
+    test_webhook: testWebhookOperation(ctx),
   };
 }
 export type ProDeskOperationSet = ReturnType<typeof proDeskOperationSet>;

@@ -1,0 +1,180 @@
+import {
+  EVENT_KINDS,
+  MAX_WEBHOOKS,
+  WEBHOOK_PREVIOUS_SECRET_HOURS,
+  answer,
+  bool,
+  formatLocalIso,
+  int,
+  listOf,
+  nullable,
+  oneOf,
+  str,
+  webhookAddedMessage,
+  webhookRemovedMessage,
+  webhookRotatedMessage,
+  webhookTestAnswer,
+} from '@frontdesk/domain';
+import type { Pro, WebhookState } from '@frontdesk/db';
+import { addWebhook, listWebhooks, removeWebhook, rotateWebhookSecret, testWebhook, updateWebhook, type WebhookSender } from '@frontdesk/use-cases';
+import { createWebhookSender } from '@frontdesk/workers';
+import { NO_INPUT, OVERWRITES, READS, REMOVES, WRITES, defineOperation, type ObjectSchema } from '@frontdesk/http';
+import type { AppContext } from '../context';
+
+/** A webhook as list_webhooks and the other webhook operations show it (never its secret). */
+export const webhookSchema = answer({
+  webhook_id: str,
+  url: str,
+  kinds: nullable(listOf(str)),
+  state: oneOf(['active', 'paused', 'failing']),
+  secret_ends_with: str,
+  last_success_at: nullable(str),
+  last_failure_at: nullable(str),
+  last_failure: nullable(str),
+  behind: int,
+  oldest_owed_at: nullable(str),
+  next_try_at: nullable(str),
+  cursor: int,
+});
+
+const at = (d: Date | null, tz: string) => (d === null ? null : formatLocalIso(d, tz));
+
+export function presentWebhook(w: WebhookState, tz: string) {
+  return {
+    webhook_id: w.id,
+    url: w.url,
+    kinds: w.kinds,
+    state: w.paused ? 'paused' : w.failing_since ? 'failing' : 'active',
+    secret_ends_with: w.secret_hint,
+    last_success_at: at(w.last_success_at, tz),
+    last_failure_at: at(w.last_failure_at, tz),
+    last_failure: w.last_failure,
+    behind: w.behind,
+    oldest_owed_at: at(w.oldest_owed_at, tz),
+    next_try_at: w.behind > 0 && !w.paused ? at(w.next_attempt_at, tz) : null,
+    cursor: w.delivered_seq,
+  };
+}
+
+/** Plain http to this machine is taken only while the host itself is on http (`pnpm start`, tests). */
+const rulesOf = (ctx: AppContext) => ({ hostIsHttp: ctx.config.publicUrl.startsWith('http:') });
+
+const webhookId = { type: 'string', minLength: 1, maxLength: 64, description: 'From list_webhooks.' };
+const url = { type: 'string', minLength: 1, maxLength: 2000, description: 'The receiver, https://.' };
+const kinds = {
+  type: 'array',
+  minItems: 1,
+  maxItems: EVENT_KINDS.length,
+  items: { type: 'string', enum: [...EVENT_KINDS] },
+  description: 'Event kinds to send; leave out for all.',
+};
+const one = (extra: Record<string, unknown> = {}): ObjectSchema => ({
+  type: 'object',
+  properties: { webhook_id: webhookId, ...extra },
+  required: ['webhook_id'],
+  additionalProperties: false,
+});
+
+export const listWebhooksOperation = (ctx: AppContext) =>
+  defineOperation<Pro, Record<string, never>>({
+    name: 'list_webhooks',
+    title: 'List webhooks',
+    description: "Lists the business's webhooks: state (active, paused, failing), last success and failure, and how many events each is behind.",
+    method: 'GET',
+    input: NO_INPUT,
+    output: answer({ webhooks: listOf(webhookSchema) }),
+    ...READS,
+    async handler(_input, { principal: pro }) {
+      return { webhooks: (await listWebhooks(ctx.db, pro.id)).map((w) => presentWebhook(w, pro.timezone)) };
+    },
+  });
+
+export const addWebhookOperation = (ctx: AppContext) =>
+  defineOperation<Pro, { url: string; kinds?: string[] }>({
+    name: 'add_webhook',
+    title: 'Add a webhook',
+    description: `Sends the business's events from now on to a URL, signed (Standard Webhooks), in order, retried until received. At most ${MAX_WEBHOOKS}. The secret is shown once. Confirm first.`,
+    method: 'POST',
+    input: { type: 'object', properties: { url, kinds }, required: ['url'], additionalProperties: false },
+    output: answer({ ...webhookSchema.properties, secret: str, message: str }),
+    ...WRITES,
+    openWorld: true,
+    async handler(input, { principal: pro, now }) {
+      const { webhook, secret } = await addWebhook(ctx.db, pro.id, input, { ...rulesOf(ctx), sealer: ctx.config.keySealer, now });
+      return { ...presentWebhook(webhook, pro.timezone), secret, message: webhookAddedMessage(webhook.url) };
+    },
+  });
+
+export const updateWebhookOperation = (ctx: AppContext) =>
+  defineOperation<Pro, { webhook_id: string; url?: string; kinds?: string[] | null; paused?: boolean }>({
+    name: 'update_webhook',
+    title: 'Change a webhook',
+    description:
+      'Changes a webhook’s url, kinds (null: all) or paused. A paused one catches up when resumed; any change retries a failing one now. Confirm first.',
+    method: 'POST',
+    input: one({ url, kinds: { ...kinds, nullable: true }, paused: { type: 'boolean', description: 'true: hold events; false: send them.' } }),
+    output: webhookSchema,
+    ...OVERWRITES,
+    idempotent: true,
+    async handler(input, { principal: pro, now }) {
+      return presentWebhook(await updateWebhook(ctx.db, pro.id, input, { ...rulesOf(ctx), now }), pro.timezone);
+    },
+  });
+
+export const removeWebhookOperation = (ctx: AppContext) =>
+  defineOperation<Pro, { webhook_id: string }>({
+    name: 'remove_webhook',
+    title: 'Remove a webhook',
+    description: 'Stops sending to a webhook and forgets it. Confirm first.',
+    method: 'POST',
+    input: one(),
+    output: answer({ removed: bool, webhook_id: str, message: str }),
+    ...REMOVES,
+    async handler(input, { principal: pro }) {
+      const { url: removed } = await removeWebhook(ctx.db, pro.id, input.webhook_id);
+      return { removed: true, webhook_id: input.webhook_id, message: webhookRemovedMessage(removed) };
+    },
+  });
+
+export const rotateWebhookSecretOperation = (ctx: AppContext) =>
+  defineOperation<Pro, { webhook_id: string }>({
+    name: 'rotate_webhook_secret',
+    title: 'New webhook secret',
+    description: `Makes a new signing secret, shown once; the old one also signs for ${WEBHOOK_PREVIOUS_SECRET_HOURS} hours. Confirm first.`,
+    method: 'POST',
+    input: one(),
+    output: answer({ ...webhookSchema.properties, secret: str, previous_secret_until: str, message: str }),
+    ...OVERWRITES,
+    async handler(input, { principal: pro, now }) {
+      const { webhook, secret, previousUntil } = await rotateWebhookSecret(ctx.db, pro.id, input.webhook_id, { sealer: ctx.config.keySealer, now });
+      const until = formatLocalIso(previousUntil, pro.timezone);
+      return { ...presentWebhook(webhook, pro.timezone), secret, previous_secret_until: until, message: webhookRotatedMessage(until) };
+    },
+  });
+
+export const testWebhookOperation = (ctx: AppContext) => {
+  let sender: WebhookSender | undefined;
+  return defineOperation<Pro, { webhook_id: string }>({
+    name: 'test_webhook',
+    title: 'Test a webhook',
+    description: 'Sends a signed ping event to a webhook now and says what the receiver answered.',
+    method: 'POST',
+    input: one(),
+    output: answer({ webhook_id: str, url: str, received: bool, status: nullable(int), answer: str, message: str }),
+    ...WRITES,
+    idempotent: true,
+    openWorld: true,
+    async handler(input, { principal: pro, now }) {
+      sender ??= createWebhookSender({ allowLoopback: rulesOf(ctx).hostIsHttp, keepAlive: false });
+      const { url: sentTo, outcome } = await testWebhook(ctx.db, pro.id, input.webhook_id, { sealer: ctx.config.keySealer, sender, now });
+      return {
+        webhook_id: input.webhook_id,
+        url: sentTo,
+        received: outcome.ok,
+        status: outcome.status,
+        answer: outcome.answer,
+        message: outcome.status === null ? (outcome as { reason: string }).reason : webhookTestAnswer(outcome.status),
+      };
+    },
+  });
+};

@@ -1,0 +1,238 @@
+// add_webhook, update_webhook, remove_webhook, list_webhooks, rotate_webhook_secret and
+// test_webhook (src/operations/webhooks.ts), and delivery from the feed by the worker
+// (packages/workers/src/webhooks.ts) to a real receiver that verifies every signature.
+import { createLogger } from '@frontdesk/http';
+import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
+import { TEST_KEY_SEALER, newPro, proDeskHarnessPerFile, validBooking } from '../harness';
+import { Receiver } from '../webhook-receiver';
+
+const h = proDeskHarnessPerFile();
+type Json = Record<string, any>;
+type Auth = Record<string, string>;
+
+const post = (auth: Auth, op: string, body: object) => h.api.post(`/api/v1/${op}`).set(auth).send(body);
+const get = (auth: Auth, op: string, query: object = {}) => h.api.get(`/api/v1/${op}`).set(auth).query(query);
+const later = (minutes: number) => (h.clock.now = new Date(h.clock.now.getTime() + minutes * 60_000));
+
+let receiver: Receiver;
+beforeEach(async () => {
+  receiver = await new Receiver().start();
+});
+afterEach(() => receiver.stop());
+
+/** The worker as a process runs it, on the test's clock, with a short deadline for stalled receivers. */
+function sender() {
+  const send = createWebhookSender({ allowLoopback: true, timeoutMs: 800 });
+  const worker = webhookWorker(h.t.db, {
+    sender: send,
+    sealer: TEST_KEY_SEALER,
+    clock: () => h.clock.now,
+    logger: createLogger('webhooks-test', 'silent'),
+    wake: () => {},
+  });
+  return {
+    async tick() {
+      await worker.run(h.clock.now);
+      await worker.drain!();
+    },
+    close: () => send.close(),
+  };
+}
+
+async function withWebhook(kinds?: string[]) {
+  const pro = await newPro(h);
+  const added = (await post(pro.auth, 'add_webhook', { url: receiver.url, ...(kinds ? { kinds } : {}) }).expect(200)).body;
+  receiver.secrets = [added.secret];
+  return { ...pro, webhook: added as Json };
+}
+
+describe('webhooks of a business', () => {
+  it('adds one with a secret shown once, lists it without the secret, and refuses what it cannot send to', async () => {
+    const { auth, webhook } = await withWebhook();
+    expect(webhook).toMatchObject({ webhook_id: expect.stringMatching(/^wh_/), url: receiver.url, kinds: null, state: 'active', behind: 0 });
+    expect(webhook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(webhook.secret.endsWith(webhook.secret_ends_with)).toBe(true);
+    const listed = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+    expect(listed).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain(webhook.secret);
+    const row = await h.t.db.selectFrom('webhooks').selectAll().executeTakeFirstOrThrow();
+    expect(row.secret_sealed.toString('latin1')).not.toContain(webhook.secret.slice(6, 20));
+
+    const refusals: [object, RegExp][] = [
+      [{ url: 'ftp://example.com/x' }, /url must be a full web address starting with https/],
+      [{ url: 'http://example.com/hooks' }, /url must start with https:\/\//],
+      [{ url: 'https://10.0.0.5/hooks' }, /10\.0\.0\.5 is a private or local one/],
+      [{ url: 'https://[::ffff:192.168.1.1]/hooks' }, /private or local/],
+      [{ url: 'https://user:pw@example.com/hooks' }, /must not hold a user name/],
+      [{ url: receiver.url }, /already sends to that url/],
+      [{ url: 'https://example.com/a', kinds: ['booking.created', 'booking.exploded'] }, /kinds\[1\] must be one of: booking.created/],
+      [{ url: 'https://example.com/a', kinds: [] }, /kinds/],
+      [{ url: 42 }, /url/],
+    ];
+    for (const [body, words] of refusals)
+      expect([body, (await post(auth, 'add_webhook', body).expect(400)).body.error]).toEqual([body, expect.stringMatching(words)]);
+    for (let i = 2; i <= 10; i++) await post(auth, 'add_webhook', { url: `https://hooks${i}.example.com/in` }).expect(200);
+    expect((await post(auth, 'add_webhook', { url: 'https://hooks11.example.com/in' }).expect(400)).body.error).toMatch(/at most 10 webhooks/);
+    expect((await get(auth, 'list_webhooks').expect(200)).body.webhooks).toHaveLength(10);
+
+    // Another business sees none of them.
+    const other = await newPro(h);
+    expect((await get(other.auth, 'list_webhooks').expect(200)).body.webhooks).toEqual([]);
+    expect((await post(other.auth, 'remove_webhook', { webhook_id: webhook.webhook_id }).expect(404)).body.error).toMatch(/No webhook with id/);
+    expect((await post(other.auth, 'test_webhook', { webhook_id: webhook.webhook_id }).expect(404)).body.error).toMatch(/No webhook with id/);
+  });
+
+  it('sends a signed ping on test_webhook and says what the receiver answered', async () => {
+    const { auth, pro, webhook } = await withWebhook();
+    const ok = (await post(auth, 'test_webhook', { webhook_id: webhook.webhook_id }).expect(200)).body;
+    expect(ok).toMatchObject({ received: true, status: 200, answer: 'thanks', message: expect.stringMatching(/answered 200: it works/) });
+    expect(receiver.got[0]).toMatchObject({ verified: true, body: { business_id: pro.id, kind: 'ping' } });
+    expect(receiver.got[0]!.headers['webhook-id']).toMatch(/^ping_/);
+    receiver.script = [503];
+    const bad = (await post(auth, 'test_webhook', { webhook_id: webhook.webhook_id }).expect(200)).body;
+    expect(bad).toMatchObject({ received: false, status: 503, answer: 'not now' });
+    await receiver.stop();
+    const down = (await post(auth, 'test_webhook', { webhook_id: webhook.webhook_id }).expect(200)).body;
+    expect(down).toMatchObject({ received: false, status: null, message: expect.stringMatching(/could not be reached: the connection was refused/) });
+    receiver = await new Receiver().start(); // for afterEach
+  });
+
+  it('delivers every event of the feed in order, exactly as updates shows it, with the business and cursor, each id signed', async () => {
+    const { auth, pro, webhook } = await withWebhook();
+    const send = sender();
+    try {
+      const job = (await post(auth, 'book_job', validBooking()).expect(200)).body;
+      await post(auth, 'reschedule_job', { booking_id: job.booking_id, start: '2026-11-24T13:00:00-05:00' }).expect(200);
+      await post(auth, 'cancel_job', { booking_id: job.booking_id }).expect(200);
+      await send.tick();
+      const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
+      expect(feed.map((e) => e.kind)).toEqual(['booking.created', 'booking.rescheduled', 'booking.cancelled']);
+      expect(receiver.got.map((g) => g.body)).toEqual(feed.map((e) => ({ business_id: pro.id, cursor: e.seq, ...e })));
+      expect(receiver.got.every((g) => g.verified)).toBe(true);
+      expect(receiver.got.map((g) => g.headers['webhook-id'])).toEqual(feed.map((e) => `evt_${pro.id}_${e.seq}`));
+      const rescheduled = receiver.got[1]!.body;
+      expect(rescheduled).toMatchObject({ from: expect.any(String), to: expect.any(String) });
+      const [listed] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+      expect(listed).toMatchObject({
+        webhook_id: webhook.webhook_id,
+        state: 'active',
+        behind: 0,
+        cursor: feed.at(-1)!.seq,
+        last_success_at: expect.any(String),
+      });
+    } finally {
+      send.close();
+    }
+  });
+
+  it('sends only the kinds asked for, and passes over the rest without holding the line', async () => {
+    const { auth } = await withWebhook(['booking.cancelled']);
+    const send = sender();
+    try {
+      const job = (await post(auth, 'book_job', validBooking()).expect(200)).body;
+      await post(auth, 'cancel_job', { booking_id: job.booking_id }).expect(200);
+      await send.tick();
+      expect(receiver.got.map((g) => g.body.kind)).toEqual(['booking.cancelled']);
+      const [listed] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+      expect(listed.behind).toBe(0);
+    } finally {
+      send.close();
+    }
+  });
+
+  it('retries a failing receiver with backoff, marks it failing in the feed but never switches it off, and catches up in order', async () => {
+    const { auth, webhook } = await withWebhook();
+    const send = sender();
+    try {
+      await post(auth, 'book_job', validBooking({ customer_name: 'First' })).expect(200);
+      await post(auth, 'book_job', validBooking({ customer_name: 'Second', start: '2026-11-24T13:00:00-05:00' })).expect(200);
+      receiver.script = [500, 0, 500, 502, 500];
+      const waits: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await send.tick();
+        const [w] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+        waits.push(new Date(w.next_try_at).getTime() - h.clock.now.getTime());
+        await send.tick(); // not due yet: nothing is sent
+        h.clock.now = new Date(new Date(w.next_try_at).getTime() + 1000); // shown to the second
+      }
+      expect(receiver.got).toHaveLength(5);
+      // Every try was the first event again, under the same id.
+      expect(new Set(receiver.got.map((g) => g.headers['webhook-id'])).size).toBe(1);
+      for (let i = 1; i < waits.length; i++) expect(waits[i]!).toBeGreaterThan(waits[i - 1]! * 0.7);
+      const [failing] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+      expect(failing).toMatchObject({ state: 'failing', behind: 3, last_failure: 'The receiver answered 500.' });
+      const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
+      expect(feed.at(-1)).toMatchObject({ kind: 'webhook.failing', webhook_id: webhook.webhook_id, attempts: 5 });
+      expect(feed.at(-1)!.message).toMatch(/failed 5 times in a row/);
+
+      // It answers again: everything it missed arrives once, in order, then the recovery is told.
+      await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id, paused: false }).expect(200); // "retry now"
+      await send.tick();
+      await send.tick();
+      const acked = receiver.acked().map((g) => g.body.kind);
+      expect(acked).toEqual(['booking.created', 'booking.created', 'webhook.failing', 'webhook.recovered']);
+      const cursors = receiver.acked().map((g) => g.body.cursor as number);
+      expect(cursors).toEqual([...cursors].sort((a, b) => a - b));
+      const [back] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+      expect(back).toMatchObject({ state: 'active', behind: 0 });
+    } finally {
+      send.close();
+    }
+  });
+
+  it('holds events while paused and sends them once resumed; removes an endpoint that answers 410 and says so', async () => {
+    const { auth, webhook } = await withWebhook();
+    const send = sender();
+    try {
+      await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id, paused: true }).expect(200);
+      await post(auth, 'book_job', validBooking()).expect(200);
+      await send.tick();
+      expect(receiver.got).toHaveLength(0);
+      const [paused] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+      expect(paused).toMatchObject({ state: 'paused', behind: 1 });
+      await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id, paused: false }).expect(200);
+      await send.tick();
+      expect(receiver.acked()).toHaveLength(1);
+
+      receiver.script = [410];
+      await post(auth, 'book_job', validBooking({ start: '2026-11-24T13:00:00-05:00' })).expect(200);
+      await send.tick();
+      expect((await get(auth, 'list_webhooks').expect(200)).body.webhooks).toEqual([]);
+      const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
+      expect(feed.at(-1)).toMatchObject({ kind: 'webhook.removed', webhook_id: webhook.webhook_id, message: expect.stringMatching(/410 Gone/) });
+    } finally {
+      send.close();
+    }
+  });
+
+  it('rotates the secret: the new one shown once, and both old and new sign for 24 hours, then only the new one', async () => {
+    const { auth, webhook } = await withWebhook();
+    const send = sender();
+    try {
+      const rotated = (await post(auth, 'rotate_webhook_secret', { webhook_id: webhook.webhook_id }).expect(200)).body;
+      expect(rotated.secret).toMatch(/^whsec_/);
+      expect(rotated.secret).not.toBe(webhook.secret);
+      expect(rotated.previous_secret_until).toMatch(/^2026-11-24T07:00:00/);
+      await post(auth, 'book_job', validBooking()).expect(200);
+      await send.tick();
+      const signatures = String(receiver.got[0]!.headers['webhook-signature']).split(' ');
+      expect(signatures).toHaveLength(2);
+      receiver.secrets = [webhook.secret];
+      expect(receiver.got[0]!.verified).toBe(true);
+      // Each secret alone verifies the request.
+      const { Webhook } = await import('standardwebhooks');
+      const raw = JSON.stringify(receiver.got[0]!.body);
+      for (const s of [webhook.secret, rotated.secret])
+        expect(() => new Webhook(s).verify(raw, receiver.got[0]!.headers as Record<string, string>)).not.toThrow();
+
+      later(25 * 60);
+      receiver.secrets = [rotated.secret];
+      await post(auth, 'book_job', validBooking({ start: '2026-11-26T09:00:00-05:00' })).expect(200);
+      await send.tick();
+      expect(String(receiver.got[1]!.headers['webhook-signature']).split(' ')).toHaveLength(1);
+      expect(receiver.got[1]!.verified).toBe(true);
+    } finally {
+      send.close();
+    }
+  });
+});
