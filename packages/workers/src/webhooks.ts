@@ -31,7 +31,7 @@ export const processHolder = () => `${hostname()}:${process.pid}:${randomBytes(4
 export function webhookWorker(db: Db, o: WebhookWorkerOptions): Worker & { knows(proId: string): boolean; remember(proIds: string[]): void } {
   const holder = processHolder();
   const concurrency = o.concurrency ?? 32;
-  const leaseSeconds = o.leaseSeconds ?? 60;
+  const leaseSeconds = o.leaseSeconds ?? 30;
   const inflight = new Map<string, Promise<void>>();
   const withWebhooks = new Set<string>();
   return {

@@ -20,6 +20,8 @@ export class Receiver {
   /** Status codes to answer next, in order; then 200. A status of 0 stalls (never answers). */
   script: number[] = [];
   secrets: string[] = [];
+  /** How long each answer takes (a slow receiver). */
+  delayMs = 0;
   private server!: Server;
   url = '';
 
@@ -40,8 +42,10 @@ export class Receiver {
         const status = this.script.shift() ?? 200;
         this.got.push({ headers: req.headers, body: JSON.parse(raw) as Record<string, unknown>, verified, status });
         if (status === 0) return; // stalls: the sender's deadline has to end it
-        res.writeHead(status, { 'content-type': 'text/plain' });
-        res.end(status < 300 ? 'thanks' : 'not now');
+        setTimeout(() => {
+          res.writeHead(status, { 'content-type': 'text/plain' });
+          res.end(status < 300 ? 'thanks' : 'not now');
+        }, this.delayMs);
       });
     });
     await new Promise<void>((done) => this.server.listen(0, '127.0.0.1', done));
