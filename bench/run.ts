@@ -12,6 +12,7 @@ import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { cpuMicros, startHost, stats } from './host';
 import { seedBusyPro, seedCrowdedZip, seedFeedPro } from './seed';
 import { runScale } from './scale';
+import { webhookBench, webhookLines } from './webhooks';
 
 /**
  * `pnpm bench`: each endpoint's throughput and p99 as a ratio of /healthz measured seconds
@@ -110,6 +111,8 @@ async function main(): Promise<void> {
     const written = await Promise.all(writers.map((w) => w.stop()));
     const race = await raceLatency(`${book.base}/api/v1`, busy.pro.id);
     const cold = await coldSearch(db);
+    for (const h of hosts) h.kill('SIGTERM'); // the webhook sender is measured on a quiet machine
+    const webhooks = await webhookBench(server.adminUrl);
 
     const rows = targets.flatMap((t) =>
       CONNECTIONS.map((connections) => {
@@ -144,6 +147,7 @@ async function main(): Promise<void> {
       bookings_landed: { crowded_zip: written[0], polled_feed: written[1], crews_zip: written[2] },
       race,
       cold_find_cleaners_ms: cold,
+      webhooks,
     };
     mkdirSync(OUT, { recursive: true });
     writeFileSync(resolve(OUT, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
       `find_cleaners with every cleaner recomputed (no cache), one call at a time: ${cold.p50} ms median, ${cold.max} ms max.`,
       `Booking race: ${race.rounds} rounds of 20 concurrent book_cleaning calls for one slot, exactly one winner each.`,
       `  uncontended p50/p99 ${race.solo.p50}/${race.solo.p99} ms; racing p50/p99 ${race.racing.p50}/${race.racing.p99} ms; racing p99 is ${round2(race.racing.p99 / race.solo.p99)}x the uncontended p99 (limit ${P99_LIMIT}x).`,
+      ...webhookLines(webhooks),
       '',
     ].join('\n');
     writeFileSync(resolve(OUT, 'latest.md'), table);

@@ -105,7 +105,7 @@ describe('webhooks sent by two replicas of the pro host', () => {
     // In order (a resend after the kill may repeat the last one), with no gap, and each id one event.
     for (let i = 1; i < cursors.length; i++) expect([i, cursors[i]! >= cursors[i - 1]!]).toEqual([i, true]);
     expect([...new Set(cursors)]).toEqual(all.map((e) => e.seq));
-    for (const g of receiver.got) expect(g.headers['webhook-id']).toBe(`evt_${pro.pro_id}_${g.body.cursor}`);
+    for (const g of receiver.got) expect(g.headers['webhook-id']).toBe(`evt_${pro.pro_id}_${g.body.cursor as number}`);
     // What each acknowledged event carried is what updates shows.
     const bySeq = new Map(all.map((e) => [e.seq, e]));
     for (const g of acked) expect(g.body).toEqual({ business_id: pro.pro_id, cursor: g.body.cursor, ...bySeq.get(g.body.cursor as number) });

@@ -190,7 +190,6 @@ export async function deliverToWebhook(db: Db, w: Webhook, c: DeliveryContext): 
   try {
     for (;;) {
       const page = await readFeed(db, w.pro_id, { seq: cursor }, PAGE);
-      if (page.events.length === 0) return;
       for (const e of page.events) {
         if (!takesKind(w.kinds, e.kind)) {
           if (!(await recordDelivered(db, { id: w.id, holder: c.holder, seq: e.seq, at: null }))) return;
@@ -206,6 +205,8 @@ export async function deliverToWebhook(db: Db, w: Webhook, c: DeliveryContext): 
         recovering = false;
         cursor = e.seq;
       }
+      // A short page was the feed's end when read: anything later wakes a new claim.
+      if (page.events.length < PAGE) return;
     }
   } finally {
     await releaseWebhook(db, w.id, c.holder);
@@ -213,9 +214,10 @@ export async function deliverToWebhook(db: Db, w: Webhook, c: DeliveryContext): 
 }
 
 function acknowledged(db: Db, w: Webhook, a: { seq: number; at: Date; recovering: boolean; holder: string }): Promise<boolean> {
+  if (!a.recovering) return recordDelivered(db, { id: w.id, holder: a.holder, seq: a.seq, at: a.at });
   return db.transaction().execute(async (trx) => {
     const ours = await recordDelivered(trx, { id: w.id, holder: a.holder, seq: a.seq, at: a.at });
-    if (ours && a.recovering) {
+    if (ours) {
       await appendEvent(trx, w.pro_id, {
         kind: 'webhook.recovered',
         payload: { webhook_id: w.id, url: w.url, message: webhookRecoveredMessage(w.url) },

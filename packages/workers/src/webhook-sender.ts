@@ -62,7 +62,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender & { 
     });
   };
   const keepAlive = o.keepAlive ?? true;
-  const agents = { http: new HttpAgent({ keepAlive, maxSockets: 4 }), https: new HttpsAgent({ keepAlive, maxSockets: 4, ...(o.ca ? { ca: o.ca } : {}) }) };
+  const agents = { http: new HttpAgent({ keepAlive, maxSockets: 32 }), https: new HttpsAgent({ keepAlive, maxSockets: 32, ...(o.ca ? { ca: o.ca } : {}) }) };
   const timeoutMs = o.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
   return {
     async send(r) {
