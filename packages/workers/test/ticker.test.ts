@@ -104,4 +104,42 @@ describe('a worker', () => {
     expect(logger.error).toHaveBeenCalledTimes(1);
     expect(logger.error.mock.calls[0]![1]).toMatch(/^outbox failed/);
   });
+
+  it('ticks at once when woken, after a running tick rather than beside it, and waits for work a tick left running on stop', async () => {
+    let ticks = 0;
+    let running = 0;
+    let most = 0;
+    const gate = deferred();
+    let drained = false;
+    const worker: Worker = {
+      name: 'woken',
+      everyMs: 3_600_000,
+      run: async () => {
+        ticks += 1;
+        running += 1;
+        most = Math.max(most, running);
+        if (ticks === 2) await gate.promise;
+        running -= 1;
+      },
+      drain: async () => {
+        await sleep(5);
+        drained = true;
+      },
+    };
+    const ticker = startTicker(worker, { clock: () => new Date(), logger: quietLogger() });
+    await until(() => ticks === 1 && running === 0);
+    ticker.wake();
+    await until(() => ticks === 2);
+    ticker.wake(); // while the second tick runs: once it ends, not beside it
+    await sleep(20);
+    expect(ticks).toBe(2);
+    gate.resolve();
+    await until(() => ticks === 3);
+    expect(most).toBe(1);
+    await ticker.stop();
+    expect(drained).toBe(true);
+    ticker.wake(); // stopped: nothing more
+    await sleep(10);
+    expect(ticks).toBe(3);
+  });
 });
