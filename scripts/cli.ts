@@ -13,6 +13,7 @@ import {
   issuePersonalKey,
   listCrews,
   loadDemoBusiness,
+  resealWebhookSecrets,
   presentCheck,
   presentTimeOff,
   recordCheck,
@@ -64,6 +65,7 @@ Usage:
       Issue a customer's personal key for the booking service. Prints it once.
   pnpm cli oauth rotate-key [--json]
       Sign new access tokens with a new key; the old one keeps verifying until its tokens expire.
+      Also seals every webhook secret again with the current KEY_ENCRYPTION_KEY (run it after rotating that key).
   pnpm cli demo [--json]
       Load the demo business (or give it a fresh key if it is there) and print its key.
   pnpm cli --help
@@ -467,8 +469,15 @@ async function run(argv: string[]): Promise<void> {
     case 'oauth rotate-key': {
       // Sealed with KEY_ENCRYPTION_KEY, or for a local run the key in the data folder, as pnpm start uses it.
       const sealer = keySealerFrom(readKeyEncryptionKeys(flatten(withLocalKeyEncryptionKey(process.env, projectRoot()))));
-      const kid = await withDb((db) => rotateSigningKey(db, sealer, new Date()));
-      print(json, { kid }, `New signing key ${kid}. Replicas pick it up within a minute; tokens signed with the old key stay valid until they expire.`);
+      const { kid, webhooks } = await withDb(async (db) => ({
+        kid: await rotateSigningKey(db, sealer, new Date()),
+        webhooks: await resealWebhookSecrets(db, sealer),
+      }));
+      print(
+        json,
+        { kid, webhook_secrets_resealed: webhooks },
+        `New signing key ${kid}. Replicas pick it up within a minute; tokens signed with the old key stay valid until they expire.\n${webhooks} webhook secret${webhooks === 1 ? '' : 's'} sealed again with the current key-encryption key.`,
+      );
       return;
     }
     case 'demo': {

@@ -35,6 +35,8 @@ import {
   recordFailure,
   releaseWebhook,
   rotateWebhookSecretRow,
+  saveSealedWebhookSecrets,
+  sealedWebhookSecrets,
   updateWebhookRow,
   webhookForSending,
   webhookOf,
@@ -260,4 +262,21 @@ export async function writeDueEventsForWebhooks(db: Db, now: Date): Promise<stri
     if (pro) await materializeDueEvents(db, pro, now);
   }
   return ids;
+}
+
+/**
+ * Seals every webhook secret again under the current key-encryption key (after a rotation of
+ * that key, before the previous one is removed): answers how many endpoints were sealed again.
+ */
+export async function resealWebhookSecrets(db: Db, sealer: Sealer): Promise<number> {
+  const rows = await sealedWebhookSecrets(db);
+  for (const r of rows) {
+    const again = (sealed: Buffer) => sealer.seal(sealer.open(sealed, r.id), r.id);
+    await saveSealedWebhookSecrets(db, {
+      id: r.id,
+      secret: again(r.secret_sealed),
+      previous: r.previous_secret_sealed ? again(r.previous_secret_sealed) : null,
+    });
+  }
+  return rows.length;
 }

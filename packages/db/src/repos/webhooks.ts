@@ -227,3 +227,12 @@ export async function prosWithWebhooks(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('webhooks').select('pro_id').distinct().where('paused', '=', false).execute();
   return rows.map((r) => r.pro_id);
 }
+
+/** Every endpoint's sealed secrets, for sealing again under a new key-encryption key. */
+export async function sealedWebhookSecrets(db: Db) {
+  return db.selectFrom('webhooks').select(['id', 'secret_sealed', 'previous_secret_sealed']).execute();
+}
+
+export async function saveSealedWebhookSecrets(db: Db, w: { id: string; secret: Buffer; previous: Buffer | null }): Promise<void> {
+  await db.updateTable('webhooks').set({ secret_sealed: w.secret, previous_secret_sealed: w.previous }).where('id', '=', w.id).execute();
+}

@@ -2,6 +2,8 @@
 // test_webhook (src/operations/webhooks.ts), and delivery from the feed by the worker
 // (packages/workers/src/webhooks.ts) to a real receiver that verifies every signature.
 import { createLogger } from '@frontdesk/http';
+import { KeySealer } from '@frontdesk/oauth';
+import { resealWebhookSecrets } from '@frontdesk/use-cases';
 import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
 import { TEST_KEY_SEALER, newPro, proDeskHarnessPerFile, validBooking } from '../harness';
 import { Receiver } from '../webhook-receiver';
@@ -234,5 +236,15 @@ describe('webhooks of a business', () => {
     } finally {
       send.close();
     }
+  });
+
+  it('keeps every secret when the key-encryption key is rotated and its secrets sealed again', async () => {
+    const { webhook } = await withWebhook();
+    const next = new KeySealer(Buffer.alloc(32, 8), [Buffer.alloc(32, 7)]);
+    expect(await resealWebhookSecrets(h.t.db, next)).toBeGreaterThanOrEqual(1);
+    const row = await h.t.db.selectFrom('webhooks').selectAll().where('id', '=', webhook.webhook_id).executeTakeFirstOrThrow();
+    // Only the new key is needed now: the old one can be retired.
+    expect(new KeySealer(Buffer.alloc(32, 8)).open(row.secret_sealed, row.id).toString()).toBe(webhook.secret);
+    expect(() => TEST_KEY_SEALER.open(row.secret_sealed, row.id)).toThrow();
   });
 });
