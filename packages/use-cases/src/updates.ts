@@ -6,6 +6,7 @@ import {
   UPDATES_PAGE_SIZE,
   addDays,
   cursorResetMessage,
+  eventAsShown,
   followUpDueMessage,
   formatLabel,
   formatLocalIso,
@@ -183,7 +184,7 @@ export async function readUpdates(db: Db, pro: Pro, input: { since?: number }, o
   const events = rows.slice(0, UPDATES_PAGE_SIZE);
   const cursor = reset ? page.head : (events.at(-1)?.seq ?? since ?? page.head);
   return {
-    events: events.map((e) => ({ seq: e.seq, kind: e.kind, at: formatLocalIso(e.created_at, pro.timezone), ...e.payload })),
+    events: events.map((e) => ({ seq: e.seq, kind: e.kind, at: formatLocalIso(e.created_at, pro.timezone), ...eventAsShown(e.kind, e.payload) })),
     cursor,
     next_check_in_minutes: checkIn(more),
     more,
