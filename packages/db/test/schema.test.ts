@@ -36,7 +36,10 @@ describe('migrations', () => {
         '20261125T120000-crews',
         '20261125T130000-oauth-issuer',
         '20261125T140000-idempotency-holder',
+        '20261125T160000-booking-revisions',
       ]);
+      expect(await tables()).toBe(25);
+      await migrateDown(db); // booking revisions: a column only
       expect(await tables()).toBe(25);
       await migrateDown(db); // idempotency holders: a column only
       expect(await tables()).toBe(25);
@@ -87,7 +90,8 @@ describe('the OAuth issuer migration', () => {
     const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
     try {
       await migrateToLatest(db);
-      expect(await migrateDown(db)).toEqual(['20261125T140000-idempotency-holder']); // the one after it
+      expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261125T140000-idempotency-holder']);
       expect(await migrateDown(db)).toEqual(['20261125T130000-oauth-issuer']);
       const soon = new Date(Date.now() + 600_000);
       await sql`INSERT INTO oauth_clients (id, name, redirect_uris) VALUES ('fdc_old', 'Old', ARRAY['https://a.example/cb'])`.execute(db);
@@ -98,7 +102,7 @@ describe('the OAuth issuer migration', () => {
         VALUES ('azr_in_the_clear', 'fdc_old', 'https://a.example/cb', 'c', 'read', 'https://book.example', ${soon})`.execute(db);
       await sql`INSERT INTO sign_in_codes (id, email, code_hash, expires_at, consumed_at)
         VALUES ('sic_live', 'a@example.com', ${hashSecret('x')}, ${soon}, NULL), ('sic_used', 'b@example.com', ${hashSecret('y')}, ${soon}, now())`.execute(db);
-      expect(await migrateToLatest(db)).toEqual(['20261125T130000-oauth-issuer', '20261125T140000-idempotency-holder']);
+      expect(await migrateToLatest(db)).toEqual(['20261125T130000-oauth-issuer', '20261125T140000-idempotency-holder', '20261125T160000-booking-revisions']);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
         { family_id: 'f1', issuer: 'https://book.example' },

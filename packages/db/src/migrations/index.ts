@@ -15,6 +15,7 @@ import * as ownerNotices from './20261124T130000-owner-notices';
 import * as crews from './20261125T120000-crews';
 import * as oauthIssuer from './20261125T130000-oauth-issuer';
 import * as idempotencyHolder from './20261125T140000-idempotency-holder';
+import * as bookingRevisions from './20261125T160000-booking-revisions';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T120000-crews': crews,
   '20261125T130000-oauth-issuer': oauthIssuer,
   '20261125T140000-idempotency-holder': idempotencyHolder,
+  '20261125T160000-booking-revisions': bookingRevisions,
 };
