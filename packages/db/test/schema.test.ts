@@ -231,3 +231,65 @@ describe('purgeExpired', () => {
     expect(await purgeExpired(t.db, now)).toMatchObject({ sign_in_codes: 0, key_sessions: 0, oauth_refresh_tokens: 0 });
   });
 });
+
+describe('the booking revisions migration', () => {
+  it('starts each job at a revision no copy already handed out outranks, and names the crew in older series and today events', async () => {
+    const admin = process.env.FD_TEST_ADMIN_URL!;
+    const name = `fd_migr_${randomBytes(4).toString('hex')}`;
+    const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
+    try {
+      await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']);
+      const { pro } = await makePro(db);
+      const crew = (await sql<{ id: string; name: string }>`SELECT id, name FROM crews WHERE pro_id = ${pro.id}`.execute(db)).rows[0]!;
+      const at = (h: number) => new Date(Date.UTC(2026, 10, 30, h));
+      const insert = (id: string, status: string, start: number, changedAfterSeconds: number) =>
+        sql`
+        INSERT INTO bookings (id, pro_id, channel, status, starts_at, ends_at, blocked_until, customer_name, customer_phone, address, zip,
+                              bedrooms, bathrooms, clean_type, frequency, price_cents, quote, crew_id, cancelled_at, cancelled_by, created_at, updated_at)
+        VALUES (${id}, ${pro.id}, 'pro', ${status}, ${at(start)}, ${at(start + 1)}, ${at(start + 1)}, 'Ana', '212 555 0100', '1 Main St', '10001',
+                2, 1, 'standard', 'once', 10000, '{}'::jsonb, ${crew.id}, ${status === 'cancelled' ? at(0) : null}, ${status === 'cancelled' ? 'pro' : null},
+                ${at(0)}, ${new Date(at(0).getTime() + changedAfterSeconds * 1000)})`.execute(db);
+      await insert('bk_untouched', 'booked', 9, 0);
+      await insert('bk_moved_twice', 'booked', 11, 0); // moved twice in its first second
+      await insert('bk_cancelled', 'cancelled', 13, 0);
+      await insert('bk_moved_later', 'booked', 15, 7200); // the old rule gave 7200
+      const event = (kind: string, payload: Record<string, unknown>) => appendEvent(db, pro.id, { kind, payload, at: at(0) });
+      await event('booking.rescheduled', { booking_id: 'bk_moved_twice' });
+      await event('booking.rescheduled', { booking_id: 'bk_moved_twice' });
+      await event('booking.rescheduled', { booking_id: 'bk_moved_later' });
+      await sql`INSERT INTO series (id, pro_id, frequency, local_minutes, first_date, planned_through, template_booking_id, created_at)
+                VALUES ('ser_old', ${pro.id}, 'weekly', 540, '2026-11-30', '2027-02-22', 'bk_untouched', ${at(0)})`.execute(db);
+      await event('series.created', { series_id: 'ser_old', message: 'A series.' });
+      await event('jobs.today', { jobs: [{ booking_id: 'bk_untouched' }, { booking_id: 'bk_moved_twice' }], message: 'Two jobs.' });
+
+      expect(await migrateToLatest(db)).toEqual(['20261125T160000-booking-revisions']);
+      const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
+      expect(revisions.rows).toEqual([
+        { id: 'bk_cancelled', revision: 1 },
+        { id: 'bk_moved_later', revision: 7200 },
+        { id: 'bk_moved_twice', revision: 2 },
+        { id: 'bk_untouched', revision: 0 },
+      ]);
+      const payloads = await sql<{ kind: string; payload: Record<string, unknown> }>`
+        SELECT kind, payload FROM events WHERE kind IN ('series.created', 'jobs.today') ORDER BY seq`.execute(db);
+      const named = { crew_id: crew.id, crew_name: crew.name };
+      expect(payloads.rows).toEqual([
+        { kind: 'series.created', payload: { series_id: 'ser_old', message: 'A series.', ...named } },
+        {
+          kind: 'jobs.today',
+          payload: {
+            jobs: [
+              { booking_id: 'bk_untouched', ...named },
+              { booking_id: 'bk_moved_twice', ...named },
+            ],
+            message: 'Two jobs.',
+          },
+        },
+      ]);
+    } finally {
+      await db.destroy();
+      await dropDatabase(admin, name);
+    }
+  });
+});

@@ -18,8 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       floor(extract(epoch FROM b.updated_at - b.created_at))::int,
       (SELECT count(*)::int FROM events e
         WHERE e.pro_id = b.pro_id AND e.kind = 'booking.rescheduled' AND e.payload->>'booking_id' = b.id)
-        + CASE WHEN b.status = 'booked' THEN 0 ELSE 1 END)
-     WHERE b.updated_at > b.created_at OR b.status <> 'booked'`.execute(db);
+        + CASE WHEN b.status = 'booked' THEN 0 ELSE 1 END)`.execute(db);
 
   await sql`
     UPDATE events e SET payload = e.payload || jsonb_build_object('crew_id', b.crew_id, 'crew_name', b.crew_name)
