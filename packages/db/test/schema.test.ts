@@ -4,6 +4,7 @@ import { appendEvent, createDatabase, createDb, dropDatabase, migrateDown, migra
 import { hashSecret } from '../src/secrets';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { makePro } from './factories';
+import type { EventKind } from '@frontdesk/domain';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -120,18 +121,18 @@ describe('the OAuth issuer migration', () => {
 describe('the event sequence', () => {
   it('is gapless per pro: a rolled-back event gives its number back', async () => {
     const { pro } = await makePro(t.db);
-    await appendEvent(t.db, pro.id, { kind: 'test.one', payload: {}, at: new Date() });
+    await appendEvent(t.db, pro.id, { kind: 'follow_up.due', payload: {}, at: new Date() });
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await appendEvent(trx, pro.id, { kind: 'test.lost', payload: {}, at: new Date() });
+        await appendEvent(trx, pro.id, { kind: 'follow_up.due', payload: {}, at: new Date() });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await appendEvent(t.db, pro.id, { kind: 'test.two', payload: {}, at: new Date() });
+    await appendEvent(t.db, pro.id, { kind: 'follow_up.due', payload: {}, at: new Date() });
     const rows = await t.db.selectFrom('events').select(['seq', 'kind']).where('pro_id', '=', pro.id).orderBy('seq').execute();
     expect(rows).toEqual([
-      { seq: 1, kind: 'test.one' },
-      { seq: 2, kind: 'test.two' },
+      { seq: 1, kind: 'follow_up.due' },
+      { seq: 2, kind: 'follow_up.due' },
     ]);
   });
 
@@ -142,7 +143,7 @@ describe('the event sequence', () => {
     let aWrote!: () => void;
     const aHasSeq = new Promise<void>((r) => (aWrote = r));
     const a = t.db.transaction().execute(async (trx) => {
-      const seq = await appendEvent(trx, pro.id, { kind: 'test.a', payload: {}, at: new Date() });
+      const seq = await appendEvent(trx, pro.id, { kind: 'follow_up.due', payload: {}, at: new Date() });
       aWrote();
       await aHolds; // keep the transaction open, uncommitted
       return seq;
@@ -151,7 +152,7 @@ describe('the event sequence', () => {
     let bDone = false;
     const b = t.db
       .transaction()
-      .execute((trx) => appendEvent(trx, pro.id, { kind: 'test.b', payload: {}, at: new Date() }))
+      .execute((trx) => appendEvent(trx, pro.id, { kind: 'follow_up.due', payload: {}, at: new Date() }))
       .then((seq) => {
         bDone = true;
         return seq;
@@ -254,7 +255,7 @@ describe('the booking revisions migration', () => {
       await insert('bk_moved_twice', 'booked', 11, 0); // moved twice in its first second
       await insert('bk_cancelled', 'cancelled', 13, 0);
       await insert('bk_moved_later', 'booked', 15, 7200); // the old rule gave 7200
-      const event = (kind: string, payload: Record<string, unknown>) => appendEvent(db, pro.id, { kind, payload, at: at(0) });
+      const event = (kind: EventKind, payload: Record<string, unknown>) => appendEvent(db, pro.id, { kind, payload, at: at(0) });
       await event('booking.rescheduled', { booking_id: 'bk_moved_twice' });
       await event('booking.rescheduled', { booking_id: 'bk_moved_twice' });
       await event('booking.rescheduled', { booking_id: 'bk_moved_later' });

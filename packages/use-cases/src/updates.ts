@@ -16,6 +16,7 @@ import {
   minutesOfDay,
   nextFollowUpDue,
   wallTimeOrNextInstant,
+  type EventKind,
 } from '@frontdesk/domain';
 import {
   ProMemo,
@@ -32,7 +33,7 @@ import {
 } from '@frontdesk/db';
 
 interface DueEvent {
-  kind: string;
+  kind: EventKind;
   key: string;
   payload: Record<string, unknown>;
 }
@@ -83,7 +84,7 @@ async function dueJobsToday(db: Db, pro: Pro, now: Date): Promise<Due> {
   if (jobs.length === 0) return { events: [], nextAt: tomorrow.getTime() };
   const dueAt = Math.min(wallTimeOrNextInstant(day, minutesOfDay(JOBS_TODAY_AT), pro.timezone).getTime(), jobs[0]!.starts_at.getTime());
   if (now.getTime() < dueAt) return { events: [], nextAt: dueAt };
-  const events = [
+  const events: DueEvent[] = [
     {
       kind: 'jobs.today',
       key: `jobs.today:${day}`,
