@@ -14,8 +14,9 @@ import { createBookingApp } from '@frontdesk/booking';
 /**
  * `pnpm examples`: runs one realistic week of a cleaning business through both hosts on a
  * scratch database, and keeps the first answer of every operation as its example in
- * /openapi.json (services/<host>/src/operations/examples.json). Tests check each example
- * against its operation's output schema, so a stale example fails the suite.
+ * /openapi.json (services/<host>/src/operations/examples.json), and the first body of every
+ * write as its request example (request-examples.json). Tests check each example against its
+ * operation's schema, so a stale example fails the suite.
  */
 async function main(): Promise<void> {
   const root = resolve(__dirname, '..');
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       weekly_hours: DEFAULT_WEEKLY_HOURS,
     });
     const examples = { pro: {} as Record<string, unknown>, book: {} as Record<string, unknown> };
+    const requestExamples = { pro: {} as Record<string, unknown>, book: {} as Record<string, unknown> };
     const call = async (host: 'pro' | 'book', op: string, input: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'GET') => {
       const agent = host === 'pro' ? pro : book;
       const auth = host === 'pro' ? `Bearer ${apiKey}` : 'Bearer fdpub_example';
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
       const res = await req.set('Authorization', auth).set('X-Client-Name', 'Claude');
       if (res.status !== 200) throw new Error(`${op} answered ${res.status}: ${JSON.stringify(res.body)}`);
       examples[host][op] ??= res.body;
+      if (method === 'POST') requestExamples[host][op] ??= input;
       return res.body;
     };
     const size = { bedrooms: 3, bathrooms: 2 };
@@ -133,6 +136,7 @@ async function main(): Promise<void> {
     for (const host of ['pro', 'book'] as const) {
       const dir = host === 'pro' ? 'pro-desk' : 'booking';
       writeFileSync(resolve(root, `services/${dir}/src/operations/examples.json`), `${JSON.stringify(examples[host], null, 2)}\n`);
+      writeFileSync(resolve(root, `services/${dir}/src/operations/request-examples.json`), `${JSON.stringify(requestExamples[host], null, 2)}\n`);
       process.stdout.write(`${dir}: ${Object.keys(examples[host]).length} examples\n`);
     }
   } finally {

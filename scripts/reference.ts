@@ -13,6 +13,7 @@ const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'num
 const describeType = (s: JsonSchema): string => {
   if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => `\`${String(v)}\``).join(', ');
   if (s.type === 'array') return `list of ${describeType((s.items ?? {}) as JsonSchema)}`;
+  if (Array.isArray(s.oneOf)) return `one of ${s.oneOf.length} kinds, below`;
   if (s.type === 'object' && s.properties) return 'object';
   return (text(s.type) || 'any') + (s.nullable ? ' or null' : '');
 };
@@ -27,6 +28,17 @@ const bounds = (s: JsonSchema): string => {
   if (s.default !== undefined) parts.push(`default ${JSON.stringify(s.default)}`);
   return parts.join('; ');
 };
+
+/** A list whose items come in kinds (the updates events): each kind with its fields. */
+function kindsOf(name: string, s: JsonSchema): string[] {
+  const kinds = ((s.items as JsonSchema | undefined)?.oneOf ?? []) as JsonSchema[];
+  if (kinds.length === 0) return [];
+  const fields = (k: JsonSchema) =>
+    Object.entries(k.properties as Record<string, JsonSchema>)
+      .map(([field, f]) => `\`${field}\` (${describeType(f)})`)
+      .join(', ');
+  return [`Kinds of \`${name}\`:`, '', ...kinds.map((k) => `- \`${text(k.title)}\`: ${fields(k)}.`), ''];
+}
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -56,6 +68,7 @@ function renderOperation(op: Operation<unknown>, host: string): string {
       .map(([name, s]) => `\`${name}\` (${describeType(s)}${outRequired.has(name) ? '' : ', when there is one'})`)
       .join(', ')}.`,
     '',
+    ...Object.entries(op.output.properties).flatMap(([name, s]) => kindsOf(name, s)),
     `Refusals: 400 for input that breaks a bound above or a rule (the error names the field and the way forward), 401 without a valid credential${op.scope && host === 'book' ? `, 403 for an access token without the \`${op.scope}\` scope` : ''}, 404 for an unknown id or token${op.method === 'POST' ? ', 413 for a body over 64 KB, 415 for a body that is not JSON' : ''}, 503 while the database is away (nothing changed; retry).`,
     '',
   ];

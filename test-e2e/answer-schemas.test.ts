@@ -34,6 +34,20 @@ describe('answer schemas', () => {
     }
   });
 
+  it.each(['pro', 'book'] as const)('give every %s write a request body example that its input schema accepts', async (host) => {
+    const doc = (await h[host].get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { requestBody?: any }>> };
+    const ajv = new Ajv({ strict: false });
+    const writes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      methods.post ? [[path, methods.post.requestBody.content['application/json']] as const] : [],
+    );
+    expect(writes.length).toBe(host === 'pro' ? 19 : 3);
+    for (const [path, body] of writes) {
+      expect([path, body.example === undefined]).toEqual([path, false]);
+      const valid = ajv.compile(body.schema);
+      expect([path, valid(body.example), valid.errors ?? null]).toEqual([path, true, null]);
+    }
+  });
+
   it("declare the book host's OAuth scheme and the scope of each operation", async () => {
     const doc = (await h.book.get('/openapi.json').expect(200)).body;
     expect(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes).toEqual({ read: expect.any(String), write: expect.any(String) });

@@ -4,6 +4,7 @@ import { appendEvent, createDatabase, createDb, dropDatabase, migrateDown, migra
 import { hashSecret } from '../src/secrets';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { makePro } from './factories';
+import type { EventKind } from '@frontdesk/domain';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -37,7 +38,10 @@ describe('migrations', () => {
         '20261125T130000-oauth-issuer',
         '20261125T140000-idempotency-holder',
         '20261125T150000-webhooks',
+        '20261125T160000-booking-revisions',
       ]);
+      expect(await tables()).toBe(26);
+      await migrateDown(db); // booking revisions: a column only
       expect(await tables()).toBe(26);
       await migrateDown(db); // webhooks: their table
       expect(await tables()).toBe(25);
@@ -90,8 +94,9 @@ describe('the OAuth issuer migration', () => {
     const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
     try {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']); // the ones after it
       expect(await migrateDown(db)).toEqual(['20261125T150000-webhooks']);
-      expect(await migrateDown(db)).toEqual(['20261125T140000-idempotency-holder']); // the one after it
+      expect(await migrateDown(db)).toEqual(['20261125T140000-idempotency-holder']);
       expect(await migrateDown(db)).toEqual(['20261125T130000-oauth-issuer']);
       const soon = new Date(Date.now() + 600_000);
       await sql`INSERT INTO oauth_clients (id, name, redirect_uris) VALUES ('fdc_old', 'Old', ARRAY['https://a.example/cb'])`.execute(db);
@@ -102,7 +107,12 @@ describe('the OAuth issuer migration', () => {
         VALUES ('azr_in_the_clear', 'fdc_old', 'https://a.example/cb', 'c', 'read', 'https://book.example', ${soon})`.execute(db);
       await sql`INSERT INTO sign_in_codes (id, email, code_hash, expires_at, consumed_at)
         VALUES ('sic_live', 'a@example.com', ${hashSecret('x')}, ${soon}, NULL), ('sic_used', 'b@example.com', ${hashSecret('y')}, ${soon}, now())`.execute(db);
-      expect(await migrateToLatest(db)).toEqual(['20261125T130000-oauth-issuer', '20261125T140000-idempotency-holder', '20261125T150000-webhooks']);
+      expect(await migrateToLatest(db)).toEqual([
+        '20261125T130000-oauth-issuer',
+        '20261125T140000-idempotency-holder',
+        '20261125T150000-webhooks',
+        '20261125T160000-booking-revisions',
+      ]);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
         { family_id: 'f1', issuer: 'https://book.example' },
@@ -120,18 +130,18 @@ describe('the OAuth issuer migration', () => {
 describe('the event sequence', () => {
   it('is gapless per pro: a rolled-back event gives its number back', async () => {
     const { pro } = await makePro(t.db);
-    await appendEvent(t.db, pro.id, { kind: 'test.one', payload: {}, at: new Date() });
+    await appendEvent(t.db, pro.id, { kind: 'follow_up.due', payload: {}, at: new Date() });
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await appendEvent(trx, pro.id, { kind: 'test.lost', payload: {}, at: new Date() });
+        await appendEvent(trx, pro.id, { kind: 'follow_up.due', payload: {}, at: new Date() });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    await appendEvent(t.db, pro.id, { kind: 'test.two', payload: {}, at: new Date() });
+    await appendEvent(t.db, pro.id, { kind: 'follow_up.due', payload: {}, at: new Date() });
     const rows = await t.db.selectFrom('events').select(['seq', 'kind']).where('pro_id', '=', pro.id).orderBy('seq').execute();
     expect(rows).toEqual([
-      { seq: 1, kind: 'test.one' },
-      { seq: 2, kind: 'test.two' },
+      { seq: 1, kind: 'follow_up.due' },
+      { seq: 2, kind: 'follow_up.due' },
     ]);
   });
 
@@ -142,7 +152,7 @@ describe('the event sequence', () => {
     let aWrote!: () => void;
     const aHasSeq = new Promise<void>((r) => (aWrote = r));
     const a = t.db.transaction().execute(async (trx) => {
-      const seq = await appendEvent(trx, pro.id, { kind: 'test.a', payload: {}, at: new Date() });
+      const seq = await appendEvent(trx, pro.id, { kind: 'follow_up.due', payload: {}, at: new Date() });
       aWrote();
       await aHolds; // keep the transaction open, uncommitted
       return seq;
@@ -151,7 +161,7 @@ describe('the event sequence', () => {
     let bDone = false;
     const b = t.db
       .transaction()
-      .execute((trx) => appendEvent(trx, pro.id, { kind: 'test.b', payload: {}, at: new Date() }))
+      .execute((trx) => appendEvent(trx, pro.id, { kind: 'follow_up.due', payload: {}, at: new Date() }))
       .then((seq) => {
         bDone = true;
         return seq;
@@ -229,5 +239,67 @@ describe('purgeExpired', () => {
     expect((await t.db.selectFrom('sign_in_codes').select('id').execute()).map((r) => r.id)).toEqual(['sic_live']);
     expect(await t.db.selectFrom('oauth_refresh_tokens').select('token_hash').execute()).toEqual([{ token_hash: hashSecret('r3') }]);
     expect(await purgeExpired(t.db, now)).toMatchObject({ sign_in_codes: 0, key_sessions: 0, oauth_refresh_tokens: 0 });
+  });
+});
+
+describe('the booking revisions migration', () => {
+  it('starts each job at a revision no copy already handed out outranks, and names the crew in older series and today events', async () => {
+    const admin = process.env.FD_TEST_ADMIN_URL!;
+    const name = `fd_migr_${randomBytes(4).toString('hex')}`;
+    const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
+    try {
+      await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']);
+      const { pro } = await makePro(db);
+      const crew = (await sql<{ id: string; name: string }>`SELECT id, name FROM crews WHERE pro_id = ${pro.id}`.execute(db)).rows[0]!;
+      const at = (h: number) => new Date(Date.UTC(2026, 10, 30, h));
+      const insert = (id: string, status: string, start: number, changedAfterSeconds: number) =>
+        sql`
+        INSERT INTO bookings (id, pro_id, channel, status, starts_at, ends_at, blocked_until, customer_name, customer_phone, address, zip,
+                              bedrooms, bathrooms, clean_type, frequency, price_cents, quote, crew_id, cancelled_at, cancelled_by, created_at, updated_at)
+        VALUES (${id}, ${pro.id}, 'pro', ${status}, ${at(start)}, ${at(start + 1)}, ${at(start + 1)}, 'Ana', '212 555 0100', '1 Main St', '10001',
+                2, 1, 'standard', 'once', 10000, '{}'::jsonb, ${crew.id}, ${status === 'cancelled' ? at(0) : null}, ${status === 'cancelled' ? 'pro' : null},
+                ${at(0)}, ${new Date(at(0).getTime() + changedAfterSeconds * 1000)})`.execute(db);
+      await insert('bk_untouched', 'booked', 9, 0);
+      await insert('bk_moved_twice', 'booked', 11, 0); // moved twice in its first second
+      await insert('bk_cancelled', 'cancelled', 13, 0);
+      await insert('bk_moved_later', 'booked', 15, 7200); // the old rule gave 7200
+      const event = (kind: EventKind, payload: Record<string, unknown>) => appendEvent(db, pro.id, { kind, payload, at: at(0) });
+      await event('booking.rescheduled', { booking_id: 'bk_moved_twice' });
+      await event('booking.rescheduled', { booking_id: 'bk_moved_twice' });
+      await event('booking.rescheduled', { booking_id: 'bk_moved_later' });
+      await sql`INSERT INTO series (id, pro_id, frequency, local_minutes, first_date, planned_through, template_booking_id, created_at)
+                VALUES ('ser_old', ${pro.id}, 'weekly', 540, '2026-11-30', '2027-02-22', 'bk_untouched', ${at(0)})`.execute(db);
+      await event('series.created', { series_id: 'ser_old', message: 'A series.' });
+      await event('jobs.today', { jobs: [{ booking_id: 'bk_untouched' }, { booking_id: 'bk_moved_twice' }], message: 'Two jobs.' });
+
+      expect(await migrateToLatest(db)).toEqual(['20261125T160000-booking-revisions']);
+      const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
+      expect(revisions.rows).toEqual([
+        { id: 'bk_cancelled', revision: 1 },
+        { id: 'bk_moved_later', revision: 7200 },
+        { id: 'bk_moved_twice', revision: 2 },
+        { id: 'bk_untouched', revision: 0 },
+      ]);
+      const payloads = await sql<{ kind: string; payload: Record<string, unknown> }>`
+        SELECT kind, payload FROM events WHERE kind IN ('series.created', 'jobs.today') ORDER BY seq`.execute(db);
+      const named = { crew_id: crew.id, crew_name: crew.name };
+      expect(payloads.rows).toEqual([
+        { kind: 'series.created', payload: { series_id: 'ser_old', message: 'A series.', ...named } },
+        {
+          kind: 'jobs.today',
+          payload: {
+            jobs: [
+              { booking_id: 'bk_untouched', ...named },
+              { booking_id: 'bk_moved_twice', ...named },
+            ],
+            message: 'Two jobs.',
+          },
+        },
+      ]);
+    } finally {
+      await db.destroy();
+      await dropDatabase(admin, name);
+    }
   });
 });

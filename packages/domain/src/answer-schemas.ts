@@ -196,3 +196,108 @@ export const moveFollowingSchema = {
   description:
     'On a visit of a series: move this visit and every later one by the same days to the new time, keeping the rhythm (default false: this visit only).',
 } as const;
+
+/*
+ * The updates feed. Every event carries seq, kind, at and message; the rest depends on its
+ * kind. Each kind's own fields are declared here, once: the `updates` answer is one schema
+ * per kind (a union over `kind`), and a test makes every kind the feed writes match its
+ * schema exactly. A new kind is one more entry in EVENT_FIELDS.
+ */
+const CANCELLED_BY = oneOf(['pro', 'customer']);
+const crewFields = { crew_id: str, crew_name: str };
+const described = (s: Schema, description: string): Schema => ({ ...s, description });
+
+export const EVENT_FIELDS = {
+  'booking.created': {
+    booking_id: str,
+    start: str,
+    label: str,
+    customer_name: str,
+    channel: described(oneOf(['pro', 'book']), 'pro: booked by the business (book_job); book: by a customer on the booking site.'),
+    client_name: described(nullable(str), 'The assistant that made the booking (X-Client-Name), if it gave one.'),
+    total: num,
+    ...crewFields,
+  },
+  'booking.cancelled': { booking_id: str, start: str, label: str, customer_name: str, cancelled_by: CANCELLED_BY, ...crewFields },
+  'booking.rescheduled': {
+    booking_id: str,
+    series_id: nullable(str),
+    from: str,
+    to: str,
+    label: described(str, 'The new start, as a person reads it.'),
+    and_following: described(bool, 'True when the later visits of the series moved with this one.'),
+    visits_moved: described(int, 'How many visits moved: 1, or more with and_following.'),
+    customer_name: str,
+    rescheduled_by: CANCELLED_BY,
+    ...crewFields,
+  },
+  'booking.assigned': {
+    booking_id: str,
+    series_id: nullable(str),
+    start: str,
+    label: str,
+    customer_name: str,
+    from_crew_id: str,
+    from_crew_name: str,
+    ...crewFields,
+  },
+  'series.created': {
+    series_id: str,
+    frequency: oneOf(['weekly', 'biweekly', 'monthly']),
+    visits: described(int, 'Visits booked so far (the horizon rolls forward on its own).'),
+    first_start: str,
+    skipped: described(listOf(str), 'The visits that could not be booked, as a person reads them.'),
+    customer_name: str,
+    ...crewFields,
+  },
+  'series.cancelled': { series_id: str, from: str, visits_cancelled: int, cancelled_by: CANCELLED_BY, ...crewFields },
+  'series.visit_skipped': {
+    series_id: str,
+    start: described(str, 'The visit that could not be booked, as a person reads it.'),
+    customer_name: str,
+    reason: str,
+  },
+  'follow_up.due': {
+    lead_id: str,
+    source: oneOf(LEAD_SOURCES),
+    lead_ref: nullable(str),
+    follow_up_number: int,
+    due_at: str,
+  },
+  'jobs.today': {
+    date: str,
+    count: int,
+    jobs: listOf(answer({ booking_id: str, start: str, customer_name: str, address: str, ...crewFields })),
+  },
+  'webhook.failing': {
+    webhook_id: str,
+    url: str,
+    attempts: described(int, 'Failed tries in a row so far; retries go on.'),
+    reason: described(str, 'Why the last try failed.'),
+  },
+  'webhook.recovered': { webhook_id: str, url: str },
+  'webhook.removed': { webhook_id: str, url: described(str, 'It answered 410 Gone.') },
+} satisfies Record<string, Record<string, Schema>>;
+
+export type EventKind = keyof typeof EVENT_FIELDS;
+export const EVENT_KINDS = Object.keys(EVENT_FIELDS) as EventKind[];
+
+/** One kind of event, exactly: the shared fields, its own, and nothing else. */
+export const eventSchemaOf = (kind: EventKind) => ({
+  title: kind,
+  ...answer({ seq: int, kind: oneOf([kind]), at: str, ...EVENT_FIELDS[kind], message: str }),
+});
+
+/** An event of the updates feed: exactly one kind's schema matches, told apart by `kind`. */
+export const feedEventSchema: Schema = { oneOf: EVENT_KINDS.map(eventSchemaOf) };
+
+/**
+ * A stored event's fields as the feed shows them today, so rows written before a field
+ * changed read like new ones: a move once stored and_following as the count of later visits.
+ */
+export function eventAsShown(kind: string, payload: Record<string, unknown>): Record<string, unknown> {
+  if (kind === 'booking.rescheduled' && typeof payload.and_following === 'number') {
+    return { ...payload, and_following: payload.and_following > 0, visits_moved: payload.and_following + 1 };
+  }
+  return payload;
+}

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { EVENT_KINDS } from './answer-schemas';
 import { webhookUrlNotHttps, webhookUrlNotUrl, webhookUrlShape, unknownEventKinds } from './words/webhooks';
 
 /**
@@ -18,22 +19,6 @@ export const WEBHOOK_FAILING_AFTER = 5;
 /** The first retry's wait, doubled each failure up to the cap; the endpoint is never switched off. */
 export const WEBHOOK_FIRST_RETRY_SECONDS = 5;
 export const WEBHOOK_MAX_RETRY_SECONDS = 60 * 60;
-
-/** Every kind of event the feed writes: what `kinds` may name. */
-export const EVENT_KINDS = [
-  'booking.created',
-  'booking.cancelled',
-  'booking.rescheduled',
-  'booking.assigned',
-  'series.created',
-  'series.cancelled',
-  'series.visit_skipped',
-  'follow_up.due',
-  'jobs.today',
-  'webhook.failing',
-  'webhook.recovered',
-  'webhook.removed',
-] as const;
 
 /**
  * The wait before try number `attempts + 1` after `attempts` failures in a row: exponential

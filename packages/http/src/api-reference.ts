@@ -20,6 +20,9 @@ interface Schema {
   description?: string;
   properties?: Record<string, Schema>;
   required?: string[];
+  /** A value that comes in kinds (an updates event), each with its own fields. */
+  oneOf?: Schema[];
+  title?: string;
 }
 interface Parameter {
   name: string;
@@ -36,7 +39,7 @@ interface OperationDoc {
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
 }
 interface Doc {
-  info?: { title?: string; description?: string; version?: string };
+  info?: { title?: string; description?: string; version?: string; license?: { name?: string } };
   paths?: Record<string, Record<string, OperationDoc>>;
   components?: { securitySchemes?: Record<string, { description?: string; type?: string }> };
 }
@@ -50,7 +53,8 @@ function typeText(s: Schema): string {
       .map(String)
       .join(', ')}${s.nullable ? ', or null' : ''}`;
   const parts: string[] = [];
-  const type = s.type === 'array' ? `list of ${typeText(s.items ?? {}) || 'values'}` : (s.type ?? 'any value');
+  const type =
+    s.type === 'array' ? `list of ${typeText(s.items ?? {}) || 'values'}` : s.oneOf ? `one of ${s.oneOf.length} kinds, each below` : (s.type ?? 'any value');
   parts.push(type);
   if (s.minimum !== undefined && s.maximum !== undefined) parts.push(`${s.minimum} to ${s.maximum}`);
   else if (s.minimum !== undefined) parts.push(`at least ${s.minimum}`);
@@ -74,7 +78,16 @@ function fieldsTable(s: Schema, depth = 0): Html {
     const inner = p.properties ? p : p.items?.properties ? p.items : undefined;
     return html`<tr>
       <td><code>${name}</code>${required.has(name) && ' (required)'}</td>
-      <td>${typeText(p)}${p.description && html`<br />${p.description}`}${depth < 2 && inner && fieldsTable(inner, depth + 1)}</td>
+      <td>
+        ${typeText(p)}${p.description && html`<br />${p.description}`}${depth < 2 && inner && fieldsTable(inner, depth + 1)}${
+          depth < 2 &&
+          p.items?.oneOf?.map(
+            (kind) =>
+              html`<p><code>${kind.title ?? ''}</code></p>
+                ${fieldsTable(kind, depth + 1)}`,
+          )
+        }
+      </td>
     </tr>`;
   };
   return html`<div class="fields">
@@ -144,5 +157,10 @@ export function apiReferenceHtml(doc: JsonSchema, publicUrl: string): Html {
     <ul>
       ${ops.map(({ path }) => html`<li><a href="#${short(path)}">${short(path)}</a></li>`)}
     </ul>
-    ${ops.map(({ path, method, op }) => operationHtml(path, method, op))}`;
+    ${ops.map(({ path, method, op }) => operationHtml(path, method, op))}
+    ${
+      d.info?.license?.name &&
+      html`<h2 id="terms">Terms</h2>
+        <p>${d.info.license.name}</p>`
+    }`;
 }

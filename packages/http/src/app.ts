@@ -95,6 +95,9 @@ export interface ServiceAppOptions<P> extends RestOptions<P> {
   headerParameters?: JsonSchema[];
   oauth?: OpenApiOptions['oauth'];
   examples?: OpenApiOptions['examples'];
+  requestExamples?: OpenApiOptions['requestExamples'];
+  tags?: OpenApiOptions['tags'];
+  license?: OpenApiOptions['license'];
   frontDoor?: BaseAppOptions['frontDoor'];
   ready(): Promise<void>;
   /** Routers mounted before the API (well-known metadata, pages). */
@@ -114,6 +117,9 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     headerParameters: opts.headerParameters,
     oauth: opts.oauth,
     examples: opts.examples,
+    requestExamples: opts.requestExamples,
+    tags: opts.tags,
+    license: opts.license,
   });
   return createBaseApp({
     logger: opts.logger,

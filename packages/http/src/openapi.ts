@@ -13,6 +13,19 @@ export interface OpenApiOptions {
   oauth?: { authorizationUrl: string; tokenUrl: string; scopes: Record<string, string> };
   /** An example answer per operation name, shown with its 200 response. */
   examples?: Record<string, unknown>;
+  /** An example body per write, shown with its request (each valid against the operation's input). */
+  requestExamples?: Record<string, unknown>;
+  /** The host's areas, in the order a reader meets them: each operation is listed under the one that names it. */
+  tags?: readonly ApiTag[];
+  /** Under what terms the interface may be used; /docs states them under #terms. */
+  license?: { name: string };
+}
+
+/** An area of a host's operations (the bookings, the leads): an OpenAPI tag. */
+export interface ApiTag {
+  name: string;
+  description: string;
+  operations: readonly string[];
 }
 
 const errorResponse = (description: string) => ({
@@ -101,8 +114,11 @@ function responsesOf(op: Operation<unknown>, opts: OpenApiOptions): JsonSchema {
 
 /** One operation's path entry. */
 function entryOf(op: Operation<unknown>, opts: OpenApiOptions): JsonSchema {
+  const tags = (opts.tags ?? []).filter((t) => t.operations.includes(op.name)).map((t) => t.name);
+  const example = opts.requestExamples?.[op.name];
   return {
     operationId: op.name,
+    ...(tags.length ? { tags } : {}),
     summary: op.title,
     description: op.description,
     parameters: [
@@ -114,7 +130,9 @@ function entryOf(op: Operation<unknown>, opts: OpenApiOptions): JsonSchema {
     responses: responsesOf(op, opts),
     ...(opts.oauth && op.scope ? { security: [{ bearer: [] }, { oauth2: [op.scope] }] } : {}),
     ...(op.scope ? { 'x-scope': op.scope } : {}),
-    ...(op.method === 'POST' ? { requestBody: { required: true, content: { 'application/json': { schema: op.input } } } } : {}),
+    ...(op.method === 'POST'
+      ? { requestBody: { required: true, content: { 'application/json': { schema: op.input, ...(example === undefined ? {} : { example }) } } } }
+      : {}),
   };
 }
 
@@ -139,8 +157,16 @@ export function buildOpenApiDocument(opts: OpenApiOptions): JsonSchema {
   for (const op of opts.operations) paths[`/api/v1/${op.name}`] = { [op.method.toLowerCase()]: entryOf(op, opts) };
   return {
     openapi: '3.0.3',
-    info: { title: opts.title, version: opts.version, description: opts.description },
+    info: {
+      title: opts.title,
+      version: opts.version,
+      description: opts.description,
+      // Whom to ask: the host's own front page, which says who runs it and how to reach them.
+      contact: { name: opts.title, url: `${opts.serverUrl}/` },
+      ...(opts.license ? { license: { name: opts.license.name, url: `${opts.serverUrl}/docs#terms` } } : {}),
+    },
     servers: [{ url: opts.serverUrl }],
+    ...(opts.tags ? { tags: opts.tags.map((t) => ({ name: t.name, description: t.description })) } : {}),
     security: [{ bearer: [] }],
     paths,
     components: {

@@ -9,6 +9,7 @@ import {
   noSuchVisit,
   notOpen,
   whyNoCrewFree,
+  type EventKind,
 } from '@frontdesk/domain';
 import {
   appendEvent,
@@ -120,7 +121,7 @@ export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<HeldSt
 /** A change the business hears of: an event in its feed naming the job's crew, and when the customer made it, a notification too. */
 export async function recordChange(
   trx: Db,
-  c: { pro: Pro; booking: Booking; kind: string; by: 'pro' | 'customer'; message: string; payload: Record<string, unknown>; now: Date },
+  c: { pro: Pro; booking: Booking; kind: EventKind; by: 'pro' | 'customer'; message: string; payload: Record<string, unknown>; now: Date },
 ): Promise<void> {
   const { booking } = c;
   if (c.by === 'customer') await insertNotification(trx, { proId: c.pro.id, bookingId: booking.id, kind: c.kind, message: c.message, now: c.now });

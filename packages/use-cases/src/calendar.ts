@@ -1,13 +1,6 @@
 import { CLEAN_TYPE_LABELS, formatUsd, icalendar, type CalendarEvent } from '@frontdesk/domain';
 import { bookingByToken, calendarBookings, crewOfCalendarFeed, crewsOf, proOfCalendarFeed, type Booking, type Db, type Pro } from '@frontdesk/db';
 
-/**
- * The event's version: seconds from its booking to its last change, so a move or a
- * cancellation always outranks the copy a calendar already has (the feed's, the booking
- * page's and the mailed file's agree); a change in the booking's first second still counts.
- */
-const sequenceOf = (b: Booking) => Math.max(b.status === 'booked' ? 0 : 1, Math.floor((b.updated_at.getTime() - b.created_at.getTime()) / 1000));
-
 /** What every calendar event of a booking shares: its identity, time, place and state (a cancelled or no-show job is a later version of the booked one). */
 function eventOf(b: Booking, host: string, words: { summary: string; description: string[] }): CalendarEvent {
   return {
@@ -18,7 +11,9 @@ function eventOf(b: Booking, host: string, words: { summary: string; description
     location: `${b.address}, ${b.zip}`,
     description: words.description.join('\n'),
     cancelled: b.status === 'cancelled',
-    sequence: sequenceOf(b),
+    // The job's revision, raised with every move, cancel or no-show in the same transaction:
+    // the feed, the manage page's .ics and the mailed file agree on it.
+    sequence: b.revision,
     updatedAt: b.updated_at,
   };
 }

@@ -6,6 +6,7 @@ import {
   UPDATES_PAGE_SIZE,
   addDays,
   cursorResetMessage,
+  eventAsShown,
   followUpDueMessage,
   formatLabel,
   formatLocalIso,
@@ -15,6 +16,7 @@ import {
   minutesOfDay,
   nextFollowUpDue,
   wallTimeOrNextInstant,
+  type EventKind,
 } from '@frontdesk/domain';
 import {
   ProMemo,
@@ -32,7 +34,7 @@ import {
 } from '@frontdesk/db';
 
 interface DueEvent {
-  kind: string;
+  kind: EventKind;
   key: string;
   payload: Record<string, unknown>;
 }
@@ -83,7 +85,7 @@ async function dueJobsToday(db: Db, pro: Pro, now: Date): Promise<Due> {
   if (jobs.length === 0) return { events: [], nextAt: tomorrow.getTime() };
   const dueAt = Math.min(wallTimeOrNextInstant(day, minutesOfDay(JOBS_TODAY_AT), pro.timezone).getTime(), jobs[0]!.starts_at.getTime());
   if (now.getTime() < dueAt) return { events: [], nextAt: dueAt };
-  const events = [
+  const events: DueEvent[] = [
     {
       kind: 'jobs.today',
       key: `jobs.today:${day}`,
@@ -156,7 +158,7 @@ async function materializeWhenDue(db: Db, pro: Pro, now: Date, changes: ChangeFe
 
 /** An event as `updates` shows it (and a webhook sends it): its place, kind and time, then what it says. */
 export function presentFeedEvent(e: FeedPage['events'][number], timezone: string) {
-  return { seq: e.seq, kind: e.kind, at: formatLocalIso(e.created_at, timezone), ...e.payload };
+  return { seq: e.seq, kind: e.kind, at: formatLocalIso(e.created_at, timezone), ...eventAsShown(e.kind, e.payload) };
 }
 
 /**

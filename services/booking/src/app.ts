@@ -4,11 +4,12 @@ import { bookFrontDoor, customerPages } from './pages';
 import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, rateLimitStore } from '@frontdesk/db';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
+import requestExamples from './operations/request-examples.json';
 import { customerAuth, customerBudget, scopeGuard, type Customer } from './auth';
 import { hostOAuth } from '@frontdesk/oauth';
 import type { AppContext } from './context';
 import { BOOKING_SERVER_INFO, BOOKING_INSTRUCTIONS } from './mcp';
-import { BOOKING_API } from './version';
+import { API_LICENSE, BOOKING_API, BOOKING_TAGS } from './version';
 import { bookingOperationSet, bookingOperations } from './operations';
 
 export { API_VERSION } from './version';
@@ -56,6 +57,9 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     publicUrl: ctx.config.publicUrl,
     operations,
     examples,
+    requestExamples,
+    tags: BOOKING_TAGS,
+    license: API_LICENSE,
     headerParameters: USER_HEADERS,
     mcp: { serverInfo: BOOKING_SERVER_INFO, instructions: BOOKING_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
     oauth: {

@@ -3,13 +3,14 @@ import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, proOw
 import { hostOAuth } from '@frontdesk/oauth';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
+import requestExamples from './operations/request-examples.json';
 import { proKeyAuth, proScopeGuard } from './auth';
 import { keyRouter } from './key-page';
 import { signUpRouter } from './sign-up-page';
 import { dashboardRouter } from './dashboard/router';
 import type { AppContext } from './context';
 import { PRO_DESK_SERVER_INFO, PRO_DESK_INSTRUCTIONS } from './mcp';
-import { PRO_DESK_API } from './version';
+import { API_LICENSE, PRO_DESK_API, PRO_DESK_TAGS } from './version';
 import { proDeskOperationSet, proDeskOperations } from './operations';
 
 export { API_VERSION } from './version';
@@ -77,6 +78,9 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     publicUrl: ctx.config.publicUrl,
     operations,
     examples,
+    requestExamples,
+    tags: PRO_DESK_TAGS,
+    license: API_LICENSE,
     oauth: {
       authorizationUrl: `${ctx.config.publicUrl}/authorize`,
       tokenUrl: `${ctx.config.publicUrl}/token`,

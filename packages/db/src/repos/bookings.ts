@@ -162,11 +162,14 @@ export async function lockBooking(trx: Db, bookingId: string, proId?: string): P
   return q.forUpdate().executeTakeFirst();
 }
 
+/** A job's next version, taken in the statement that changes its time or state (its calendar SEQUENCE). */
+const nextRevision = sql<number>`revision + 1`;
+
 /** Cancels a booking still live; a booking already changed is left alone (undefined). */
 export async function markCancelled(trx: Db, bookingId: string, by: CancelledBy, now: Date): Promise<Booking | undefined> {
   return trx
     .updateTable('bookings')
-    .set({ status: 'cancelled', cancelled_at: now, cancelled_by: by, updated_at: now })
+    .set({ status: 'cancelled', cancelled_at: now, cancelled_by: by, updated_at: now, revision: nextRevision })
     .where('id', '=', bookingId)
     .where('status', '=', 'booked')
     .returningAll()
@@ -177,7 +180,7 @@ export async function markCancelled(trx: Db, bookingId: string, by: CancelledBy,
 export async function moveBooking(trx: Db, bookingId: string, to: { start: Date; end: Date; blockedUntil: Date; crewId: string; now: Date }): Promise<Booking> {
   return trx
     .updateTable('bookings')
-    .set({ starts_at: to.start, ends_at: to.end, blocked_until: to.blockedUntil, crew_id: to.crewId, updated_at: to.now })
+    .set({ starts_at: to.start, ends_at: to.end, blocked_until: to.blockedUntil, crew_id: to.crewId, updated_at: to.now, revision: nextRevision })
     .where('id', '=', bookingId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -193,7 +196,7 @@ export async function cancelSeriesFrom(trx: Db, seriesId: string, c: { after: Da
   const { after, by, now } = c;
   const cancelled = await trx
     .updateTable('bookings')
-    .set({ status: 'cancelled', cancelled_at: now, cancelled_by: by, updated_at: now })
+    .set({ status: 'cancelled', cancelled_at: now, cancelled_by: by, updated_at: now, revision: nextRevision })
     .where('series_id', '=', seriesId)
     .where('status', '=', 'booked')
     .where('starts_at', '>', after)
@@ -208,7 +211,7 @@ export async function markNoShow(trx: Db, bookingId: string, o: { waiveFee: bool
   const { now } = o;
   return trx
     .updateTable('bookings')
-    .set({ status: 'no_show', no_show_reported_at: now, fee_waived_at: o.waiveFee ? now : null, updated_at: now })
+    .set({ status: 'no_show', no_show_reported_at: now, fee_waived_at: o.waiveFee ? now : null, updated_at: now, revision: nextRevision })
     .where('id', '=', bookingId)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { EventKind } from '@frontdesk/domain';
 import type { Db } from '../connect';
 
 /**
@@ -11,7 +12,8 @@ import type { Db } from '../connect';
  * same lock, so whichever transaction comes first writes it and the rest write nothing.
  */
 export interface NewEvent {
-  kind: string;
+  /** One of the kinds the updates feed declares (the domain's EVENT_FIELDS). */
+  kind: EventKind;
   payload: Record<string, unknown>;
   at: Date;
   /** At most one event per pro with this key. */

@@ -43,6 +43,8 @@ export interface BookingsTable extends Job {
   /** The recurring plan this visit belongs to, if any. */
   series_id: Generated<string | null>;
   no_show_reported_at: Date | null;
+  /** The job's version: raised each time its time or state changes (the calendar's SEQUENCE). */
+  revision: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

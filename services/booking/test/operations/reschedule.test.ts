@@ -1,5 +1,6 @@
 // reschedule_job (pro host) and reschedule_booking (book host): one transaction, the database as the judge.
 import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM } from '../harness';
+import { rotateCalendarFeed } from '@frontdesk/db';
 
 const h = bothHostsPerFile();
 
@@ -138,5 +139,38 @@ describe('reschedule_booking', () => {
       .set(asPublic)
       .send({ manage_token: 'x'.repeat(43), start: '2026-11-27T11:00:00-05:00' })
       .expect(404);
+  });
+});
+
+describe("a moved job's calendar version", () => {
+  /** The SEQUENCE and STATUS of the one event with this booking's UID. */
+  const versionIn = (ics: string, bookingId: string) => {
+    const event = ics.split('BEGIN:VEVENT').find((e) => e.includes(`UID:${bookingId}@`))!;
+    return { sequence: /\r\nSEQUENCE:(\d+)\r\n/.exec(event)?.[1], status: /\r\nSTATUS:([A-Z]+)\r\n/.exec(event)?.[1] };
+  };
+
+  it('rises with each move and with the cancel, the same in the business feed and the manage page .ics (RFC 5545 §3.8.7.4)', async () => {
+    const c = await newCleaner(h);
+    const feedToken = await rotateCalendarFeed(h.t.db, c.pro.id, h.clock.now);
+    const booked = (await h.book.post('/api/v1/book_cleaning').set(asPublic).send(booking(c.pro.id)).expect(200)).body;
+    const both = async () => [
+      versionIn((await h.pro.get(`/calendar/${feedToken}.ics`).expect(200)).text, booked.booking_id),
+      versionIn((await h.book.get(`/manage/${booked.manage_token}/booking.ics`).expect(200)).text, booked.booking_id),
+    ];
+    expect(await both()).toEqual([
+      { sequence: '0', status: 'CONFIRMED' },
+      { sequence: '0', status: 'CONFIRMED' },
+    ]);
+    await h.pro.post('/api/v1/reschedule_job').set(c.auth).send({ booking_id: booked.booking_id, start: '2026-11-25T13:00:00-05:00' }).expect(200);
+    await h.book.post('/api/v1/reschedule_booking').set(asPublic).send({ manage_token: booked.manage_token, start: '2026-11-26T11:00:00-05:00' }).expect(200);
+    expect(await both()).toEqual([
+      { sequence: '2', status: 'CONFIRMED' },
+      { sequence: '2', status: 'CONFIRMED' },
+    ]);
+    await h.pro.post('/api/v1/cancel_job').set(c.auth).send({ booking_id: booked.booking_id }).expect(200);
+    expect(await both()).toEqual([
+      { sequence: '3', status: 'CANCELLED' },
+      { sequence: '3', status: 'CANCELLED' },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGE, answer, bool, int, listOf, pipelineSchema, str } from '@frontdesk/domain';
+import { MESSAGE, answer, bool, feedEventSchema, int, listOf, pipelineSchema } from '@frontdesk/domain';
 import { BOOKING_FEE_TEXT, MONTH_PATTERN, localDate } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { pipelineReport, readUpdates } from '@frontdesk/use-cases';
@@ -23,7 +23,7 @@ export const updates = (ctx: AppContext) =>
     },
     output: answer(
       {
-        events: listOf({ type: 'object', required: ['seq', 'kind', 'at', 'message'], properties: { seq: int, kind: str, at: str, message: str } }),
+        events: listOf(feedEventSchema),
         cursor: int,
         next_check_in_minutes: int,
         more: bool,

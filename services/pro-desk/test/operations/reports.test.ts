@@ -60,7 +60,16 @@ describe('updates', () => {
     expect((await poll(pro.auth)).next_check_in_minutes).toBe(60); // Monday 07:00, opens at 08:00
     h.clock.now = new Date(MONDAY_7AM.getTime() + 2 * HOUR);
     expect((await poll(pro.auth)).next_check_in_minutes).toBe(15);
-    for (let i = 0; i < 55; i += 1) await appendEvent(h.t.db, pro.pro.id, { kind: 'test.filler', payload: { message: `filler ${i}` }, at: h.clock.now });
+    // Fillers of a real kind: every event the feed gives must match its kind's schema.
+    const filler = (i: number) => ({
+      lead_id: `lead_filler${i}`,
+      source: 'website',
+      lead_ref: null,
+      follow_up_number: 1,
+      due_at: '2026-11-23T09:00:00-05:00',
+      message: `filler ${i}`,
+    });
+    for (let i = 0; i < 55; i += 1) await appendEvent(h.t.db, pro.pro.id, { kind: 'follow_up.due', payload: filler(i), at: h.clock.now });
     const page1 = await poll(pro.auth, 0);
     expect(page1).toMatchObject({ more: true, next_check_in_minutes: 0, cursor: 50 });
     expect(page1.events).toHaveLength(50);
