@@ -2,7 +2,9 @@
 // its secret shown by one page only, a test event with what a real receiver answered, pause,
 // retry, a new secret, removing one, and another business's webhook.
 import { signInCodeSentTo } from '@frontdesk/db/testing';
-import { proDeskHarnessPerFile, newPro } from './harness';
+import { createLogger } from '@frontdesk/http';
+import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
+import { TEST_KEY_SEALER, proDeskHarnessPerFile, newPro, validBooking } from './harness';
 import { Receiver } from './webhook-receiver';
 
 const h = proDeskHarnessPerFile();
@@ -156,5 +158,52 @@ describe('the webhooks page', () => {
       await post(other, `/dashboard/webhooks/${hook!.webhook_id}/${part}`, { paused: 'yes' }).expect(404);
     expect(receiver.got).toHaveLength(0);
     expect(await listed(s)).toMatchObject([{ state: 'active' }]);
+  });
+
+  it('shows a failing webhook with the reason and its next try, and "Retry now" tries it at once', async () => {
+    const s = await signedIn();
+    const added = await follow(s, await post(s, '/dashboard/webhooks', { url: receiver.url, events: 'all' }));
+    receiver.secrets = [secretIn(added.text)!];
+    const [hook] = await listed(s);
+    const send = createWebhookSender({ allowLoopback: true, timeoutMs: 800 });
+    const worker = webhookWorker(h.t.db, {
+      sender: send,
+      sealer: TEST_KEY_SEALER,
+      clock: () => h.clock.now,
+      logger: createLogger('hooks', 'silent'),
+      wake: () => {},
+    });
+    const tick = async () => {
+      await worker.run(h.clock.now);
+      await worker.drain!();
+    };
+    try {
+      await h.api.post('/api/v1/book_job').set(s.auth).send(validBooking()).expect(200);
+      receiver.script = [500, 500, 500, 500, 500];
+      for (let i = 0; i < 5; i++) {
+        await tick();
+        const [w] = await listed(s);
+        if (i < 4) h.clock.now = new Date(new Date(w!.next_try_at).getTime() + 1000);
+      }
+      expect((await listed(s))[0]).toMatchObject({ state: 'failing', behind: 2 });
+      const page = shown((await h.api.get('/dashboard/webhooks').set('Cookie', s.cookie).expect(200)).text);
+      expect(page).toMatch(/Failing since \w{3}, \w{3} \d+, [\d:]+ [AP]M \w+: The receiver answered 500\./);
+      expect(page).toMatch(/Next try: \w{3}, \w{3} \d+/);
+      expect(page).toContain('2 events waiting');
+      expect(page).toContain('Retry now');
+
+      // Retry now: due at once, and the receiver (answering again) gets the job, then the word that it is back.
+      await tick(); // not due yet: nothing is sent
+      expect(receiver.got).toHaveLength(5);
+      await follow(s, await post(s, `/dashboard/webhooks/${hook!.webhook_id}/retry`));
+      await tick();
+      await tick();
+      expect(receiver.acked().map((g) => g.body.kind)).toEqual(['booking.created', 'webhook.failing', 'webhook.recovered']);
+      const back = shown((await h.api.get('/dashboard/webhooks').set('Cookie', s.cookie).expect(200)).text);
+      expect(back).toMatch(/Sending\. Events: All events Last event received: \w{3}/);
+      expect(back).not.toContain('Retry now');
+    } finally {
+      send.close();
+    }
   });
 });
