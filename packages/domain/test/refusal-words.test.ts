@@ -1,5 +1,11 @@
 import {
+  EVENT_KINDS,
+  EVENT_KIND_NAMES,
   InvalidInputError,
+  noWebhook,
+  webhookInOwnerWords,
+  webhookUrlNotHttps,
+  webhookUrlTaken,
   jobNotOffered,
   lacksScopeMessage,
   notAPhone,
@@ -92,5 +98,19 @@ describe('words of other packages, as strings', () => {
 
   it('names the scope and the operation a sign-in lacks', () => {
     expect(lacksScopeMessage('write', 'book_job')).toBe('This sign-in lacks the "write" scope needed for book_job; connect again and allow it.');
+  });
+});
+
+describe('webhook refusals on the dashboard', () => {
+  it('says the operations’ sentences that name an operation or the business in the owner’s words, and leaves field sentences to the form’s labels', () => {
+    expect(webhookInOwnerWords(noWebhook('wh_x').message)).toBe('That webhook is not in your business (it may have been removed, or the link is mistyped).');
+    expect(webhookInOwnerWords(webhookUrlTaken().message)).toBe('Your business already sends to that address.');
+    expect(webhookInOwnerWords(webhookUrlNotHttps().message)).toBe(webhookUrlNotHttps().message);
+  });
+
+  it('names every kind of event in words, none the same', () => {
+    const names = EVENT_KINDS.map((k) => EVENT_KIND_NAMES[k]);
+    expect(names.filter((n) => !/^[A-Z][a-z', -]+$/.test(n))).toEqual([]);
+    expect(new Set(names).size).toBe(EVENT_KINDS.length);
   });
 });

@@ -351,6 +351,7 @@ describe('pages of their own, and every form address a page', () => {
       ['/dashboard/month', 'Month'],
       ['/dashboard/settings', 'Settings'],
       ['/dashboard/keys', 'Keys and calendar'],
+      ['/dashboard/webhooks', 'Webhooks'],
     ]) {
       const page = await pageOf(s, path);
       expect([path, page]).toEqual([path, expect.stringContaining(`<h1>${heading}</h1>`)]);

@@ -1,4 +1,5 @@
 import { InvalidInputError, NotFoundError } from '../errors';
+import type { EVENT_KINDS } from '../webhooks';
 
 /** What a business reads about its webhooks: refusals, the feed's lines, and the operations' answers. */
 
@@ -39,3 +40,49 @@ export const webhookRemovedMessage = (url: string) => `Webhook ${url} was remove
 export const webhookPingMessage = () => 'A test event from Front Desk: if you can read this, the webhook works.';
 export const webhookTestAnswer = (status: number) =>
   `The receiver answered ${status}${status >= 200 && status < 300 ? ': it works.' : ', so it would not count as received.'}`;
+
+/** Each kind of event as the dashboard names it (a checkbox, a webhook's list of kinds). */
+export const EVENT_KIND_NAMES: Record<(typeof EVENT_KINDS)[number], string> = {
+  'booking.created': 'A job is booked',
+  'booking.cancelled': 'A job is cancelled',
+  'booking.rescheduled': 'A job is moved to another time',
+  'booking.assigned': 'A job is given to another crew',
+  'series.created': 'A recurring plan is set up',
+  'series.cancelled': 'A recurring plan is cancelled',
+  'series.visit_skipped': 'A visit of a recurring plan is skipped',
+  'follow_up.due': 'A follow-up with a lead is due',
+  'jobs.today': "The day's jobs, each morning",
+  'webhook.failing': 'A webhook keeps failing',
+  'webhook.recovered': 'A failing webhook answers again',
+  'webhook.removed': 'A webhook is removed because its receiver said it is gone',
+};
+
+/** The dashboard's webhooks page: what each form did, and its refusals. */
+export const webhookAddedOnDashboard = (url: string) =>
+  `Events will be sent to ${url}. Copy its secret now: it is shown only this once, and your receiver needs it to check that each event came from Front Desk.`;
+export const webhookRotatedOnDashboard = (url: string, until: string) =>
+  `${url} has a new secret; copy it now, it is shown only this once. Until ${until} each event is signed with both the old and the new secret, so give the new one to your receiver before then.`;
+export const webhookPausedOnDashboard = (url: string) => `Paused ${url}: events wait here and are sent, in order, when you resume it.`;
+export const webhookResumedOnDashboard = (url: string) => `Resumed ${url}: it catches up on what waited, in order.`;
+export const webhookRetriedOnDashboard = (url: string) => `Trying ${url} again now: it catches up from where it stopped once it answers.`;
+const NOT_ON_DASHBOARD = 'That webhook is not in your business (it may have been removed, or the link is mistyped).';
+export const webhookNotOnDashboard = () => new NotFoundError(NOT_ON_DASHBOARD);
+export const pickWebhookEvents = () => new InvalidInputError('Tick at least one kind of event, or choose all events.');
+export const allOrTickedEvents = () =>
+  new InvalidInputError('You ticked some kinds of events but chose all events: choose "Only the ticked ones" to get only those, or untick them.');
+
+/**
+ * The webhook operations' sentences as the dashboard shows them: the two that name an
+ * operation or speak of the business in the third person are said as the page says them (a
+ * sentence that starts with a field is named by the form's label instead).
+ */
+const WEBHOOK_REWORDS: readonly (readonly [RegExp, string])[] = [
+  [/^No webhook with id \S+ in this business; list_webhooks lists them\.$/, NOT_ON_DASHBOARD],
+  [/^This business already sends to that url; update that webhook instead\.$/, 'Your business already sends to that address.'],
+];
+
+/** A webhook operation's sentence as the owner's dashboard shows it. */
+export function webhookInOwnerWords(sentence: string): string {
+  return WEBHOOK_REWORDS.reduce((text, [from, to]) => text.replace(from, to), sentence);
+}
+export const webhookTestedOnDashboard = (url: string, answered: string) => `Sent a test event to ${url}. ${answered}`;

@@ -16,6 +16,7 @@ export const SECTIONS = [
   ['/dashboard/month', 'Month'],
   ['/dashboard/settings', 'Settings'],
   ['/dashboard/keys', 'Keys and calendar'],
+  ['/dashboard/webhooks', 'Webhooks'],
 ] as const;
 export type Section = (typeof SECTIONS)[number][0];
 
@@ -26,11 +27,12 @@ export interface Signed {
   csrf: string;
 }
 
-/** What an action did, shown once on the page it redirects to: a sentence, jobs it touched, or a secret. */
+/** What an action did, shown once on the page it redirects to: a sentence, jobs it touched, a secret, or what someone else answered. */
 export interface Done {
   text: string;
   affected?: AffectedJob[];
   secret?: { id: string; label: string; value: string };
+  quote?: { label: string; text: string };
 }
 
 export const csrfField = (s: Signed): Html => html`<input type="hidden" name="csrf" value="${s.csrf}" />`;

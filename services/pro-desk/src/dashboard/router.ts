@@ -10,6 +10,8 @@ import { postAddCrew, postAssignJob, postCrewActive, postCrewCalendar, postCrewH
 import { assignJobPage, crewsPage, oneCrewPage, removeCrewPage } from './crew-pages';
 import type { DashboardDeps } from './deps';
 import { signedInForm } from './layout';
+import { postAddWebhook, postPauseWebhook, postRemoveWebhook, postRetryWebhook, postRotateWebhookSecret, postTestWebhook } from './webhook-actions';
+import { removeWebhookPage, webhooksPage } from './webhook-pages';
 import {
   cancelPage,
   keysPage,
@@ -69,7 +71,14 @@ function pages(router: Router, d: DashboardDeps): void {
   router.get('/dashboard/crews/:id', crew);
   for (const part of CREW_FORMS) router.get(`/dashboard/crews/:id/${part}`, crew);
   router.get('/dashboard/crews/:id/remove', removeCrewPage(d));
+  const webhooks = webhooksPage(d);
+  router.get('/dashboard/webhooks', webhooks);
+  for (const part of WEBHOOK_FORMS) router.get(`/dashboard/webhooks/:id/${part}`, webhooks);
+  router.get('/dashboard/webhooks/:id/remove', removeWebhookPage(d));
 }
+
+/** The forms of each webhook, each at its own address (which shows the webhooks page on a GET). */
+const WEBHOOK_FORMS = ['test', 'paused', 'retry', 'secret'] as const;
 
 /** The forms on a crew's page, each at its own address (which shows the crew's page on a GET). */
 const CREW_FORMS = ['name', 'hours', 'active', 'time-off', 'calendar'] as const;
@@ -95,12 +104,16 @@ function forms(router: Router, d: DashboardDeps): void {
   const crewForms = { name: postCrewName, hours: postCrewHours, active: postCrewActive, 'time-off': postCrewTimeOff, calendar: postCrewCalendar };
   for (const part of CREW_FORMS) router.post(`/dashboard/crews/:id/${part}`, ...signed, crewForms[part](d));
   router.post('/dashboard/crews/:id/remove', ...signed, postRemoveCrew(d));
+  router.post('/dashboard/webhooks', ...signed, postAddWebhook(d));
+  const webhookForms = { test: postTestWebhook, paused: postPauseWebhook, retry: postRetryWebhook, secret: postRotateWebhookSecret };
+  for (const part of WEBHOOK_FORMS) router.post(`/dashboard/webhooks/:id/${part}`, ...signed, webhookForms[part](d));
+  router.post('/dashboard/webhooks/:id/remove', ...signed, postRemoveWebhook(d));
   router.post('/dashboard/sign-out', form, postSignOut(d));
 }
 
 /**
  * `{base_url}/dashboard`: the business's days for a person, one page per section (Today,
- * Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar). Signed in by a code
+ * Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks). Signed in by a code
  * mailed to the address the business signed up with; a session cookie for this path only.
  * Every form posts with the session's form token and answers 303 to the page of its result;
  * changes go through the same operations (or, for a new key or calendar address, the use

@@ -40,6 +40,11 @@ export function doneNotice(done: Done | null): Html {
       html`<p>${done.secret.label}</p>
         <p class="key" id="${done.secret.id}">${done.secret.value}</p>`
     }
+    ${
+      done.quote &&
+      html`<p>${done.quote.label}</p>
+        <blockquote class="key">${typedText(done.quote.text)}</blockquote>`
+    }
     ${affectedList(done)}
   </div>`;
 }

@@ -1,0 +1,86 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { AppError, webhookNotOnDashboard } from '@frontdesk/domain';
+import type { WebhookState } from '@frontdesk/db';
+import { listWebhooks } from '@frontdesk/use-cases';
+import { ShownOnce, html, type Html, type Problem } from '@frontdesk/http';
+import type { DashboardDeps } from './deps';
+import { doneOf, signedInPage, type Signed } from './layout';
+import { removeWebhookView, webhooksView, type SecretShown, type WebhookRefused } from './views/webhooks';
+
+/**
+ * The webhooks pages (GET): the list with its forms, and the confirmation of removing one.
+ * A secret a form made is shown by the first page after it only: that page drops it from the
+ * browser, so a reload (or the address opened again) no longer shows it.
+ */
+
+const secrets = (d: DashboardDeps) =>
+  new ShownOnce(d.ctx.config.keySealer, { name: 'fd_dash_secret', path: '/dashboard/webhooks', secure: d.ctx.config.publicUrl.startsWith('https://') });
+
+/** Keeps a secret for the page at `location` (a 303's Location) and answers that address with the secret's reference. */
+export function secretAt(d: DashboardDeps, res: Response, location: string, secret: SecretShown): string {
+  const ref = secrets(d).keep(res, secret, d.ctx.clock());
+  const [where, hash] = location.split('#');
+  return `${where}${where!.includes('?') ? '&' : '?'}secret=${ref}${hash ? `#${hash}` : ''}`;
+}
+
+const shownByRequest = new WeakMap<Request, SecretShown>();
+
+/** The business's webhooks, and the page with one form as typed after a refusal. */
+export async function webhooksBody(d: DashboardDeps, s: Signed, o: { req: Request; refused?: WebhookRefused }): Promise<Html> {
+  return webhooksView(s, {
+    webhooks: await listWebhooks(d.ctx.db, s.pro.id),
+    now: d.ctx.clock(),
+    done: doneOf(d, o.req),
+    secret: shownByRequest.get(o.req) ?? null,
+    madeSecret: typeof o.req.query.secret === 'string' && !o.refused,
+    ...(o.refused ? { refused: o.refused } : {}),
+  });
+}
+
+const listPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, { section: '/dashboard/webhooks', render: async (s, req) => ({ title: 'Webhooks', body: await webhooksBody(d, s, { req }) }) });
+
+/** The webhooks page; the secret its address refers to is read once and dropped from the browser. */
+export const webhooksPage = (d: DashboardDeps): RequestHandler => {
+  const page = listPage(d);
+  return (req, res, next) => {
+    const ref = typeof req.query.secret === 'string' ? req.query.secret : '';
+    const secret = ref && req.method === 'GET' ? secrets(d).value<SecretShown>(req, ref, d.ctx.clock()) : null;
+    if (secret) {
+      shownByRequest.set(req, secret);
+      secrets(d).forget(res);
+    }
+    return page(req, res, next);
+  };
+};
+
+/** The webhook a page's address names; another business's is not found. */
+export async function webhookOfPage(d: DashboardDeps, s: Signed, req: Request): Promise<WebhookState> {
+  const found = (await listWebhooks(d.ctx.db, s.pro.id)).find((w) => w.id === String(req.params.id));
+  if (!found) throw webhookNotOnDashboard();
+  return found;
+}
+
+/** A word that the webhook is not there, with the way back. */
+export const webhookGone = (err: unknown): Html => {
+  if (!(err instanceof AppError)) throw err;
+  return html`<p class="error" role="alert">${err.message}</p>
+    <p><a href="/dashboard/webhooks">Back to your webhooks</a></p>`;
+};
+
+export async function removeWebhookBody(d: DashboardDeps, s: Signed, req: Request, problem?: Problem): Promise<Html> {
+  return removeWebhookView(s, await webhookOfPage(d, s, req), problem);
+}
+
+export const removeWebhookPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, {
+    section: '/dashboard/webhooks',
+    async render(s, req) {
+      const title = 'Remove this webhook?';
+      try {
+        return { title, body: await removeWebhookBody(d, s, req) };
+      } catch (err) {
+        return { title, status: err instanceof AppError ? err.status : 500, body: webhookGone(err) };
+      }
+    },
+  });

@@ -1,0 +1,210 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { TEST_KEY_SEALER } from '../services/booking/test/harness';
+import { Receiver } from '../services/pro-desk/test/webhook-receiver';
+import { freePort } from '@frontdesk/db';
+import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
+import { closeServer, createLogger, listen } from '@frontdesk/http';
+import { createBookingApp } from '@frontdesk/booking';
+import { createProDeskApp } from '@frontdesk/pro-desk';
+import { CHROMIUM_ARGS, ensureChromium } from './browser';
+import { auditAtBothWidths, expectPeoplesWords, reloadAsAPerson, signUp, type Audit, type Site } from './page-flows';
+
+// Webhooks on the owner's dashboard, in a real browser at a phone's width and a desk's: one
+// added (once refused, as typed) pointing at a real receiver that checks every signature, its
+// secret shown once, a test event with what the receiver answered, paused and resumed, then
+// removed after a confirmation. Every page is axe-clean and in people's words; a reload after
+// each form repeats nothing (the receiver counts what it got).
+jest.setTimeout(300_000);
+
+const found = ensureChromium();
+if ('reason' in found) process.stdout.write(`\nSkipping the webhooks page tests: ${found.reason}.\n`);
+const maybe = 'path' in found ? describe : describe.skip;
+
+let t: TestDatabase;
+let browser: Browser;
+const servers: Server[] = [];
+let book = '';
+let pro = '';
+
+const site = (): Site => ({ pro, book, codeSentTo: (email) => signInCodeSentTo(t.db, email) });
+
+interface Owner {
+  page: Page;
+  key: string;
+  audit: Audit;
+  width: number;
+  receiver: Receiver;
+}
+
+interface WebhookShown {
+  webhook_id: string;
+  url: string;
+  kinds: string[] | null;
+  state: string;
+}
+
+const webhooks = async (o: Owner): Promise<WebhookShown[]> => {
+  const res = await fetch(`${pro}/api/v1/list_webhooks`, { headers: { authorization: `Bearer ${o.key}` } });
+  return ((await res.json()) as { webhooks: WebhookShown[] }).webhooks;
+};
+
+async function check(o: Owner, what: string) {
+  await o.audit(what);
+  await expectPeoplesWords(o.page, what);
+}
+
+/** The sentence a form's result shows, before and after a reload (which must not repeat the form). */
+async function doneSays(o: Owner, text: string | RegExp) {
+  await o.page.getByRole('status').getByText(text).waitFor();
+  await reloadAsAPerson(o.page);
+  await o.page.getByRole('status').getByText(text).waitFor();
+}
+
+async function signInToDashboard(page: Page, email: string, name: string) {
+  await page.goto(`${pro}/dashboard`);
+  await page.getByLabel('Business email').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByLabel('Code').fill(await site().codeSentTo(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+}
+
+/** The webhook's entry in the list. */
+const entry = (o: Owner) => o.page.locator('li.webhook', { hasText: o.receiver.url });
+
+async function addWebhook(o: Owner) {
+  const { page, receiver } = o;
+  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Webhooks', exact: true }).click();
+  await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  expect(await page.getByText('No webhooks yet.').count()).toBe(1);
+  await check(o, '/dashboard/webhooks');
+
+  // Only some events, none ticked: refused, with the address and the choice kept.
+  await page.getByLabel('Address of your receiver').fill(receiver.url);
+  await page.getByLabel('Only the ticked ones').check();
+  await page.getByRole('button', { name: 'Add this webhook' }).click();
+  await page.getByRole('alert').waitFor();
+  expect(await page.getByRole('alert').textContent()).toBe('Tick at least one kind of event, or choose all events.');
+  expect(await page.getByLabel('Address of your receiver').inputValue()).toBe(receiver.url);
+  expect(await page.getByLabel('Only the ticked ones').isChecked()).toBe(true);
+  await check(o, 'add a webhook refused');
+
+  await page.getByLabel('A job is booked').check();
+  await page.getByLabel('A job is cancelled').check();
+  await page.getByRole('button', { name: 'Add this webhook' }).click();
+  await page.getByRole('status').getByText(`Events will be sent to ${receiver.url}.`).waitFor();
+  const secret = (await page.locator('#webhook-secret').innerText()).trim();
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  receiver.secrets = [secret];
+  await o.audit('a webhook added, with its secret');
+  expect(await entry(o).innerText()).toContain('Events: A job is booked · A job is cancelled');
+  expect(await webhooks(o)).toMatchObject([{ url: receiver.url, kinds: ['booking.created', 'booking.cancelled'], state: 'active' }]);
+
+  // A reload keeps the sentence but the secret is gone, and nothing was added twice.
+  await reloadAsAPerson(page);
+  await page.getByText('The secret was shown once and is hidden now.').waitFor();
+  expect(await page.locator('#webhook-secret').count()).toBe(0);
+  expect(await page.content()).not.toContain(secret);
+  await page.getByRole('status').getByText(`Events will be sent to ${receiver.url}.`).waitFor();
+  expect(await webhooks(o)).toHaveLength(1);
+  await check(o, 'a webhook added, after a reload');
+}
+
+async function sendATestEvent(o: Owner) {
+  const { page, receiver } = o;
+  await entry(o).getByRole('button', { name: 'Send a test event' }).click();
+  await doneSays(o, `Sent a test event to ${receiver.url}. The receiver answered 200: it works.`);
+  expect(await page.locator('.done blockquote').innerText()).toBe('thanks');
+  await check(o, 'a test event sent');
+  if (o.width === 375) {
+    mkdirSync('/tmp/shots', { recursive: true });
+    await page.screenshot({ path: '/tmp/shots/dashboard-webhooks-375.png', fullPage: true });
+  }
+  // The reload in doneSays sent nothing more.
+  expect(receiver.got).toHaveLength(1);
+  expect(receiver.got[0]).toMatchObject({ verified: true, body: { kind: 'ping' } });
+}
+
+async function pauseAndResume(o: Owner) {
+  const { page, receiver } = o;
+  await entry(o).getByRole('button', { name: 'Pause' }).click();
+  await doneSays(o, `Paused ${receiver.url}: events wait here and are sent, in order, when you resume it.`);
+  expect(await entry(o).innerText()).toContain('Paused.');
+  expect((await webhooks(o))[0]!.state).toBe('paused');
+  await check(o, 'a webhook paused');
+
+  await entry(o).getByRole('button', { name: 'Resume' }).click();
+  await doneSays(o, `Resumed ${receiver.url}: it catches up on what waited, in order.`);
+  expect(await entry(o).innerText()).toContain('Sending.');
+  expect((await webhooks(o))[0]!.state).toBe('active');
+  await page.getByRole('button', { name: 'Pause' }).waitFor();
+  expect(receiver.got).toHaveLength(1);
+}
+
+async function removeIt(o: Owner) {
+  const { page, receiver } = o;
+  await entry(o).getByRole('link', { name: 'Remove this webhook' }).click();
+  await page.getByRole('heading', { name: 'Remove this webhook?', level: 1 }).waitFor();
+  expect(await page.locator('main').innerText()).toContain(`Front Desk stops sending to ${receiver.url} and forgets it.`);
+  await check(o, 'remove a webhook');
+  await page.getByRole('button', { name: 'Remove this webhook' }).click();
+  await doneSays(o, `Webhook ${receiver.url} was removed; nothing more is sent there.`);
+  expect(await page.getByText('No webhooks yet.').count()).toBe(1);
+  expect(await webhooks(o)).toEqual([]);
+  await check(o, 'a webhook removed');
+  expect(receiver.got).toHaveLength(1);
+}
+
+maybe('webhooks on the owner’s dashboard in a real browser', () => {
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    const [bookPort, proPort] = [await freePort(), await freePort()];
+    book = `http://127.0.0.1:${bookPort}`;
+    pro = `http://127.0.0.1:${proPort}`;
+    const logger = createLogger('pages-webhooks', 'silent');
+    const clock = () => new Date();
+    const common = {
+      proDeskUrl: pro,
+      bookingUrl: book,
+      publicSharedKey: 'fdpub_hooks_public_key',
+      mcpAllowedOrigins: [],
+      keySealer: TEST_KEY_SEALER,
+      checkAnswers: true,
+    };
+    const bookApp = createBookingApp({
+      db: t.db,
+      config: { ...common, publicUrl: book, publicClientId: 'front-desk', publicClientRedirectUris: [] },
+      logger,
+      clock,
+    });
+    servers.push(await listen(bookApp.app, bookPort, '127.0.0.1'));
+    servers.push(await listen(createProDeskApp({ db: t.db, config: { ...common, publicUrl: pro }, logger, clock }).app, proPort, '127.0.0.1'));
+    browser = await chromium.launch({ executablePath: (found as { path: string }).path, headless: true, args: CHROMIUM_ARGS });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(servers.map(closeServer));
+    await t?.drop();
+  });
+
+  it('adds a webhook to a real receiver, shows its secret once, sends a test event and shows the answer, pauses, resumes and removes it, at 375 and 1280 px', async () => {
+    await auditAtBothWidths(browser, async (page, width, audit) => {
+      const email = `hooks${width}@dash.example`;
+      const name = `Hooks ${width}`;
+      const key = await signUp(page, site(), email, name);
+      const receiver = await new Receiver().start();
+      try {
+        const o: Owner = { page, key, audit, width, receiver };
+        await signInToDashboard(page, email, name);
+        await addWebhook(o);
+        await sendATestEvent(o);
+        await pauseAndResume(o);
+        await removeIt(o);
+      } finally {
+        await receiver.stop();
+      }
+    });
+  });
+});
