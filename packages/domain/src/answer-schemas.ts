@@ -184,15 +184,14 @@ export const seriesSchema = nullable(
 export const seriesInputSchemas = {
   skip_conflicts: {
     type: 'boolean',
-    description: 'For weekly, biweekly or monthly: book the visits that are open and list the rest, instead of refusing the whole series (default false).',
+    description: 'Recurring: book the open visits, list the rest.',
   },
 } as const;
 export const andFollowingSchema = {
   type: 'boolean',
-  description: 'On a visit of a series: cancel this visit and every later one, ending the series (default false: this visit only).',
+  description: 'Also every later visit of the series.',
 } as const;
 export const moveFollowingSchema = {
   type: 'boolean',
-  description:
-    'On a visit of a series: move this visit and every later one by the same days to the new time, keeping the rhythm (default false: this visit only).',
+  description: 'Also every later visit of the series.',
 } as const;

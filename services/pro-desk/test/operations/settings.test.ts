@@ -279,8 +279,8 @@ describe('the settings tools over MCP', () => {
         const tool = tools.find((t) => t.name === name)!;
         expect(Object.keys(tool.inputSchema).every((k) => ['type', 'properties', 'required', 'additionalProperties'].includes(k))).toBe(true);
       }
-      const phone = (tools.find((t) => t.name === 'update_business')!.inputSchema.properties as Record<string, { type: unknown }>).phone;
-      expect(phone!.type).toEqual(['string', 'null']);
+      const phone = (tools.find((t) => t.name === 'update_business')!.inputSchema.properties as Record<string, { anyOf: unknown }>).phone;
+      expect(phone!.anyOf).toEqual([{ type: 'string' }, { type: 'null' }]);
 
       const changed = await client.callTool({ name: 'update_business', arguments: { prices: { base: 75 }, working_hours: { saturday: [] }, phone: null } });
       expect(changed.isError).toBeFalsy();
