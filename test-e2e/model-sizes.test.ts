@@ -1,3 +1,4 @@
+import { startsOf, type WeeklyHours } from '@frontdesk/domain';
 import { MODEL_BUDGETS, modelFacingTools, utf8Bytes } from '@frontdesk/http';
 import { asPublic, bothHostsPerFile, newCleaner } from '../services/booking/test/harness';
 
@@ -90,5 +91,60 @@ describe('the model-facing part of tools/list', () => {
     const text = res.body.result.instructions as string;
     expect(text).toMatch(/optional idempotency_key/);
     expect(text).toMatch(host === 'pro' ? /never send them links/ : /no added fees/);
+  });
+});
+
+// The issue's shape: a business open 9 hours a day (08:00-17:00, here six days a week, the
+// default's Saturday lengthened) on the default 30-minute step, asked about its shortest job
+// (no bedroom, one bath: 45 minutes), which has the most starts, for the default 7 days from
+// today. Monday 07:00 with 12 hours' notice: Tuesday to Saturday, 17 starts a day (08:00 to 16:00).
+describe('a 7-day open-times answer', () => {
+  const nineHours = Object.fromEntries(['1', '2', '3', '4', '5', '6'].map((d) => [d, [{ start: '08:00', end: '17:00' }]])) as WeeklyHours;
+  const job = { bedrooms: 0, bathrooms: 1, days: 7 };
+
+  it('fits 3 KB on both hosts, every start a full ISO string that book_* takes unchanged', async () => {
+    const c = await newCleaner(h, { weekly_hours: nineHours });
+    const pro = (await h.pro.get('/api/v1/open_times').set(c.auth).query(job).expect(200)).body;
+    const book = (
+      await h.book
+        .get('/api/v1/available_times')
+        .set(asPublic)
+        .query({ cleaner_id: c.pro.id, ...job })
+        .expect(200)
+    ).body;
+    expect(pro.open_times.map((d: { label: string }) => d.label)).toEqual(['Tue, Nov 24', 'Wed, Nov 25', 'Thu, Nov 26', 'Fri, Nov 27', 'Sat, Nov 28']);
+    expect(pro.count).toBe(5 * 17);
+    for (const [host, body] of [
+      ['pro', pro],
+      ['book', book],
+    ] as const) {
+      const bytes = utf8Bytes(JSON.stringify(body));
+      process.stdout.write(`${host} 7-day open times: ${bytes} bytes, ${body.count} starts (budget ${MODEL_BUDGETS.openTimesWeek})\n`);
+      expect(bytes).toBeLessThanOrEqual(MODEL_BUDGETS.openTimesWeek);
+      for (const start of startsOf(body.open_times)) expect(start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    }
+    const last = startsOf(pro.open_times).at(-1)!;
+    const booked = await h.pro
+      .post('/api/v1/book_job')
+      .set(c.auth)
+      .send({ ...job, days: undefined, start: last, customer_name: 'Dana Park', customer_phone: '2125550199', address: '1 Main St', zip: '10001' })
+      .expect(200);
+    expect(booked.body.start).toBe(last);
+    const first = startsOf(book.open_times)[0]!;
+    const viaBook = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(asPublic)
+      .send({
+        cleaner_id: c.pro.id,
+        bedrooms: 0,
+        bathrooms: 1,
+        start: first,
+        customer_name: 'Lee Chen',
+        customer_email: 'lee@example.com',
+        address: '3 Elm St',
+        zip: '10001',
+      })
+      .expect(200);
+    expect(viaBook.body.start).toBe(first);
   });
 });

@@ -144,7 +144,6 @@ export const availableTimes = (ctx: AppContext, times = cleanerTimesReader(ctx.d
         from: str,
         days: int,
         total: num,
-        estimated_hours: num,
         price: priceSchema,
         ...openTimesList,
       },
@@ -159,7 +158,6 @@ export const availableTimes = (ctx: AppContext, times = cleanerTimesReader(ctx.d
         from,
         days,
         total: toUsd(quote.total_cents),
-        estimated_hours: quote.estimated_hours,
         price: presentPrice(quote),
         ...rest,
       };

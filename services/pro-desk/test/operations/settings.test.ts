@@ -1,6 +1,7 @@
 // update_business, add_time_off and remove_time_off (src/operations/settings.ts).
 import { proDeskHarnessPerFile, newPro, validBooking } from '../harness';
 import { listenOn, mcpClient } from '../mcp-client';
+import { startsOf } from '@frontdesk/domain';
 
 const h = proDeskHarnessPerFile();
 
@@ -12,7 +13,7 @@ const update = (auth: Record<string, string>, change: unknown) =>
     .send(change as object);
 const startsOn = async (auth: Record<string, string>, date: string) => {
   const { body } = await h.api.get('/api/v1/open_times').query({ bedrooms: 2, bathrooms: 1, date, days: 1 }).set(auth).expect(200);
-  return (body.open_times as { start: string }[]).map((o) => o.start);
+  return startsOf(body.open_times);
 };
 const versionOf = async (proId: string) =>
   (await h.t.db.selectFrom('pros').select('config_version').where('id', '=', proId).executeTakeFirstOrThrow()).config_version;
