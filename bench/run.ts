@@ -6,19 +6,22 @@ import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { createDb, createDatabase, dropDatabase, migrateToLatest, type Db } from '@frontdesk/db';
 import { createBooking, findCleaners } from '@frontdesk/use-cases';
-import { normalizeJob } from '@frontdesk/domain';
+import { normalizeJob, startsOf } from '@frontdesk/domain';
 import { startTestServer } from '@frontdesk/db/testing';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { cpuMicros, startHost, stats } from './host';
 import { seedBusyPro, seedCrowdedZip, seedFeedPro } from './seed';
 import { runScale } from './scale';
 import { webhookBench, webhookLines } from './webhooks';
+import { measureSizes, sizesTable } from './sizes';
 
 /**
  * `pnpm bench`: each endpoint's throughput and p99 as a ratio of /healthz measured seconds
  * before it, in interleaved short rounds, so a change in machine load moves the floor and
  * the endpoint together. `pnpm bench --scale` seeds a large deployment instead and reports
- * how each operation's cost grows with it (bench/scale.ts).
+ * how each operation's cost grows with it (bench/scale.ts). Every run first prints what a model
+ * pays for (bench/sizes.ts: tools/list and open-times bytes and tokens beside their budgets);
+ * `pnpm bench --sizes` prints only that.
  */
 const PUBLIC_KEY = 'fdpub_bench_public_key';
 const CROWDED_ZIP = '30303';
@@ -79,6 +82,12 @@ async function main(): Promise<void> {
   const hosts: ChildProcess[] = [];
   try {
     await migrateToLatest(db);
+    if (process.argv.includes('--sizes')) {
+      const [pro, book] = [await startHost('pro', url, PUBLIC_KEY), await startHost('book', url, PUBLIC_KEY)];
+      hosts.push(pro.child, book.child);
+      process.stdout.write(`\n${sizesTable(await measureSizes(db, { pro: pro.base, book: book.base }, PUBLIC_KEY))}\n`);
+      return;
+    }
     const busy = await seedBusyPro(db);
     const feed = await seedFeedPro(db);
     const crowd = await seedCrowdedZip(db, CROWDED_ZIP);
@@ -86,6 +95,8 @@ async function main(): Promise<void> {
     const pro = await startHost('pro', url, PUBLIC_KEY);
     const book = await startHost('book', url, PUBLIC_KEY);
     hosts.push(pro.child, book.child);
+    const sizes = await measureSizes(db, { pro: pro.base, book: book.base }, PUBLIC_KEY);
+    process.stdout.write(`\n${sizesTable(sizes)}\n`);
     const targets = buildTargets(pro.base, book.base, { proKey: busy.apiKey, crewsKey: crews.busy.apiKey }, feed);
 
     // Customers keep booking the crowded ZIP's cleaners, and the polled pro's feed keeps
@@ -148,6 +159,7 @@ async function main(): Promise<void> {
       race,
       cold_find_cleaners_ms: cold,
       webhooks,
+      sizes,
     };
     mkdirSync(OUT, { recursive: true });
     writeFileSync(resolve(OUT, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -168,6 +180,7 @@ async function main(): Promise<void> {
       ),
       `Bookings landed during the run: ${written[0]!.booked} in the crowded ZIP, ${written[1]!.booked} in the polled feed, ${written[2]!.booked} in the ZIP of 10-crew cleaners.`,
       `find_cleaners with every cleaner recomputed (no cache), one call at a time: ${cold.p50} ms median, ${cold.max} ms max.`,
+      sizesTable(sizes),
       `Booking race: ${race.rounds} rounds of 20 concurrent book_cleaning calls for one slot, exactly one winner each.`,
       `  uncontended p50/p99 ${race.solo.p50}/${race.solo.p99} ms; racing p50/p99 ${race.racing.p50}/${race.racing.p99} ms; racing p99 is ${round2(race.racing.p99 / race.solo.p99)}x the uncontended p99 (limit ${P99_LIMIT}x).`,
       ...webhookLines(webhooks),
@@ -278,9 +291,9 @@ async function coldSearch(db: Db) {
 async function raceLatency(book: string, proId: string) {
   const headers = { authorization: `Bearer ${PUBLIC_KEY}`, 'content-type': 'application/json' };
   const open = (await (await fetch(`${book}/available_times?cleaner_id=${proId}&bedrooms=0&bathrooms=1&days=21`, { headers })).json()) as {
-    open_times: { start: string }[];
+    open_times: { starts: string[] }[];
   };
-  const slots = open.open_times.filter((_, i) => i % 4 === 0).map((t) => t.start);
+  const slots = startsOf(open.open_times).filter((_, i) => i % 4 === 0);
   const attempt = async (start: string) => {
     const t0 = performance.now();
     const res = await fetch(`${book}/book_cleaning`, {

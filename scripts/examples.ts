@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import request from 'supertest';
 import { flatten, readDevDatabase } from '@frontdesk/config';
 import { createDatabase, createDb, dropDatabase, migrateToLatest, resolveDatabase } from '@frontdesk/db';
-import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
+import { DEFAULT_WEEKLY_HOURS, startsOf } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { createBookingApp } from '@frontdesk/booking';
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     const open = await call('pro', 'open_times', { ...size, days: 2 });
     const lead = await call('pro', 'log_lead', { source: 'marketplace_1', lead_ref: 'MK-1042', lead_cost: 28, zip: '10001', ...size }, 'POST');
     const customer = { customer_name: 'Ana Lopez', customer_phone: '(212) 555-0199', address: '12 Grove St, Apt 3', zip: '10001' };
-    const job = await call('pro', 'book_job', { ...size, ...customer, lead_id: lead.lead_id, start: open.open_times[0].start }, 'POST');
+    const job = await call('pro', 'book_job', { ...size, ...customer, lead_id: lead.lead_id, start: startsOf(open.open_times)[0] }, 'POST');
     const far = await call('pro', 'log_lead', { source: 'marketplace_2', lead_ref: 'TT-88', lead_cost: 35, zip: '07030', bedrooms: 2, bathrooms: 1 }, 'POST');
     await call(
       'pro',
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
       'book_cleaning',
       {
         cleaner_id: found.cleaners[0].cleaner_id,
-        start: times.open_times[1].start,
+        start: startsOf(times.open_times)[1],
         bedrooms: 2,
         bathrooms: 1,
         customer_name: 'Sam Lee',
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       'POST',
     );
     await call('book', 'booking_status', { manage_token: booked.manage_token });
-    await call('book', 'reschedule_booking', { manage_token: booked.manage_token, start: times.open_times[4].start }, 'POST');
+    await call('book', 'reschedule_booking', { manage_token: booked.manage_token, start: startsOf(times.open_times)[4] }, 'POST');
     await call('book', 'my_bookings');
     await call('pro', 'schedule');
     await call('pro', 'updates');
@@ -109,12 +109,12 @@ async function main(): Promise<void> {
     clock.now = new Date(Date.parse(job.end) + 3600_000);
     await call('pro', 'report_no_show', { booking_id: job.booking_id }, 'POST');
     const later = await call('pro', 'open_times', { ...size, days: 3 });
-    const toCancel = await call('pro', 'book_job', { ...size, ...customer, customer_name: 'Lee Park', start: later.open_times[0].start }, 'POST');
+    const toCancel = await call('pro', 'book_job', { ...size, ...customer, customer_name: 'Lee Park', start: startsOf(later.open_times)[0] }, 'POST');
     await call('pro', 'cancel_job', { booking_id: toCancel.booking_id }, 'POST');
     await call('pro', 'pipeline', { month: '2026-11' });
     // The business sets itself up: a day off with a job booked in it, then new prices and hours.
-    const kept = await call('pro', 'book_job', { ...size, ...customer, customer_name: 'Kim Cho', start: later.open_times[0].start }, 'POST');
-    await call('pro', 'reschedule_job', { booking_id: kept.booking_id, start: later.open_times[4].start }, 'POST');
+    const kept = await call('pro', 'book_job', { ...size, ...customer, customer_name: 'Kim Cho', start: startsOf(later.open_times)[0] }, 'POST');
+    await call('pro', 'reschedule_job', { booking_id: kept.booking_id, start: startsOf(later.open_times)[4] }, 'POST');
     const day = kept.start.slice(0, 10);
     const dayOff = await call('pro', 'add_time_off', { start: day, end: day, note: 'Family day' }, 'POST');
     await call('pro', 'remove_time_off', { time_off_id: dayOff.time_off_id }, 'POST');

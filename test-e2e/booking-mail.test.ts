@@ -11,6 +11,7 @@ import { createProDeskApp } from '@frontdesk/pro-desk';
 import { DEFAULT_WEEKLY_HOURS, ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
 import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../services/booking/test/harness';
 import { startMailSink, type Received } from './mail-sink';
+import { startsOf } from '@frontdesk/domain';
 
 jest.setTimeout(60_000);
 
@@ -127,7 +128,7 @@ async function openStarts(cleanerId: string, daysAhead = 3): Promise<string[]> {
   const date = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   const q = new URLSearchParams({ cleaner_id: cleanerId, bedrooms: '2', bathrooms: '1', date, days: '3' });
   const times = await json(await fetch(`${book}/api/v1/available_times?${q.toString()}`, { headers: asPublic }));
-  return (times.open_times as { start: string }[]).map((o) => o.start);
+  return startsOf(times.open_times as { starts: string[] }[]);
 }
 
 const customerBooking = (cleanerId: string, start: string, email: string, extra: object = {}) => ({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createDatabase, dropDatabase } from '@frontdesk/db';
 import { callApi, cli, startHost, type RunningService } from './helpers';
+import { startsOf } from '@frontdesk/domain';
 
 // Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
 jest.setTimeout(120_000);
@@ -50,7 +51,7 @@ describe('both hosts as separate processes on one database', () => {
     expect(cleaner.checks[0].summary).toBe('On 2026-11-20 a profile on marketplace_3 was found, rated 4.9 of 5 from 40 reviews.');
     const first = cleaner.next_open_times[0];
     const later = await call(`${book}/available_times?cleaner_id=${proId}&bedrooms=2&bathrooms=1&days=7`, PUBLIC_KEY);
-    const second = later.body.open_times.find((t: Json) => t.start.slice(0, 10) !== first.start.slice(0, 10));
+    const second = { start: startsOf(later.body.open_times).find((t) => t.slice(0, 10) !== first.start.slice(0, 10))! };
 
     const who = { 'X-Client-Name': 'Claude', 'X-User-Name': 'Dana Park', 'X-User-Email': 'dana@example.com' };
     const keep = await call(
@@ -94,7 +95,7 @@ describe('both hosts as separate processes on one database', () => {
     const pros = [await start('pro-desk'), await start('pro-desk')];
     const books = [await start('booking'), await start('booking')];
     const open = await call(`${books[0]}/available_times?cleaner_id=${proId}&bedrooms=3&bathrooms=2&days=7`, PUBLIC_KEY);
-    const slot = open.body.open_times.at(-1).start;
+    const slot = startsOf(open.body.open_times).at(-1)!;
     const requests = Array.from({ length: 20 }, (_, i) =>
       i % 2 === 0
         ? call(`${pros[(i / 2) % 2]}/book_job`, proKey, {

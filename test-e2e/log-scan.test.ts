@@ -9,6 +9,7 @@ import { createProDeskApp } from '@frontdesk/pro-desk';
 import { DEFAULT_WEEKLY_HOURS, ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
 import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../services/booking/test/harness';
 import { startMailSink, type Received } from './mail-sink';
+import { startsOf } from '@frontdesk/domain';
 
 jest.setTimeout(60_000);
 
@@ -123,7 +124,7 @@ it('leaves no secret or personal detail of the flow in the logs, and no usable c
       },
     ),
   );
-  const slot = (times.open_times as { start: string }[])[0]!.start;
+  const slot = startsOf(times.open_times as { starts: string[] }[])[0]!;
   const booked = await json(
     await post(
       `${book}/api/v1/book_cleaning`,

@@ -74,7 +74,7 @@ async function takenMeanwhile(cleaner: string, start: string): Promise<void> {
 /** The first open start of a business, as available_times lists it. */
 async function firstOpen(cleaner: string): Promise<string> {
   const res = await fetch(`${book}/api/v1/available_times?cleaner_id=${cleaner}&bedrooms=2&bathrooms=1`, { headers: { authorization: `Bearer ${PUBLIC}` } });
-  return ((await res.json()) as { open_times: { start: string }[] }).open_times[0]!.start;
+  return ((await res.json()) as { open_times: { starts: string[] }[] }).open_times[0]!.starts[0]!;
 }
 
 /** The business's visits as the database holds them, for counting what a reload did (nothing). */

@@ -9,6 +9,7 @@ import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
 import { auditAtBothWidths, bookOnThePage, expectPeoplesWords, reloadAsAPerson, signUp, type Audit, type Site } from './page-flows';
+import { startsOf } from '@frontdesk/domain';
 
 // A business with several crews on the owner's dashboard, in a real browser at a phone's width
 // and a desk's: a crew added (once refused), its own hours (once refused), taking no new jobs
@@ -154,8 +155,10 @@ async function dayOfOneCrew(o: Owner, crewName: string) {
   const { page } = o;
   const all = await crews(o);
   const [first, second] = [all[0]!, all.find((c) => c.name === crewName)!];
-  const starts = (await api<{ open_times: { start: string }[] }>(o, `open_times?bedrooms=2&bathrooms=1&days=14&crew_id=${second.crew_id}`)).body.open_times;
-  const start = starts[2]!.start;
+  const starts = startsOf(
+    (await api<{ open_times: { starts: string[] }[] }>(o, `open_times?bedrooms=2&bathrooms=1&days=14&crew_id=${second.crew_id}`)).body.open_times,
+  );
+  const start = starts[2]!;
   const job = (customer: string, crew: CrewShown) =>
     api<{ booking_id: string; crew_name: string }>(o, 'book_job', {
       start,

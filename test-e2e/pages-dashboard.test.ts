@@ -9,6 +9,7 @@ import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
 import { auditAtBothWidths, expectPeoplesWords, reloadAsAPerson, signUp, type Audit, type Site } from './page-flows';
+import { startsOf } from '@frontdesk/domain';
 
 // The owner's dashboard in a real browser, at a phone's width and a desk's: every section, every
 // form and its reload, a job cancelled, moved and reported as a no-show, and notifications that
@@ -61,8 +62,8 @@ async function signInToDashboard(page: Page, email: string, name: string) {
 
 /** Open starts of this business for a 2 bd / 1 ba job. */
 async function openStarts(o: Owner): Promise<string[]> {
-  const res = (await (await api(o, 'open_times?bedrooms=2&bathrooms=1&days=14')).json()) as { open_times: { start: string }[] };
-  return res.open_times.map((x) => x.start);
+  const res = (await (await api(o, 'open_times?bedrooms=2&bathrooms=1&days=14')).json()) as { open_times: { starts: string[] }[] };
+  return startsOf(res.open_times);
 }
 
 async function bookAsBusiness(o: Owner, start: string, name: string) {

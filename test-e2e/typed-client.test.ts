@@ -304,7 +304,7 @@ async function webhookWeek(pro: ReturnType<typeof createClient<ProPaths>>, at: {
     const spare = ok(await pro.POST('/api/v1/add_webhook', { body: { url: `${receiver.url}/spare` } }));
     ok(await pro.POST('/api/v1/remove_webhook', { body: { webhook_id: spare.webhook_id } }));
     const hook = ok(await pro.POST('/api/v1/add_webhook', { body: { url: receiver.url, kinds: ['booking.created'] } }));
-    ok(await pro.POST('/api/v1/update_webhook', { body: { webhook_id: hook.webhook_id, kinds: null } }));
+    ok(await pro.POST('/api/v1/update_webhook', { body: { webhook_id: hook.webhook_id, kinds: [] } }));
     receiver.secrets = [ok(await pro.POST('/api/v1/rotate_webhook_secret', { body: { webhook_id: hook.webhook_id } })).secret];
     expect(ok(await pro.POST('/api/v1/test_webhook', { body: { webhook_id: hook.webhook_id } })).received).toBe(true);
     const customer = { bedrooms: 2, bathrooms: 1, customer_name: 'Flo', customer_phone: '212 555 0100', address: '1 Main St', zip: '10001' };

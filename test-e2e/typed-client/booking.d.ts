@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * Find cleaners for a ZIP
-         * @description Finds house cleaners who serve a ZIP code and offer the job, each with a firm total price (everything included, no added fees) and its next open start times, earliest first, then cheapest. Each cleaner has a checks list: best-effort checks with dates, never a guarantee. Give bedrooms and bathrooms; sqft only if the user said it; frequency only as asked.
+         * @description Cleaners serving a ZIP, each with a firm total (everything included, no added fees) and next open starts. Its checks are dated best-effort checks: never present them as a guarantee or endorsement.
          */
         get: operations["find_cleaners"];
         put?: never;
@@ -34,7 +34,7 @@ export interface paths {
         };
         /**
          * List a cleaner's open times
-         * @description Lists open start times for one cleaner (cleaner_id from find_cleaners) and the job over the coming days, with the firm total and its line items. Each start is ISO 8601 with the cleaner's local offset plus a label; pass it unchanged to book_cleaning.
+         * @description One cleaner's open starts for the job by day, with the firm total; pass a start unchanged to book_cleaning.
          */
         get: operations["available_times"];
         put?: never;
@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Book a cleaning
-         * @description Books the cleaner for a start from find_cleaners or available_times at the firm price. Confirm once with the user (cleaner, time, address, price) unless they already said to book. Name and phone or email come from the customer_ fields or the X-User-Name / X-User-Phone / X-User-Email headers; fill them from what you know and ask only for what is missing. Notes and access details are optional: never hold a booking back for them. Pass expected_total (the price the user saw) so a changed price is refused rather than charged. Keep the returned manage_token: it is the only way to check or cancel; give the user the manage_url, their page for it.
+         * @description Books the cleaner at a start from find_cleaners or available_times, at the firm price. Confirm once (cleaner, time, address, price) unless the user already said to book. Fill customer details from what you know (or the X-User-* headers); ask only for what is missing, in one message, and tell the user what was shared. Notes and access details are optional: never hold a booking back for them. Keep the manage_token: the only way to check or cancel; give the user the manage_url.
          */
         post: operations["book_cleaning"];
         delete?: never;
@@ -74,7 +74,7 @@ export interface paths {
         };
         /**
          * List the user's bookings
-         * @description Lists the user's bookings, newest first. Needs the user's own credential (personal key or sign-in); with the shared public key it lists none: use booking_status with each manage_token instead.
+         * @description The user's bookings, newest first; with the shared public key none: use booking_status with each manage_token.
          */
         get: operations["my_bookings"];
         put?: never;
@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a booking
-         * @description Cancels a booking with the manage_token from book_cleaning (for a series, one visit: the first, or the one named by visit_id; with and_following, that visit and every later one). Confirm with the user first. Free until 24 hours before the start; closer than that it still cancels, but the cleaner may charge under their own policy, and the answer says so.
+         * @description Cancels a booking (for a series, one visit). Confirm with the user first. Free until 24 hours before the start; closer, the cleaner may charge under their own policy: tell the user.
          */
         post: operations["cancel_booking"];
         delete?: never;
@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Move a booking to another time
-         * @description Moves a booking (its manage_token from book_cleaning) to a new start from available_times, in one step: the new time is taken and the old one freed, or nothing changes; the price stays the same. Confirm with the user first. Within 24 hours of the old start it still moves, but the cleaner may charge under their own policy, and the answer says so.
+         * @description Moves a booking to a new start from available_times, all or nothing; same price. Confirm with the user first. Within 24 hours of the old start the cleaner may charge under their own policy: tell the user.
          */
         post: operations["reschedule_booking"];
         delete?: never;
@@ -134,7 +134,7 @@ export interface paths {
         };
         /**
          * Check a booking
-         * @description Shows the status and details of a booking from its manage_token, the manage page link the customer can open to see, move, cancel or add it to a calendar, and for a series its upcoming visits (series_visits; pass one as visit_id to act on it alone). The way to check a booking with the shared public key.
+         * @description A booking's status and details, its manage page link and, for a series, its upcoming visits (series_visits). The way to check a booking with the shared public key.
          */
         get: operations["booking_status"];
         put?: never;
@@ -165,31 +165,27 @@ export interface operations {
     find_cleaners: {
         parameters: {
             query: {
-                /** @description 5-digit ZIP code. */
+                /** @description 5 digits. */
                 zip: string;
-                /** @description Number of bedrooms, 0 (studio) to 10. */
                 bedrooms: number;
-                /** @description Number of bathrooms, 1 to 10; halves allowed (2.5). */
+                /** @description A multiple of 0.5. */
                 bathrooms: number;
-                /** @description standard (default), deep, move_out (also move-in), or turnover (short-term rental between guests). */
+                /** @description move_out: also move-in. */
                 clean_type?: "standard" | "deep" | "move_out" | "turnover";
-                /** @description Home size in square feet, only if the customer stated it; never guess. Homes larger than usual for their bedroom count cost more. */
+                /** @description Only if the customer stated it; never guess. */
                 sqft?: number;
-                /** @description once (default), weekly, biweekly or monthly: only what the customer asked for; never switch to recurring just to lower the price. */
+                /** @description As asked; never switch to recurring just to lower the price. */
                 frequency?: "once" | "weekly" | "biweekly" | "monthly";
-                /** @description Extras such as fridge, oven, windows, cabinets, laundry (comma-separated in a query string). */
                 add_ons?: string[];
-                /** @description Pets in the home (default false). */
                 pets?: boolean;
-                /** @description Earliest local start, HH:MM 24-hour (e.g. a guest checkout time). */
+                /** @description Earliest local start, HH:MM (e.g. a checkout). */
                 start_after?: string;
-                /** @description The job must end by this local time, HH:MM 24-hour (e.g. the next check-in). */
+                /** @description Local HH:MM the job must end by (e.g. a check-in). */
                 finish_by?: string;
-                /** @description First day to list, YYYY-MM-DD; default today in the business's time zone. */
+                /** @description First day, YYYY-MM-DD; default today. */
                 date?: string;
-                /** @description Number of days listed, 1 to 21 (default 7). */
                 days?: number;
-                /** @description How many cleaners to list, 1 to 50 (default 10). */
+                /** @description Cleaners to list. */
                 limit?: number;
             };
             header?: {
@@ -338,29 +334,25 @@ export interface operations {
     available_times: {
         parameters: {
             query: {
-                /** @description cleaner_id from find_cleaners. */
+                /** @description From find_cleaners. */
                 cleaner_id: string;
-                /** @description Number of bedrooms, 0 (studio) to 10. */
                 bedrooms: number;
-                /** @description Number of bathrooms, 1 to 10; halves allowed (2.5). */
+                /** @description A multiple of 0.5. */
                 bathrooms: number;
-                /** @description standard (default), deep, move_out (also move-in), or turnover (short-term rental between guests). */
+                /** @description move_out: also move-in. */
                 clean_type?: "standard" | "deep" | "move_out" | "turnover";
-                /** @description Home size in square feet, only if the customer stated it; never guess. Homes larger than usual for their bedroom count cost more. */
+                /** @description Only if the customer stated it; never guess. */
                 sqft?: number;
-                /** @description once (default), weekly, biweekly or monthly: only what the customer asked for; never switch to recurring just to lower the price. */
+                /** @description As asked; never switch to recurring just to lower the price. */
                 frequency?: "once" | "weekly" | "biweekly" | "monthly";
-                /** @description Extras such as fridge, oven, windows, cabinets, laundry (comma-separated in a query string). */
                 add_ons?: string[];
-                /** @description Pets in the home (default false). */
                 pets?: boolean;
-                /** @description Earliest local start, HH:MM 24-hour (e.g. a guest checkout time). */
+                /** @description Earliest local start, HH:MM (e.g. a checkout). */
                 start_after?: string;
-                /** @description The job must end by this local time, HH:MM 24-hour (e.g. the next check-in). */
+                /** @description Local HH:MM the job must end by (e.g. a check-in). */
                 finish_by?: string;
-                /** @description First day to list, YYYY-MM-DD; default today in the business's time zone. */
+                /** @description First day, YYYY-MM-DD; default today. */
                 date?: string;
-                /** @description Number of days listed, 1 to 21 (default 7). */
                 days?: number;
             };
             header?: {
@@ -393,7 +385,6 @@ export interface operations {
                         from: string;
                         days: number;
                         total: number;
-                        estimated_hours: number;
                         price: {
                             /** @enum {string} */
                             currency: "USD";
@@ -415,9 +406,8 @@ export interface operations {
                         };
                         count: number;
                         open_times: {
-                            start: string;
-                            end: string;
                             label: string;
+                            starts: string[];
                         }[];
                         message?: string;
                     };
@@ -506,47 +496,44 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description cleaner_id from find_cleaners. */
+                    /** @description From find_cleaners. */
                     cleaner_id: string;
-                    /** @description The chosen start, unchanged from the open times. */
+                    /** @description From the open times, unchanged. */
                     start: string;
-                    /** @description Number of bedrooms, 0 (studio) to 10. */
                     bedrooms: number;
-                    /** @description Number of bathrooms, 1 to 10; halves allowed (2.5). */
+                    /** @description A multiple of 0.5. */
                     bathrooms: number;
                     /**
-                     * @description standard (default), deep, move_out (also move-in), or turnover (short-term rental between guests).
+                     * @description move_out: also move-in.
                      * @enum {string}
                      */
                     clean_type?: "standard" | "deep" | "move_out" | "turnover";
-                    /** @description Home size in square feet, only if the customer stated it; never guess. Homes larger than usual for their bedroom count cost more. */
+                    /** @description Only if the customer stated it; never guess. */
                     sqft?: number;
                     /**
-                     * @description once (default), weekly, biweekly or monthly: only what the customer asked for; never switch to recurring just to lower the price.
+                     * @description As asked; never switch to recurring just to lower the price.
                      * @enum {string}
                      */
                     frequency?: "once" | "weekly" | "biweekly" | "monthly";
-                    /** @description Extras such as fridge, oven, windows, cabinets, laundry (comma-separated in a query string). */
                     add_ons?: string[];
-                    /** @description Pets in the home (default false). */
                     pets?: boolean;
-                    /** @description The customer's name (or send X-User-Name). */
+                    /** @description Or send X-User-Name. */
                     customer_name?: string;
-                    /** @description The customer's phone; give phone or email (or both). */
+                    /** @description Phone or email is required. */
                     customer_phone?: string;
-                    /** @description The customer's email; give phone or email (or both). */
+                    /** @description Phone or email is required. */
                     customer_email?: string;
-                    /** @description Street address of the home. */
+                    /** @description Street address. */
                     address: string;
-                    /** @description 5-digit ZIP code. */
+                    /** @description 5 digits. */
                     zip: string;
-                    /** @description Anything the cleaner should know (optional). */
+                    /** @description Optional. */
                     notes?: string;
-                    /** @description How to get in: door code, key, parking (optional). */
+                    /** @description Door code, key, parking; optional. */
                     access_details?: string;
-                    /** @description The total in USD the user was shown; refused if the price has changed. */
+                    /** @description The total the user saw; refused if the price changed. */
                     expected_total?: number;
-                    /** @description For weekly, biweekly or monthly: book the visits that are open and list the rest, instead of refusing the whole series (default false). */
+                    /** @description Recurring: book the open visits, list the rest. */
                     skip_conflicts?: boolean;
                 };
             };
@@ -875,11 +862,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The manage_token book_cleaning returned (43 characters). */
+                    /** @description From book_cleaning (43 characters). */
                     manage_token: string;
-                    /** @description For a series: the visit to act on (booking_id from booking_status's series_visits); default the visit the manage_token opens. */
+                    /** @description A series visit's booking_id from booking_status; default the token's own. */
                     visit_id?: string;
-                    /** @description On a visit of a series: cancel this visit and every later one, ending the series (default false: this visit only). */
+                    /** @description Also every later visit of the series. */
                     and_following?: boolean;
                 };
             };
@@ -1013,13 +1000,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The manage_token book_cleaning returned (43 characters). */
+                    /** @description From book_cleaning (43 characters). */
                     manage_token: string;
-                    /** @description The new start, unchanged from available_times. */
+                    /** @description From available_times, unchanged. */
                     start: string;
-                    /** @description For a series: the visit to act on (booking_id from booking_status's series_visits); default the visit the manage_token opens. */
+                    /** @description A series visit's booking_id from booking_status; default the token's own. */
                     visit_id?: string;
-                    /** @description On a visit of a series: move this visit and every later one by the same days to the new time, keeping the rhythm (default false: this visit only). */
+                    /** @description Also every later visit of the series. */
                     and_following?: boolean;
                 };
             };
@@ -1172,7 +1159,7 @@ export interface operations {
     booking_status: {
         parameters: {
             query: {
-                /** @description The manage_token book_cleaning returned (43 characters). */
+                /** @description From book_cleaning (43 characters). */
                 manage_token: string;
             };
             header?: {

@@ -13,8 +13,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Show the business profile
-         * @description Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, upcoming time off, its crews, booking page link, and this month's pipeline. Read it first to know what the business offers; update_business takes the same shapes back.
+         * Business profile
+         * @description Profile, prices, add-ons, ZIPs, hours, time off, crews, booking page, month's pipeline. Read it first.
          */
         get: operations["my_business"];
         put?: never;
@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Log a new lead
-         * @description Logs a lead from a marketplace, social channel, the website or a referral, and returns a firm quote from the business's own list (when bedrooms and bathrooms are known), a few open times, and a reply draft to send as is. Platform leads (marketplace_1..5): the customer's name and contact are never stored, the reply goes out inside the platform, and the draft has no link, phone or email. Confirm with the pro before logging.
+         * @description Logs a lead; returns a quote, open times and a reply draft. Platform leads (marketplace_1..5): name and contact are not stored; reply inside the platform, never with links to book elsewhere, phone or email. Confirm first.
          */
         post: operations["log_lead"];
         delete?: never;
@@ -54,7 +54,7 @@ export interface paths {
         };
         /**
          * Price a cleaning
-         * @description Prices a cleaning from the business's own price list: the firm total, line items and estimated hours on site. Give bedrooms and bathrooms; add sqft only if the customer stated it. Refuses a clean type or add-on the business does not offer and lists what it offers.
+         * @description Prices a cleaning from the business's own list: firm total, line items, hours on site. sqft only if the customer stated it.
          */
         get: operations["quote_job"];
         put?: never;
@@ -73,8 +73,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List open start times
-         * @description Lists open start times for a job of this size on the business's own schedule, from working hours, time off, existing bookings with their travel buffer and the minimum notice. Each start is ISO 8601 with the business's local offset plus a human label; pass a start unchanged to book_job.
+         * Open start times
+         * @description Open starts for the job on the business's own schedule, by day; pass a start unchanged to book_job.
          */
         get: operations["open_times"];
         put?: never;
@@ -95,8 +95,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Book a job on your schedule
-         * @description Books a cleaning on this business's own schedule at a start from open_times, priced from its own list (no fee). Needs the customer's name, phone or email, address and ZIP. Confirm the details with the pro first. It cannot book other cleaners. The customer is not messaged.
+         * Book a job
+         * @description Books a job on this business's own schedule (never other cleaners), no fee. Confirm first. The customer is not messaged.
          */
         post: operations["book_job"];
         delete?: never;
@@ -113,8 +113,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List follow-ups due
-         * @description Lists quoted leads that have not replied and are due a follow-up (1 day after the quote, then 2 days after the first follow-up, then no more), each with a draft. After the pro sends one, call update_lead with contacted=true.
+         * Follow-ups due
+         * @description Quoted leads due a follow-up (1 day after the quote, then 2 days later), each with a draft. After the pro sends one, call update_lead with contacted=true.
          */
         get: operations["follow_ups_due"];
         put?: never;
@@ -136,7 +136,7 @@ export interface paths {
         put?: never;
         /**
          * Update a lead
-         * @description Updates a lead: status (quoted, booked or lost), contacted=true after the pro sent a follow-up (records it and moves the next due time), notes (replaces them); give at least one of the three. Confirm with the pro first.
+         * @description Sets a lead's status, contacted=true (follow-up sent) or notes (replacing them). Confirm first.
          */
         post: operations["update_lead"];
         delete?: never;
@@ -156,7 +156,7 @@ export interface paths {
         put?: never;
         /**
          * Flag a bad paid lead
-         * @description Flags a paid lead (lead_cost above 0) as bad and prepares a lead-credit request with evidence for the pro to paste into the platform. The service never submits it. Flagging again replaces the earlier request. Give evidence as short dated lines.
+         * @description Flags a paid lead as bad and prepares a lead-credit request; the pro submits it to the platform, the service never does. Confirm first.
          */
         post: operations["flag_bad_lead"];
         delete?: never;
@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a job
-         * @description Cancels an upcoming job on this business's schedule (booking_id from schedule or book_job). Confirm with the pro before calling. No fee is charged. The service does NOT message the customer: tell the pro to inform them.
+         * @description Cancels an upcoming job; no fee. Confirm first. The customer is NOT messaged: tell the pro to inform them.
          */
         post: operations["cancel_job"];
         delete?: never;
@@ -195,8 +195,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move a job to another time
-         * @description Moves an upcoming job (booking_id from schedule) to a new start from open_times, in one step: the new time is taken and the old one freed, or nothing changes. The price stays as booked. Confirm with the pro first. The service does NOT message the customer: tell the pro to inform them.
+         * Move a job
+         * @description Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them.
          */
         post: operations["reschedule_job"];
         delete?: never;
@@ -214,7 +214,7 @@ export interface paths {
         };
         /**
          * What changed
-         * @description Reports what changed since the cursor: new bookings (including customers' and AI assistants'), cancellations, follow-ups due and today's jobs. Pass the returned cursor as since next time; without since it returns the last 7 days. A scheduled watcher calls this every next_check_in_minutes and messages the pro only when events is not empty; each event's message is one sentence for the pro.
+         * @description New bookings (AI assistants' too), cancellations, follow-ups due and today's jobs since the cursor (default 7 days). A watcher calls it every next_check_in_minutes and messages the pro only when events is not empty.
          */
         get: operations["updates"];
         put?: never;
@@ -235,8 +235,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report a customer no-show
-         * @description Reports that the customer neither showed up nor cancelled: only after the job's start, only for a live booking. The 5 USD fee of a booking a customer made through the booking service is waived; bookings the business made have no fee. Confirm with the pro first.
+         * Report a no-show
+         * @description Records that the customer neither came nor cancelled; waives the 5 USD booking-service fee. Confirm first.
          */
         post: operations["report_no_show"];
         delete?: never;
@@ -253,8 +253,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Monthly pipeline report
-         * @description Monthly report: leads and spend by platform, booked and lost, true cost per booked job (spend / booked), possible lead credits, customers the booking service brought directly (with the 5 USD fees due after cancellations and no-show waivers), and jobs booked, in total and per crew (jobs_booked.by_crew). month is YYYY-MM; default this month.
+         * Pipeline report
+         * @description A month's leads and spend by platform, cost per booked job, lead credits, booking-service fees (5 USD each), jobs per crew.
          */
         get: operations["pipeline"];
         put?: never;
@@ -273,8 +273,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Show the upcoming schedule
-         * @description Shows upcoming jobs (soonest first, up to 100) with customer contact and address, including bookings customers made through the booking service and by AI assistants, and the unread notifications (such as new bookings from AI agents). Reading marks the notifications read.
+         * Upcoming schedule
+         * @description Upcoming jobs with contact and address (AI assistants' bookings too) and unread notifications, then marked read.
          */
         get: operations["schedule"];
         put?: never;
@@ -295,8 +295,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change the business settings
-         * @description Changes any part of the business's own settings: name, phone, email, website, service_zips, working_hours, prices, add_ons, travel_buffer_minutes, slot_step_minutes, min_notice_hours, email_me_customer_changes (whether the owner is emailed when a customer books, moves or cancels), in the shapes my_business shows. Fields left out keep their values; within working_hours and prices, so do weekdays and prices left out. New quotes and open times use the change at once; booked jobs keep their price and are never cancelled: the answer lists booked jobs now outside the hours or ZIPs. Confirm the change with the pro first.
+         * Change settings
+         * @description Changes settings, in my_business's shapes; anything left out keeps its value. Booked jobs stay; the answer lists those now outside the hours or ZIPs. Confirm first.
          */
         post: operations["update_business"];
         delete?: never;
@@ -316,7 +316,7 @@ export interface paths {
         put?: never;
         /**
          * Take time off
-         * @description Blocks time when the business does not work (a day off, a holiday, an appointment): no open times are offered inside it. start and end are ISO 8601 date-times, or YYYY-MM-DD for whole days in the business's time zone (start 2026-11-27 and end 2026-11-27 is that one day). Booked jobs inside it are not cancelled: the answer lists them so the pro can move or cancel them. Confirm with the pro first.
+         * @description Blocks time off (no open times); jobs booked in it stay and are listed. Confirm first.
          */
         post: operations["add_time_off"];
         delete?: never;
@@ -336,7 +336,7 @@ export interface paths {
         put?: never;
         /**
          * Remove time off
-         * @description Removes one time off (its time_off_id from my_business or add_time_off): its open times are offered again. Confirm with the pro first.
+         * @description Removes a time off. Confirm first.
          */
         post: operations["remove_time_off"];
         delete?: never;
@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * Add a crew
-         * @description Adds a crew (a team that does jobs on its own) to the business, so two jobs can be booked at one time. It works the business's hours unless working_hours gives its own. A business has at most 50 crews. Confirm with the pro first.
+         * @description Adds a crew, so jobs can overlap; at most 50. Confirm first.
          */
         post: operations["add_crew"];
         delete?: never;
@@ -376,7 +376,7 @@ export interface paths {
         put?: never;
         /**
          * Change a crew
-         * @description Renames a crew, sets its own working hours (null: back to the business's), or makes it active or inactive (an inactive crew takes no new jobs but keeps those it has). The business always keeps one active crew. Confirm with the pro first.
+         * @description Renames a crew, sets its hours (null: the business's) or active (false: no new jobs). Confirm first.
          */
         post: operations["update_crew"];
         delete?: never;
@@ -396,7 +396,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a crew
-         * @description Removes a crew. Refused while it has upcoming jobs, unless reassign_to names another crew free at every one of them: then they all move to it in one step, or nothing changes. Its past jobs keep its name. Confirm with the pro first.
+         * @description Removes a crew; its upcoming jobs go to reassign_to, free for all of them. Confirm first.
          */
         post: operations["remove_crew"];
         delete?: never;
@@ -415,8 +415,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Give a job to another crew
-         * @description Moves an upcoming job to another crew at the same time. Refused, naming the clash, if that crew is busy, off or outside its hours then; nothing changes on a refusal. The customer is not messaged. Confirm with the pro first.
+         * Reassign a job
+         * @description Gives an upcoming job to another crew, same time. Confirm first.
          */
         post: operations["assign_job"];
         delete?: never;
@@ -434,7 +434,7 @@ export interface paths {
         };
         /**
          * List webhooks
-         * @description Lists the business's webhooks: state (active, paused, failing), last success and failure, and how many events each is behind.
+         * @description Lists webhooks: state, last success and failure, events behind.
          */
         get: operations["list_webhooks"];
         put?: never;
@@ -456,7 +456,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook
-         * @description Sends the business's events from now on to a URL, signed (Standard Webhooks), in order, retried until received. At most 10. The secret is shown once. Confirm first.
+         * @description Sends the business's events from now on to a URL, signed, in order, until received (at most 10). Secret shown once. Confirm first.
          */
         post: operations["add_webhook"];
         delete?: never;
@@ -496,7 +496,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a webhook
-         * @description Stops sending to a webhook and forgets it. Confirm first.
+         * @description Stops and forgets a webhook. Confirm first.
          */
         post: operations["remove_webhook"];
         delete?: never;
@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * New webhook secret
-         * @description Makes a new signing secret, shown once; the old one also signs for 24 hours. Confirm first.
+         * @description New secret, shown once; the old one also signs for 24 h. Confirm first.
          */
         post: operations["rotate_webhook_secret"];
         delete?: never;
@@ -536,7 +536,7 @@ export interface paths {
         put?: never;
         /**
          * Test a webhook
-         * @description Sends a signed ping event to a webhook now and says what the receiver answered.
+         * @description Sends a ping now; says what the receiver answered.
          */
         post: operations["test_webhook"];
         delete?: never;
@@ -783,40 +783,34 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @description Where the lead came from; marketplace_1..5 are lead marketplaces (platform sources).
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     source: "marketplace_1" | "marketplace_2" | "marketplace_3" | "marketplace_4" | "marketplace_5" | "social_1" | "social_2" | "website" | "referral" | "other";
-                    /** @description The platform's own lead or request id. */
+                    /** @description The platform's lead id. */
                     lead_ref?: string;
-                    /** @description Direct leads only; dropped for platform sources. */
+                    /** @description Direct leads only. */
                     customer_first_name?: string;
-                    /** @description Phone or email; direct leads only, dropped for platform sources. */
+                    /** @description Phone or email; direct leads only. */
                     contact?: string;
-                    /** @description 5-digit ZIP code. */
+                    /** @description 5 digits. */
                     zip?: string;
-                    /** @description USD the platform charged for this lead (0 to 1000). */
+                    /** @description USD the platform charged. */
                     lead_cost?: number;
-                    /** @description Number of bedrooms, 0 (studio) to 10. */
                     bedrooms?: number;
-                    /** @description Number of bathrooms, 1 to 10; halves allowed (2.5). */
+                    /** @description A multiple of 0.5. */
                     bathrooms?: number;
                     /**
-                     * @description standard (default), deep, move_out (also move-in), or turnover (short-term rental between guests).
+                     * @description move_out: also move-in.
                      * @enum {string}
                      */
                     clean_type?: "standard" | "deep" | "move_out" | "turnover";
-                    /** @description Home size in square feet, only if the customer stated it; never guess. Homes larger than usual for their bedroom count cost more. */
+                    /** @description Only if the customer stated it; never guess. */
                     sqft?: number;
                     /**
-                     * @description once (default), weekly, biweekly or monthly: only what the customer asked for; never switch to recurring just to lower the price.
+                     * @description As asked; never switch to recurring just to lower the price.
                      * @enum {string}
                      */
                     frequency?: "once" | "weekly" | "biweekly" | "monthly";
-                    /** @description Extras such as fridge, oven, windows, cabinets, laundry (comma-separated in a query string). */
                     add_ons?: string[];
-                    /** @description Pets in the home (default false). */
                     pets?: boolean;
                 };
             };
@@ -1004,19 +998,16 @@ export interface operations {
     quote_job: {
         parameters: {
             query: {
-                /** @description Number of bedrooms, 0 (studio) to 10. */
                 bedrooms: number;
-                /** @description Number of bathrooms, 1 to 10; halves allowed (2.5). */
+                /** @description A multiple of 0.5. */
                 bathrooms: number;
-                /** @description standard (default), deep, move_out (also move-in), or turnover (short-term rental between guests). */
+                /** @description move_out: also move-in. */
                 clean_type?: "standard" | "deep" | "move_out" | "turnover";
-                /** @description Home size in square feet, only if the customer stated it; never guess. Homes larger than usual for their bedroom count cost more. */
+                /** @description Only if the customer stated it; never guess. */
                 sqft?: number;
-                /** @description once (default), weekly, biweekly or monthly: only what the customer asked for; never switch to recurring just to lower the price. */
+                /** @description As asked; never switch to recurring just to lower the price. */
                 frequency?: "once" | "weekly" | "biweekly" | "monthly";
-                /** @description Extras such as fridge, oven, windows, cabinets, laundry (comma-separated in a query string). */
                 add_ons?: string[];
-                /** @description Pets in the home (default false). */
                 pets?: boolean;
             };
             header?: {
@@ -1134,29 +1125,25 @@ export interface operations {
     open_times: {
         parameters: {
             query: {
-                /** @description Number of bedrooms, 0 (studio) to 10. */
                 bedrooms: number;
-                /** @description Number of bathrooms, 1 to 10; halves allowed (2.5). */
+                /** @description A multiple of 0.5. */
                 bathrooms: number;
-                /** @description standard (default), deep, move_out (also move-in), or turnover (short-term rental between guests). */
+                /** @description move_out: also move-in. */
                 clean_type?: "standard" | "deep" | "move_out" | "turnover";
-                /** @description Home size in square feet, only if the customer stated it; never guess. Homes larger than usual for their bedroom count cost more. */
+                /** @description Only if the customer stated it; never guess. */
                 sqft?: number;
-                /** @description once (default), weekly, biweekly or monthly: only what the customer asked for; never switch to recurring just to lower the price. */
+                /** @description As asked; never switch to recurring just to lower the price. */
                 frequency?: "once" | "weekly" | "biweekly" | "monthly";
-                /** @description Extras such as fridge, oven, windows, cabinets, laundry (comma-separated in a query string). */
                 add_ons?: string[];
-                /** @description Pets in the home (default false). */
                 pets?: boolean;
-                /** @description Earliest local start, HH:MM 24-hour (e.g. a guest checkout time). */
+                /** @description Earliest local start, HH:MM (e.g. a checkout). */
                 start_after?: string;
-                /** @description The job must end by this local time, HH:MM 24-hour (e.g. the next check-in). */
+                /** @description Local HH:MM the job must end by (e.g. a check-in). */
                 finish_by?: string;
-                /** @description First day to list, YYYY-MM-DD; default today in the business's time zone. */
+                /** @description First day, YYYY-MM-DD; default today. */
                 date?: string;
-                /** @description Number of days listed, 1 to 21 (default 7). */
                 days?: number;
-                /** @description Only this crew's open starts (crew_id from my_business); left out, every start some crew can take. */
+                /** @description Only this crew's. */
                 crew_id?: string;
             };
             header?: {
@@ -1194,9 +1181,8 @@ export interface operations {
                         };
                         count: number;
                         open_times: {
-                            start: string;
-                            end: string;
                             label: string;
+                            starts: string[];
                         }[];
                         message?: string;
                     };
@@ -1279,45 +1265,41 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Links the booking to a lead from log_lead; the lead becomes booked. */
+                    /** @description Marks this lead booked. */
                     lead_id?: string;
-                    /** @description Number of bedrooms, 0 (studio) to 10. */
                     bedrooms: number;
-                    /** @description Number of bathrooms, 1 to 10; halves allowed (2.5). */
+                    /** @description A multiple of 0.5. */
                     bathrooms: number;
                     /**
-                     * @description standard (default), deep, move_out (also move-in), or turnover (short-term rental between guests).
+                     * @description move_out: also move-in.
                      * @enum {string}
                      */
                     clean_type?: "standard" | "deep" | "move_out" | "turnover";
-                    /** @description Home size in square feet, only if the customer stated it; never guess. Homes larger than usual for their bedroom count cost more. */
+                    /** @description Only if the customer stated it; never guess. */
                     sqft?: number;
                     /**
-                     * @description once (default), weekly, biweekly or monthly: only what the customer asked for; never switch to recurring just to lower the price.
+                     * @description As asked; never switch to recurring just to lower the price.
                      * @enum {string}
                      */
                     frequency?: "once" | "weekly" | "biweekly" | "monthly";
-                    /** @description Extras such as fridge, oven, windows, cabinets, laundry (comma-separated in a query string). */
                     add_ons?: string[];
-                    /** @description Pets in the home (default false). */
                     pets?: boolean;
-                    /** @description The chosen start from open_times, e.g. 2026-11-24T09:00:00-05:00; without an offset it is local time. */
+                    /** @description A start from open_times, unchanged. */
                     start: string;
-                    /** @description The customer's name. */
                     customer_name: string;
-                    /** @description The customer's phone; give phone or email (or both). */
+                    /** @description Phone or email is required. */
                     customer_phone?: string;
-                    /** @description The customer's email; give phone or email (or both). */
+                    /** @description Phone or email is required. */
                     customer_email?: string;
-                    /** @description Street address of the home. */
+                    /** @description Street address. */
                     address: string;
-                    /** @description 5-digit ZIP code. */
+                    /** @description 5 digits. */
                     zip: string;
-                    /** @description Anything the cleaner should know (optional). */
+                    /** @description Optional. */
                     notes?: string;
-                    /** @description For weekly, biweekly or monthly: book the visits that are open and list the rest, instead of refusing the whole series (default false). */
+                    /** @description Recurring: book the open visits, list the rest. */
                     skip_conflicts?: boolean;
-                    /** @description The crew to do it, from my_business; left out, a free crew is picked (the one with the fewest booked minutes that day). */
+                    /** @description Default a free crew. */
                     crew_id?: string;
                 };
             };
@@ -1622,16 +1604,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The lead from log_lead or follow_ups_due. */
                     lead_id: string;
-                    /**
-                     * @description quoted, booked or lost.
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     status?: "quoted" | "booked" | "lost";
-                    /** @description true once the pro has sent the follow-up. */
                     contacted?: boolean;
-                    /** @description Notes on the lead (replaces earlier notes). */
                     notes?: string;
                 };
             };
@@ -1780,14 +1756,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The paid lead. */
                     lead_id: string;
-                    /**
-                     * @description Why the lead is bad.
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     reason: "out_of_area" | "duplicate" | "wrong_contact" | "no_response" | "not_requested" | "service_not_offered";
-                    /** @description What happened, with dates: at most 10 lines of at most 300 characters. */
+                    /** @description What happened, as short dated lines. */
                     evidence?: string[];
                 };
             };
@@ -1913,9 +1885,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The booking to cancel. */
                     booking_id: string;
-                    /** @description On a visit of a series: cancel this visit and every later one, ending the series (default false: this visit only). */
+                    /** @description Also every later visit of the series. */
                     and_following?: boolean;
                 };
             };
@@ -2044,11 +2015,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The booking to move. */
                     booking_id: string;
-                    /** @description The new start from open_times, e.g. 2026-11-24T09:00:00-05:00; without an offset it is local time. */
+                    /** @description The new start from open_times, unchanged. */
                     start: string;
-                    /** @description On a visit of a series: move this visit and every later one by the same days to the new time, keeping the rhythm (default false: this visit only). */
+                    /** @description Also every later visit of the series. */
                     and_following?: boolean;
                 };
             };
@@ -2166,7 +2136,7 @@ export interface operations {
     updates: {
         parameters: {
             query?: {
-                /** @description The cursor from the previous call. */
+                /** @description The last answer's cursor. */
                 since?: number;
             };
             header?: {
@@ -2439,7 +2409,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The booking the customer missed. */
                     booking_id: string;
                 };
             };
@@ -2555,7 +2524,7 @@ export interface operations {
     pipeline: {
         parameters: {
             query?: {
-                /** @description YYYY-MM; default this month in the business time zone. */
+                /** @description YYYY-MM; default this month. */
                 month?: string;
             };
             header?: {
@@ -2697,7 +2666,7 @@ export interface operations {
     schedule: {
         parameters: {
             query?: {
-                /** @description Only this crew's jobs (crew_id from my_business). */
+                /** @description Only this crew's. */
                 crew_id?: string;
             };
             header?: {
@@ -2855,105 +2824,88 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The business name customers see. */
+                    /** @description Shown to customers. */
                     name?: string;
-                    /** @description Business phone; null removes it. */
+                    /** @description null removes it. */
                     phone?: string | null;
-                    /** @description Business contact email; null removes it. */
+                    /** @description null removes it. */
                     email?: string | null;
-                    /** @description Website, http(s)://…; null removes it. */
+                    /** @description http(s)://…; null removes it. */
                     website?: string | null;
-                    /** @description Every 5-digit ZIP served (the whole list, 1 to 200). */
+                    /** @description Every 5-digit ZIP served: the whole list. */
                     service_zips?: string[];
-                    /** @description Per weekday (monday … sunday) the windows worked, as my_business shows them; weekdays left out keep their hours. */
+                    /** @description Per weekday, windows "HH:MM-HH:MM", [] for closed; days left out keep theirs. */
                     working_hours?: {
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         monday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         tuesday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         wednesday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         thursday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         friday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         saturday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         sunday?: string[];
                     };
-                    /** @description Any part of the price list as my_business shows it; parts left out keep their values. */
+                    /** @description USD amounts up to 10,000, multipliers 0.5 to 5; parts left out keep theirs. */
                     prices?: {
                         /** @enum {string} */
                         currency?: "USD";
-                        /** @description Base price, USD, 0 to 10,000. */
                         base?: number;
-                        /** @description Per bedroom, USD, 0 to 10,000. */
                         per_bedroom?: number;
-                        /** @description Per full bathroom (a half bath costs half), USD, 0 to 10,000. */
+                        /** @description A half bath costs half. */
                         per_bathroom?: number;
-                        /** @description Always half of per_bathroom (accepted so my_business can be written back), USD, 0 to 10,000. */
+                        /** @description Always half of per_bathroom. */
                         per_half_bathroom?: number;
-                        /** @description Minimum job price, USD, 0 to 10,000. */
+                        /** @description Lowest job price. */
                         minimum?: number;
-                        /** @description The whole set of clean types offered, each with its price multiplier; a type left out is no longer offered. */
+                        /** @description Every type offered (two decimals at most). */
                         clean_types?: {
                             standard?: {
-                                /** @description 0.5 to 5, two decimals at most. */
                                 price_multiplier: number;
                             };
                             deep?: {
-                                /** @description 0.5 to 5, two decimals at most. */
                                 price_multiplier: number;
                             };
                             move_out?: {
-                                /** @description 0.5 to 5, two decimals at most. */
                                 price_multiplier: number;
                             };
                             turnover?: {
-                                /** @description 0.5 to 5, two decimals at most. */
                                 price_multiplier: number;
                             };
                         };
-                        /** @description Discount in percent (0 to 90; 0 for none) per recurring frequency; frequencies left out keep theirs. */
+                        /** @description Percent off. */
                         frequency_discounts_pct?: {
                             weekly?: number;
                             biweekly?: number;
                             monthly?: number;
                         };
                         /**
-                         * @description Whether the first visit of a recurring plan gets the discount.
+                         * @description A plan's first visit.
                          * @enum {string}
                          */
                         first_visit?: "discounted" | "full_price";
                         larger_home_surcharge?: {
-                            /** @description Per 100 sqft over the usual size, USD, 0 to 10,000. */
                             per_100_sqft_over_usual?: number;
-                            /** @description Usual home size in sqft for 0 to 10 bedrooms (11 numbers, never falling). */
+                            /** @description For 0 to 10 bedrooms, never falling. */
                             usual_sqft_by_bedrooms?: number[];
                         };
-                        /** @description Pets fee, USD, 0 to 10,000. */
                         pets_fee?: number;
-                        /** @description Cleaners sent to a job, 1 to 10. */
+                        /** @description Cleaners per job. */
                         crew_size?: number;
                     };
-                    /** @description The whole add-on list (up to 30); add-ons left out are no longer offered. */
+                    /** @description The whole list. */
                     add_ons?: {
-                        /** @description Lower case letters, digits and _, e.g. inside_fridge. */
+                        /** @description a-z, 0-9 and _. */
                         name: string;
                         label: string;
-                        /** @description Price, USD, 0 to 10,000. */
                         price: number;
-                        /** @description Time it adds, 0 to 480 minutes. */
                         minutes: number;
                     }[];
-                    /** @description Kept free after each job, 0 to 240 minutes. */
+                    /** @description Kept free after each job. */
                     travel_buffer_minutes?: number;
-                    /** @description Starts offered every N minutes from opening, 5 to 240. */
+                    /** @description A multiple of 5. */
                     slot_step_minutes?: number;
-                    /** @description Notice needed before a job, 0 to 336 hours (two weeks; whole minutes). */
+                    /** @description Notice before a job; whole minutes. */
                     min_notice_hours?: number;
-                    /** @description Email the owner when a customer books, moves or cancels through the booking service; default true. */
+                    /** @description Email the owner when a customer books, moves or cancels. */
                     email_me_customer_changes?: boolean;
                 };
             };
@@ -3142,13 +3094,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description When the time off begins: YYYY-MM-DD for the whole day in the business time zone, or an ISO 8601 date-time such as 2026-11-27T12:00:00-05:00. */
+                    /** @description YYYY-MM-DD (whole day) or an ISO 8601 date-time. */
                     start: string;
-                    /** @description When it ends: YYYY-MM-DD to include that whole day, or an ISO 8601 date-time (the first moment worked again). */
+                    /** @description YYYY-MM-DD (that day included) or an ISO 8601 date-time. */
                     end: string;
-                    /** @description A note for the business itself, e.g. "Thanksgiving" (optional). */
+                    /** @description e.g. "Thanksgiving". */
                     note?: string;
-                    /** @description One crew's time off (crew_id from my_business); left out, the whole business is off. */
+                    /** @description Only this crew's. */
                     crew_id?: string;
                 };
             };
@@ -3279,7 +3231,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The time off to remove, from my_business. */
                     time_off_id: string;
                 };
             };
@@ -3401,23 +3352,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The crew's name, unique in the business (1 to 60 characters). */
+                    /** @description Unique in the business. */
                     name: string;
-                    /** @description The crew's own hours per weekday (monday … sunday), as my_business shows them; weekdays left out keep the hours they have. */
+                    /** @description As update_business's working_hours. */
                     working_hours?: {
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         monday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         tuesday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         wednesday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         thursday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         friday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         saturday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         sunday?: string[];
                     };
                 };
@@ -3540,28 +3484,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The crew to change, from my_business. */
                     crew_id: string;
-                    /** @description The crew's name, unique in the business (1 to 60 characters). */
+                    /** @description Unique in the business. */
                     name?: string;
-                    /** @description The crew's own hours per weekday (monday … sunday), as my_business shows them; weekdays left out keep the hours they have. */
+                    /** @description As update_business's working_hours. */
                     working_hours?: {
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         monday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         tuesday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         wednesday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         thursday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         friday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         saturday?: string[];
-                        /** @description Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed. */
                         sunday?: string[];
                     } | null;
-                    /** @description false: the crew takes no new jobs; true: it takes them again. */
                     active?: boolean;
                 };
             };
@@ -3683,9 +3618,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The crew to remove, from my_business. */
                     crew_id: string;
-                    /** @description Another crew to take its upcoming jobs. */
                     reassign_to?: string;
                 };
             };
@@ -3848,9 +3781,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The job, from schedule or book_job. */
                     booking_id: string;
-                    /** @description The crew to take it, from my_business. */
                     crew_id: string;
                 };
             };
@@ -4109,10 +4040,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The receiver, https://. */
+                    /** @description https:// */
                     url: string;
-                    /** @description Event kinds to send; leave out for all. */
-                    kinds?: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.assigned" | "series.created" | "series.cancelled" | "series.visit_skipped" | "follow_up.due" | "jobs.today" | "webhook.failing" | "webhook.recovered" | "webhook.removed")[];
+                    /** @description updates' kinds, e.g. booking.created; [] or none: all. */
+                    kinds?: string[];
                 };
             };
         };
@@ -4239,13 +4170,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description From list_webhooks. */
                     webhook_id: string;
-                    /** @description The receiver, https://. */
+                    /** @description https:// */
                     url?: string;
-                    /** @description Event kinds to send; leave out for all. */
-                    kinds?: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.assigned" | "series.created" | "series.cancelled" | "series.visit_skipped" | "follow_up.due" | "jobs.today" | "webhook.failing" | "webhook.recovered" | "webhook.removed")[] | null;
-                    /** @description true: hold events; false: send them. */
+                    /** @description updates' kinds, e.g. booking.created; [] or none: all. */
+                    kinds?: string[];
                     paused?: boolean;
                 };
             };
@@ -4371,7 +4300,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description From list_webhooks. */
                     webhook_id: string;
                 };
             };
@@ -4487,7 +4415,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description From list_webhooks. */
                     webhook_id: string;
                 };
             };
@@ -4616,7 +4543,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description From list_webhooks. */
                     webhook_id: string;
                 };
             };

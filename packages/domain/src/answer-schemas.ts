@@ -63,8 +63,13 @@ export const quoteSchema = answer({
 });
 
 export const openTimeSchema = answer({ start: str, end: str, label: str });
-/** The end of every open-times answer: how many, the starts, and a message when there are none. */
-export const openTimesList = { count: int, open_times: listOf(openTimeSchema), ...MESSAGE };
+/** One local day of open starts: its label once, then each start as book_* takes it (its date is the first ten characters). */
+export const openDaySchema = answer({ label: str, starts: listOf(str) });
+/**
+ * The end of every open-times answer: how many starts, the starts by day, and a message when
+ * there are none. A start's end is its start plus the job's duration_minutes.
+ */
+export const openTimesList = { count: int, open_times: listOf(openDaySchema), ...MESSAGE };
 
 export const customerSchema = answer({ name: str, phone: nullable(str), email: nullable(str) });
 
@@ -184,17 +189,16 @@ export const seriesSchema = nullable(
 export const seriesInputSchemas = {
   skip_conflicts: {
     type: 'boolean',
-    description: 'For weekly, biweekly or monthly: book the visits that are open and list the rest, instead of refusing the whole series (default false).',
+    description: 'Recurring: book the open visits, list the rest.',
   },
 } as const;
 export const andFollowingSchema = {
   type: 'boolean',
-  description: 'On a visit of a series: cancel this visit and every later one, ending the series (default false: this visit only).',
+  description: 'Also every later visit of the series.',
 } as const;
 export const moveFollowingSchema = {
   type: 'boolean',
-  description:
-    'On a visit of a series: move this visit and every later one by the same days to the new time, keeping the rhythm (default false: this visit only).',
+  description: 'Also every later visit of the series.',
 } as const;
 
 /*

@@ -1,4 +1,15 @@
-import { addDays, formatLabel, formatLocalIso, isoWeekday, localDate, minutesOfDay, wallTimeOrNextInstant, weekdayName, type LocalDate } from './time';
+import {
+  addDays,
+  formatDay,
+  formatLabel,
+  formatLocalIso,
+  isoWeekday,
+  localDate,
+  minutesOfDay,
+  wallTimeOrNextInstant,
+  weekdayName,
+  type LocalDate,
+} from './time';
 import {
   startBeforeStartAfter,
   startInPast,
@@ -238,6 +249,39 @@ export function presentOpenTime(o: OpenTime, zone: string, now?: Date) {
     end: formatLocalIso(o.end, zone),
     label: formatLabel(o.start, zone, now),
   };
+}
+
+/** A local day of open starts as open-times answers show it. */
+export interface OpenDay {
+  /** `Tue, Nov 24`, with the year when it is not `today`'s. */
+  label: string;
+  /** Each start as local ISO 8601 with the offset, as book_job and book_cleaning take it. */
+  starts: string[];
+}
+
+/**
+ * Local ISO starts (formatLocalIso, in order) grouped by their local day, which is their first
+ * ten characters: the day is labelled once instead of with every start, and no end is
+ * repeated (it is the start plus the job's duration). Every byte here is paid for by a model
+ * reading the answer, so the date is not repeated beside the starts that begin with it.
+ */
+export function openDays(starts: readonly string[], today: LocalDate): OpenDay[] {
+  const days: OpenDay[] = [];
+  for (const start of starts) {
+    const date = start.slice(0, 10);
+    const last = days.at(-1);
+    if (last?.starts[0]!.startsWith(date)) last.starts.push(start);
+    else days.push({ label: date.slice(0, 4) === today.slice(0, 4) ? formatDay(date) : `${formatDay(date)}, ${date.slice(0, 4)}`, starts: [start] });
+  }
+  return days;
+}
+
+/** Every start of open days, in order: what a caller picks from to book. */
+export const startsOf = (days: readonly Pick<OpenDay, 'starts'>[]): string[] => days.flatMap((d) => d.starts);
+
+/** The starts of open days with a full label each (`Tue, Nov 24, 8:00 AM EST`, as presentOpenTime's), for pages that list them one by one. */
+export function labelledStarts(days: readonly Pick<OpenDay, 'label' | 'starts'>[], zone: string): { start: string; label: string }[] {
+  return days.flatMap((d) => d.starts.map((start) => ({ start, label: `${d.label}, ${formatLabel(new Date(start), zone).split(', ').at(-1)!}` })));
 }
 
 /** Is `now` inside one of the day's working windows (for how often a watcher should poll)? */

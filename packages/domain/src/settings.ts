@@ -38,18 +38,18 @@ const HHMM_OR_MIDNIGHT = `(${HHMM_PATTERN.slice(1, -1)}|24:00)`;
 export const WINDOW_PATTERN = `^${HHMM_PATTERN.slice(1, -1)}-${HHMM_OR_MIDNIGHT}$`;
 export const ADD_ON_NAME_PATTERN = '^[a-z][a-z0-9_]{0,39}$';
 
-const usd = (description: string) => ({ type: 'number', minimum: 0, maximum: MAX_USD, description: `${description} USD, 0 to 10,000.` });
+const usd = (description?: string) => ({ type: 'number', minimum: 0, maximum: MAX_USD, ...(description ? { description } : {}) });
 const FREQUENCY_NAMES = FREQUENCIES.filter((f): f is Exclude<Frequency, 'once'> => f !== 'once');
 
-export const nameSchema = { type: 'string', minLength: 1, maxLength: 100, description: 'The business name customers see.' } as const;
-export const phoneSchema = { type: 'string', maxLength: 30, nullable: true, description: 'Business phone; null removes it.' } as const;
-export const websiteSchema = { type: 'string', maxLength: 200, nullable: true, description: 'Website, http(s)://…; null removes it.' } as const;
+export const nameSchema = { type: 'string', minLength: 1, maxLength: 100, description: 'Shown to customers.' } as const;
+export const phoneSchema = { type: 'string', maxLength: 30, nullable: true, description: 'null removes it.' } as const;
+export const websiteSchema = { type: 'string', maxLength: 200, nullable: true, description: 'http(s)://…; null removes it.' } as const;
 export const serviceZipsSchema = {
   type: 'array',
   items: { type: 'string', pattern: ZIP_PATTERN },
   minItems: 1,
   maxItems: MAX_SERVICE_ZIP_COUNT,
-  description: `Every 5-digit ZIP served (the whole list, 1 to ${MAX_SERVICE_ZIP_COUNT}).`,
+  description: 'Every 5-digit ZIP served: the whole list.',
 } as const;
 export const timezoneSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. America/New_York.' } as const;
 
@@ -57,30 +57,29 @@ const windowsSchema = {
   type: 'array',
   items: { type: 'string', pattern: WINDOW_PATTERN },
   maxItems: MAX_WINDOWS_PER_DAY,
-  description: 'Working windows "HH:MM-HH:MM" (24-hour; 24:00 for midnight); [] for closed.',
 };
 
 export const settingsSchemas = {
   name: nameSchema,
   phone: phoneSchema,
-  email: { type: 'string', maxLength: 200, nullable: true, description: 'Business contact email; null removes it.' },
+  email: { type: 'string', maxLength: 200, nullable: true, description: 'null removes it.' },
   website: websiteSchema,
   service_zips: serviceZipsSchema,
   working_hours: {
     type: 'object',
     properties: Object.fromEntries(WEEKDAYS.map((d) => [d, windowsSchema])),
     additionalProperties: false,
-    description: 'Per weekday (monday … sunday) the windows worked, as my_business shows them; weekdays left out keep their hours.',
+    description: 'Per weekday, windows "HH:MM-HH:MM", [] for closed; days left out keep theirs.',
   },
   prices: {
     type: 'object',
     properties: {
       currency: { type: 'string', enum: ['USD'] },
-      base: usd('Base price,'),
-      per_bedroom: usd('Per bedroom,'),
-      per_bathroom: usd('Per full bathroom (a half bath costs half),'),
-      per_half_bathroom: usd('Always half of per_bathroom (accepted so my_business can be written back),'),
-      minimum: usd('Minimum job price,'),
+      base: usd(),
+      per_bedroom: usd(),
+      per_bathroom: usd('A half bath costs half.'),
+      per_half_bathroom: usd('Always half of per_bathroom.'),
+      minimum: usd('Lowest job price.'),
       clean_types: {
         type: 'object',
         properties: Object.fromEntries(
@@ -88,7 +87,7 @@ export const settingsSchemas = {
             t,
             {
               type: 'object',
-              properties: { price_multiplier: { type: 'number', minimum: 0.5, maximum: 5, description: '0.5 to 5, two decimals at most.' } },
+              properties: { price_multiplier: { type: 'number', minimum: 0.5, maximum: 5 } },
               required: ['price_multiplier'],
               additionalProperties: false,
             },
@@ -96,34 +95,34 @@ export const settingsSchemas = {
         ),
         additionalProperties: false,
         minProperties: 1,
-        description: 'The whole set of clean types offered, each with its price multiplier; a type left out is no longer offered.',
+        description: 'Every type offered (two decimals at most).',
       },
       frequency_discounts_pct: {
         type: 'object',
         properties: Object.fromEntries(FREQUENCY_NAMES.map((f) => [f, { type: 'number', minimum: 0, maximum: 90 }])),
         additionalProperties: false,
-        description: 'Discount in percent (0 to 90; 0 for none) per recurring frequency; frequencies left out keep theirs.',
+        description: 'Percent off.',
       },
-      first_visit: { type: 'string', enum: ['discounted', 'full_price'], description: 'Whether the first visit of a recurring plan gets the discount.' },
+      first_visit: { type: 'string', enum: ['discounted', 'full_price'], description: "A plan's first visit." },
       larger_home_surcharge: {
         type: 'object',
         properties: {
-          per_100_sqft_over_usual: usd('Per 100 sqft over the usual size,'),
+          per_100_sqft_over_usual: usd(),
           usual_sqft_by_bedrooms: {
             type: 'array',
             items: { type: 'integer', minimum: 200, maximum: 15000 },
             minItems: 11,
             maxItems: 11,
-            description: 'Usual home size in sqft for 0 to 10 bedrooms (11 numbers, never falling).',
+            description: 'For 0 to 10 bedrooms, never falling.',
           },
         },
         additionalProperties: false,
       },
-      pets_fee: usd('Pets fee,'),
-      crew_size: { type: 'integer', minimum: 1, maximum: 10, description: 'Cleaners sent to a job, 1 to 10.' },
+      pets_fee: usd(),
+      crew_size: { type: 'integer', minimum: 1, maximum: 10, description: 'Cleaners per job.' },
     },
     additionalProperties: false,
-    description: 'Any part of the price list as my_business shows it; parts left out keep their values.',
+    description: 'USD amounts up to 10,000, multipliers 0.5 to 5; parts left out keep theirs.',
   },
   add_ons: {
     type: 'array',
@@ -131,22 +130,22 @@ export const settingsSchemas = {
     items: {
       type: 'object',
       properties: {
-        name: { type: 'string', pattern: ADD_ON_NAME_PATTERN, description: 'Lower case letters, digits and _, e.g. inside_fridge.' },
+        name: { type: 'string', pattern: ADD_ON_NAME_PATTERN, description: 'a-z, 0-9 and _.' },
         label: { type: 'string', minLength: 1, maxLength: 60 },
-        price: usd('Price,'),
-        minutes: { type: 'integer', minimum: 0, maximum: 480, description: 'Time it adds, 0 to 480 minutes.' },
+        price: usd(),
+        minutes: { type: 'integer', minimum: 0, maximum: 480 },
       },
       required: ['name', 'label', 'price', 'minutes'],
       additionalProperties: false,
     },
-    description: `The whole add-on list (up to ${MAX_ADD_ONS}); add-ons left out are no longer offered.`,
+    description: 'The whole list.',
   },
-  travel_buffer_minutes: { type: 'integer', minimum: 0, maximum: 240, description: 'Kept free after each job, 0 to 240 minutes.' },
-  slot_step_minutes: { type: 'integer', minimum: 5, maximum: 240, multipleOf: 5, description: 'Starts offered every N minutes from opening, 5 to 240.' },
-  min_notice_hours: { type: 'number', minimum: 0, maximum: 336, description: 'Notice needed before a job, 0 to 336 hours (two weeks; whole minutes).' },
+  travel_buffer_minutes: { type: 'integer', minimum: 0, maximum: 240, description: 'Kept free after each job.' },
+  slot_step_minutes: { type: 'integer', minimum: 5, maximum: 240, multipleOf: 5, description: 'A multiple of 5.' },
+  min_notice_hours: { type: 'number', minimum: 0, maximum: 336, description: 'Notice before a job; whole minutes.' },
   email_me_customer_changes: {
     type: 'boolean',
-    description: 'Email the owner when a customer books, moves or cancels through the booking service; default true.',
+    description: 'Email the owner when a customer books, moves or cancels.',
   },
 } as const;
 

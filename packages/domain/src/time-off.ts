@@ -11,16 +11,13 @@ const bound = (which: 'start' | 'end') => ({
   type: 'string',
   minLength: 10,
   maxLength: 40,
-  description:
-    which === 'start'
-      ? 'When the time off begins: YYYY-MM-DD for the whole day in the business time zone, or an ISO 8601 date-time such as 2026-11-27T12:00:00-05:00.'
-      : 'When it ends: YYYY-MM-DD to include that whole day, or an ISO 8601 date-time (the first moment worked again).',
+  description: which === 'start' ? 'YYYY-MM-DD (whole day) or an ISO 8601 date-time.' : 'YYYY-MM-DD (that day included) or an ISO 8601 date-time.',
 });
 
 export const timeOffSchemas = {
   start: bound('start'),
   end: bound('end'),
-  note: { type: 'string', maxLength: 200, description: 'A note for the business itself, e.g. "Thanksgiving" (optional).' },
+  note: { type: 'string', maxLength: 200, description: 'e.g. "Thanksgiving".' },
 } as const;
 
 /**

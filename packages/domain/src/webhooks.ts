@@ -57,9 +57,9 @@ export function checkWebhookUrl(raw: string, o: { hostIsHttp: boolean }): string
   return url.href;
 }
 
-/** The kinds an endpoint takes: null for all; a list is checked against the feed's kinds. */
+/** The kinds an endpoint takes: null (or an empty list) for all; a list is checked against the feed's kinds. */
 export function checkEventKinds(kinds: string[] | undefined | null): string[] | null {
-  if (kinds === undefined || kinds === null) return null;
+  if (kinds === undefined || kinds === null || kinds.length === 0) return null;
   const unknown = kinds.filter((k) => !(EVENT_KINDS as readonly string[]).includes(k));
   if (unknown.length > 0) throw unknownEventKinds(unknown, EVENT_KINDS);
   return [...new Set(kinds)];

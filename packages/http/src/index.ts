@@ -20,3 +20,5 @@ export * from './template';
 export * from './shown-once';
 export * from './page-form';
 export * from './deadline';
+export * from './published-schema';
+export * from './model-size';

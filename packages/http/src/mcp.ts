@@ -1,6 +1,5 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import {
-  IDEMPOTENCY_ARGUMENT_TEXT,
   MCP_EMPTY_BATCH,
   mcpBatchRefused,
   mcpEnvelopeInvalid,
@@ -15,6 +14,7 @@ import {
 } from '@frontdesk/domain';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
+import { publishedSchema } from './published-schema';
 import { readIdempotencyKey } from './idempotency';
 import type { RestOptions } from './rest';
 import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, answeredLate, readingRefusal, setErrorHeaders } from './errors';
@@ -128,33 +128,36 @@ function isLoopback(origin: string): boolean {
   }
 }
 
-/** The MCP stand-in for the Idempotency-Key header: an argument every write tool takes (and a read tool ignores). */
+/**
+ * The MCP stand-in for the Idempotency-Key header: an argument every write tool takes (and a
+ * read tool ignores). It is published only on writes that are not idempotent: calling an
+ * idempotent one again changes nothing more, so it needs no key (and one sent is still honoured). Its name says what it is; the server instructions say once how to use it
+ * (IDEMPOTENCY_ARGUMENT_TEXT) rather than every write tool's schema, and readIdempotencyKey
+ * judges it.
+ */
 export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
-const idempotencyArgument = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 255,
-  description: IDEMPOTENCY_ARGUMENT_TEXT,
-} as const;
+const idempotencyArgument = { type: 'string' } as const;
 
 /**
- * An MCP tool for an operation: the same JSON Schema the REST input is checked against, plus
- * the idempotency argument on writes. Only type, properties, required and additionalProperties
- * stand at the top level: some clients refuse a whole tool list over one anyOf there.
+ * An MCP tool for an operation: its input schema as every client loads it (publishedSchema:
+ * the server still judges calls by the whole one), plus the idempotency argument on writes
+ * that are not idempotent.
+ * Only type, properties and required stand at the top level: some clients refuse a whole tool
+ * list over one anyOf there, and Gemini over additionalProperties anywhere.
  */
 export function toolOf(op: Operation<unknown>) {
-  const { type, required, additionalProperties } = op.input;
-  // OpenAPI 3.0's `nullable` (phone: null clears it) as MCP clients read it: type [T, "null"].
-  const properties = toJsonSchema(op.input.properties) as Record<string, JsonSchema>;
+  const { required } = op.input;
+  const keyed = !op.readOnly && !op.idempotent;
+  const all = keyed ? { ...op.input.properties, [IDEMPOTENCY_ARGUMENT]: idempotencyArgument } : op.input.properties;
+  const properties = publishedSchema({ properties: all }).properties as Record<string, JsonSchema>;
   return {
     name: op.name,
     title: op.title,
-    description: op.readOnly ? op.description : `${op.description} Pass idempotency_key to make a retry safe.`,
+    description: op.description,
     inputSchema: {
-      type,
-      properties: op.readOnly ? properties : { ...properties, [IDEMPOTENCY_ARGUMENT]: idempotencyArgument },
+      type: 'object',
+      properties,
       ...(required?.length ? { required } : {}),
-      ...(additionalProperties === undefined ? {} : { additionalProperties }),
     },
     outputSchema: toJsonSchema(op.output),
     // All five on every tool, even where a hint only restates the spec's default (schema.ts,

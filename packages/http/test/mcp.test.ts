@@ -108,10 +108,11 @@ describe('tools', () => {
     expect(tools.map((t) => t.name)).toEqual(['echo_query', 'echo_body', 'fail_write', 'say_count']);
     for (const t of tools) {
       expect([t.name, Object.keys(t.inputSchema).filter((k) => !['type', 'properties', 'required', 'additionalProperties'].includes(k))]).toEqual([t.name, []]);
-      expect([t.name, 'idempotency_key' in t.inputSchema.properties]).toEqual([t.name, !t.annotations.readOnlyHint]);
+      expect([t.name, 'idempotency_key' in t.inputSchema.properties]).toEqual([t.name, !t.annotations.readOnlyHint && !t.annotations.idempotentHint]);
     }
-    // OpenAPI 3.0's nullable as MCP clients read it.
-    expect(tools[1]!.inputSchema.properties.phone).toEqual({ type: ['string', 'null'], maxLength: 30 });
+    // OpenAPI 3.0's nullable as every client reads it (Gemini refuses a type array); the
+    // length limit stays with the server, which still judges by the whole schema.
+    expect(tools[1]!.inputSchema.properties.phone).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
   });
 
   it('answers a call with structuredContent and the same JSON as text', async () => {

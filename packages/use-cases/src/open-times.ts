@@ -3,6 +3,7 @@ import {
   dayRange,
   localDate,
   noOpenTimesMessage,
+  openDays,
   openTimesOfCrews,
   parseOpenTimesRequest,
   presentOpenTime,
@@ -146,7 +147,10 @@ export async function openTimesForJob(db: Db, pro: Pro, asked: { job: Job; field
     from: found.from,
     days: request.days,
     count: times.length,
-    open_times: times,
+    open_times: openDays(
+      times.map((t) => t.start),
+      localDate(now, pro.timezone),
+    ),
     ...(times.length === 0 ? { message: noOpenTimesMessage(request.days, found.from) } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { FREE_CANCEL_HOURS } from '@frontdesk/domain';
+import { FREE_CANCEL_HOURS, IDEMPOTENCY_ARGUMENT_TEXT } from '@frontdesk/domain';
 import { API_VERSION } from './version';
 
 /** What an assistant is told when it connects: the contract's rules for the customer side. */
@@ -11,6 +11,7 @@ Rules you must follow:
 5. The cleaner contacts the user about access and payment after booking.
 6. Keep the manage_token from book_cleaning: it is the only way to check (booking_status) or cancel (cancel_booking) that booking. Confirm a cancellation with the user first; within ${FREE_CANCEL_HOURS} hours of the start the cleaner may charge under their own policy.
 7. The checks list holds best-effort checks with dates. Present them as such, never as a guarantee or endorsement. Each business is independent; licenses and insurance are not checked.
-8. With the shared public key, send the user's details as X-User-Name, X-User-Email and X-User-Phone headers; my_bookings lists nothing with it.`;
+8. With the shared public key, send the user's details as X-User-Name, X-User-Email and X-User-Phone headers; my_bookings lists nothing with it.
+${IDEMPOTENCY_ARGUMENT_TEXT}`;
 
 export const BOOKING_SERVER_INFO = { name: 'front-desk-booking', title: 'Front Desk: book a house cleaner', version: API_VERSION };

@@ -3,6 +3,7 @@ import { createBusiness, issuePersonalKey } from '@frontdesk/use-cases';
 import { MODES, mcpClient2 } from '../../pro-desk/test/mcp-client';
 import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
 import { MemoryProvider, bookHostOnPort, oauthTokenFor, signInAndDecide, type BookHost } from './oauth-harness';
+import { startsOf } from '@frontdesk/domain';
 
 let host: BookHost;
 let cleanerId = '';
@@ -42,7 +43,7 @@ describe.each(MODES)('the 2.x client %s', (_mode, mode, expected) => {
     expect(tools).toHaveLength(7);
     const times = (await client.callTool({ name: 'available_times', arguments: { cleaner_id: cleanerId, bedrooms: 1, bathrooms: 1, days: 14 } })) as Json;
     expect(times.isError).toBeUndefined();
-    const start = times.structuredContent.open_times[(next += 3)].start as string;
+    const start = startsOf(times.structuredContent.open_times)[(next += 3)]!;
     const booked = (await client.callTool({
       name: 'book_cleaning',
       arguments: { cleaner_id: cleanerId, start, bedrooms: 1, bathrooms: 1, customer_name: 'Lee Chen', address: '3 Elm St', zip: '10001' },

@@ -30,9 +30,9 @@ describe('the official MCP SDK client with OAuth', () => {
     const client = new Client({ name: 'assistant', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
     const times = (await client.callTool({ name: 'available_times', arguments: { cleaner_id: pro.id, bedrooms: 1, bathrooms: 1, days: 14 } })) as unknown as {
-      structuredContent: { open_times: { start: string }[] };
+      structuredContent: { open_times: { starts: string[] }[] };
     };
-    const start = times.structuredContent.open_times[0]!.start;
+    const start = times.structuredContent.open_times[0]!.starts[0]!;
     const booked = (await client.callTool({
       name: 'book_cleaning',
       arguments: { cleaner_id: pro.id, start, bedrooms: 1, bathrooms: 1, customer_name: 'Lee Chen', address: '3 Elm St', zip: '10001' },

@@ -1,4 +1,4 @@
-import { BOOKING_FEE_TEXT } from '@frontdesk/domain';
+import { BOOKING_FEE_TEXT, IDEMPOTENCY_ARGUMENT_TEXT } from '@frontdesk/domain';
 import { API_VERSION } from './version';
 
 /** What an assistant is told when it connects: the contract's rules for the pro side. */
@@ -11,6 +11,7 @@ Rules you must follow:
 5. After the pro sends a follow-up, call update_lead with contacted=true.
 6. Give sqft only if the customer stated it; never switch a customer to a recurring plan just to lower the price.
 7. flag_bad_lead prepares a lead-credit request; the pro submits it to the platform, the service never does.
-8. A scheduled watcher calls updates every next_check_in_minutes, passing the cursor back as since, and messages the pro only when events is not empty.`;
+8. A scheduled watcher calls updates every next_check_in_minutes, passing the cursor back as since, and messages the pro only when events is not empty.
+${IDEMPOTENCY_ARGUMENT_TEXT}`;
 
 export const PRO_DESK_SERVER_INFO = { name: 'front-desk-pro', title: 'Front Desk for cleaning businesses', version: API_VERSION };

@@ -37,8 +37,8 @@ export const idempotencyKeyReused = (operation: string) =>
 export const deadlinePassed = (seconds: number) =>
   `The service could not answer within ${seconds} seconds: its database is slow or away just now. Try again in a few seconds; a write sent with an Idempotency-Key is safe to retry.`;
 export const STILL_RUNNING = 'A request with this idempotency key is still running; try again in a few seconds to get its answer.';
-/** How an MCP tool describes its idempotency argument. */
-export const IDEMPOTENCY_ARGUMENT_TEXT = `Optional. A unique value (a UUID) for this one action: if the answer is lost, call again with the same value and the same arguments to get the same answer; it is never done twice. Kept for ${IDEMPOTENCY_KEEP_HOURS} hours.`;
+/** How the MCP server instructions describe the idempotency argument of write tools. */
+export const IDEMPOTENCY_ARGUMENT_TEXT = `Every write tool that is not idempotent takes an optional idempotency_key, a UUID for that one action: a retry with the same key and arguments within ${IDEMPOTENCY_KEEP_HOURS} hours gets the same answer and is never done twice.`;
 /** The same, for the REST header (published in /openapi.json). */
 export const IDEMPOTENCY_HEADER_TEXT = `Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for ${IDEMPOTENCY_KEEP_HOURS} hours.`;
 

@@ -1,5 +1,5 @@
 import { InvalidInputError, NotFoundError } from '../errors';
-import type { EVENT_KINDS } from '../webhooks';
+import type { EventKind } from '../answer-schemas';
 
 /** What a business reads about its webhooks: refusals, the feed's lines, and the operations' answers. */
 
@@ -42,7 +42,7 @@ export const webhookTestAnswer = (status: number) =>
   `The receiver answered ${status}${status >= 200 && status < 300 ? ': it works.' : ', so it would not count as received.'}`;
 
 /** Each kind of event as the dashboard names it (a checkbox, a webhook's list of kinds). */
-export const EVENT_KIND_NAMES: Record<(typeof EVENT_KINDS)[number], string> = {
+export const EVENT_KIND_NAMES: Record<EventKind, string> = {
   'booking.created': 'A job is booked',
   'booking.cancelled': 'A job is cancelled',
   'booking.rescheduled': 'A job is moved to another time',

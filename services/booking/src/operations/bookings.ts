@@ -50,7 +50,7 @@ const visitIdSchema = {
   type: 'string',
   minLength: 1,
   maxLength: 64,
-  description: "For a series: the visit to act on (booking_id from booking_status's series_visits); default the visit the manage_token opens.",
+  description: "A series visit's booking_id from booking_status; default the token's own.",
 } as const;
 
 /** What a customer's mails point to: this host's booking pages. */
@@ -60,7 +60,7 @@ export const manageUrl = (ctx: Pick<AppContext, 'config'>, token: string) => man
 const manageTokenSchema = {
   type: 'string',
   pattern: MANAGE_TOKEN_PATTERN,
-  description: 'The manage_token book_cleaning returned (43 characters).',
+  description: 'From book_cleaning (43 characters).',
 } as const;
 
 /** What book_cleaning answers: the booking as the customer sees it, its series, the manage link and what was shared. */
@@ -91,18 +91,18 @@ export const bookCleaning = (ctx: AppContext) =>
     name: 'book_cleaning',
     title: 'Book a cleaning',
     description:
-      'Books the cleaner for a start from find_cleaners or available_times at the firm price. Confirm once with the user (cleaner, time, address, price) unless they already said to book. Name and phone or email come from the customer_ fields or the X-User-Name / X-User-Phone / X-User-Email headers; fill them from what you know and ask only for what is missing. Notes and access details are optional: never hold a booking back for them. Pass expected_total (the price the user saw) so a changed price is refused rather than charged. Keep the returned manage_token: it is the only way to check or cancel; give the user the manage_url, their page for it.',
+      'Books the cleaner at a start from find_cleaners or available_times, at the firm price. Confirm once (cleaner, time, address, price) unless the user already said to book. Fill customer details from what you know (or the X-User-* headers); ask only for what is missing, in one message, and tell the user what was shared. Notes and access details are optional: never hold a booking back for them. Keep the manage_token: the only way to check or cancel; give the user the manage_url.',
     method: 'POST',
     input: {
       type: 'object',
       properties: {
         cleaner_id: cleanerIdSchema,
-        start: { type: 'string', minLength: 10, maxLength: 40, description: 'The chosen start, unchanged from the open times.' },
+        start: { type: 'string', minLength: 10, maxLength: 40, description: 'From the open times, unchanged.' },
         ...jobFieldSchemas,
         ...customerFieldSchemas,
-        customer_name: { ...customerFieldSchemas.customer_name, description: "The customer's name (or send X-User-Name)." },
-        access_details: { type: 'string', maxLength: 500, description: 'How to get in: door code, key, parking (optional).' },
-        expected_total: { type: 'number', minimum: 0, maximum: 100000, description: 'The total in USD the user was shown; refused if the price has changed.' },
+        customer_name: { ...customerFieldSchemas.customer_name, description: 'Or send X-User-Name.' },
+        access_details: { type: 'string', maxLength: 500, description: 'Door code, key, parking; optional.' },
+        expected_total: { type: 'number', minimum: 0, maximum: 100000, description: 'The total the user saw; refused if the price changed.' },
         ...seriesInputSchemas,
       },
       required: ['cleaner_id', 'start', 'bedrooms', 'bathrooms', 'address', 'zip'],
@@ -140,7 +140,7 @@ export const cancelBookingOperation = (ctx: AppContext) =>
   defineOperation<Customer, { manage_token: string; visit_id?: string; and_following?: boolean }>({
     name: 'cancel_booking',
     title: 'Cancel a booking',
-    description: `Cancels a booking with the manage_token from book_cleaning (for a series, one visit: the first, or the one named by visit_id; with and_following, that visit and every later one). Confirm with the user first. Free until ${FREE_CANCEL_HOURS} hours before the start; closer than that it still cancels, but the cleaner may charge under their own policy, and the answer says so.`,
+    description: `Cancels a booking (for a series, one visit). Confirm with the user first. Free until ${FREE_CANCEL_HOURS} hours before the start; closer, the cleaner may charge under their own policy: tell the user.`,
     method: 'POST',
     input: {
       type: 'object',
@@ -186,13 +186,13 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
   defineOperation<Customer, { manage_token: string; visit_id?: string; start: string; and_following?: boolean }>({
     name: 'reschedule_booking',
     title: 'Move a booking to another time',
-    description: `Moves a booking (its manage_token from book_cleaning) to a new start from available_times, in one step: the new time is taken and the old one freed, or nothing changes; the price stays the same. Confirm with the user first. Within ${FREE_CANCEL_HOURS} hours of the old start it still moves, but the cleaner may charge under their own policy, and the answer says so.`,
+    description: `Moves a booking to a new start from available_times, all or nothing; same price. Confirm with the user first. Within ${FREE_CANCEL_HOURS} hours of the old start the cleaner may charge under their own policy: tell the user.`,
     method: 'POST',
     input: {
       type: 'object',
       properties: {
         manage_token: manageTokenSchema,
-        start: { type: 'string', minLength: 10, maxLength: 40, description: 'The new start, unchanged from available_times.' },
+        start: { type: 'string', minLength: 10, maxLength: 40, description: 'From available_times, unchanged.' },
         visit_id: visitIdSchema,
         and_following: moveFollowingSchema,
       },
@@ -229,7 +229,7 @@ export const bookingStatus = (ctx: AppContext) =>
     name: 'booking_status',
     title: 'Check a booking',
     description:
-      'Shows the status and details of a booking from its manage_token, the manage page link the customer can open to see, move, cancel or add it to a calendar, and for a series its upcoming visits (series_visits; pass one as visit_id to act on it alone). The way to check a booking with the shared public key.',
+      "A booking's status and details, its manage page link and, for a series, its upcoming visits (series_visits). The way to check a booking with the shared public key.",
     method: 'GET',
     input: { type: 'object', properties: { manage_token: manageTokenSchema }, required: ['manage_token'], additionalProperties: false },
     output: answer({
@@ -255,8 +255,7 @@ export const myBookings = (ctx: AppContext) =>
   defineOperation<Customer, Record<string, never>>({
     name: 'my_bookings',
     title: "List the user's bookings",
-    description:
-      "Lists the user's bookings, newest first. Needs the user's own credential (personal key or sign-in); with the shared public key it lists none: use booking_status with each manage_token instead.",
+    description: "The user's bookings, newest first; with the shared public key none: use booking_status with each manage_token.",
     method: 'GET',
     input: NO_INPUT,
     output: answer({ count: int, bookings: listOf(customerBookingSchema), ...MESSAGE }, ['message']),

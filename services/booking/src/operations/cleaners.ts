@@ -18,7 +18,7 @@ import { defineOperation, READS } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 
-export const cleanerIdSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'cleaner_id from find_cleaners.' } as const;
+export const cleanerIdSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'From find_cleaners.' } as const;
 
 export interface FindInput extends JobInput, OpenTimesFields {
   zip: string;
@@ -79,7 +79,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
     name: 'find_cleaners',
     title: 'Find cleaners for a ZIP',
     description:
-      'Finds house cleaners who serve a ZIP code and offer the job, each with a firm total price (everything included, no added fees) and its next open start times, earliest first, then cheapest. Each cleaner has a checks list: best-effort checks with dates, never a guarantee. Give bedrooms and bathrooms; sqft only if the user said it; frequency only as asked.',
+      'Cleaners serving a ZIP, each with a firm total (everything included, no added fees) and next open starts. Its checks are dated best-effort checks: never present them as a guarantee or endorsement.',
     method: 'GET',
     input: {
       type: 'object',
@@ -87,7 +87,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
         zip: zipSchema,
         ...jobFieldSchemas,
         ...openTimesFieldSchemas,
-        limit: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'How many cleaners to list, 1 to 50 (default 10).' },
+        limit: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'Cleaners to list.' },
       },
       required: ['zip', 'bedrooms', 'bathrooms'],
       additionalProperties: false,
@@ -129,8 +129,7 @@ export const availableTimes = (ctx: AppContext, times = cleanerTimesReader(ctx.d
   defineOperation<Customer, AvailableInput>({
     name: 'available_times',
     title: "List a cleaner's open times",
-    description:
-      "Lists open start times for one cleaner (cleaner_id from find_cleaners) and the job over the coming days, with the firm total and its line items. Each start is ISO 8601 with the cleaner's local offset plus a label; pass it unchanged to book_cleaning.",
+    description: "One cleaner's open starts for the job by day, with the firm total; pass a start unchanged to book_cleaning.",
     method: 'GET',
     input: {
       type: 'object',
@@ -145,7 +144,6 @@ export const availableTimes = (ctx: AppContext, times = cleanerTimesReader(ctx.d
         from: str,
         days: int,
         total: num,
-        estimated_hours: num,
         price: priceSchema,
         ...openTimesList,
       },
@@ -160,7 +158,6 @@ export const availableTimes = (ctx: AppContext, times = cleanerTimesReader(ctx.d
         from,
         days,
         total: toUsd(quote.total_cents),
-        estimated_hours: quote.estimated_hours,
         price: presentPrice(quote),
         ...rest,
       };

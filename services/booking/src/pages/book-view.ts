@@ -1,4 +1,4 @@
-import { CHECKS_NOTE, CLEAN_TYPE_LABELS, CONFIRMATION_ELSEWHERE, FREQUENCY_LABELS, offeredAddOns, offeredCleanTypes } from '@frontdesk/domain';
+import { CHECKS_NOTE, CLEAN_TYPE_LABELS, CONFIRMATION_ELSEWHERE, FREQUENCY_LABELS, labelledStarts, offeredAddOns, offeredCleanTypes } from '@frontdesk/domain';
 import { html, inputField, problemLine, type Html, type Problem } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
 import { bathroomOptions, bedroomOptions, money, option, type Status, type Times } from './kit';
@@ -104,15 +104,16 @@ function contactFields(contact: Record<string, string>, zips: string[], problem?
 
 export function timesAndContact(v: TimesView): Html {
   const { pro, job, times, days, contact } = v;
+  const starts = labelledStarts(times.open_times, times.timezone);
   const more = days < 21 && new URLSearchParams({ ...job, days: String(Math.min(21, days + 7)) }).toString();
   return html`${priceBlock(times, job)}
     <form method="post" action="/book/${encodeURIComponent(pro.id)}">
       ${Object.entries(job).map(([k, value]) => html`<input type="hidden" name="${k}" value="${value}" />`)}
       <input type="hidden" name="expected_total" value="${String(times.price.total)}" />
       <h2>Pick a time</h2>
-      ${times.open_times.length ? timePicker(times.open_times, contact.start || undefined, v.problem) : html`<p>No open times in these days.</p>`}
+      ${starts.length ? timePicker(starts, contact.start || undefined, v.problem) : html`<p>No open times in these days.</p>`}
       ${more && html`<p><a href="/book/${encodeURIComponent(pro.id)}?${more}">Show more days</a></p>`} ${contactFields(contact, pro.service_zips, v.problem)}
-      ${times.open_times.length > 0 && html`<button type="submit">Book this cleaning</button>`}
+      ${starts.length > 0 && html`<button type="submit">Book this cleaning</button>`}
     </form>`;
 }
 

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { AppError, formatUsd, fromUsd } from '@frontdesk/domain';
+import { AppError, formatUsd, fromUsd, type OpenDay } from '@frontdesk/domain';
 import { html, runOperation, setErrorHeaders, ShownOnce, type Html, type Operation, type RunOptions } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
@@ -47,8 +47,9 @@ export interface Price {
   line_items: Line[];
 }
 export interface Times {
+  timezone: string;
   price: Price & { recurring: { frequency: string; visit_total: number; first_visit: string } | null };
-  open_times: Shown[];
+  open_times: OpenDay[];
 }
 export interface Found {
   message?: string;

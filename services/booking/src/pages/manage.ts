@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { AppError, NotFoundError, inCustomerWords, withinFreeCancel } from '@frontdesk/domain';
+import { AppError, NotFoundError, inCustomerWords, labelledStarts, withinFreeCancel } from '@frontdesk/domain';
 import { bookingCalendar } from '@frontdesk/use-cases';
 import { formField, formRoute, html, problemLine, sendView, type Html, type Problem } from '@frontdesk/http';
 import { MANAGE_TOKEN_PATTERN } from '../operations/bookings';
@@ -115,7 +115,10 @@ async function movePage(d: PageDeps, req: Request, pick: { chosen?: string; prob
   const job = Object.fromEntries(Object.entries(o.b.job).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)));
   const times = await call<Times>(d, d.ops.available_times, { cleaner_id: o.b.cleaner.cleaner_id, ...job, days: 14 }, req);
   const late = !withinFreeCancel(new Date(o.visit.start), d.ctx.clock());
-  return moveView({ token: o.token, b: o.b, visit: o.visit, following: o.following, times: times.open_times, late, ...pick }, o.series);
+  return moveView(
+    { token: o.token, b: o.b, visit: o.visit, following: o.following, times: labelledStarts(times.open_times, times.timezone), late, ...pick },
+    o.series,
+  );
 }
 
 export const getMovePage =

@@ -1,13 +1,12 @@
 // reschedule_job (pro host) and reschedule_booking (book host): one transaction, the database as the judge.
+import { startsOf } from '@frontdesk/domain';
 import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM } from '../harness';
 import { rotateCalendarFeed } from '@frontdesk/db';
 
 const h = bothHostsPerFile();
 
 const startsOn = async (auth: Record<string, string>, date: string) =>
-  (
-    (await h.pro.get('/api/v1/open_times').query({ bedrooms: 2, bathrooms: 1, date, days: 1 }).set(auth).expect(200)).body.open_times as { start: string }[]
-  ).map((o) => o.start);
+  startsOf((await h.pro.get('/api/v1/open_times').query({ bedrooms: 2, bathrooms: 1, date, days: 1 }).set(auth).expect(200)).body.open_times);
 
 describe('reschedule_job', () => {
   it('moves a job: the new time is taken, the old one freed, the price kept, and the feed says who moved it', async () => {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, formatLabel, jobNotOnSchedule, pickANewTime, timeOffNotOnDashboard } from '@frontdesk/domain';
+import { AppError, formatLabel, jobNotOnSchedule, labelledStarts, pickANewTime, timeOffNotOnDashboard, type OpenDay } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
 import { dashboardFollowUps, dashboardJob, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday } from '@frontdesk/use-cases';
 import { html, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
@@ -115,7 +115,8 @@ export async function moveTimesBody(d: DashboardDeps, s: Signed, o: { req: Reque
   const input = { bedrooms: b.bedrooms, bathrooms: Number(b.bathrooms), clean_type: b.clean_type, add_ons: b.add_ons, pets: b.pets, days: 14 };
   const now = d.ctx.clock();
   try {
-    const { open_times: times } = await runForm<{ open_times: { start: string; label: string }[] }>(d, { op: d.ops.open_times, input }, o.req, s.pro);
+    const found = await runForm<{ timezone: string; open_times: OpenDay[] }>(d, { op: d.ops.open_times, input }, o.req, s.pro);
+    const times = labelledStarts(found.open_times, found.timezone);
     return moveTimesView(s, b, { now, times, ...(o.problem ? { problem: o.problem } : {}) });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

@@ -59,29 +59,29 @@ const changed = ({ booking_id, status, start, label, crew_id, crew_name, custome
 /** How the business can reach the customer, to tell them what changed. */
 const reachOf = (shown: ReturnType<typeof presentBooking>) => [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
 
-const idSchema = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
+const idSchema = (what?: string) => ({ type: 'string', minLength: 1, maxLength: 64, ...(what ? { description: what } : {}) });
+const startSchema = (what: string) => ({
+  type: 'string',
+  minLength: 10,
+  maxLength: 40,
+  description: `${what} from open_times, unchanged.`,
+});
 
 export const bookJob = (ctx: AppContext) =>
   defineOperation<Pro, JobBookingInput>({
     name: 'book_job',
-    title: 'Book a job on your schedule',
-    description:
-      "Books a cleaning on this business's own schedule at a start from open_times, priced from its own list (no fee). Needs the customer's name, phone or email, address and ZIP. Confirm the details with the pro first. It cannot book other cleaners. The customer is not messaged.",
+    title: 'Book a job',
+    description: "Books a job on this business's own schedule (never other cleaners), no fee. Confirm first. The customer is not messaged.",
     method: 'POST',
     input: {
       type: 'object',
       properties: {
-        lead_id: idSchema('Links the booking to a lead from log_lead; the lead becomes booked.'),
+        lead_id: idSchema('Marks this lead booked.'),
         ...jobFieldSchemas,
-        start: {
-          type: 'string',
-          minLength: 10,
-          maxLength: 40,
-          description: 'The chosen start from open_times, e.g. 2026-11-24T09:00:00-05:00; without an offset it is local time.',
-        },
+        start: startSchema('A start'),
         ...customerFieldSchemas,
         ...seriesInputSchemas,
-        crew_id: idSchema('The crew to do it, from my_business; left out, a free crew is picked (the one with the fewest booked minutes that day).'),
+        crew_id: idSchema('Default a free crew.'),
       },
       required: ['bedrooms', 'bathrooms', 'start', 'customer_name', 'address', 'zip'],
       additionalProperties: false,
@@ -103,12 +103,11 @@ export const cancelJob = (ctx: AppContext) =>
   defineOperation<Pro, { booking_id: string; and_following?: boolean }>({
     name: 'cancel_job',
     title: 'Cancel a job',
-    description:
-      "Cancels an upcoming job on this business's schedule (booking_id from schedule or book_job). Confirm with the pro before calling. No fee is charged. The service does NOT message the customer: tell the pro to inform them.",
+    description: 'Cancels an upcoming job; no fee. Confirm first. The customer is NOT messaged: tell the pro to inform them.',
     method: 'POST',
     input: {
       type: 'object',
-      properties: { booking_id: idSchema('The booking to cancel.'), and_following: andFollowingSchema },
+      properties: { booking_id: idSchema(), and_following: andFollowingSchema },
       required: ['booking_id'],
       additionalProperties: false,
     },
@@ -133,23 +132,15 @@ export const cancelJob = (ctx: AppContext) =>
     },
   });
 
-const startSchema = (what: string) => ({
-  type: 'string',
-  minLength: 10,
-  maxLength: 40,
-  description: `${what} from open_times, e.g. 2026-11-24T09:00:00-05:00; without an offset it is local time.`,
-});
-
 export const rescheduleJob = (ctx: AppContext) =>
   defineOperation<Pro, { booking_id: string; start: string; and_following?: boolean }>({
     name: 'reschedule_job',
-    title: 'Move a job to another time',
-    description:
-      'Moves an upcoming job (booking_id from schedule) to a new start from open_times, in one step: the new time is taken and the old one freed, or nothing changes. The price stays as booked. Confirm with the pro first. The service does NOT message the customer: tell the pro to inform them.',
+    title: 'Move a job',
+    description: 'Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them.',
     method: 'POST',
     input: {
       type: 'object',
-      properties: { booking_id: idSchema('The booking to move.'), start: startSchema('The new start'), and_following: moveFollowingSchema },
+      properties: { booking_id: idSchema(), start: startSchema('The new start'), and_following: moveFollowingSchema },
       required: ['booking_id', 'start'],
       additionalProperties: false,
     },
@@ -174,12 +165,12 @@ export const rescheduleJob = (ctx: AppContext) =>
 export const reportNoShowOperation = (ctx: AppContext) =>
   defineOperation<Pro, { booking_id: string }>({
     name: 'report_no_show',
-    title: 'Report a customer no-show',
-    description: `Reports that the customer neither showed up nor cancelled: only after the job's start, only for a live booking. The ${BOOKING_FEE_TEXT} fee of a booking a customer made through the booking service is waived; bookings the business made have no fee. Confirm with the pro first.`,
+    title: 'Report a no-show',
+    description: `Records that the customer neither came nor cancelled; waives the ${BOOKING_FEE_TEXT} booking-service fee. Confirm first.`,
     method: 'POST',
     input: {
       type: 'object',
-      properties: { booking_id: idSchema('The booking the customer missed.') },
+      properties: { booking_id: idSchema() },
       required: ['booking_id'],
       additionalProperties: false,
     },

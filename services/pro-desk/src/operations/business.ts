@@ -100,9 +100,8 @@ export function presentBusiness(
 export const myBusiness = (ctx: AppContext) =>
   defineOperation<Pro, Record<string, never>>({
     name: 'my_business',
-    title: 'Show the business profile',
-    description:
-      "Shows the business profile: name, time zone, price list, add-ons, service ZIPs, working hours, upcoming time off, its crews, booking page link, and this month's pipeline. Read it first to know what the business offers; update_business takes the same shapes back.",
+    title: 'Business profile',
+    description: "Profile, prices, add-ons, ZIPs, hours, time off, crews, booking page, month's pipeline. Read it first.",
     method: 'GET',
     input: NO_INPUT,
     output: answer({ ...businessSchema.properties, pipeline: pipelineSchema }),
@@ -116,13 +115,12 @@ export const myBusiness = (ctx: AppContext) =>
 export const schedule = (ctx: AppContext) =>
   defineOperation<Pro, { crew_id?: string }>({
     name: 'schedule',
-    title: 'Show the upcoming schedule',
-    description:
-      'Shows upcoming jobs (soonest first, up to 100) with customer contact and address, including bookings customers made through the booking service and by AI assistants, and the unread notifications (such as new bookings from AI agents). Reading marks the notifications read.',
+    title: 'Upcoming schedule',
+    description: "Upcoming jobs with contact and address (AI assistants' bookings too) and unread notifications, then marked read.",
     method: 'GET',
     input: {
       type: 'object',
-      properties: { crew_id: { type: 'string', minLength: 1, maxLength: 64, description: "Only this crew's jobs (crew_id from my_business)." } },
+      properties: { crew_id: { type: 'string', minLength: 1, maxLength: 64, description: "Only this crew's." } },
       additionalProperties: false,
     },
     output: answer({

@@ -27,23 +27,23 @@ export function presentCrew(crew: Crew, pro: Pro, upcomingJobs: number) {
   };
 }
 
-const crewId = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
+const crewId = (what?: string) => ({ type: 'string', minLength: 1, maxLength: 64, ...(what ? { description: what } : {}) });
 const crewName = {
   type: 'string',
   minLength: 1,
   maxLength: CREW_NAME_MAX,
-  description: `The crew's name, unique in the business (1 to ${CREW_NAME_MAX} characters).`,
+  description: 'Unique in the business.',
 };
 const crewHours = {
   ...settingsSchemas.working_hours,
-  description: "The crew's own hours per weekday (monday … sunday), as my_business shows them; weekdays left out keep the hours they have.",
+  description: "As update_business's working_hours.",
 };
 
 export const addCrewOperation = (ctx: AppContext) =>
   defineOperation<Pro, { name: string; working_hours?: HoursChange }>({
     name: 'add_crew',
     title: 'Add a crew',
-    description: `Adds a crew (a team that does jobs on its own) to the business, so two jobs can be booked at one time. It works the business's hours unless working_hours gives its own. A business has at most ${MAX_CREWS} crews. Confirm with the pro first.`,
+    description: `Adds a crew, so jobs can overlap; at most ${MAX_CREWS}. Confirm first.`,
     method: 'POST',
     input: { type: 'object', properties: { name: crewName, working_hours: crewHours }, required: ['name'], additionalProperties: false },
     output: answer({ ...crewSchema.properties, message: str }),
@@ -58,16 +58,15 @@ export const updateCrewOperation = (ctx: AppContext) =>
   defineOperation<Pro, { crew_id: string } & Omit<CrewUpdate, 'working_hours'> & { working_hours?: HoursChange | null }>({
     name: 'update_crew',
     title: 'Change a crew',
-    description:
-      "Renames a crew, sets its own working hours (null: back to the business's), or makes it active or inactive (an inactive crew takes no new jobs but keeps those it has). The business always keeps one active crew. Confirm with the pro first.",
+    description: "Renames a crew, sets its hours (null: the business's) or active (false: no new jobs). Confirm first.",
     method: 'POST',
     input: {
       type: 'object',
       properties: {
-        crew_id: crewId('The crew to change, from my_business.'),
+        crew_id: crewId(),
         name: crewName,
         working_hours: { ...crewHours, nullable: true },
-        active: { type: 'boolean', description: 'false: the crew takes no new jobs; true: it takes them again.' },
+        active: { type: 'boolean' },
       },
       required: ['crew_id'],
       additionalProperties: false,
@@ -85,12 +84,11 @@ export const removeCrewOperation = (ctx: AppContext) =>
   defineOperation<Pro, { crew_id: string; reassign_to?: string }>({
     name: 'remove_crew',
     title: 'Remove a crew',
-    description:
-      'Removes a crew. Refused while it has upcoming jobs, unless reassign_to names another crew free at every one of them: then they all move to it in one step, or nothing changes. Its past jobs keep its name. Confirm with the pro first.',
+    description: 'Removes a crew; its upcoming jobs go to reassign_to, free for all of them. Confirm first.',
     method: 'POST',
     input: {
       type: 'object',
-      properties: { crew_id: crewId('The crew to remove, from my_business.'), reassign_to: crewId('Another crew to take its upcoming jobs.') },
+      properties: { crew_id: crewId(), reassign_to: crewId() },
       required: ['crew_id'],
       additionalProperties: false,
     },
@@ -111,13 +109,12 @@ export const removeCrewOperation = (ctx: AppContext) =>
 export const assignJobOperation = (ctx: AppContext) =>
   defineOperation<Pro, { booking_id: string; crew_id: string }>({
     name: 'assign_job',
-    title: 'Give a job to another crew',
-    description:
-      'Moves an upcoming job to another crew at the same time. Refused, naming the clash, if that crew is busy, off or outside its hours then; nothing changes on a refusal. The customer is not messaged. Confirm with the pro first.',
+    title: 'Reassign a job',
+    description: 'Gives an upcoming job to another crew, same time. Confirm first.',
     method: 'POST',
     input: {
       type: 'object',
-      properties: { booking_id: crewId('The job, from schedule or book_job.'), crew_id: crewId('The crew to take it, from my_business.') },
+      properties: { booking_id: crewId(), crew_id: crewId() },
       required: ['booking_id', 'crew_id'],
       additionalProperties: false,
     },

@@ -5,14 +5,14 @@ import { flagBadLead as flagLead, followUpsDue as dueFollowUps, logLead as logNe
 import { NO_INPUT, defineOperation, READS, WRITES, OVERWRITES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
-const idSchema = (what: string) => ({ type: 'string', minLength: 1, maxLength: 64, description: what });
+const idSchema = () => ({ type: 'string', minLength: 1, maxLength: 64 });
 
 export const logLead = (ctx: AppContext) =>
   defineOperation<Pro, LogLeadInput>({
     name: 'log_lead',
     title: 'Log a new lead',
     description:
-      "Logs a lead from a marketplace, social channel, the website or a referral, and returns a firm quote from the business's own list (when bedrooms and bathrooms are known), a few open times, and a reply draft to send as is. Platform leads (marketplace_1..5): the customer's name and contact are never stored, the reply goes out inside the platform, and the draft has no link, phone or email. Confirm with the pro before logging.",
+      'Logs a lead; returns a quote, open times and a reply draft. Platform leads (marketplace_1..5): name and contact are not stored; reply inside the platform, never with links to book elsewhere, phone or email. Confirm first.',
     method: 'POST',
     input: {
       type: 'object',
@@ -20,13 +20,12 @@ export const logLead = (ctx: AppContext) =>
         source: {
           type: 'string',
           enum: [...LEAD_SOURCES],
-          description: 'Where the lead came from; marketplace_1..5 are lead marketplaces (platform sources).',
         },
-        lead_ref: { type: 'string', maxLength: 100, description: "The platform's own lead or request id." },
-        customer_first_name: { type: 'string', maxLength: 50, description: 'Direct leads only; dropped for platform sources.' },
-        contact: { type: 'string', maxLength: 200, description: 'Phone or email; direct leads only, dropped for platform sources.' },
+        lead_ref: { type: 'string', maxLength: 100, description: "The platform's lead id." },
+        customer_first_name: { type: 'string', maxLength: 50, description: 'Direct leads only.' },
+        contact: { type: 'string', maxLength: 200, description: 'Phone or email; direct leads only.' },
         zip: zipSchema,
-        lead_cost: { type: 'number', minimum: 0, maximum: 1000, description: 'USD the platform charged for this lead (0 to 1000).' },
+        lead_cost: { type: 'number', minimum: 0, maximum: 1000, description: 'USD the platform charged.' },
         ...jobFieldSchemas,
       },
       required: ['source'],
@@ -58,9 +57,9 @@ export const logLead = (ctx: AppContext) =>
 export const followUpsDue = (ctx: AppContext) =>
   defineOperation<Pro, Record<string, never>>({
     name: 'follow_ups_due',
-    title: 'List follow-ups due',
+    title: 'Follow-ups due',
     description:
-      'Lists quoted leads that have not replied and are due a follow-up (1 day after the quote, then 2 days after the first follow-up, then no more), each with a draft. After the pro sends one, call update_lead with contacted=true.',
+      'Quoted leads due a follow-up (1 day after the quote, then 2 days later), each with a draft. After the pro sends one, call update_lead with contacted=true.',
     method: 'GET',
     input: NO_INPUT,
     output: answer(
@@ -88,16 +87,15 @@ export const updateLeadOperation = (ctx: AppContext) =>
   defineOperation<Pro, UpdateLeadInput>({
     name: 'update_lead',
     title: 'Update a lead',
-    description:
-      'Updates a lead: status (quoted, booked or lost), contacted=true after the pro sent a follow-up (records it and moves the next due time), notes (replaces them); give at least one of the three. Confirm with the pro first.',
+    description: "Sets a lead's status, contacted=true (follow-up sent) or notes (replacing them). Confirm first.",
     method: 'POST',
     input: {
       type: 'object',
       properties: {
-        lead_id: idSchema('The lead from log_lead or follow_ups_due.'),
-        status: { type: 'string', enum: [...LEAD_STATUSES], description: 'quoted, booked or lost.' },
-        contacted: { type: 'boolean', description: 'true once the pro has sent the follow-up.' },
-        notes: { type: 'string', maxLength: 500, description: 'Notes on the lead (replaces earlier notes).' },
+        lead_id: idSchema(),
+        status: { type: 'string', enum: [...LEAD_STATUSES] },
+        contacted: { type: 'boolean' },
+        notes: { type: 'string', maxLength: 500 },
       },
       required: ['lead_id'],
       additionalProperties: false,
@@ -119,19 +117,18 @@ export const flagBadLead = (ctx: AppContext) =>
   defineOperation<Pro, FlagInput>({
     name: 'flag_bad_lead',
     title: 'Flag a bad paid lead',
-    description:
-      'Flags a paid lead (lead_cost above 0) as bad and prepares a lead-credit request with evidence for the pro to paste into the platform. The service never submits it. Flagging again replaces the earlier request. Give evidence as short dated lines.',
+    description: 'Flags a paid lead as bad and prepares a lead-credit request; the pro submits it to the platform, the service never does. Confirm first.',
     method: 'POST',
     input: {
       type: 'object',
       properties: {
-        lead_id: idSchema('The paid lead.'),
-        reason: { type: 'string', enum: [...BAD_LEAD_REASONS], description: 'Why the lead is bad.' },
+        lead_id: idSchema(),
+        reason: { type: 'string', enum: [...BAD_LEAD_REASONS] },
         evidence: {
           type: 'array',
           maxItems: 10,
           items: { type: 'string', minLength: 1, maxLength: 300 },
-          description: 'What happened, with dates: at most 10 lines of at most 300 characters.',
+          description: 'What happened, as short dated lines.',
         },
       },
       required: ['lead_id', 'reason'],

@@ -20,8 +20,7 @@ export const quoteJob = (_ctx: AppContext) =>
   defineOperation<Pro, JobInput>({
     name: 'quote_job',
     title: 'Price a cleaning',
-    description:
-      "Prices a cleaning from the business's own price list: the firm total, line items and estimated hours on site. Give bedrooms and bathrooms; add sqft only if the customer stated it. Refuses a clean type or add-on the business does not offer and lists what it offers.",
+    description: "Prices a cleaning from the business's own list: firm total, line items, hours on site. sqft only if the customer stated it.",
     method: 'GET',
     input: { type: 'object', properties: { ...jobFieldSchemas }, required: jobRequired, additionalProperties: false },
     output: quoteSchema,
@@ -38,9 +37,8 @@ export interface OpenTimesInput extends JobInput, OpenTimesFields {
 export const openTimesOperation = (ctx: AppContext) =>
   defineOperation<Pro, OpenTimesInput>({
     name: 'open_times',
-    title: 'List open start times',
-    description:
-      "Lists open start times for a job of this size on the business's own schedule, from working hours, time off, existing bookings with their travel buffer and the minimum notice. Each start is ISO 8601 with the business's local offset plus a human label; pass a start unchanged to book_job.",
+    title: 'Open start times',
+    description: "Open starts for the job on the business's own schedule, by day; pass a start unchanged to book_job.",
     method: 'GET',
     input: {
       type: 'object',
@@ -51,7 +49,7 @@ export const openTimesOperation = (ctx: AppContext) =>
           type: 'string',
           minLength: 1,
           maxLength: 64,
-          description: "Only this crew's open starts (crew_id from my_business); left out, every start some crew can take.",
+          description: "Only this crew's.",
         },
       },
       required: jobRequired,

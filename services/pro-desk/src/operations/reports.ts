@@ -12,12 +12,12 @@ export const updates = (ctx: AppContext) =>
     name: 'updates',
     title: 'What changed',
     description:
-      "Reports what changed since the cursor: new bookings (including customers' and AI assistants'), cancellations, follow-ups due and today's jobs. Pass the returned cursor as since next time; without since it returns the last 7 days. A scheduled watcher calls this every next_check_in_minutes and messages the pro only when events is not empty; each event's message is one sentence for the pro.",
+      "New bookings (AI assistants' too), cancellations, follow-ups due and today's jobs since the cursor (default 7 days). A watcher calls it every next_check_in_minutes and messages the pro only when events is not empty.",
     method: 'GET',
     input: {
       type: 'object',
       properties: {
-        since: { type: 'integer', minimum: 0, maximum: MAX_CURSOR, description: 'The cursor from the previous call.' },
+        since: { type: 'integer', minimum: 0, maximum: MAX_CURSOR, description: "The last answer's cursor." },
       },
       additionalProperties: false,
     },
@@ -41,12 +41,12 @@ export const updates = (ctx: AppContext) =>
 export const pipeline = (ctx: AppContext) =>
   defineOperation<Pro, { month?: string }>({
     name: 'pipeline',
-    title: 'Monthly pipeline report',
-    description: `Monthly report: leads and spend by platform, booked and lost, true cost per booked job (spend / booked), possible lead credits, customers the booking service brought directly (with the ${BOOKING_FEE_TEXT} fees due after cancellations and no-show waivers), and jobs booked, in total and per crew (jobs_booked.by_crew). month is YYYY-MM; default this month.`,
+    title: 'Pipeline report',
+    description: `A month's leads and spend by platform, cost per booked job, lead credits, booking-service fees (${BOOKING_FEE_TEXT} each), jobs per crew.`,
     method: 'GET',
     input: {
       type: 'object',
-      properties: { month: { type: 'string', pattern: MONTH_PATTERN, description: 'YYYY-MM; default this month in the business time zone.' } },
+      properties: { month: { type: 'string', pattern: MONTH_PATTERN, description: 'YYYY-MM; default this month.' } },
       additionalProperties: false,
     },
     output: pipelineSchema,

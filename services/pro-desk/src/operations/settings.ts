@@ -16,9 +16,9 @@ const listed = (jobs: AffectedJob[]) =>
 export const updateBusiness = (ctx: AppContext) =>
   defineOperation<Pro, SettingsChange>({
     name: 'update_business',
-    title: 'Change the business settings',
+    title: 'Change settings',
     description:
-      "Changes any part of the business's own settings: name, phone, email, website, service_zips, working_hours, prices, add_ons, travel_buffer_minutes, slot_step_minutes, min_notice_hours, email_me_customer_changes (whether the owner is emailed when a customer books, moves or cancels), in the shapes my_business shows. Fields left out keep their values; within working_hours and prices, so do weekdays and prices left out. New quotes and open times use the change at once; booked jobs keep their price and are never cancelled: the answer lists booked jobs now outside the hours or ZIPs. Confirm the change with the pro first.",
+      "Changes settings, in my_business's shapes; anything left out keeps its value. Booked jobs stay; the answer lists those now outside the hours or ZIPs. Confirm first.",
     method: 'POST',
     input: settingsChangeSchema,
     output: answer({ ...businessSchema.properties, affected_jobs: affectedJobsSchema, message: str }),
@@ -45,8 +45,7 @@ export const addTimeOffOperation = (ctx: AppContext) =>
   defineOperation<Pro, AddTimeOffInput>({
     name: 'add_time_off',
     title: 'Take time off',
-    description:
-      "Blocks time when the business does not work (a day off, a holiday, an appointment): no open times are offered inside it. start and end are ISO 8601 date-times, or YYYY-MM-DD for whole days in the business's time zone (start 2026-11-27 and end 2026-11-27 is that one day). Booked jobs inside it are not cancelled: the answer lists them so the pro can move or cancel them. Confirm with the pro first.",
+    description: 'Blocks time off (no open times); jobs booked in it stay and are listed. Confirm first.',
     method: 'POST',
     input: {
       type: 'object',
@@ -56,7 +55,7 @@ export const addTimeOffOperation = (ctx: AppContext) =>
           type: 'string',
           minLength: 1,
           maxLength: 64,
-          description: "One crew's time off (crew_id from my_business); left out, the whole business is off.",
+          description: "Only this crew's.",
         },
       },
       required: ['start', 'end'],
@@ -75,11 +74,11 @@ export const removeTimeOffOperation = (ctx: AppContext) =>
   defineOperation<Pro, { time_off_id: string }>({
     name: 'remove_time_off',
     title: 'Remove time off',
-    description: 'Removes one time off (its time_off_id from my_business or add_time_off): its open times are offered again. Confirm with the pro first.',
+    description: 'Removes a time off. Confirm first.',
     method: 'POST',
     input: {
       type: 'object',
-      properties: { time_off_id: { type: 'string', minLength: 1, maxLength: 64, description: 'The time off to remove, from my_business.' } },
+      properties: { time_off_id: { type: 'string', minLength: 1, maxLength: 64 } },
       required: ['time_off_id'],
       additionalProperties: false,
     },

@@ -2,6 +2,7 @@
 // and the nearest real alternatives.
 import { proDeskHarnessPerFile, newPro, validBooking } from '../harness';
 import { listenOn, mcpClient } from '../mcp-client';
+import { labelledStarts, startsOf } from '@frontdesk/domain';
 
 const h = proDeskHarnessPerFile();
 /** One business shared by this file's tests of its own schedule. */
@@ -240,7 +241,7 @@ describe('DST in America/New_York over HTTP', () => {
     h.clock.now = new Date('2027-03-01T12:00:00Z');
     const pro = await newPro(h, { weekly_hours: night, min_notice_minutes: 0 });
     const { body } = await h.api.get('/api/v1/open_times').set(pro.auth).query({ bedrooms: 0, bathrooms: 1, date: '2027-03-14', days: 1 }).expect(200);
-    const starts = body.open_times.map((t: { start: string }) => t.start);
+    const starts = startsOf(body.open_times);
     expect(starts).toContain('2027-03-14T01:30:00-05:00');
     expect(starts).toContain('2027-03-14T03:00:00-04:00');
     expect(starts.some((s: string) => s.includes('T02:'))).toBe(false);
@@ -254,8 +255,10 @@ describe('DST in America/New_York over HTTP', () => {
     h.clock.now = new Date('2026-10-20T12:00:00Z');
     const pro = await newPro(h, { weekly_hours: night, min_notice_minutes: 0, travel_buffer_minutes: 0 });
     const { body } = await h.api.get('/api/v1/open_times').set(pro.auth).query({ bedrooms: 0, bathrooms: 1, date: '2026-11-01', days: 1 }).expect(200);
-    const ones = body.open_times.filter((t: { start: string }) => t.start.includes('T01:00'));
-    expect(ones.map((t: { label: string }) => t.label)).toEqual(['Sun, Nov 1, 1:00 AM EDT', 'Sun, Nov 1, 1:00 AM EST']);
+    expect(startsOf(body.open_times).filter((t) => t.includes('T01:00'))).toEqual(['2026-11-01T01:00:00-04:00', '2026-11-01T01:00:00-05:00']);
+    // What the pages show of them: one label each, told apart by the zone's abbreviation.
+    const ones = labelledStarts(body.open_times, 'America/New_York').filter((t) => t.start.includes('T01:00'));
+    expect(ones.map((t) => t.label)).toEqual(['Sun, Nov 1, 1:00 AM EDT', 'Sun, Nov 1, 1:00 AM EST']);
     const first = await bookAt(pro, '2026-11-01T01:00:00-04:00').expect(200);
     const second = await bookAt(pro, '2026-11-01T01:00:00-05:00').expect(200);
     // A 45-minute job: the EDT one ends before the clocks fall back, so the EST 1 AM is free.
@@ -304,13 +307,14 @@ describe('book_job refusals', () => {
     expect(res.body.error).not.toMatch(/2026/);
   });
 
-  it('labels open times in another year than now with that year', async () => {
+  it('labels a day of open times in another year than now with that year', async () => {
     const { auth } = await newPro(h);
     h.clock.now = new Date('2026-12-30T12:00:00Z');
     const res = await h.api.get('/api/v1/open_times?bedrooms=1&bathrooms=1&date=2027-01-04&days=1').set(auth).expect(200);
-    expect(res.body.open_times[0].label).toBe('Mon, Jan 4, 2027, 8:00 AM EST');
+    expect(res.body.open_times[0].label).toBe('Mon, Jan 4, 2027');
+    expect(labelledStarts(res.body.open_times, 'America/New_York')[0]!.label).toBe('Mon, Jan 4, 2027, 8:00 AM EST');
     const thisYear = await h.api.get('/api/v1/open_times?bedrooms=1&bathrooms=1&date=2026-12-31&days=1').set(auth).expect(200);
-    expect(thisYear.body.open_times[0].label).toBe('Thu, Dec 31, 8:00 AM EST');
+    expect(thisYear.body.open_times[0].label).toBe('Thu, Dec 31');
   });
 });
 

@@ -2,6 +2,7 @@
 // change for every other operation: capacity, assignment, crew hours and time off, series.
 import { proDeskHarnessPerFile, newPro, validBooking } from '../harness';
 import { listenOn, mcpClient } from '../mcp-client';
+import { startsOf } from '@frontdesk/domain';
 
 const h = proDeskHarnessPerFile();
 type Json = Record<string, any>;
@@ -11,9 +12,7 @@ const post = (auth: Auth, op: string, body: object) => h.api.post(`/api/v1/${op}
 const get = (auth: Auth, op: string, query: object = {}) => h.api.get(`/api/v1/${op}`).set(auth).query(query);
 const crewsOf = async (auth: Auth): Promise<Json[]> => (await get(auth, 'my_business').expect(200)).body.crews;
 const startsOn = async (auth: Auth, date: string, crewId?: string): Promise<string[]> =>
-  (await get(auth, 'open_times', { bedrooms: 2, bathrooms: 1, date, days: 1, ...(crewId ? { crew_id: crewId } : {}) }).expect(200)).body.open_times.map(
-    (o: Json) => o.start,
-  );
+  startsOf((await get(auth, 'open_times', { bedrooms: 2, bathrooms: 1, date, days: 1, ...(crewId ? { crew_id: crewId } : {}) }).expect(200)).body.open_times);
 const jobCount = async (auth: Auth) => (await get(auth, 'schedule').expect(200)).body.count as number;
 
 /** A business with a second crew, Team B. */

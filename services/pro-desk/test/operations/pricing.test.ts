@@ -1,5 +1,6 @@
 // quote_job and open_times (src/operations/pricing.ts).
 import { proDeskHarnessPerFile, newPro } from '../harness';
+import { startsOf } from '@frontdesk/domain';
 
 const h = proDeskHarnessPerFile();
 /** One business shared by this file's tests of its own schedule. */
@@ -53,30 +54,31 @@ describe('quote_job', () => {
 });
 
 describe('open_times', () => {
-  it('lists 7 days by default from today in the pro zone, with local offsets and labels', async () => {
+  it('lists 7 days by default from today in the pro zone, by day, each start with its local offset', async () => {
     const { body } = await get('open_times', { bedrooms: 2, bathrooms: 1 }).expect(200);
     expect(body.from).toBe('2026-11-23');
     expect(body.days).toBe(7);
     // Now is Monday 07:00; with 12 h notice the first start is Tuesday 08:00.
-    expect(body.open_times[0]).toEqual({
-      start: '2026-11-24T08:00:00-05:00',
-      end: '2026-11-24T09:15:00-05:00',
-      label: 'Tue, Nov 24, 8:00 AM EST',
-    });
-    const days = new Set(body.open_times.map((t: { start: string }) => t.start.slice(0, 10)));
-    expect([...days]).toEqual(['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
+    expect(body.open_times[0].label).toBe('Tue, Nov 24');
+    expect(body.open_times[0].starts.slice(0, 2)).toEqual(['2026-11-24T08:00:00-05:00', '2026-11-24T08:30:00-05:00']);
+    // A start's end is the start plus the job's duration: 08:00 + 75 minutes.
+    expect(body.job.duration_minutes).toBe(75);
+    const dates = body.open_times.map((d: { starts: string[] }) => d.starts[0]!.slice(0, 10));
+    expect(dates).toEqual(['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
+    body.open_times.forEach((day: { starts: string[] }, i: number) => expect(day.starts.every((s) => s.startsWith(`${dates[i]}T`))).toBe(true));
+    expect(body.count).toBe(startsOf(body.open_times).length);
   });
 
   it('honours date, days, start_after and finish_by', async () => {
     const { body } = await get('open_times', { bedrooms: 2, bathrooms: 1, date: '2026-11-25', days: 1, start_after: '10:00', finish_by: '13:00' }).expect(200);
-    expect(body.open_times.map((t: { start: string }) => t.start)).toEqual([
+    expect(startsOf(body.open_times)).toEqual([
       '2026-11-25T10:00:00-05:00',
       '2026-11-25T10:30:00-05:00',
       '2026-11-25T11:00:00-05:00',
       '2026-11-25T11:30:00-05:00',
     ]);
     const wide = await get('open_times', { bedrooms: 2, bathrooms: 1, days: 21 }).expect(200);
-    expect(wide.body.open_times.at(-1).start.slice(0, 10)).toBe('2026-12-12');
+    expect(wide.body.open_times.at(-1).starts[0].slice(0, 10)).toBe('2026-12-12');
   });
 
   it.each([

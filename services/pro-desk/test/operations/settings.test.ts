@@ -1,6 +1,7 @@
 // update_business, add_time_off and remove_time_off (src/operations/settings.ts).
 import { proDeskHarnessPerFile, newPro, validBooking } from '../harness';
 import { listenOn, mcpClient } from '../mcp-client';
+import { startsOf } from '@frontdesk/domain';
 
 const h = proDeskHarnessPerFile();
 
@@ -12,7 +13,7 @@ const update = (auth: Record<string, string>, change: unknown) =>
     .send(change as object);
 const startsOn = async (auth: Record<string, string>, date: string) => {
   const { body } = await h.api.get('/api/v1/open_times').query({ bedrooms: 2, bathrooms: 1, date, days: 1 }).set(auth).expect(200);
-  return (body.open_times as { start: string }[]).map((o) => o.start);
+  return startsOf(body.open_times);
 };
 const versionOf = async (proId: string) =>
   (await h.t.db.selectFrom('pros').select('config_version').where('id', '=', proId).executeTakeFirstOrThrow()).config_version;
@@ -279,8 +280,8 @@ describe('the settings tools over MCP', () => {
         const tool = tools.find((t) => t.name === name)!;
         expect(Object.keys(tool.inputSchema).every((k) => ['type', 'properties', 'required', 'additionalProperties'].includes(k))).toBe(true);
       }
-      const phone = (tools.find((t) => t.name === 'update_business')!.inputSchema.properties as Record<string, { type: unknown }>).phone;
-      expect(phone!.type).toEqual(['string', 'null']);
+      const phone = (tools.find((t) => t.name === 'update_business')!.inputSchema.properties as Record<string, { anyOf: unknown }>).phone;
+      expect(phone!.anyOf).toEqual([{ type: 'string' }, { type: 'null' }]);
 
       const changed = await client.callTool({ name: 'update_business', arguments: { prices: { base: 75 }, working_hours: { saturday: [] }, phone: null } });
       expect(changed.isError).toBeFalsy();
