@@ -49,7 +49,7 @@ describe('the MCP Inspector CLI', () => {
     const list = inspector(urls['pro-desk']!, ['--method', 'tools/list'], [`Authorization: Bearer ${key}`]);
     expect(list.status).toBe(0);
     const tools = JSON.parse(list.stdout).tools as { name: string }[];
-    expect(tools).toHaveLength(21);
+    expect(tools).toHaveLength(27);
     const call = inspector(
       urls['pro-desk']!,
       ['--method', 'tools/call', '--tool-name', 'quote_job', '--tool-arg', 'bedrooms=3', '--tool-arg', 'bathrooms=2'],

@@ -63,7 +63,7 @@ describe('the webhook receiver example of docs/webhooks.md', () => {
 
     const open = await callApi(`${api}/open_times?bedrooms=2&bathrooms=1&days=14`, pro.api_key);
     const booked = await callApi(`${api}/book_job`, pro.api_key, {
-      start: open.body.open_times[0].start,
+      start: open.body.open_times[0].starts[0],
       bedrooms: 2,
       bathrooms: 1,
       customer_name: 'Rita Receiver',

@@ -59,7 +59,7 @@ describe('webhooks sent by two replicas of the pro host', () => {
       const res = await callApi(`${host}/book_job`, key, {
         bedrooms: 2,
         bathrooms: 1,
-        start: open.body.open_times[0].start,
+        start: open.body.open_times[0].starts[0],
         customer_name: `Customer ${i}`,
         customer_phone: '212 555 0100',
         address: `${i} Main St`,

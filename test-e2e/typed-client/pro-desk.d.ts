@@ -456,7 +456,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook
-         * @description Sends the business's events from now on to a URL, signed, in order, until received (at most 10). Secret shown once. Confirm first.
+         * @description Sends events from now on to an https URL, signed, in order, until received (at most 10). Secret shown once. Confirm first.
          */
         post: operations["add_webhook"];
         delete?: never;
@@ -476,7 +476,7 @@ export interface paths {
         put?: never;
         /**
          * Change a webhook
-         * @description Changes a webhook’s url, kinds (null: all) or paused. A paused one catches up when resumed; any change retries a failing one now. Confirm first.
+         * @description Changes url, kinds or paused (it catches up when resumed); retries a failing one now. Confirm first.
          */
         post: operations["update_webhook"];
         delete?: never;
@@ -4040,9 +4040,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description https:// */
                     url: string;
-                    /** @description updates' kinds, e.g. booking.created; [] or none: all. */
+                    /** @description updates' kinds; [] or none: all. */
                     kinds?: string[];
                 };
             };
@@ -4171,9 +4170,8 @@ export interface operations {
             content: {
                 "application/json": {
                     webhook_id: string;
-                    /** @description https:// */
                     url?: string;
-                    /** @description updates' kinds, e.g. booking.created; [] or none: all. */
+                    /** @description updates' kinds; [] or none: all. */
                     kinds?: string[];
                     paused?: boolean;
                 };

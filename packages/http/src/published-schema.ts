@@ -20,8 +20,8 @@ import type { JsonSchema } from './operation';
  * - the bounds of nested fields (inside an object or array field: prices, weekday windows,
  *   add-ons); a top-level field keeps its minimum, maximum and item counts;
  * - the repetition of an object whose four or more properties share one shape (the seven
- *   weekdays of working hours, the clean types): it is published as an object whose
- *   description names the keys once and the shape once.
+ *   weekdays of working hours, the clean types): its first property is published, and its
+ *   description names the others as the same (Gemini wants an object to show at least one).
  */
 export function publishedSchema(schema: JsonSchema): JsonSchema {
   return publish(schema, 0);
@@ -48,18 +48,17 @@ function publish(schema: JsonSchema, depth: number): JsonSchema {
   return { ...(description === undefined ? {} : { description }), anyOf: [{ ...typed, ...withoutNull }, { type: 'null' }] };
 }
 
-/** An object of four or more properties of one published shape, said once in words; undefined otherwise. */
+/** An object of four or more properties of one published shape, shown by its first; undefined otherwise. */
 function foldUniform(schema: JsonSchema, depth: number): JsonSchema | undefined {
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (schema.type !== 'object' || !properties || Object.keys(properties).length < 4) return undefined;
-  const shapes = Object.values(properties).map((p) => JSON.stringify(publish(p, depth + 1)));
-  if (new Set(shapes).size !== 1) return undefined;
-  const names = Object.keys(properties);
-  // Seven weekdays read as a run; a shorter list is named in full.
-  const keys = names.length > 5 ? `${names[0]} … ${names.at(-1)}` : names.join(', ');
-  const shape = shapes[0] === '{"type":"array","items":{"type":"string"}}' ? 'a list of strings' : shapes[0];
+  const shapes = Object.values(properties).map((p) => publish(p, depth + 1));
+  if (new Set(shapes.map((p) => JSON.stringify(p))).size !== 1) return undefined;
+  const [first, ...others] = Object.keys(properties);
   const said = typeof schema.description === 'string' ? `${schema.description} ` : '';
-  return { type: 'object', description: `${said}Keys: ${keys}; each ${shape}.` };
+  // Seven weekdays read as a run; a shorter list is named in full.
+  const rest = others.length > 4 ? `${others[0]} … ${others.at(-1)}` : others.join(', ');
+  return { type: 'object', properties: { [first!]: shapes[0]! }, description: `${said}Also ${rest}, each as ${first}.` };
 }
 
 function mapValues<T, U>(record: Record<string, T>, f: (value: T) => U): Record<string, U> {

@@ -176,7 +176,7 @@ describe('Idempotency-Key on book_cleaning', () => {
 });
 
 describe('idempotency_key over MCP', () => {
-  it('is declared on every write tool and replays book_cleaning without a second booking', async () => {
+  it('is declared on every write tool that is not idempotent, and replays book_cleaning without a second booking', async () => {
     const list = await h.book
       .post('/mcp')
       .set(asPublic)
@@ -185,7 +185,7 @@ describe('idempotency_key over MCP', () => {
       .expect(200);
     for (const tool of list.body.result.tools) {
       const declared = 'idempotency_key' in tool.inputSchema.properties;
-      expect([tool.name, declared]).toEqual([tool.name, !tool.annotations.readOnlyHint]);
+      expect([tool.name, declared]).toEqual([tool.name, !tool.annotations.readOnlyHint && !tool.annotations.idempotentHint]);
     }
     const { pro } = await newCleaner(h);
     const args = { ...booking(pro.id), idempotency_key: randomUUID() };

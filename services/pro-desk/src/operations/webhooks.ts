@@ -60,14 +60,14 @@ export function presentWebhook(w: WebhookState, tz: string) {
 const rulesOf = (ctx: AppContext) => ({ hostIsHttp: ctx.config.publicUrl.startsWith('http:') });
 
 const webhookId = { type: 'string', minLength: 1, maxLength: 64 };
-const url = { type: 'string', minLength: 1, maxLength: 2000, description: 'https://' };
+const url = { type: 'string', minLength: 1, maxLength: 2000 };
 // The kinds are judged by checkEventKinds, whose refusal lists them: an enum here would cost
 // every conversation the whole list twice.
 const kinds = {
   type: 'array',
   maxItems: EVENT_KINDS.length,
   items: { type: 'string', minLength: 1, maxLength: 40 },
-  description: "updates' kinds, e.g. booking.created; [] or none: all.",
+  description: "updates' kinds; [] or none: all.",
 };
 const one = (extra: Record<string, unknown> = {}): ObjectSchema => ({
   type: 'object',
@@ -94,7 +94,7 @@ export const addWebhookOperation = (ctx: AppContext) =>
   defineOperation<Pro, { url: string; kinds?: string[] }>({
     name: 'add_webhook',
     title: 'Add a webhook',
-    description: `Sends the business's events from now on to a URL, signed, in order, until received (at most ${MAX_WEBHOOKS}). Secret shown once. Confirm first.`,
+    description: `Sends events from now on to an https URL, signed, in order, until received (at most ${MAX_WEBHOOKS}). Secret shown once. Confirm first.`,
     method: 'POST',
     input: { type: 'object', properties: { url, kinds }, required: ['url'], additionalProperties: false },
     output: answer({ ...webhookSchema.properties, secret: str, message: str }),
@@ -110,8 +110,7 @@ export const updateWebhookOperation = (ctx: AppContext) =>
   defineOperation<Pro, { webhook_id: string; url?: string; kinds?: string[]; paused?: boolean }>({
     name: 'update_webhook',
     title: 'Change a webhook',
-    description:
-      'Changes a webhook’s url, kinds (null: all) or paused. A paused one catches up when resumed; any change retries a failing one now. Confirm first.',
+    description: 'Changes url, kinds or paused (it catches up when resumed); retries a failing one now. Confirm first.',
     method: 'POST',
     input: one({ url, kinds, paused: { type: 'boolean' } }),
     output: webhookSchema,
