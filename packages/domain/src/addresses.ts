@@ -49,3 +49,10 @@ export function isPublicAddress(address: string): boolean {
   }
   return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
+
+/**
+ * This machine's names, the only hosts plain http may go to: loopback origins may call /mcp,
+ * native apps' OAuth redirects may use them, and a webhook may while the service itself runs
+ * on http (development and tests).
+ */
+export const isLoopbackHost = (hostname: string) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);

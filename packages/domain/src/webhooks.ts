@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { isLoopbackHost } from './addresses';
 import { EVENT_KINDS } from './answer-schemas';
 import { webhookUrlNotHttps, webhookUrlNotUrl, webhookUrlShape, unknownEventKinds } from './words/webhooks';
 
@@ -28,14 +28,6 @@ export const WEBHOOK_MAX_RETRY_SECONDS = 60 * 60;
 export function retryDelaySeconds(attempts: number, random: number): number {
   const ceiling = Math.min(WEBHOOK_FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1), WEBHOOK_MAX_RETRY_SECONDS);
   return ceiling / 2 + (ceiling / 2) * Math.min(Math.max(random, 0), 1);
-}
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Whether a host name is this machine (the only place plain http may go, and only in development). */
-export function isLoopbackHost(hostname: string): boolean {
-  const bare = hostname.toLowerCase();
-  return LOOPBACK_NAMES.has(bare) || (isIP(bare) === 4 && bare.startsWith('127.'));
 }
 
 /**

@@ -5,7 +5,6 @@ import { isIP, type LookupFunction } from 'node:net';
 import {
   WEBHOOK_ANSWER_MAX_BYTES,
   WEBHOOK_TIMEOUT_SECONDS,
-  isLoopbackHost,
   isPublicAddress,
   receiverAnswered,
   receiverNotPublic,
@@ -70,7 +69,6 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender & { 
       const host = url.hostname.replace(/^\[|\]$/g, '');
       // An address written out is never looked up, so it is judged here.
       if (isIP(host) && !allowed(host)) return refused(receiverNotPublic(host));
-      if (!o.allowLoopback && isLoopbackHost(url.hostname)) return refused(receiverNotPublic(host));
       // The timestamp is this machine's clock at sending, never the service's business clock: a
       // receiver checks it against its own clock to refuse replays.
       const headers = { 'content-type': 'application/json', 'user-agent': 'FrontDesk-Webhooks/1', ...signedHeaders(r, new Date()) };
