@@ -1,14 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { TEST_KEY_SEALER } from '../services/booking/test/harness';
+import type { Browser, Page } from 'playwright-core';
 import { Receiver } from '../services/pro-desk/test/webhook-receiver';
-import { freePort } from '@frontdesk/db';
-import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
-import { closeServer, createLogger, listen } from '@frontdesk/http';
-import { createBookingApp } from '@frontdesk/booking';
-import { createProDeskApp } from '@frontdesk/pro-desk';
-import { CHROMIUM_ARGS, ensureChromium } from './browser';
+import { signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
+import { ensureChromium } from './browser';
+import { startPageHosts, type PageHosts } from './page-hosts';
 import { auditAtBothWidths, expectPeoplesWords, reloadAsAPerson, signUp, type Audit, type Site } from './page-flows';
 
 // Webhooks on the owner's dashboard, in a real browser at a phone's width and a desk's: one
@@ -24,7 +19,7 @@ const maybe = 'path' in found ? describe : describe.skip;
 
 let t: TestDatabase;
 let browser: Browser;
-const servers: Server[] = [];
+let hosts: PageHosts | undefined;
 let book = '';
 let pro = '';
 
@@ -159,35 +154,10 @@ async function removeIt(o: Owner) {
 
 maybe('webhooks on the owner’s dashboard in a real browser', () => {
   beforeAll(async () => {
-    t = await createTestDatabase();
-    const [bookPort, proPort] = [await freePort(), await freePort()];
-    book = `http://127.0.0.1:${bookPort}`;
-    pro = `http://127.0.0.1:${proPort}`;
-    const logger = createLogger('pages-webhooks', 'silent');
-    const clock = () => new Date();
-    const common = {
-      proDeskUrl: pro,
-      bookingUrl: book,
-      publicSharedKey: 'fdpub_hooks_public_key',
-      mcpAllowedOrigins: [],
-      keySealer: TEST_KEY_SEALER,
-      checkAnswers: true,
-    };
-    const bookApp = createBookingApp({
-      db: t.db,
-      config: { ...common, publicUrl: book, publicClientId: 'front-desk', publicClientRedirectUris: [] },
-      logger,
-      clock,
-    });
-    servers.push(await listen(bookApp.app, bookPort, '127.0.0.1'));
-    servers.push(await listen(createProDeskApp({ db: t.db, config: { ...common, publicUrl: pro }, logger, clock }).app, proPort, '127.0.0.1'));
-    browser = await chromium.launch({ executablePath: (found as { path: string }).path, headless: true, args: CHROMIUM_ARGS });
+    hosts = await startPageHosts('hooks', (found as { path: string }).path);
+    ({ t, pro, book, browser } = hosts);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all(servers.map(closeServer));
-    await t?.drop();
-  });
+  afterAll(() => hosts?.close());
 
   it('adds a webhook to a real receiver, shows its secret once, sends a test event and shows the answer, pauses, resumes and removes it, at 375 and 1280 px', async () => {
     await auditAtBothWidths(browser, async (page, width, audit) => {
