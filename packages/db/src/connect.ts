@@ -37,6 +37,27 @@ export interface DbOptions {
 const deadlines = new AsyncLocalStorage<number | null>();
 
 /**
+ * How often the server looks, while a statement runs, whether its client is still there. A
+ * query given up at a deadline drops its connection; without this, a lone statement waiting
+ * on a lock would still run, and commit, once the lock was free.
+ */
+const CLIENT_CHECK_MS = 1000;
+
+/**
+ * The URL without an `options` parameter, and the server settings for each connection:
+ * the check for a client that has gone, after any the URL set (pg would let the URL's
+ * `options` replace ours, not add to them).
+ */
+function withClientCheck(url: string): { connectionString: string; options: string } {
+  const check = `-c client_connection_check_interval=${CLIENT_CHECK_MS}`;
+  if (!/[?&]options=/.test(url)) return { connectionString: url, options: check };
+  const parsed = new URL(url);
+  const own = parsed.searchParams.get('options') ?? '';
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: `${own} ${check}`.trim() };
+}
+
+/**
  * Runs `work` with every query it starts bounded by `deadline` (a time in ms since the
  * epoch): a query gives up when the deadline comes (its connection is dropped, so the server
  * rolls its transaction back), and one started after it fails at once. A request's work thus
@@ -63,7 +84,7 @@ function boundedByDeadline(args: unknown[], statementTimeout: number): unknown[]
 export function createPool(url: string, options: DbOptions = {}): pg.Pool {
   const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
-    connectionString: url,
+    ...withClientCheck(url),
     max: options.maxConnections ?? 10,
     application_name: options.applicationName ?? 'front-desk',
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
