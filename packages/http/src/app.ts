@@ -12,6 +12,7 @@ import type { Html } from './template';
 import type { JsonSchema, Operation } from './operation';
 import { createMcpRouter, type McpOptions } from './mcp';
 import { createRestRouter, type RestOptions } from './rest';
+import type { WithinDeadline } from './idempotency';
 
 export interface BaseAppOptions {
   logger: Logger;
@@ -31,6 +32,8 @@ export interface BaseAppOptions {
   frontDoor?: { title: string; html: Html };
   /** REQUEST_DEADLINE_MS: every request is answered within it (503 with Retry-After when its work is not done). */
   requestDeadlineMs?: number;
+  /** Bounds a page's own database work by its request's deadline (withinRequest). */
+  withinDeadline?: WithinDeadline;
 }
 
 /** Health checks, request ids and logs first; the API routers; the error mapper last. */
@@ -49,7 +52,7 @@ export function createBaseApp(opts: BaseAppOptions): Express {
   // Every answer is no-store unless it says otherwise (the icon, the dashboard's script): API
   // answers, pages, redirects, new keys and calendar feeds carry secrets or personal data.
   app.use(noStore);
-  app.use(requestDeadline(opts.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS));
+  app.use(requestDeadline(opts.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS, opts.withinDeadline));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -128,6 +131,7 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     ready: () => opts.ready(),
     isUnavailable: opts.isUnavailable,
     requestDeadlineMs: opts.requestDeadlineMs,
+    withinDeadline: opts.withinDeadline,
     openApiDocument,
     frontDoor: opts.frontDoor,
     operations: opts.operations,

@@ -25,6 +25,7 @@ import {
   takeSignInCode,
   type HostLimits,
   type Html,
+  withinRequest,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
 import { backTo, codeSentPage, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from './sign-in-steps';
@@ -100,8 +101,10 @@ const postVerify =
     let email = '';
     try {
       email = formField(req.body, 'email');
-      const verified = await verifySignInCode(d.ctx.db, email, formField(req.body, 'code'), { now: d.ctx.clock(), keys: d.ctx.config.keySealer.hashKeys });
-      const token = await openKeySession(d.ctx.db, verified, d.ctx.clock());
+      const token = await withinRequest(req, async () => {
+        const verified = await verifySignInCode(d.ctx.db, email, formField(req.body, 'code'), { now: d.ctx.clock(), keys: d.ctx.config.keySealer.hashKeys });
+        return openKeySession(d.ctx.db, verified, d.ctx.clock());
+      });
       startSession(res, pageSession(d), { token, maxAgeSeconds: KEY_SESSION_MINUTES * 60 });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -117,7 +120,7 @@ const postCreate =
   async (req, res) => {
     const email = await signedIn(d, req);
     if (!email) return sendView(res, 401, { title: 'Your personal key', body: emailForm(SIGNED_OUT) });
-    const { key } = await issuePersonalKey(d.ctx.db, email);
+    const { key } = await withinRequest(req, () => issuePersonalKey(d.ctx.db, email));
     res.redirect(303, `/key/new?ref=${newKeySlot(d).keep(res, key, d.ctx.clock())}`);
   };
 
@@ -148,7 +151,7 @@ const postRevoke =
   async (req, res) => {
     const email = await signedIn(d, req);
     if (!email) return sendView(res, 401, { title: 'Your personal key', body: emailForm(SIGNED_OUT) });
-    await revokeOwnKey(d.ctx.db, { keyId: formField(req.body, 'key_id'), email }, d.ctx.clock());
+    await withinRequest(req, () => revokeOwnKey(d.ctx.db, { keyId: formField(req.body, 'key_id'), email }, d.ctx.clock()));
     res.redirect(303, '/key');
   };
 
@@ -159,18 +162,22 @@ const apiCode =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
     await takeSignInCode(d.limits, req, formField(req.body, 'email'));
-    const sent = await requestSignInCode(d.ctx.db, formField(req.body, 'email'), d.ctx.clock(), { purpose: PURPOSE, keys: d.ctx.config.keySealer.hashKeys });
+    const sent = await withinRequest(req, () =>
+      requestSignInCode(d.ctx.db, formField(req.body, 'email'), d.ctx.clock(), { purpose: PURPOSE, keys: d.ctx.config.keySealer.hashKeys }),
+    );
     res.status(202).json({ email: sent.email, expires_at: sent.expiresAt.toISOString(), message: signInCodeSentMessage(sent.email) });
   };
 
 const apiKeys =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
-    const email = await verifySignInCode(d.ctx.db, formField(req.body, 'email'), formField(req.body, 'code'), {
-      now: d.ctx.clock(),
-      keys: d.ctx.config.keySealer.hashKeys,
+    const { email, key, record } = await withinRequest(req, async () => {
+      const email = await verifySignInCode(d.ctx.db, formField(req.body, 'email'), formField(req.body, 'code'), {
+        now: d.ctx.clock(),
+        keys: d.ctx.config.keySealer.hashKeys,
+      });
+      return { email, ...(await issuePersonalKey(d.ctx.db, email)) };
     });
-    const { key, record } = await issuePersonalKey(d.ctx.db, email);
     res
       .status(201)
       .json({ key, key_id: record.id, email, message: 'Shown once: store it now. Send it as Authorization: Bearer <key> to the booking service.' });
@@ -182,7 +189,7 @@ const apiRevoke =
     const token = bearerToken(req);
     const key = token ? await lookUpCredential(d.limits, req, () => personalKeyOf(d.ctx.db, token)) : undefined;
     if (!key) throw noPersonalKeyToRevoke();
-    await revokeOwnKey(d.ctx.db, { keyId: key.id, email: key.email }, d.ctx.clock());
+    await withinRequest(req, () => revokeOwnKey(d.ctx.db, { keyId: key.id, email: key.email }, d.ctx.clock()));
     res.json({ revoked: true, key_id: key.id, message: 'The key no longer works.' });
   };
 

@@ -1,7 +1,18 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { requestSignInCode } from '@frontdesk/use-cases';
-import { cookieValue, formField, sendView, sessionCookie, setErrorHeaders, ShownOnce, takeSignInCode, type HostLimits, type Html } from '@frontdesk/http';
+import {
+  cookieValue,
+  formField,
+  sendView,
+  sessionCookie,
+  setErrorHeaders,
+  ShownOnce,
+  takeSignInCode,
+  withinRequest,
+  type HostLimits,
+  type Html,
+} from '@frontdesk/http';
 import type { AppContext } from './context';
 
 /** A page as a step shows it. */
@@ -45,7 +56,9 @@ export const sendCodeStep =
       // Inside the try: a field that cannot be stored is said on the form like any refusal.
       email = formField(req.body, 'email');
       await takeSignInCode(s.limits, req, email);
-      const sent = await requestSignInCode(s.ctx.db, email, s.ctx.clock(), { purpose: s.purpose, keys: s.ctx.config.keySealer.hashKeys });
+      const sent = await withinRequest(req, () =>
+        requestSignInCode(s.ctx.db, email, s.ctx.clock(), { purpose: s.purpose, keys: s.ctx.config.keySealer.hashKeys }),
+      );
       if (s.at) return res.redirect(303, `${s.at}?sent=${sentTo(s).keep(res, sent.email, s.ctx.clock())}`);
       sendView(res, 200, s.sent(sent.email));
     } catch (err) {
@@ -85,7 +98,7 @@ export const signOutStep =
   (s: PageSession, end: (token: string) => Promise<void>): RequestHandler =>
   async (req, res) => {
     const token = cookieValue(req, s.cookie);
-    if (token) await end(token);
+    if (token) await withinRequest(req, () => end(token));
     res.setHeader('Set-Cookie', sessionCookie({ name: s.cookie, path: s.path, secure: s.secure }, { token: '', maxAgeSeconds: 0 }));
     res.redirect(303, s.path);
   };

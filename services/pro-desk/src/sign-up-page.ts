@@ -28,6 +28,7 @@ import {
   type Html,
   type ObjectSchema,
   type Problem,
+  withinRequest,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
 import { backTo, codeSentPage, sendCodeStep, type CodeStep } from './sign-in-steps';
@@ -226,7 +227,7 @@ const postBusiness = (d: SignUpDeps): RequestHandler =>
     title: 'About your business',
     labels: LABELS,
     read: typedDetails,
-    async act(typed, _req, res) {
+    async act(typed, req, res) {
       const input: SignUpInput = {
         email: typed.email,
         code: typed.code,
@@ -236,7 +237,7 @@ const postBusiness = (d: SignUpDeps): RequestHandler =>
         phone: optional(typed.phone),
         website: optional(typed.website),
       };
-      const { pro, apiKey } = await signUpBusiness(d.ctx.db, input, d.ctx.clock(), d.ctx.config.keySealer.hashKeys);
+      const { pro, apiKey } = await withinRequest(req, () => signUpBusiness(d.ctx.db, input, d.ctx.clock(), d.ctx.config.keySealer.hashKeys));
       return `/signup/ready?ref=${readySlot(d).keep(res, created(d.ctx, pro, apiKey), d.ctx.clock())}`;
     },
     form: (typed, problem) => detailsForm(typed, problem),
@@ -266,7 +267,7 @@ const apiCode =
   async (req, res) => {
     const { email } = validateInput<{ email: string }>({ input: codeRequestSchema }, req.body);
     await takeSignInCode(d.limits, req, email);
-    const sent = await requestSignInCode(d.ctx.db, email, d.ctx.clock(), { purpose: PURPOSE, keys: d.ctx.config.keySealer.hashKeys });
+    const sent = await withinRequest(req, () => requestSignInCode(d.ctx.db, email, d.ctx.clock(), { purpose: PURPOSE, keys: d.ctx.config.keySealer.hashKeys }));
     res.status(202).json({
       email: sent.email,
       expires_at: sent.expiresAt.toISOString(),
@@ -278,7 +279,7 @@ const apiBusiness =
   (d: SignUpDeps): RequestHandler =>
   async (req, res) => {
     const input = validateInput<SignUpInput>({ input: signUpSchema }, req.body);
-    const { pro, apiKey } = await signUpBusiness(d.ctx.db, input, d.ctx.clock(), d.ctx.config.keySealer.hashKeys);
+    const { pro, apiKey } = await withinRequest(req, () => signUpBusiness(d.ctx.db, input, d.ctx.clock(), d.ctx.config.keySealer.hashKeys));
     res
       .status(201)
       .setHeader('Cache-Control', 'no-store')

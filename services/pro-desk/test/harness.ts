@@ -69,7 +69,7 @@ export interface Harness {
 }
 
 /** The pro-desk app on a fresh database, driven over real HTTP, with a clock tests can move. */
-export async function proDeskHarness(now = MONDAY_7AM): Promise<Harness> {
+export async function proDeskHarness(now = MONDAY_7AM, settings: { requestDeadlineMs?: number } = {}): Promise<Harness> {
   const t = await createTestDatabase();
   const clock = { now };
   const { app } = createProDeskApp({
@@ -81,6 +81,7 @@ export async function proDeskHarness(now = MONDAY_7AM): Promise<Harness> {
       rateLimits: TEST_RATE_LIMITS,
       keySealer: TEST_KEY_SEALER,
       checkAnswers: true,
+      ...settings,
     },
     logger: createLogger('pro-desk-test', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => clock.now,

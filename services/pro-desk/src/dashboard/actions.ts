@@ -14,7 +14,7 @@ import {
 } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
 import { rotateBusinessKey, markNotificationsSeen, newCalendarAddress, type AffectedJob } from '@frontdesk/use-cases';
-import { formField, formRoute, html, screenInput, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
+import { formField, formRoute, html, screenInput, withinRequest, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
 import { SETTINGS_FORMS, readTimeOff } from './forms';
 import { dashNav, doneAt, signedOf, type Section, type Signed } from './layout';
@@ -90,7 +90,7 @@ export const postMarkSeen =
   async (req, res) => {
     const ids = ([] as unknown[]).concat((req.body as { id?: unknown }).id ?? []).filter((v): v is string => typeof v === 'string');
     screenInput({ id: ids }); // a NUL is a 400 with the operations' sentence, not a query's 500
-    await markNotificationsSeen(d.ctx.db, signedOf(req).pro.id, ids.slice(0, MAX_MARKED), d.ctx.clock());
+    await withinRequest(req, () => markNotificationsSeen(d.ctx.db, signedOf(req).pro.id, ids.slice(0, MAX_MARKED), d.ctx.clock()));
     res.redirect(303, doneAt(d, res, '/dashboard', { text: 'Marked as seen. They stay listed under what happened lately.' }));
   };
 
@@ -98,7 +98,7 @@ export const postMarkSeen =
 export const postNewKey =
   (d: DashboardDeps): RequestHandler =>
   async (req, res) => {
-    const key = await rotateBusinessKey(d.ctx.db, signedOf(req).pro.id, d.ctx.clock());
+    const key = await withinRequest(req, () => rotateBusinessKey(d.ctx.db, signedOf(req).pro.id, d.ctx.clock()));
     // The next page of this process must not accept the old key: wait until the change feed has heard the write.
     await d.ctx.changes?.fence();
     const secret = { id: 'new-key', label: 'Your new key (copy it now; it is shown only on this page, for a few minutes):', value: key };
@@ -108,7 +108,7 @@ export const postNewKey =
 export const postNewCalendar =
   (d: DashboardDeps): RequestHandler =>
   async (req, res) => {
-    const feed = await newCalendarAddress(d.ctx.db, signedOf(req).pro.id, d.ctx.clock());
+    const feed = await withinRequest(req, () => newCalendarAddress(d.ctx.db, signedOf(req).pro.id, d.ctx.clock()));
     const value = `${d.ctx.config.publicUrl}/calendar/${feed}.ics`;
     const secret = { id: 'calendar-url', label: 'Your calendar address (copy it now; it is shown only on this page, for a few minutes):', value };
     res.redirect(303, doneAt(d, res, '/dashboard/keys', { text: calendarAddressMade, secret }));

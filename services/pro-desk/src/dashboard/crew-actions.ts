@@ -12,7 +12,7 @@ import {
 } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { newCrewCalendarAddress, type AffectedJob } from '@frontdesk/use-cases';
-import { formField, formRoute, html, type Html, type Operation } from '@frontdesk/http';
+import { formField, formRoute, html, type Html, type Operation, withinRequest } from '@frontdesk/http';
 import { jobForm, navOf, noProblem, typed } from './actions';
 import { assignJobBody, crewBody, crewOfPage, crewsBody, removeCrewBody } from './crew-pages';
 import { runForm, type DashboardDeps } from './deps';
@@ -123,8 +123,8 @@ export const postCrewTimeOff = (d: DashboardDeps): RequestHandler =>
 
 /** A crew's own calendar address, shown once from a sealed reference: a reload shows the same one and never makes another. */
 export const postCrewCalendar = (d: DashboardDeps): RequestHandler =>
-  crewForm(d, 'calendar', async ({ s, crew }) => {
-    const token = await newCrewCalendarAddress(d.ctx.db, s.pro.id, crew.id, d.ctx.clock());
+  crewForm(d, 'calendar', async ({ s, crew, req }) => {
+    const token = await withinRequest(req, () => newCrewCalendarAddress(d.ctx.db, s.pro.id, crew.id, d.ctx.clock()));
     const value = `${d.ctx.config.publicUrl}/calendar/${token}.ics`;
     const label = `${crew.name}'s calendar address (copy it now; it is shown only on this page, for a few minutes):`;
     return { text: crewCalendarMade(crew.name), secret: { id: 'crew-calendar-url', label, value } };

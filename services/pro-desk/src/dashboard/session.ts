@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { AppError, DASHBOARD_SESSION_HOURS } from '@frontdesk/domain';
 import { endDashboardSession, openDashboardSession } from '@frontdesk/use-cases';
-import { codeEntryForm, formField, html, sendPage, setErrorHeaders } from '@frontdesk/http';
+import { codeEntryForm, formField, html, sendPage, setErrorHeaders, withinRequest } from '@frontdesk/http';
 import { codeSentPage, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from '../sign-in-steps';
 import { COOKIE, type DashboardDeps } from './deps';
 import { signInForm } from './layout';
@@ -36,12 +36,14 @@ export const postVerify =
     let email = '';
     try {
       email = formField(req.body, 'email');
-      const opened = await openDashboardSession(d.ctx.db, {
-        email,
-        code: formField(req.body, 'code'),
-        now: d.ctx.clock(),
-        keys: d.ctx.config.keySealer.hashKeys,
-      });
+      const opened = await withinRequest(req, () =>
+        openDashboardSession(d.ctx.db, {
+          email,
+          code: formField(req.body, 'code'),
+          now: d.ctx.clock(),
+          keys: d.ctx.config.keySealer.hashKeys,
+        }),
+      );
       if (!opened.token) {
         return sendPage(
           res,

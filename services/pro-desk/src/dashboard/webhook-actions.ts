@@ -15,7 +15,7 @@ import {
 } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { retryWebhookNow } from '@frontdesk/use-cases';
-import { formRoute, type Operation } from '@frontdesk/http';
+import { formRoute, type Operation, withinRequest } from '@frontdesk/http';
 import { navOf, noProblem, typed } from './actions';
 import { runForm, type DashboardDeps } from './deps';
 import { doneAt, signedOf, type Done, type Signed } from './layout';
@@ -116,8 +116,8 @@ export const postPauseWebhook = (d: DashboardDeps): RequestHandler =>
 
 /** "Retry now": a failing webhook is tried at once instead of at its next wait. */
 export const postRetryWebhook = (d: DashboardDeps): RequestHandler =>
-  webhookForm(d, 'retry', async ({ s, id, url }) => {
-    await retryWebhookNow(d.ctx.db, s.pro.id, id, d.ctx.clock());
+  webhookForm(d, 'retry', async ({ s, id, url, req }) => {
+    await withinRequest(req, () => retryWebhookNow(d.ctx.db, s.pro.id, id, d.ctx.clock()));
     return { done: { text: webhookRetriedOnDashboard(url) } };
   });
 
