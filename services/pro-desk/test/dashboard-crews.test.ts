@@ -1,8 +1,7 @@
 // The dashboard's crews (src/dashboard/crew-*.ts): each crew's own calendar feed, removing a
 // crew with its jobs, and crews of another business.
 import ICAL from 'ical.js';
-import { signInCodeSentTo } from '@frontdesk/db/testing';
-import { proDeskHarnessPerFile, newPro, validBooking } from './harness';
+import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking } from './harness';
 
 const h = proDeskHarnessPerFile();
 
@@ -11,15 +10,7 @@ let seq = 0;
 async function twoCrews() {
   const email = `crews${(seq += 1)}@dash.example`;
   const pro = await newPro(h, { owner_email: email });
-  await h.api.post('/dashboard/code').type('form').send({ email }).expect(303);
-  const verified = await h.api
-    .post('/dashboard/verify')
-    .type('form')
-    .send({ email, code: await signInCodeSentTo(h.t.db, email) })
-    .expect(303);
-  const cookie = String((verified.headers['set-cookie'] as unknown as string[])[0]).split(';')[0]!;
-  const page = await h.api.get('/dashboard').set('Cookie', cookie).expect(200);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
+  const { cookie, csrf } = await dashboardSession(h, email);
   const second = (await h.api.post('/api/v1/add_crew').set(pro.auth).send({ name: 'Night Owls' }).expect(200)).body as { crew_id: string };
   const crews = (await h.api.get('/api/v1/my_business').set(pro.auth).expect(200)).body.crews as { crew_id: string; name: string }[];
   return { ...pro, cookie, csrf, first: crews[0]!, second: { crew_id: second.crew_id, name: 'Night Owls' } };

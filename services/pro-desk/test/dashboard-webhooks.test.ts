@@ -1,10 +1,9 @@
 // The dashboard's webhooks page (src/dashboard/webhook-*.ts): adding one (refused as typed),
 // its secret shown by one page only, a test event with what a real receiver answered, pause,
 // retry, a new secret, removing one, and another business's webhook.
-import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { createLogger } from '@frontdesk/http';
 import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
-import { TEST_KEY_SEALER, proDeskHarnessPerFile, newPro, validBooking } from './harness';
+import { TEST_KEY_SEALER, dashboardSession, proDeskHarnessPerFile, newPro, validBooking } from './harness';
 import { Receiver } from './webhook-receiver';
 
 const h = proDeskHarnessPerFile();
@@ -19,15 +18,7 @@ let seq = 0;
 async function signedIn() {
   const email = `hooks${(seq += 1)}@dash.example`;
   const pro = await newPro(h, { owner_email: email });
-  await h.api.post('/dashboard/code').type('form').send({ email }).expect(303);
-  const verified = await h.api
-    .post('/dashboard/verify')
-    .type('form')
-    .send({ email, code: await signInCodeSentTo(h.t.db, email) })
-    .expect(303);
-  const cookie = String((verified.headers['set-cookie'] as unknown as string[])[0]).split(';')[0]!;
-  const page = await h.api.get('/dashboard').set('Cookie', cookie).expect(200);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
+  const { cookie, csrf } = await dashboardSession(h, email);
   return { ...pro, cookie, csrf };
 }
 type Session = Awaited<ReturnType<typeof signedIn>>;

@@ -2,7 +2,7 @@
 import ICAL from 'ical.js';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
-import { proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM } from './harness';
+import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM } from './harness';
 
 const h = proDeskHarnessPerFile();
 
@@ -15,16 +15,8 @@ async function signedIn(over: Parameters<typeof newPro>[1] = {}) {
 
 /** Signs in to the dashboard of a business as its owner, by the emailed code. */
 async function signIn(pro: Awaited<ReturnType<typeof newPro>>, email: string) {
-  await h.api.post('/dashboard/code').type('form').send({ email }).expect(303);
-  const verified = await h.api
-    .post('/dashboard/verify')
-    .type('form')
-    .send({ email, code: await signInCodeSentTo(h.t.db, email) })
-    .expect(303);
-  const cookie = String((verified.headers['set-cookie'] as unknown as string[])[0]).split(';')[0]!;
-  const page = await h.api.get('/dashboard').set('Cookie', cookie).expect(200);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
-  return { ...pro, email, cookie, csrf, page: page.text };
+  const { cookie, csrf, page } = await dashboardSession(h, email);
+  return { ...pro, email, cookie, csrf, page };
 }
 type Session = Awaited<ReturnType<typeof signedIn>>;
 const post = (s: Session, path: string, form: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
 import { createBusiness } from '@frontdesk/use-cases';
-import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
+import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS, type NewBusinessInput } from '@frontdesk/domain';
 import { createLogger, defaultRateLimits, scaleRateLimits } from '@frontdesk/http';
 import { KeySealer } from '@frontdesk/oauth';
@@ -128,3 +128,17 @@ export const validBooking = (over: Record<string, unknown> = {}) => ({
   zip: '10001',
   ...over,
 });
+
+/** Signs in to the dashboard as the owner at `email`, by the code mailed there: the session cookie, the form token and the first page. */
+export async function dashboardSession(h: Harness, email: string): Promise<{ cookie: string; csrf: string; page: string }> {
+  await h.api.post('/dashboard/code').type('form').send({ email }).expect(303);
+  const verified = await h.api
+    .post('/dashboard/verify')
+    .type('form')
+    .send({ email, code: await signInCodeSentTo(h.t.db, email) })
+    .expect(303);
+  const cookie = String((verified.headers['set-cookie'] as unknown as string[])[0]).split(';')[0]!;
+  const page = await h.api.get('/dashboard').set('Cookie', cookie).expect(200);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
+  return { cookie, csrf, page: page.text };
+}
