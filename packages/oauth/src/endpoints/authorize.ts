@@ -1,4 +1,14 @@
-import { RateLimitedError, ShownOnce, allowFormTarget, formField, formsFromThisSite, sendHtml as page, setErrorHeaders, takeSignInCode } from '@frontdesk/http';
+import {
+  RateLimitedError,
+  ShownOnce,
+  allowFormTarget,
+  formField,
+  formsFromThisSite,
+  sendHtml as page,
+  setErrorHeaders,
+  takeSignInCode,
+  withinRequest,
+} from '@frontdesk/http';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError, oauthWords } from '@frontdesk/domain';
 import { findOAuthRequest, insertOAuthRequest, setOAuthRequestEmail, takeOAuthRequest, type OAuthClient } from '@frontdesk/db';
@@ -186,7 +196,9 @@ const emailStep = (s: OAuthServer) =>
   pendingStep(s, {
     async act(req, res, { p, email }) {
       await takeSignInCode(s.limits, req, email);
-      const sent = await requestSignInCode(s.db, email, s.clock(), { purpose: `let ${p.client.name} ${s.account.wants}`, keys: s.hashKeys });
+      const sent = await withinRequest(req, () =>
+        requestSignInCode(s.db, email, s.clock(), { purpose: `let ${p.client.name} ${s.account.wants}`, keys: s.hashKeys }),
+      );
       res.redirect(303, `/authorize/code?step=${handOver(s).keep(res, { request: p.id, email: sent.email }, s.clock())}`);
     },
     again: (p, _email, error) => emailPage(p.id, p.shown, s.account, error),
@@ -196,10 +208,13 @@ const emailStep = (s: OAuthServer) =>
 const codeStep = (s: OAuthServer) =>
   pendingStep(s, {
     async act(req, res, { p, email }) {
-      const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), { now: s.clock(), keys: s.hashKeys });
-      const refused = (await s.account.refuse?.(verified)) ?? null;
+      const { verified, refused } = await withinRequest(req, async () => {
+        const verified = await verifySignInCode(s.db, email, formField(req.body, 'code'), { now: s.clock(), keys: s.hashKeys });
+        const refused = (await s.account.refuse?.(verified)) ?? null;
+        if (!refused) await setOAuthRequestEmail(s.db, p.row.id, verified);
+        return { verified, refused };
+      });
       if (refused) return page(res, 403, errorPage('No account here', refused));
-      await setOAuthRequestEmail(s.db, p.row.id, verified);
       res.redirect(303, `/authorize/consent?step=${handOver(s).keep(res, { request: p.id, email: verified }, s.clock())}`);
     },
     again: (p, email, error) => codePage(p.id, email, error),
@@ -211,7 +226,7 @@ const consentStep =
   async (req, res) => {
     const p = await pending(s, req);
     if (!p || !p.row.email) return expired(res);
-    if (!(await takeOAuthRequest(s.db, p.row.id))) return expired(res);
+    if (!(await withinRequest(req, () => takeOAuthRequest(s.db, p.row.id)))) return expired(res);
     const to = { redirectUri: p.row.redirect_uri, state: p.row.state ?? undefined };
     if (formField(req.body, 'decision') !== 'allow') return redirectError(s, res, to, new AccessDeniedError(oauthWords.declined()));
     const { row } = p;
@@ -224,7 +239,7 @@ const consentStep =
       redirectUri: row.redirect_uri,
       codeChallenge: row.code_challenge,
     };
-    sendBack(s, res, to, { code: await issueCode(s.db, grant, s.clock()) });
+    sendBack(s, res, to, { code: await withinRequest(req, () => issueCode(s.db, grant, s.clock())) });
   };
 
 /** GET /authorize/code: the code form for the address just mailed; a reload shows it again. */

@@ -1,4 +1,5 @@
 import { oauthWords } from '@frontdesk/domain';
+import { withinRequest } from '@frontdesk/http';
 import express, { Router, type Response } from 'express';
 import { InvalidClientError, InvalidRequestError, OAuthError, UnsupportedGrantTypeError } from '../errors';
 import { findClient, redeemCode, rotateRefresh, type IssuedGrant } from '../grants';
@@ -40,17 +41,21 @@ export function tokenEndpoint(s: OAuthServer): Router {
       if (b.grant_type === 'authorization_code') {
         const code = str(b.code);
         if (!code) throw new InvalidRequestError(oauthWords.codeRequired());
-        const { grant, refreshToken } = await redeemCode(
-          s.db,
-          { code, clientId: client.id, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier), resource: str(b.resource), issuer },
-          now,
+        // Within the request's deadline: a code spent after the client was told 503 could never be redeemed again.
+        const { grant, refreshToken } = await withinRequest(req, () =>
+          redeemCode(
+            s.db,
+            { code, clientId: client.id, redirectUri: str(b.redirect_uri), verifier: str(b.code_verifier), resource: str(b.resource), issuer },
+            now,
+          ),
         );
         return tokenResponse(res, grant, refreshToken);
       }
       if (b.grant_type === 'refresh_token') {
         const token = str(b.refresh_token);
         if (!token) throw new InvalidRequestError(oauthWords.refreshTokenRequired());
-        const { grant, refreshToken } = await rotateRefresh(s.db, { token, clientId: client.id, scope: str(b.scope), issuer }, now);
+        // A rotation that committed after a 503 would make the client's retry look like a stolen token, and end its sign-in.
+        const { grant, refreshToken } = await withinRequest(req, () => rotateRefresh(s.db, { token, clientId: client.id, scope: str(b.scope), issuer }, now));
         return tokenResponse(res, grant, refreshToken);
       }
       throw new UnsupportedGrantTypeError(oauthWords.unsupportedGrantType());

@@ -1,0 +1,75 @@
+// The token endpoint's writes end with the request's deadline. A refresh that committed after
+// the client was told 503 would spend the refresh token the client still holds: its retry would
+// then look like a stolen token, and the whole sign-in would be revoked.
+import * as oauth from 'oauth4webapi';
+import { freePort } from '@frontdesk/db';
+import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
+import { closeServer, createLogger, listen } from '@frontdesk/http';
+import { createBusiness } from '@frontdesk/use-cases';
+import type { Server } from 'node:http';
+import { signInAndDecide } from '../../booking/test/oauth-harness';
+import { TEST_OAUTH_CONFIG } from './harness';
+import { createProDeskApp } from '../src';
+
+let t: TestDatabase;
+let server: Server;
+let url = '';
+const owner = 'owner@deadline.example';
+const redirectUri = 'http://127.0.0.1:9/callback';
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  const { app } = createProDeskApp({
+    db: t.db,
+    config: { publicUrl: url, bookingUrl: 'http://book.test', ...TEST_OAUTH_CONFIG, requestDeadlineMs: 1000 },
+    logger: createLogger('t', process.env.LOG_LEVEL ?? 'silent'),
+    clock: () => new Date(),
+  });
+  server = await listen(app, port, '127.0.0.1');
+  await createBusiness(t.db, { name: 'Deadline Maids', timezone: 'America/New_York', service_zips: ['10001'], owner_email: owner });
+});
+afterAll(async () => {
+  await closeServer(server);
+  await t.drop();
+});
+
+const token = (form: Record<string, string>) =>
+  fetch(`${url}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: 'front-desk', ...form }),
+  });
+
+it('a refresh the database could not finish before the deadline is answered 503 and leaves the refresh token usable', async () => {
+  const verifier = oauth.generateRandomCodeVerifier();
+  const auth = new URL(`${url}/authorize`);
+  auth.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: 'front-desk',
+    redirect_uri: redirectUri,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    scope: 'read write',
+    resource: `${url}/mcp`,
+  }).toString();
+  const back = await signInAndDecide({ url, t }, auth.href, owner);
+  const first = await token({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: redirectUri, code_verifier: verifier });
+  expect(first.status).toBe(200);
+  const { refresh_token: refresh } = (await first.json()) as { refresh_token: string };
+
+  // Another transaction holds every refresh token past the deadline, then lets go.
+  await t.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('oauth_refresh_tokens').select('token_hash').forUpdate().execute();
+    const cut = await token({ grant_type: 'refresh_token', refresh_token: refresh });
+    expect(cut.status).toBe(503);
+    expect(cut.headers.get('retry-after')).toBe('2');
+    await new Promise((r) => setTimeout(r, 1500));
+  });
+  await new Promise((r) => setTimeout(r, 500));
+
+  // The client retries as the 503 asked: the same refresh token still works, once.
+  const retried = await token({ grant_type: 'refresh_token', refresh_token: refresh });
+  expect([retried.status, await retried.text()]).toEqual([200, expect.stringContaining('access_token')]);
+});
