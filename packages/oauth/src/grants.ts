@@ -201,7 +201,12 @@ export async function rotateRefresh(
  * whole sign-in: every refresh token of the family and every access token issued from it.
  * Unknown tokens are not an error.
  */
-export async function revokeSignIn(db: Db, token: string, accessTokenSid: (token: string) => Promise<string | null>, now: Date): Promise<void> {
-  const familyId = (await refreshFamilyOf(db, token)) ?? (await accessTokenSid(token));
+export async function revokeSignIn(
+  db: Db,
+  r: { token: string; issuer: string; accessTokenSid: (token: string) => Promise<string | null> },
+  now: Date,
+): Promise<void> {
+  // Another host's refresh token is no token here, as at /token: its sign-in is not ended.
+  const familyId = (await refreshFamilyOf(db, r.token, r.issuer)) ?? (await r.accessTokenSid(r.token));
   if (familyId) await revokeRefreshFamily(db, familyId, now);
 }

@@ -119,8 +119,14 @@ export async function markRefreshTokenUsed(trx: Db, tokenHash: Buffer, now: Date
   await trx.updateTable('oauth_refresh_tokens').set({ used_at: now }).where('token_hash', '=', tokenHash).execute();
 }
 
-export async function refreshFamilyOf(db: Db, token: string): Promise<string | undefined> {
-  return (await db.selectFrom('oauth_refresh_tokens').select('family_id').where('token_hash', '=', hashSecret(token)).executeTakeFirst())?.family_id;
+export async function refreshFamilyOf(db: Db, token: string, issuer: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('oauth_refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashSecret(token))
+    .where('issuer', '=', issuer)
+    .executeTakeFirst();
+  return row?.family_id;
 }
 
 /** Revokes every live token of a sign-in (a refresh-token family). */

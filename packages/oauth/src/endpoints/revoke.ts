@@ -1,4 +1,4 @@
-import { formField } from '@frontdesk/http';
+import { formField, withinRequest } from '@frontdesk/http';
 import express, { Router } from 'express';
 import { revokeSignIn } from '../grants';
 import { openCors, resourcesOf, str, type OAuthServer } from '../shared';
@@ -17,7 +17,7 @@ export function revokeEndpoint(s: OAuthServer): Router {
         const claims = await s.keys.verify(t, s.issuer, resourcesOf(s.issuer), new Date(0)).catch(() => null);
         return claims?.sid ?? null;
       };
-      await revokeSignIn(s.db, token, sidOf, s.clock());
+      await withinRequest(req, () => revokeSignIn(s.db, { token, issuer: s.issuer, accessTokenSid: sidOf }, s.clock()));
     }
     res.status(200).setHeader('Cache-Control', 'no-store').end();
   });

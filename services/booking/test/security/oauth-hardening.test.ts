@@ -251,4 +251,16 @@ describe('an OAuth flow stays on the host it started on', () => {
     expect([rotatedElsewhere.status, rotatedElsewhere.body.error]).toEqual([400, 'invalid_grant']);
     expect((await token(refresh)).status).toBe(200);
   });
+
+  it("does not end the book host's sign-in when its refresh token is sent to the pro host's /revoke", async () => {
+    const t = await signIn(`crossrevoke.${Date.now()}@example.com`);
+    // RFC 7009: 200 for a token it does not know; another issuer's token is one.
+    expect((await proHost().post('/revoke').type('form').send({ token: t.refresh_token })).status).toBe(200);
+    expect(await onBothReplicas(t.access_token)).toEqual([200, 200]);
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: t.refresh_token });
+    expect(refreshed.status).toBe(200);
+    // Where it was issued, the same revocation ends it.
+    expect((await form('/revoke', { token: refreshed.body.refresh_token as string })).status).toBe(200);
+    expect(await onBothReplicas(refreshed.body.access_token as string)).toEqual([401, 401]);
+  });
 });
