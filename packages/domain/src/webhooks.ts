@@ -10,6 +10,11 @@ import { webhookUrlNotHttps, webhookUrlNotUrl, webhookUrlShape, unknownEventKind
 export const MAX_WEBHOOKS = 10;
 /** A receiver has this long, connection to last byte, to answer an event. */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
+/**
+ * How long test_webhook waits for the receiver: well inside a request's deadline (8 s by
+ * default), so the owner hears the receiver was slow, not that the service was.
+ */
+export const WEBHOOK_TEST_TIMEOUT_SECONDS = 5;
 /** At most this much of a receiver's answer is read (the rest is dropped). */
 export const WEBHOOK_ANSWER_MAX_BYTES = 16 * 1024;
 /** After a secret is rotated, the previous one signs too for this long. */

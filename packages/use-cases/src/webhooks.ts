@@ -34,6 +34,7 @@ import {
   recordDelivered,
   recordFailure,
   releaseWebhook,
+  sealedWebhookSecretOf,
   rotateWebhookSecretRow,
   saveSealedWebhookSecrets,
   sealedWebhookSecrets,
@@ -143,6 +144,17 @@ export async function rotateWebhookSecret(db: Db, proId: string, id: string, o: 
   const secret = await rotateWebhookSecretRow(db, { proId, id, sealer: o.sealer, until });
   if (secret === undefined) throw noWebhook(id);
   return { webhook: await ownWebhook(db, proId, id), secret, previousUntil: until };
+}
+
+/**
+ * The secret an endpoint signs with now, for an add or a rotation answered again to a retry
+ * with the same idempotency key: secrets are never kept in the stored answer. Refused once the
+ * endpoint is removed.
+ */
+export async function currentWebhookSecret(db: Db, id: string, sealer: Sealer): Promise<string> {
+  const row = await sealedWebhookSecretOf(db, id);
+  if (!row) throw noWebhook(id);
+  return sealer.open(row.secret_sealed, row.id).toString();
 }
 
 /** The secrets that sign now: the current one, and the previous one until its time is up. */

@@ -117,6 +117,9 @@ export async function updateWebhookRow(trx: Db, w: { proId: string; id: string; 
       ...(set.url !== undefined ? { url: set.url } : {}),
       ...(set.kinds !== undefined ? { kinds: set.kinds } : {}),
       ...(set.paused !== undefined ? { paused: set.paused } : {}),
+      // A new address, other kinds or a pause end the lease of a sender mid-catch-up: its next
+      // write finds the lease gone, so it sends nothing more under what it read before.
+      ...(set.url !== undefined || set.kinds !== undefined || set.paused === true ? { lease_until: null, lease_holder: null } : {}),
       next_attempt_at: w.now,
     })
     .where('id', '=', w.id)
@@ -146,6 +149,11 @@ export async function rotateWebhookSecretRow(trx: Db, w: { proId: string; id: st
     .where('pro_id', '=', w.proId)
     .executeTakeFirst();
   return r.numUpdatedRows > 0n ? secret : undefined;
+}
+
+/** An endpoint's id and current sealed secret, by id alone (for an answer of its own business given again). */
+export async function sealedWebhookSecretOf(db: Db, id: string) {
+  return db.selectFrom('webhooks').select(['id', 'secret_sealed']).where('id', '=', id).executeTakeFirst();
 }
 
 /** An endpoint's row with its secrets, for sending to it. */

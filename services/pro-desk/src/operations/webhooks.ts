@@ -2,6 +2,7 @@ import {
   EVENT_KINDS,
   MAX_WEBHOOKS,
   WEBHOOK_PREVIOUS_SECRET_HOURS,
+  WEBHOOK_TEST_TIMEOUT_SECONDS,
   answer,
   bool,
   formatLocalIso,
@@ -16,9 +17,18 @@ import {
   webhookTestAnswer,
 } from '@frontdesk/domain';
 import type { Pro, WebhookState } from '@frontdesk/db';
-import { addWebhook, listWebhooks, removeWebhook, rotateWebhookSecret, testWebhook, updateWebhook, type WebhookSender } from '@frontdesk/use-cases';
+import {
+  addWebhook,
+  currentWebhookSecret,
+  listWebhooks,
+  removeWebhook,
+  rotateWebhookSecret,
+  testWebhook,
+  updateWebhook,
+  type WebhookSender,
+} from '@frontdesk/use-cases';
 import { createWebhookSender } from '@frontdesk/workers';
-import { NO_INPUT, OVERWRITES, READS, REMOVES, WRITES, defineOperation, type ObjectSchema } from '@frontdesk/http';
+import { NO_INPUT, OVERWRITES, READS, REMOVES, WRITES, defineOperation, type KeptAnswer, type ObjectSchema } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
 /** A webhook as list_webhooks and the other webhook operations show it (never its secret). */
@@ -90,6 +100,17 @@ export const listWebhooksOperation = (ctx: AppContext) =>
     },
   });
 
+/**
+ * A retried add or rotation (same idempotency key) is answered again without the secret ever
+ * being stored in the answer kept for it: the secret is read, sealed, from the endpoint itself.
+ */
+const secretKeptOut = (ctx: AppContext): KeptAnswer => ({
+  keep: ({ secret: _secret, ...rest }: { secret?: string }) => rest,
+  async replay(kept) {
+    return { ...kept, secret: await currentWebhookSecret(ctx.db, (kept as { webhook_id: string }).webhook_id, ctx.config.keySealer) };
+  },
+});
+
 export const addWebhookOperation = (ctx: AppContext) =>
   defineOperation<Pro, { url: string; kinds?: string[] }>({
     name: 'add_webhook',
@@ -104,6 +125,7 @@ export const addWebhookOperation = (ctx: AppContext) =>
       const { webhook, secret } = await addWebhook(ctx.db, pro.id, input, { ...rulesOf(ctx), sealer: ctx.config.keySealer, now });
       return { ...presentWebhook(webhook, pro.timezone), secret, message: webhookAddedMessage(webhook.url) };
     },
+    retry: secretKeptOut(ctx),
   });
 
 export const updateWebhookOperation = (ctx: AppContext) =>
@@ -150,6 +172,7 @@ export const rotateWebhookSecretOperation = (ctx: AppContext) =>
       const until = formatLocalIso(previousUntil, pro.timezone);
       return { ...presentWebhook(webhook, pro.timezone), secret, previous_secret_until: until, message: webhookRotatedMessage(until) };
     },
+    retry: secretKeptOut(ctx),
   });
 
 export const testWebhookOperation = (ctx: AppContext) => {
@@ -165,7 +188,7 @@ export const testWebhookOperation = (ctx: AppContext) => {
     idempotent: true,
     openWorld: true,
     async handler(input, { principal: pro, now }) {
-      sender ??= createWebhookSender({ allowLoopback: rulesOf(ctx).hostIsHttp, keepAlive: false });
+      sender ??= createWebhookSender({ allowLoopback: rulesOf(ctx).hostIsHttp, keepAlive: false, timeoutMs: WEBHOOK_TEST_TIMEOUT_SECONDS * 1000 });
       const { url: sentTo, outcome } = await testWebhook(ctx.db, pro.id, input.webhook_id, { sealer: ctx.config.keySealer, sender, now });
       return {
         webhook_id: input.webhook_id,

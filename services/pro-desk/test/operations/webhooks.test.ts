@@ -209,6 +209,68 @@ describe('webhooks of a business', () => {
     }
   });
 
+  it('stops a catch-up already under way when the endpoint is paused or moved: nothing more goes to the old address, and the new one gets all that was not received', async () => {
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    const starts = ['2026-11-24T09:00:00-05:00', '2026-11-24T13:00:00-05:00', '2026-11-25T09:00:00-05:00', '2026-11-25T13:00:00-05:00'];
+    const moved = await new Receiver().start('/moved');
+    const send = sender();
+    try {
+      for (const change of ['pause', 'url'] as const) {
+        const { auth, webhook } = await withWebhook();
+        moved.secrets = [webhook.secret];
+        for (const start of starts) await post(auth, 'book_job', validBooking({ start })).expect(200);
+        receiver.got.length = 0;
+        receiver.delayMs = 300;
+        const catchUp = send.tick();
+        await until(() => receiver.got.length >= 1);
+        await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id, ...(change === 'pause' ? { paused: true } : { url: moved.url }) }).expect(200);
+        await catchUp;
+        receiver.delayMs = 0;
+        // Only the one already on the wire reached the old address.
+        expect([change, receiver.got.length]).toEqual([change, 1]);
+        if (change === 'url') {
+          await send.tick();
+          const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
+          expect(moved.acked().map((g) => g.body.cursor)).toEqual(feed.map((e) => e.seq));
+          expect(moved.acked().every((g) => g.verified)).toBe(true);
+        } else {
+          expect((await get(auth, 'list_webhooks').expect(200)).body.webhooks[0]).toMatchObject({ state: 'paused', behind: 4 });
+        }
+      }
+    } finally {
+      send.close();
+      await moved.stop();
+    }
+  });
+
+  it('keeps no secret in the stored answer of an add or a rotation, and answers a retry with the secret that signs now', async () => {
+    const pro = await newPro(h);
+    const keyed = (key: string) => ({ ...pro.auth, 'Idempotency-Key': key });
+    const added = (await h.api.post('/api/v1/add_webhook').set(keyed('add-1')).send({ url: receiver.url }).expect(200)).body;
+    const again = await h.api.post('/api/v1/add_webhook').set(keyed('add-1')).send({ url: receiver.url }).expect(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(added);
+    const rotated = (await h.api.post('/api/v1/rotate_webhook_secret').set(keyed('rotate-1')).send({ webhook_id: added.webhook_id }).expect(200)).body;
+    const retried = (await h.api.post('/api/v1/rotate_webhook_secret').set(keyed('rotate-1')).send({ webhook_id: added.webhook_id }).expect(200)).body;
+    expect(retried).toEqual(rotated);
+    expect(rotated.secret).not.toBe(added.secret);
+    const stored = await h.t.db.selectFrom('idempotency_keys').select('response').where('key', 'in', ['add-1', 'rotate-1']).execute();
+    expect(stored).toHaveLength(2);
+    for (const row of stored) expect(JSON.stringify(row.response)).not.toMatch(/whsec_/);
+    // The add retried after the rotation shows the secret that signs now, not the first one.
+    expect((await h.api.post('/api/v1/add_webhook').set(keyed('add-1')).send({ url: receiver.url }).expect(200)).body.secret).toBe(rotated.secret);
+  });
+
+  it('gives a test ping 5 seconds, inside the request deadline, and says the receiver did not answer in time', async () => {
+    const { auth, webhook } = await withWebhook();
+    receiver.delayMs = 7000;
+    const res = await post(auth, 'test_webhook', { webhook_id: webhook.webhook_id }).expect(200);
+    expect(res.body).toMatchObject({ received: false, status: null, message: expect.stringMatching(/within 5 seconds/) });
+    receiver.delayMs = 0;
+  });
+
   it('rotates the secret: the new one shown once, and both old and new sign for 24 hours, then only the new one', async () => {
     const { auth, webhook } = await withWebhook();
     const send = sender();
