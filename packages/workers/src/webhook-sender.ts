@@ -106,7 +106,8 @@ function readAnswer(res: IncomingMessage, req: { destroy(): void }, resolve: (o:
     size += chunk.length;
     if (size <= WEBHOOK_ANSWER_MAX_BYTES) chunks.push(chunk);
     else {
-      // The rest is not needed: what was read is enough to say what the receiver answered.
+      // The rest is not needed: what was read up to the cap is enough to say what the receiver answered.
+      chunks.push(chunk.subarray(0, Math.max(0, WEBHOOK_ANSWER_MAX_BYTES - (size - chunk.length))));
       res.removeAllListeners('data');
       req.destroy();
       finish();

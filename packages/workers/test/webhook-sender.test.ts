@@ -36,7 +36,8 @@ describe('the webhook sender', () => {
     sender.close();
     expect(verified).toEqual({ kind: 'ping' });
     expect(outcome).toMatchObject({ ok: true, status: 200 });
-    expect((outcome as { answer: string }).answer.length).toBeLessThanOrEqual(300);
+    // What is shown is the start of the answer, even when its first chunk alone is past the cap.
+    expect((outcome as { answer: string }).answer).toMatch(/^x{1,300}$/);
   });
 
   it('refuses this machine unless allowed, whether named or written out, before connecting', async () => {
