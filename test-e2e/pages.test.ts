@@ -297,11 +297,11 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     expect(events.some((e) => e.kind === 'booking.created' && e.client_name === 'the booking page')).toBe(true);
 
     await page.locator('#manage-link').click();
-    await page.getByText('Status:').waitFor();
+    await page.getByText('This cleaning is booked.').waitFor();
     await page.screenshot({ path: join(tmpdir(), 'front-desk-manage-375.png'), fullPage: true });
     await page.getByRole('button', { name: 'Cancel this cleaning' }).click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-    await page.getByText(/Status: cancelled/).waitFor();
+    await page.getByText(/This cleaning is cancelled/).waitFor();
     const after = await proApi('updates');
     expect((after.events as Record<string, any>[]).some((e) => e.kind === 'booking.cancelled' && e.booking_id === mine.booking_id)).toBe(true);
     expect(elsewhere).toEqual([]);

@@ -25,7 +25,7 @@ const nth = (i: number) => ORDINALS[i] ?? `number ${i + 1}`;
 
 /**
  * A sentence in people's words: the field path a refusal starts with (`service_zips[1] must…`)
- * becomes the form's label ("ZIP codes you serve (the second) must…"), and the field is named
+ * becomes the form's label ("ZIP codes you serve (the second entry) must…"), and the field is named
  * so the form can mark it. Paths the form has no label for are left out of the mark, never
  * shown raw: the sentence starts "This" instead.
  */
@@ -40,11 +40,19 @@ export function inPeoplesWords(message: string, labels: FieldLabels): Problem {
     const indexes = parts
       .slice(n)
       .filter((p) => p.startsWith('['))
-      .map((p) => `the ${nth(Number(p.slice(1, -1)))}`);
+      .map((p) => `the ${nth(Number(p.slice(1, -1)))} entry`);
     const named = indexes.length ? `${label} (${indexes.join(', ')})` : label;
-    return { text: named + message.slice(path.length), field: key };
+    return { text: named + otherFieldsNamed(message.slice(path.length), labels, key), field: key };
   }
   return { text: `This${message.slice(path.length)}` };
+}
+
+/** Another field a sentence ends a clause with ("end must be after start.") by its label, as the person saw it. */
+function otherFieldsNamed(rest: string, labels: FieldLabels, own: string): string {
+  return rest.replace(/\b([a-z][a-z0-9_]*)(?=[.,;)]|$)/g, (word) => {
+    const label = word === own ? undefined : labels[word];
+    return label ? label.charAt(0).toLowerCase() + label.slice(1) : word;
+  });
 }
 
 /** One labelled input; marked and explained when the problem is about it. */
@@ -119,7 +127,8 @@ export interface FormRoute<V> {
   /** The typed values, read from the posted form (kept as text: they go back into inputs). */
   read(req: Request): V;
   act(values: V, req: Request, res: Response): Promise<string>;
-  form(values: V, problem: Problem | undefined, req: Request): Html | Promise<Html>;
+  /** The form again; with a title of its own where the page's heading names what it is about (a crew). */
+  form(values: V, problem: Problem | undefined, req: Request): Html | { title: string; body: Html } | Promise<Html | { title: string; body: Html }>;
   /** The navigation above the heading, for pages that have one. */
   nav?: (req: Request) => Html;
 }
@@ -134,7 +143,9 @@ export function formRoute<V>(route: FormRoute<V>): RequestHandler {
       try {
         setErrorHeaders(res, err);
         const problem = inPeoplesWords(err.message, route.labels);
-        sendView(res, err.status, { title: route.title, body: await route.form(values, problem, req), nav: route.nav?.(req) });
+        const shown = await route.form(values, problem, req);
+        const page = 'body' in shown ? shown : { title: route.title, body: shown };
+        sendView(res, err.status, { ...page, nav: route.nav?.(req) });
       } catch (renderErr) {
         next(renderErr);
       }

@@ -50,10 +50,17 @@ describe('refusals in people words', () => {
   it('names the field by its label and marks it', () => {
     expect(inPeoplesWords('prices.base must be at least 0.', labels)).toEqual({ text: 'Base price must be at least 0.', field: 'prices.base' });
     expect(inPeoplesWords('service_zips[1] must be exactly 5 digits.', labels)).toEqual({
-      text: 'ZIP codes you serve (the second) must be exactly 5 digits.',
+      text: 'ZIP codes you serve (the second entry) must be exactly 5 digits.',
       field: 'service_zips',
     });
-    expect(inPeoplesWords('working_hours.monday[0] must be a working window.', labels).text).toBe('Monday hours (the first) must be a working window.');
+    expect(inPeoplesWords('working_hours.monday[0] must be a working window.', labels).text).toBe('Monday hours (the first entry) must be a working window.');
+  });
+
+  it('names another field the sentence ends a clause with by its label too', () => {
+    const offLabels = { start: 'First day off', end: 'Last day off', note: 'Note' };
+    expect(inPeoplesWords('end must be after start.', offLabels)).toEqual({ text: 'Last day off must be after first day off.', field: 'end' });
+    // A word that is a field's name inside the sentence, not ending a clause, is left alone.
+    expect(inPeoplesWords('note must not start with a space.', offLabels).text).toBe('Note must not start with a space.');
   });
 
   it('never shows a path it has no label for, and leaves sentences alone', () => {

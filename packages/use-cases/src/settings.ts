@@ -97,8 +97,11 @@ export async function addTimeOff(db: Db, proId: string, input: { start: string; 
     if (crew === undefined) throw noCrew(input.crew_id!);
     const { start, end } = parseTimeOff(input, pro.timezone, now);
     const upcoming = await upcomingTimeOff(trx, proId, now, MAX_UPCOMING_TIME_OFF);
-    if (upcoming.length >= MAX_UPCOMING_TIME_OFF) throw tooMuchTimeOff();
-    const row = await insertTimeOff(trx, { proId, crewId: crew?.id ?? null, start, end, note: input.note?.trim() || null, now });
+    // The same days off for the same crew (a form sent again, a retry without a key) are the
+    // time off already there, not a second copy of it.
+    const same = upcoming.find((t) => t.crew_id === (crew?.id ?? null) && t.starts_at.getTime() === start.getTime() && t.ends_at.getTime() === end.getTime());
+    if (!same && upcoming.length >= MAX_UPCOMING_TIME_OFF) throw tooMuchTimeOff();
+    const row = same ?? (await insertTimeOff(trx, { proId, crewId: crew?.id ?? null, start, end, note: input.note?.trim() || null, now }));
     const inside = (await bookedBetween(trx, proId, { from: start, to: end, limit: 500 })).filter((b) => crew === null || b.crew_id === crew.id);
     return {
       pro,

@@ -95,7 +95,7 @@ describe('the manage page', () => {
     const done = await bookAndSee(c.pro.id, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00', ...contact });
     const token = tokenOf(done.text);
     const page = await h.book.get(`/manage/${token}`).expect(200);
-    expect(page.text).toMatch(/Status: <strong>booked<\/strong>[\s\S]*Cancel this cleaning/);
+    expect(page.text).toMatch(/This cleaning is booked\.<\/strong>[\s\S]*Cancel this cleaning/);
 
     const ics = await h.book.get(`/manage/${token}/booking.ics`).expect(200);
     expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
@@ -111,7 +111,7 @@ describe('the manage page', () => {
     expect(ask.text).toMatch(/starts within 24 hours: it still cancels, but .* may charge/);
     const yes = await h.book.post(`/manage/${token}/cancel`).type('form').send({ confirm: 'yes' }).expect(303);
     const cancelled = await h.book.get(yes.headers.location as string).expect(200);
-    expect(cancelled.text).toMatch(/Status: <strong>cancelled<\/strong>/);
+    expect(cancelled.text).toMatch(/This cleaning is cancelled\.<\/strong>/);
     expect(cancelled.text).not.toMatch(/Cancel this cleaning/);
     const schedule = (await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body;
     expect(schedule.jobs).toEqual([]);

@@ -150,7 +150,7 @@ const detailsForm = (d: Details, problem?: Problem): Html => {
     </form>
     <p class="note">You start with a standard price list and Monday to Saturday hours; change them any time on your dashboard or through your assistant.</p>
     ${feeNote}
-    <p class="note"><a href="/signup">Use another email</a></p>`;
+    <p class="note"><a href="/signup">Use another email</a> · Signed up already? <a href="/dashboard">Sign in to your dashboard</a></p>`;
 };
 
 const noDetails = (email: string): Details => ({ email, code: '', name: '', timezone: '', zips: '', phone: '', website: '' });

@@ -174,5 +174,11 @@ describe('removing a crew on the dashboard', () => {
     const wrong = await post(s, `/dashboard/crews/${s.second.crew_id}/time-off`, { start: '2026-12-05', end: '2026-12-01' }).expect(400);
     expect(wrong.text).toMatch(/value="2026-12-05"/);
     expect(shown(wrong.text)).not.toMatch(API_WORDS);
+    // The refusal names both fields as the form does, under the crew's own heading.
+    expect(shown(wrong.text)).toContain('Last day off must be after first day off.');
+    expect(wrong.text).toMatch(/<title>Night Owls/);
+    // The same days sent again (Back, then the form once more) are the time off already there.
+    await follow(s, await post(s, `/dashboard/crews/${s.second.crew_id}/time-off`, { start: '2026-12-01', end: '2026-12-02', note: 'Training' }));
+    expect((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body.time_off).toHaveLength(1);
   });
 });

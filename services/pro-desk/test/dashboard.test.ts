@@ -196,7 +196,7 @@ describe('changing settings through the forms', () => {
     expect(hours.text).toMatch(/name="monday"[^>]*value="17:00-08:00"[^>]*aria-invalid="true"/);
     const zips = await post(s, '/dashboard/profile', { name: 'Zip Co', service_zips: '10001, 1002' }).expect(400);
     expect(zips.text).not.toMatch(/service_zips\[/);
-    expect(zips.text).toMatch(/role="alert">Service ZIPs \(the second\) must be/);
+    expect(zips.text).toMatch(/role="alert">Service ZIPs \(the second entry\) must be/);
     expect(zips.text).toMatch(/name="service_zips"[^>]*value="10001, 1002"[^>]*aria-invalid="true"/);
     const shown = (await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body;
     expect(shown.prices.base).toBe(60);

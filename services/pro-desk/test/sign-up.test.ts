@@ -54,6 +54,15 @@ describe('the /signup page', () => {
     expect(keyIn((await h.api.get(made.headers.location!).set('Cookie', cookieFrom(made)).expect(200)).text)).toBe(key);
     expect(keyIn((await h.api.get(made.headers.location!).expect(404)).text)).toBeUndefined();
     expect(await businessesOf(email)).toHaveLength(1);
+    // Back and the same form again: the spent code is refused, with the way to the business made.
+    const resent = await h.api
+      .post('/signup/business')
+      .type('form')
+      .send({ ...form, code: await codeSentTo(email) })
+      .expect(400);
+    expect(resent.text).toMatch(/That code was already used/);
+    expect(resent.text).toMatch(/Signed up already\? <a href="\/dashboard">Sign in to your dashboard<\/a>/);
+    expect(await businessesOf(email)).toHaveLength(1);
 
     const [pro] = await businessesOf(email);
     expect(pro).toMatchObject({ name: 'Maple Street Maids', timezone: 'America/Chicago', service_zips: ['60601', '60602'], email: email.toLowerCase() });

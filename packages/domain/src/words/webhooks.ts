@@ -58,10 +58,11 @@ export const EVENT_KIND_NAMES: Record<EventKind, string> = {
 };
 
 /** The dashboard's webhooks page: what each form did, and its refusals. */
+// What was done stays on the page after a reload; the secret does not (its own box says so).
 export const webhookAddedOnDashboard = (url: string) =>
-  `Events will be sent to ${url}. Copy its secret now: it is shown only this once, and your receiver needs it to check that each event came from Front Desk.`;
+  `Events will be sent to ${url}. Your receiver needs its secret to check that each event came from Front Desk.`;
 export const webhookRotatedOnDashboard = (url: string, until: string) =>
-  `${url} has a new secret; copy it now, it is shown only this once. Until ${until} each event is signed with both the old and the new secret, so give the new one to your receiver before then.`;
+  `${url} has a new secret. Until ${until} each event is signed with both the old and the new secret, so give the new one to your receiver before then.`;
 export const webhookPausedOnDashboard = (url: string) => `Paused ${url}: events wait here and are sent, in order, when you resume it.`;
 export const webhookResumedOnDashboard = (url: string) => `Resumed ${url}: it catches up on what waited, in order.`;
 export const webhookRetriedOnDashboard = (url: string) => `Trying ${url} again now: it catches up from where it stopped once it answers.`;

@@ -9,6 +9,12 @@ export const visitsAhead = (b: Status, now: Date): Visit[] =>
   b.series_visits.filter((v) => v.status === 'booked' && new Date(v.start).getTime() > now.getTime());
 
 const STATUS_WORDS: Record<string, string> = { booked: 'booked', cancelled: 'cancelled', no_show: 'missed' };
+/** Where one cleaning stands, as a sentence. */
+const SINGLE_STATUS: Record<string, string> = {
+  booked: 'This cleaning is booked.',
+  cancelled: 'This cleaning is cancelled.',
+  no_show: 'The cleaner marked this cleaning as missed.',
+};
 
 function visitRow(token: string, v: Visit, ahead: boolean): Html {
   const base = `/manage/${token}`;
@@ -44,7 +50,9 @@ function seriesPart(token: string, b: Status, now: Date): Html {
 /** One cleaning (no series): its status and, while it is ahead, a way to move or cancel it. */
 function singlePart(token: string, b: Status, now: Date): Html {
   const live = b.status === 'booked' && new Date(b.start).getTime() > now.getTime();
-  return html`<p>Status: <strong>${STATUS_WORDS[b.status] ?? b.status}</strong></p>
+  return html`<p>
+      <strong>${live || b.status !== 'booked' ? (SINGLE_STATUS[b.status] ?? b.status) : 'The time of this cleaning has passed.'}</strong>
+    </p>
     ${
       live &&
       html`<p><a href="/manage/${token}/move">Move it to another time</a></p>

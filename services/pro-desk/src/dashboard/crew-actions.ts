@@ -79,7 +79,7 @@ function crewForm(
     },
     async form(values, problem, req) {
       try {
-        return (await crewBody(d, signedOf(req), { req, refused: { part, values, problem: problem ?? noProblem } })).body;
+        return await crewBody(d, signedOf(req), { req, refused: { part, values, problem: problem ?? noProblem } });
       } catch (err) {
         return gone(err);
       }

@@ -242,6 +242,32 @@ describe('add_time_off and remove_time_off', () => {
     expect(starts[0]).toBe('2026-11-25T12:00:00-05:00');
   });
 
+  it('takes the same days off sent twice as the time off already there, not a second copy', async () => {
+    const { auth } = await newPro(h);
+    const days = { start: '2026-12-24', end: '2026-12-26', note: 'Holidays' };
+    const first = (await h.api.post('/api/v1/add_time_off').set(auth).send(days).expect(200)).body;
+    const again = (await h.api.post('/api/v1/add_time_off').set(auth).send(days).expect(200)).body;
+    expect(again).toEqual(first);
+    // Other days, or the same days for one crew only, are time off of their own.
+    const crew = (await business(auth)).crews[0].crew_id as string;
+    const crews = (
+      await h.api
+        .post('/api/v1/add_time_off')
+        .set(auth)
+        .send({ ...days, crew_id: crew })
+        .expect(200)
+    ).body;
+    const longer = (
+      await h.api
+        .post('/api/v1/add_time_off')
+        .set(auth)
+        .send({ ...days, end: '2026-12-27' })
+        .expect(200)
+    ).body;
+    expect(new Set([first.time_off_id, crews.time_off_id, longer.time_off_id]).size).toBe(3);
+    expect((await business(auth)).time_off).toHaveLength(3);
+  });
+
   it.each([
     [{ start: '2026-11-26', end: '2026-11-25' }, /end must be after start/],
     [{ start: '2026-11-26', end: '2027-12-31' }, /at most a year/],
