@@ -88,10 +88,21 @@ describe('client metadata documents', () => {
       '2002:a00:1::',
       '2001:0:4136:e378::1',
       '64:ff9b:1::a00:1',
+      // IPv4 in the older IPv6 spellings (compatible, mapped written out, SIIT), site-local, documentation
+      '::7f00:1',
+      '0:0:0:0:0:ffff:7f00:1',
+      '::ffff:0:7f00:1',
+      'fec0::1',
+      '2001:db8::1',
+      '100::1',
+      '192.0.2.1',
+      '198.51.100.7',
+      '203.0.113.9',
+      'fe80::1%eth0',
     ]) {
       expect([address, isPublicAddress(address)]).toEqual([address, false]);
     }
-    for (const address of ['93.184.215.14', '2606:4700::6810:84e5']) expect([address, isPublicAddress(address)]).toEqual([address, true]);
+    for (const address of ['93.184.215.14', '2606:4700::6810:84e5', '::ffff:93.184.215.14']) expect([address, isPublicAddress(address)]).toEqual([address, true]);
   });
 
   it.each([
