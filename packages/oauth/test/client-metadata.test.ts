@@ -102,7 +102,8 @@ describe('client metadata documents', () => {
     ]) {
       expect([address, isPublicAddress(address)]).toEqual([address, false]);
     }
-    for (const address of ['93.184.215.14', '2606:4700::6810:84e5', '::ffff:93.184.215.14']) expect([address, isPublicAddress(address)]).toEqual([address, true]);
+    for (const address of ['93.184.215.14', '2606:4700::6810:84e5', '::ffff:93.184.215.14'])
+      expect([address, isPublicAddress(address)]).toEqual([address, true]);
   });
 
   it.each([
