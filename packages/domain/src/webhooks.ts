@@ -51,6 +51,8 @@ export function checkWebhookUrl(raw: string, o: { hostIsHttp: boolean }): string
     throw url.protocol === 'http:' ? webhookUrlNotHttps() : webhookUrlNotUrl();
   }
   if (url.username || url.password || url.hash) throw webhookUrlShape();
+  // A fully qualified name (a trailing dot) is the same host: one receiver, one address.
+  if (url.hostname.endsWith('.')) url.hostname = url.hostname.replace(/\.+$/, '');
   return url.href;
 }
 

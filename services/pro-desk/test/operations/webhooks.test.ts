@@ -86,6 +86,14 @@ describe('webhooks of a business', () => {
     expect((await post(other.auth, 'test_webhook', { webhook_id: webhook.webhook_id }).expect(404)).body.error).toMatch(/No webhook with id/);
   });
 
+  it('takes a host written with a trailing dot as the same address', async () => {
+    const { auth } = await newPro(h);
+    const first = (await post(auth, 'add_webhook', { url: 'https://hooks.example.com./in' }).expect(200)).body;
+    expect(first.url).toBe('https://hooks.example.com/in');
+    const again = await post(auth, 'add_webhook', { url: 'https://hooks.example.com/in' }).expect(400);
+    expect(again.body.error).toMatch(/already sends/);
+  });
+
   it('sends a signed ping on test_webhook and says what the receiver answered', async () => {
     const { auth, pro, webhook } = await withWebhook();
     const ok = (await post(auth, 'test_webhook', { webhook_id: webhook.webhook_id }).expect(200)).body;
