@@ -39,7 +39,10 @@ describe('migrations', () => {
         '20261125T140000-idempotency-holder',
         '20261125T150000-webhooks',
         '20261125T160000-booking-revisions',
+        '20261125T170000-webhook-older-secret',
       ]);
+      expect(await tables()).toBe(26);
+      await migrateDown(db); // a webhook's older secret: columns only
       expect(await tables()).toBe(26);
       await migrateDown(db); // booking revisions: a column only
       expect(await tables()).toBe(26);
@@ -94,7 +97,8 @@ describe('the OAuth issuer migration', () => {
     const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
     try {
       await migrateToLatest(db);
-      expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']);
       expect(await migrateDown(db)).toEqual(['20261125T150000-webhooks']);
       expect(await migrateDown(db)).toEqual(['20261125T140000-idempotency-holder']);
       expect(await migrateDown(db)).toEqual(['20261125T130000-oauth-issuer']);
@@ -112,6 +116,7 @@ describe('the OAuth issuer migration', () => {
         '20261125T140000-idempotency-holder',
         '20261125T150000-webhooks',
         '20261125T160000-booking-revisions',
+        '20261125T170000-webhook-older-secret',
       ]);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
@@ -249,6 +254,7 @@ describe('the booking revisions migration', () => {
     const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
     try {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
       expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']);
       const { pro } = await makePro(db);
       const crew = (await sql<{ id: string; name: string }>`SELECT id, name FROM crews WHERE pro_id = ${pro.id}`.execute(db)).rows[0]!;
@@ -273,7 +279,7 @@ describe('the booking revisions migration', () => {
       await event('series.created', { series_id: 'ser_old', message: 'A series.' });
       await event('jobs.today', { jobs: [{ booking_id: 'bk_untouched' }, { booking_id: 'bk_moved_twice' }], message: 'Two jobs.' });
 
-      expect(await migrateToLatest(db)).toEqual(['20261125T160000-booking-revisions']);
+      expect(await migrateToLatest(db)).toEqual(['20261125T160000-booking-revisions', '20261125T170000-webhook-older-secret']);
       const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
       expect(revisions.rows).toEqual([
         { id: 'bk_cancelled', revision: 1 },

@@ -141,7 +141,7 @@ export async function removeWebhook(db: Db, proId: string, id: string): Promise<
 /** A new secret, shown once; the previous one keeps signing for WEBHOOK_PREVIOUS_SECRET_HOURS. */
 export async function rotateWebhookSecret(db: Db, proId: string, id: string, o: { sealer: Sealer; now: Date }) {
   const until = new Date(o.now.getTime() + WEBHOOK_PREVIOUS_SECRET_HOURS * 3600_000);
-  const secret = await rotateWebhookSecretRow(db, { proId, id, sealer: o.sealer, until });
+  const secret = await rotateWebhookSecretRow(db, { proId, id, sealer: o.sealer, until, now: o.now });
   if (secret === undefined) throw noWebhook(id);
   return { webhook: await ownWebhook(db, proId, id), secret, previousUntil: until };
 }
@@ -157,11 +157,20 @@ export async function currentWebhookSecret(db: Db, id: string, sealer: Sealer): 
   return sealer.open(row.secret_sealed, row.id).toString();
 }
 
-/** The secrets that sign now: the current one, and the previous one until its time is up. */
-export function signingSecrets(w: Pick<Webhook, 'id' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_until'>, sealer: Sealer, now: Date): string[] {
-  const current = sealer.open(w.secret_sealed, w.id).toString();
-  const previousLive = w.previous_secret_sealed !== null && w.previous_until !== null && w.previous_until.getTime() > now.getTime();
-  return previousLive ? [current, sealer.open(w.previous_secret_sealed!, w.id).toString()] : [current];
+/** The secrets that sign now: the current one, and each one before it until its time is up. */
+export function signingSecrets(
+  w: Pick<Webhook, 'id' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_until' | 'older_secret_sealed' | 'older_until'>,
+  sealer: Sealer,
+  now: Date,
+): string[] {
+  const signing = [w.secret_sealed];
+  for (const [sealed, until] of [
+    [w.previous_secret_sealed, w.previous_until],
+    [w.older_secret_sealed, w.older_until],
+  ] as const) {
+    if (sealed !== null && until !== null && until.getTime() > now.getTime()) signing.push(sealed);
+  }
+  return signing.map((sealed) => sealer.open(sealed, w.id).toString());
 }
 
 /** Sends a `ping` now, outside the feed, and answers what the receiver answered. */
@@ -288,6 +297,7 @@ export async function resealWebhookSecrets(db: Db, sealer: Sealer): Promise<numb
       id: r.id,
       secret: again(r.secret_sealed),
       previous: r.previous_secret_sealed ? again(r.previous_secret_sealed) : null,
+      older: r.older_secret_sealed ? again(r.older_secret_sealed) : null,
     });
   }
   return rows.length;

@@ -17,6 +17,7 @@ import * as oauthIssuer from './20261125T130000-oauth-issuer';
 import * as idempotencyHolder from './20261125T140000-idempotency-holder';
 import * as webhooks from './20261125T150000-webhooks';
 import * as bookingRevisions from './20261125T160000-booking-revisions';
+import * as webhookOlderSecret from './20261125T170000-webhook-older-secret';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T140000-idempotency-holder': idempotencyHolder,
   '20261125T150000-webhooks': webhooks,
   '20261125T160000-booking-revisions': bookingRevisions,
+  '20261125T170000-webhook-older-secret': webhookOlderSecret,
 };

@@ -88,6 +88,8 @@ export async function insertWebhook(
       secret_sealed: w.sealer.seal(Buffer.from(secret), id),
       previous_secret_sealed: null,
       previous_until: null,
+      older_secret_sealed: null,
+      older_until: null,
       secret_hint: secretHint(secret),
       delivered_seq: sql<number>`(SELECT event_seq FROM pros WHERE id = ${w.proId})`,
       failing_since: null,
@@ -134,12 +136,18 @@ export async function deleteWebhook(trx: Db, proId: string, id: string): Promise
   return row?.url;
 }
 
-/** A new secret; the current one becomes the previous one, which keeps signing until `until`. */
-export async function rotateWebhookSecretRow(trx: Db, w: { proId: string; id: string; sealer: Sealer; until: Date }): Promise<string | undefined> {
+/**
+ * A new secret; the current one becomes the previous one, which keeps signing until `until`,
+ * and a previous one still signing at `now` keeps signing until its own time is up.
+ */
+export async function rotateWebhookSecretRow(trx: Db, w: { proId: string; id: string; sealer: Sealer; until: Date; now: Date }): Promise<string | undefined> {
   const secret = newWebhookSecret();
   const r = await trx
     .updateTable('webhooks')
     .set({
+      // Every expression reads the row as it was before this update.
+      older_secret_sealed: sql<Buffer | null>`CASE WHEN previous_until > ${w.now} THEN previous_secret_sealed END`,
+      older_until: sql<Date | null>`CASE WHEN previous_until > ${w.now} THEN previous_until END`,
       previous_secret_sealed: sql<Buffer>`secret_sealed`,
       previous_until: w.until,
       secret_sealed: w.sealer.seal(Buffer.from(secret), w.id),
@@ -238,9 +246,13 @@ export async function prosWithWebhooks(db: Db): Promise<string[]> {
 
 /** Every endpoint's sealed secrets, for sealing again under a new key-encryption key. */
 export async function sealedWebhookSecrets(db: Db) {
-  return db.selectFrom('webhooks').select(['id', 'secret_sealed', 'previous_secret_sealed']).execute();
+  return db.selectFrom('webhooks').select(['id', 'secret_sealed', 'previous_secret_sealed', 'older_secret_sealed']).execute();
 }
 
-export async function saveSealedWebhookSecrets(db: Db, w: { id: string; secret: Buffer; previous: Buffer | null }): Promise<void> {
-  await db.updateTable('webhooks').set({ secret_sealed: w.secret, previous_secret_sealed: w.previous }).where('id', '=', w.id).execute();
+export async function saveSealedWebhookSecrets(db: Db, w: { id: string; secret: Buffer; previous: Buffer | null; older: Buffer | null }): Promise<void> {
+  await db
+    .updateTable('webhooks')
+    .set({ secret_sealed: w.secret, previous_secret_sealed: w.previous, older_secret_sealed: w.older })
+    .where('id', '=', w.id)
+    .execute();
 }

@@ -13,6 +13,9 @@ export interface WebhooksTable {
   /** During a rotation: the secret before, which still signs until previous_until. */
   previous_secret_sealed: Buffer | null;
   previous_until: Date | null;
+  /** After a second rotation within the window: the secret before the previous one, signing until older_until. */
+  older_secret_sealed: Buffer | null;
+  older_until: Date | null;
   /** The secret's last 4 characters, so a person can tell which one is live. */
   secret_hint: string;
   /** The last event of the feed acknowledged (or not taken): every later one is owed. */

@@ -310,6 +310,31 @@ describe('webhooks of a business', () => {
     }
   });
 
+  it('rotated twice within a day (the first answer lost), still signs with the first secret until its time is up', async () => {
+    const { auth, webhook } = await withWebhook();
+    const send = sender();
+    try {
+      await post(auth, 'rotate_webhook_secret', { webhook_id: webhook.webhook_id }).expect(200);
+      later(60);
+      const second = (await post(auth, 'rotate_webhook_secret', { webhook_id: webhook.webhook_id }).expect(200)).body;
+      // The receiver still has only the secret it was first given.
+      receiver.secrets = [webhook.secret];
+      await post(auth, 'book_job', validBooking({ start: '2026-11-26T09:00:00-05:00' })).expect(200);
+      await send.tick();
+      expect(String(receiver.got[0]!.headers['webhook-signature']).split(' ')).toHaveLength(3);
+      expect(receiver.got[0]!.verified).toBe(true);
+      // A day after it was replaced, the first secret stops; the newest and the one before it go on.
+      later(23 * 60 + 1);
+      receiver.secrets = [second.secret];
+      await post(auth, 'book_job', validBooking({ start: '2026-11-27T09:00:00-05:00' })).expect(200);
+      await send.tick();
+      expect(String(receiver.got[1]!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+      expect(receiver.got[1]!.verified).toBe(true);
+    } finally {
+      send.close();
+    }
+  });
+
   it('keeps every secret when the key-encryption key is rotated and its secrets sealed again', async () => {
     const { webhook } = await withWebhook();
     const next = new KeySealer(Buffer.alloc(32, 8), [Buffer.alloc(32, 7)]);
