@@ -24,6 +24,7 @@ const OPERATIONAL_CONSTANTS = new Set([
   'CHANGES_CHANNEL', // the change triggers' LISTEN channel
   'RETRY_MS', // how soon the change feed listens again
   'FENCE_TIMEOUT_MS', // how long a write waits to hear itself
+  'CLIENT_CHECK_MS', // how often the server looks whether a running query's client is still there
   'DAY', // a unit
   'MAX_ATTEMPTS', // mail delivery retries
   'PURGE_EVERY_MS', // how often expired rows are deleted
