@@ -23,7 +23,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
   const { app } = createProDeskApp({
     db: t.db,
-    config: { publicUrl: url, bookingUrl: 'http://book.test', ...TEST_OAUTH_CONFIG, requestDeadlineMs: 1000 },
+    config: { publicUrl: url, bookingUrl: 'http://book.test', ...TEST_OAUTH_CONFIG, requestDeadlineMs: 3000 },
     logger: createLogger('t', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => new Date(),
   });

@@ -4,7 +4,7 @@
 // one it was never shown.
 import { dashboardSession, newPro, perFile, proDeskHarness } from './harness';
 
-const h = perFile(() => proDeskHarness(undefined, { requestDeadlineMs: 1000 }));
+const h = perFile(() => proDeskHarness(undefined, { requestDeadlineMs: 3000 }));
 
 it('a new key asked for while the business is locked past the deadline is answered 503 and never made', async () => {
   const email = 'deadline@dash.example';
