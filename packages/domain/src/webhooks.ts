@@ -8,7 +8,7 @@ import { webhookUrlNotHttps, webhookUrlNotUrl, webhookUrlShape, unknownEventKind
  */
 
 export const MAX_WEBHOOKS = 10;
-/** A receiver has this long, connection to last byte, to answer an event. */
+/** A receiver has this long, from connecting to its status line, to answer an event; what it sends after its status is read until then too. */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
 /**
  * How long test_webhook waits for the receiver: well inside a request's deadline (8 s by

@@ -76,8 +76,15 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender & { 
       const agent = url.protocol === 'https:' ? agents.https : agents.http;
       return new Promise<WebhookOutcome>((resolve) => {
         const signal = AbortSignal.timeout(timeoutMs);
-        const req = request(url, { method: 'POST', headers, agent, lookup: guardedLookup, signal }, (res) => readAnswer(res, req, resolve));
-        req.on('error', (err) => resolve(refused(whyFailed(err, host, signal.aborted, timeoutMs))));
+        let answered = false;
+        const req = request(url, { method: 'POST', headers, agent, lookup: guardedLookup, signal }, (res) => {
+          answered = true;
+          readAnswer(res, req, resolve);
+        });
+        // Once the status is in, the answer is what it says: a body cut off by the deadline is only shown shorter.
+        req.on('error', (err) => {
+          if (!answered) resolve(refused(whyFailed(err, host, signal.aborted, timeoutMs)));
+        });
         req.end(r.body);
       });
     },
@@ -115,6 +122,7 @@ function readAnswer(res: IncomingMessage, req: { destroy(): void }, resolve: (o:
   });
   res.on('end', finish);
   res.on('error', finish);
+  res.on('close', finish);
 }
 
 function whyFailed(err: Error & { code?: string }, host: string, timedOut: boolean, timeoutMs: number): string {

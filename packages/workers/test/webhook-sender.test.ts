@@ -64,6 +64,12 @@ describe('the webhook sender', () => {
     const sender = createWebhookSender({ allowLoopback: true, timeoutMs: 300 });
     expect(await sender.send(request(redirect))).toMatchObject({ ok: false, status: 302, reason: expect.stringMatching(/does not follow redirects/) });
     expect(await sender.send(request(stall))).toMatchObject({ ok: false, status: null, reason: 'The receiver did not answer within 0.3 seconds.' });
+    // A 2xx whose body never ends was still received: the deadline only cuts what is shown of it.
+    const trickle = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('got it');
+    });
+    expect(await sender.send(request(trickle))).toEqual({ ok: true, status: 200, answer: 'got it' });
     sender.close();
   });
 });
