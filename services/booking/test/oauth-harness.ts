@@ -130,6 +130,15 @@ export class MemoryProvider implements OAuthClientProvider {
 
 /** An access token for the person at `email`, as a public client gets one: authorization code with PKCE, for the host's /mcp. */
 export async function oauthTokenFor(host: Pick<BookHost, 'url' | 't'>, email: string, scope = 'read write'): Promise<string> {
+  return (await oauthTokensFor(host, email, scope)).access_token;
+}
+
+/** The whole token answer of that sign-in: the access token and the refresh token. */
+export async function oauthTokensFor(
+  host: Pick<BookHost, 'url' | 't'>,
+  email: string,
+  scope = 'read write',
+): Promise<{ access_token: string; refresh_token: string }> {
   const redirectUri = 'http://127.0.0.1:9/callback';
   const verifier = oauth.generateRandomCodeVerifier();
   const auth = new URL(`${host.url}/authorize`);
@@ -154,7 +163,8 @@ export async function oauthTokenFor(host: Pick<BookHost, 'url' | 't'>, email: st
       code_verifier: verifier,
     }),
   });
-  return ((await res.json()) as { access_token: string }).access_token;
+  expect(res.status).toBe(200);
+  return (await res.json()) as { access_token: string; refresh_token: string };
 }
 
 /**

@@ -1,13 +1,12 @@
 // The token endpoint's writes end with the request's deadline. A refresh that committed after
 // the client was told 503 would spend the refresh token the client still holds: its retry would
 // then look like a stolen token, and the whole sign-in would be revoked.
-import * as oauth from 'oauth4webapi';
 import { freePort } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBusiness } from '@frontdesk/use-cases';
 import type { Server } from 'node:http';
-import { signInAndDecide } from '../../booking/test/oauth-harness';
+import { oauthTokensFor } from '../../booking/test/oauth-harness';
 import { TEST_OAUTH_CONFIG } from './harness';
 import { createProDeskApp } from '../src';
 
@@ -15,7 +14,6 @@ let t: TestDatabase;
 let server: Server;
 let url = '';
 const owner = 'owner@deadline.example';
-const redirectUri = 'http://127.0.0.1:9/callback';
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -43,21 +41,7 @@ const token = (form: Record<string, string>) =>
   });
 
 it('a refresh the database could not finish before the deadline is answered 503 and leaves the refresh token usable', async () => {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const auth = new URL(`${url}/authorize`);
-  auth.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: 'front-desk',
-    redirect_uri: redirectUri,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    scope: 'read write',
-    resource: `${url}/mcp`,
-  }).toString();
-  const back = await signInAndDecide({ url, t }, auth.href, owner);
-  const first = await token({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: redirectUri, code_verifier: verifier });
-  expect(first.status).toBe(200);
-  const { refresh_token: refresh } = (await first.json()) as { refresh_token: string };
+  const { refresh_token: refresh } = await oauthTokensFor({ url, t }, owner);
 
   // Another transaction holds every refresh token past the deadline, then lets go.
   await t.db.transaction().execute(async (trx) => {

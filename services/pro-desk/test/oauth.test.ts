@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { localhostCertificate } from '../../../packages/oauth/test/local-site';
-import { MemoryProvider, oauthFromRest401, signInAndDecide } from '../../booking/test/oauth-harness';
+import { MemoryProvider, oauthFromRest401, oauthTokenFor, signInAndDecide } from '../../booking/test/oauth-harness';
 import { TEST_OAUTH_CONFIG } from './harness';
 import { createProDeskApp } from '../src';
 
@@ -66,33 +66,7 @@ afterAll(async () => {
 });
 
 /** A public client's whole sign-in, as an assistant runs it, with the scope it asks for. */
-async function tokenFor(email: string, scope: string): Promise<string> {
-  const redirectUri = 'http://127.0.0.1:9/callback';
-  const verifier = oauth.generateRandomCodeVerifier();
-  const auth = new URL(`${url}/authorize`);
-  auth.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: 'front-desk',
-    redirect_uri: redirectUri,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    scope,
-    resource: `${url}/mcp`,
-  }).toString();
-  const back = await signInAndDecide({ url, t }, auth.href, email);
-  const res = await fetch(`${url}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: 'front-desk',
-      code: back.searchParams.get('code')!,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const tokenFor = (email: string, scope: string) => oauthTokenFor({ url, t }, email, scope);
 
 describe('the pro host as an OAuth protected resource', () => {
   it('answers a bare call with a 401 that points at its RFC 9728 metadata, and publishes the metadata of its own authorization server', async () => {
