@@ -47,6 +47,8 @@ const US_ZONES: [string, string][] = [
   ['America/Puerto_Rico', 'Atlantic (Puerto Rico)'],
 ];
 const OTHER_ZONES = Intl.supportedValuesOf('timeZone').filter((z) => !US_ZONES.some(([id]) => id === z));
+/** A zone's name as a place: "America/Argentina/La_Rioja" reads "America, Argentina, La Rioja". */
+const zoneLabel = (zone: string) => zone.replace(/_/g, ' ').split('/').join(', ');
 
 const emailSchema = { type: 'string', minLength: 3, maxLength: 200, description: 'The address that owns the business; the code goes there.' };
 const codeRequestSchema: ObjectSchema = { type: 'object', properties: { email: emailSchema }, required: ['email'], additionalProperties: false };
@@ -103,7 +105,7 @@ const emailForm = (error = '', email = '') =>
 function zoneOptions(selected: string): Html {
   const option = (id: string, label: string) => html`<option value="${id}" ${id === selected && html` selected`}>${label}</option>`;
   return html`<optgroup label="United States">${US_ZONES.map(([id, label]) => option(id, label))}</optgroup>
-    <optgroup label="Other time zones">${OTHER_ZONES.map((z) => option(z, z))}</optgroup>`;
+    <optgroup label="Other time zones">${OTHER_ZONES.map((z) => option(z, zoneLabel(z)))}</optgroup>`;
 }
 
 const zoneField = (d: Details, problem?: Problem): Html => {

@@ -24,6 +24,8 @@ describe('the /signup page', () => {
     const asked = await h.api.get(sent.headers.location!).set('Cookie', cookieFrom(sent)).expect(200);
     expect(asked.text).toContain(`We sent a 6-digit code to <strong>${email.toLowerCase()}</strong>`);
     expect(asked.text).toMatch(/<option value="America\/Chicago"\s*>/);
+    // Zones beyond the United States read as places, not as their IANA names.
+    expect(asked.text).toMatch(/<option value="America\/Argentina\/La_Rioja"\s*>America, Argentina, La Rioja</);
 
     const form = { email: email.toLowerCase(), name: ' Maple Street Maids ', timezone: 'America/Chicago', zips: '60601, 60602', phone: '', website: '' };
     // A typo in the details is shown on the page and does not spend the code.
