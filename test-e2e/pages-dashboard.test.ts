@@ -9,7 +9,7 @@ import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
 import { auditAtBothWidths, expectPeoplesWords, reloadAsAPerson, signUp, type Audit, type Site } from './page-flows';
-import { startsOf } from '@frontdesk/domain';
+import { localDate, startsOf, wallTimeToInstant } from '@frontdesk/domain';
 
 // The owner's dashboard in a real browser, at a phone's width and a desk's: every section, every
 // form and its reload, a job cancelled, moved and reported as a no-show, and notifications that
@@ -220,11 +220,20 @@ async function noShow(o: Owner) {
   const starts = await openStarts(o);
   const name = `Nell Noshow ${o.width}`;
   const id = await bookAsBusiness(o, starts[3]!, name);
-  // The job started half an hour ago: moved in the row, as time would.
+  // The job started half an hour ago, moved in the row as time would; but never before the
+  // business's midnight, so it is still on Today's page when the test runs just after it.
   const now = Date.now();
+  const { timezone } = await t.db
+    .selectFrom('bookings')
+    .innerJoin('pros', 'pros.id', 'bookings.pro_id')
+    .select('pros.timezone')
+    .where('bookings.id', '=', id)
+    .executeTakeFirstOrThrow();
+  const midnight = wallTimeToInstant(localDate(new Date(now), timezone), 0, timezone)!.getTime();
+  const started = Math.min(Math.max(now - 30 * 60_000, midnight), now - 1000);
   await t.db
     .updateTable('bookings')
-    .set({ starts_at: new Date(now - 30 * 60_000), ends_at: new Date(now + 90 * 60_000), blocked_until: new Date(now + 90 * 60_000) })
+    .set({ starts_at: new Date(started), ends_at: new Date(now + 90 * 60_000), blocked_until: new Date(now + 90 * 60_000) })
     .where('id', '=', id)
     .execute();
   await page.goto(`${pro}/dashboard`);
