@@ -101,3 +101,26 @@ export async function reloadAsAPerson(page: Page): Promise<void> {
   page.once('dialog', (d) => void d.dismiss());
   await page.reload();
 }
+
+/** A page as a person reads it: axe-clean (the flow's audit) and in people's words. */
+export async function check(o: { page: Page; audit: Audit }, what: string): Promise<void> {
+  await o.audit(what);
+  await expectPeoplesWords(o.page, what);
+}
+
+/** The sentence a form's result shows, before and after a reload (which must not repeat the form). */
+export async function doneSays(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByRole('status').getByText(text).waitFor();
+  await reloadAsAPerson(page);
+  await page.getByRole('status').getByText(text).waitFor();
+}
+
+/** Signs the owner at `email` in to the dashboard by the mailed code; ends on the business's heading. */
+export async function signInToDashboard(page: Page, site: Site, email: string, name: string): Promise<void> {
+  await page.goto(`${site.pro}/dashboard`);
+  await page.getByLabel('Business email').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByLabel('Code').fill(await site.codeSentTo(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+}

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { ensureChromium } from './browser';
 import { startPageHosts, type PageHosts } from './page-hosts';
-import { auditAtBothWidths, bookOnThePage, expectPeoplesWords, reloadAsAPerson, signUp, type Audit, type Site } from './page-flows';
+import { auditAtBothWidths, bookOnThePage, check, doneSays, signInToDashboard, signUp, type Audit, type Site } from './page-flows';
 import { startsOf } from '@frontdesk/domain';
 
 // A business with several crews on the owner's dashboard, in a real browser at a phone's width
@@ -52,27 +52,6 @@ const api = async <T>(o: Owner, path: string, body?: unknown): Promise<{ status:
 };
 const crews = async (o: Owner) => (await api<{ crews: CrewShown[] }>(o, 'my_business')).body.crews;
 
-async function check(o: Owner, what: string) {
-  await o.audit(what);
-  await expectPeoplesWords(o.page, what);
-}
-
-/** The sentence a form's result shows, before and after a reload (which must not repeat the form). */
-async function doneSays(o: Owner, text: string | RegExp) {
-  await o.page.getByRole('status').getByText(text).waitFor();
-  await reloadAsAPerson(o.page);
-  await o.page.getByRole('status').getByText(text).waitFor();
-}
-
-async function signInToDashboard(page: Page, email: string, name: string) {
-  await page.goto(`${pro}/dashboard`);
-  await page.getByLabel('Business email').fill(email);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  await page.getByLabel('Code').fill(await site().codeSentTo(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name, level: 1 }).waitFor();
-}
-
 async function addCrew(o: Owner, crewName: string) {
   const { page } = o;
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Crews', exact: true }).click();
@@ -91,7 +70,7 @@ async function addCrew(o: Owner, crewName: string) {
   await page.getByLabel('Name of the new crew').fill(crewName);
   await page.getByRole('button', { name: 'Add this crew' }).click();
   await page.getByRole('heading', { name: crewName, level: 1 }).waitFor();
-  await doneSays(o, `Added ${crewName}: it takes jobs from now on, and open times count it.`);
+  await doneSays(o.page, `Added ${crewName}: it takes jobs from now on, and open times count it.`);
   await check(o, 'a crew added');
   expect((await crews(o)).map((c) => c.name)).toEqual([o.name, crewName]);
 }
@@ -108,28 +87,28 @@ async function crewHours(o: Owner, crewName: string) {
   await page.getByLabel('Monday').fill('09:00-13:00');
   await page.getByLabel('Saturday').fill('');
   await page.getByRole('button', { name: 'Save its own hours' }).click();
-  await doneSays(o, `Saved ${crewName}'s own working hours: its open times follow them now.`);
+  await doneSays(o.page, `Saved ${crewName}'s own working hours: its open times follow them now.`);
   await check(o, 'crew hours saved');
   const b = (await crews(o)).find((c) => c.name === crewName)!;
   expect([b.own_hours, b.working_hours.monday, b.working_hours.saturday]).toEqual([true, ['09:00-13:00'], []]);
 
   await page.getByRole('button', { name: "Go back to the business's hours" }).click();
-  await doneSays(o, `${crewName} works the business's hours again.`);
+  await doneSays(o.page, `${crewName} works the business's hours again.`);
   expect((await crews(o)).find((c) => c.name === crewName)!.own_hours).toBe(false);
 
   await page.getByLabel('Tuesday').fill('10:00-16:00');
   await page.getByRole('button', { name: 'Save its own hours' }).click();
-  await doneSays(o, /own working hours/);
+  await doneSays(o.page, /own working hours/);
 }
 
 async function deactivateAndBack(o: Owner, crewName: string) {
   const { page } = o;
   await page.getByRole('button', { name: 'Take no new jobs' }).click();
-  await doneSays(o, `Saved ${crewName}: it takes no new jobs.`);
+  await doneSays(o.page, `Saved ${crewName}: it takes no new jobs.`);
   await check(o, 'crew takes no new jobs');
   expect((await crews(o)).find((c) => c.name === crewName)!.active).toBe(false);
   await page.getByRole('button', { name: 'Take jobs again' }).click();
-  await doneSays(o, `Saved ${crewName}.`);
+  await doneSays(o.page, `Saved ${crewName}.`);
   expect((await crews(o)).find((c) => c.name === crewName)!.active).toBe(true);
   if (o.width === 375) {
     mkdirSync('/tmp/shots', { recursive: true });
@@ -139,7 +118,7 @@ async function deactivateAndBack(o: Owner, crewName: string) {
   await page.getByLabel('First day off').fill('2027-03-01');
   await page.getByLabel('Last day off').fill('2027-03-02');
   await page.getByRole('button', { name: 'Take these days off' }).click();
-  await doneSays(o, /Time off saved for/);
+  await doneSays(o.page, /Time off saved for/);
   await check(o, 'crew time off');
   const off = (await api<{ time_off: { crew_name: string | null }[] }>(o, 'my_business')).body.time_off;
   expect(off.map((x) => x.crew_name)).toEqual([crewName]);
@@ -198,7 +177,7 @@ async function dayOfOneCrew(o: Owner, crewName: string) {
   // With Ann's job cancelled, the first crew is free then and takes Bea's.
   await api(o, 'cancel_job', { booking_id: a.body.booking_id });
   await page.getByRole('button', { name: 'Give the job to this crew' }).click();
-  await doneSays(o, new RegExp(`^Gave Bea Second ${o.width}'s job on .* to ${first.name} \\(it was ${crewName}'s\\)`));
+  await doneSays(o.page, new RegExp(`^Gave Bea Second ${o.width}'s job on .* to ${first.name} \\(it was ${crewName}'s\\)`));
   const sched = (await api<{ jobs: { crew_name: string }[] }>(o, `schedule?crew_id=${first.crew_id}`)).body.jobs;
   expect(sched.map((j) => j.crew_name)).toEqual([first.name]);
 }
@@ -229,7 +208,7 @@ maybe('crews on the owner’s dashboard in a real browser', () => {
       const key = await signUp(page, site(), email, name);
       const o: Owner = { page, key, audit, width, name };
       const proId = (await api<{ pro_id: string }>(o, 'my_business')).body.pro_id;
-      await signInToDashboard(page, email, name);
+      await signInToDashboard(page, site(), email, name);
       const crewName = `Second Crew ${width}`;
       await addCrew(o, crewName);
       await crewHours(o, crewName);

@@ -8,7 +8,7 @@ import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
-import { auditAtBothWidths, expectPeoplesWords, reloadAsAPerson, signUp, type Audit, type Site } from './page-flows';
+import { auditAtBothWidths, check, reloadAsAPerson, signInToDashboard, signUp, type Audit, type Site } from './page-flows';
 import { localDate, startsOf, wallTimeToInstant } from '@frontdesk/domain';
 
 // The owner's dashboard in a real browser, at a phone's width and a desk's: every section, every
@@ -46,20 +46,6 @@ const api = (o: Owner, path: string, body?: unknown) =>
   });
 
 /** A page as a person meets it: axe-clean and in people's words. */
-async function check(o: Owner, what: string) {
-  await o.audit(what);
-  await expectPeoplesWords(o.page, what);
-}
-
-async function signInToDashboard(page: Page, email: string, name: string) {
-  await page.goto(`${pro}/dashboard`);
-  await page.getByLabel('Business email').fill(email);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  await page.getByLabel('Code').fill(await site().codeSentTo(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name, level: 1 }).waitFor();
-}
-
 /** Open starts of this business for a 2 bd / 1 ba job. */
 async function openStarts(o: Owner): Promise<string[]> {
   const res = (await (await api(o, 'open_times?bedrooms=2&bathrooms=1&days=14')).json()) as { open_times: { starts: string[] }[] };
@@ -321,7 +307,7 @@ maybe('the owner’s dashboard in a real browser', () => {
       const key = await signUp(page, site(), email, name);
       const proId = ((await (await fetch(`${pro}/api/v1/my_business`, { headers: { authorization: `Bearer ${key}` } })).json()) as { pro_id: string }).pro_id;
       let o: Owner = { page, key, proId, audit, width };
-      await signInToDashboard(page, email, name);
+      await signInToDashboard(page, site(), email, name);
       await check(o, '/dashboard');
       await sectionsAndFormAddresses(o);
       await settingsForms(o);

@@ -4,7 +4,7 @@ import { Receiver } from '../services/pro-desk/test/webhook-receiver';
 import { signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { ensureChromium } from './browser';
 import { startPageHosts, type PageHosts } from './page-hosts';
-import { auditAtBothWidths, expectPeoplesWords, reloadAsAPerson, signUp, type Audit, type Site } from './page-flows';
+import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard, signUp, type Audit, type Site } from './page-flows';
 
 // Webhooks on the owner's dashboard, in a real browser at a phone's width and a desk's: one
 // added (once refused, as typed) pointing at a real receiver that checks every signature, its
@@ -44,27 +44,6 @@ const webhooks = async (o: Owner): Promise<WebhookShown[]> => {
   const res = await fetch(`${pro}/api/v1/list_webhooks`, { headers: { authorization: `Bearer ${o.key}` } });
   return ((await res.json()) as { webhooks: WebhookShown[] }).webhooks;
 };
-
-async function check(o: Owner, what: string) {
-  await o.audit(what);
-  await expectPeoplesWords(o.page, what);
-}
-
-/** The sentence a form's result shows, before and after a reload (which must not repeat the form). */
-async function doneSays(o: Owner, text: string | RegExp) {
-  await o.page.getByRole('status').getByText(text).waitFor();
-  await reloadAsAPerson(o.page);
-  await o.page.getByRole('status').getByText(text).waitFor();
-}
-
-async function signInToDashboard(page: Page, email: string, name: string) {
-  await page.goto(`${pro}/dashboard`);
-  await page.getByLabel('Business email').fill(email);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  await page.getByLabel('Code').fill(await site().codeSentTo(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name, level: 1 }).waitFor();
-}
 
 /** The webhook's entry in the list. */
 const entry = (o: Owner) => o.page.locator('li.webhook', { hasText: o.receiver.url });
@@ -110,7 +89,7 @@ async function addWebhook(o: Owner) {
 async function sendATestEvent(o: Owner) {
   const { page, receiver } = o;
   await entry(o).getByRole('button', { name: 'Send a test event' }).click();
-  await doneSays(o, `Sent a test event to ${receiver.url}. The receiver answered 200: it works.`);
+  await doneSays(o.page, `Sent a test event to ${receiver.url}. The receiver answered 200: it works.`);
   expect(await page.locator('.done blockquote').innerText()).toBe('thanks');
   await check(o, 'a test event sent');
   if (o.width === 375) {
@@ -125,13 +104,13 @@ async function sendATestEvent(o: Owner) {
 async function pauseAndResume(o: Owner) {
   const { page, receiver } = o;
   await entry(o).getByRole('button', { name: 'Pause' }).click();
-  await doneSays(o, `Paused ${receiver.url}: events wait here and are sent, in order, when you resume it.`);
+  await doneSays(o.page, `Paused ${receiver.url}: events wait here and are sent, in order, when you resume it.`);
   expect(await entry(o).innerText()).toContain('Paused.');
   expect((await webhooks(o))[0]!.state).toBe('paused');
   await check(o, 'a webhook paused');
 
   await entry(o).getByRole('button', { name: 'Resume' }).click();
-  await doneSays(o, `Resumed ${receiver.url}: it catches up on what waited, in order.`);
+  await doneSays(o.page, `Resumed ${receiver.url}: it catches up on what waited, in order.`);
   expect(await entry(o).innerText()).toContain('Sending.');
   expect((await webhooks(o))[0]!.state).toBe('active');
   await page.getByRole('button', { name: 'Pause' }).waitFor();
@@ -145,7 +124,7 @@ async function removeIt(o: Owner) {
   expect(await page.locator('main').innerText()).toContain(`Front Desk stops sending to ${receiver.url} and forgets it.`);
   await check(o, 'remove a webhook');
   await page.getByRole('button', { name: 'Remove this webhook' }).click();
-  await doneSays(o, `Webhook ${receiver.url} was removed; nothing more is sent there.`);
+  await doneSays(o.page, `Webhook ${receiver.url} was removed; nothing more is sent there.`);
   expect(await page.getByText('No webhooks yet.').count()).toBe(1);
   expect(await webhooks(o)).toEqual([]);
   await check(o, 'a webhook removed');
@@ -167,7 +146,7 @@ maybe('webhooks on the owner’s dashboard in a real browser', () => {
       const receiver = await new Receiver().start();
       try {
         const o: Owner = { page, key, audit, width, receiver };
-        await signInToDashboard(page, email, name);
+        await signInToDashboard(page, site(), email, name);
         await addWebhook(o);
         await sendATestEvent(o);
         await pauseAndResume(o);
