@@ -1,7 +1,7 @@
 // The dashboard's crews (src/dashboard/crew-*.ts): each crew's own calendar feed, removing a
 // crew with its jobs, and crews of another business.
 import ICAL from 'ical.js';
-import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking } from './harness';
+import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, postDashboardForm, pageText } from './harness';
 
 const h = proDeskHarnessPerFile();
 
@@ -17,12 +17,7 @@ async function twoCrews() {
 }
 type Session = Awaited<ReturnType<typeof twoCrews>>;
 
-const post = (s: Session, path: string, form: Record<string, string> = {}) =>
-  h.api
-    .post(path)
-    .set('Cookie', s.cookie)
-    .type('form')
-    .send({ csrf: s.csrf, ...form });
+const post = (s: Session, path: string, form: Record<string, string> = {}) => postDashboardForm(h, s, path, form);
 const pageOf = async (s: Session, path: string) => (await h.api.get(path).set('Cookie', s.cookie).expect(200)).text;
 
 async function follow(s: Session, res: { status: number; headers: Record<string, unknown> }) {
@@ -47,11 +42,7 @@ const addressIn = (page: string) => new URL(/id="crew-calendar-url">([^<]+)</.ex
 
 /** The words of an API a person must not read on a page. */
 const API_WORDS = /\b(reassign_to|assign_job|update_crew|remove_crew|my_business|crew_id)\b/;
-const shown = (page: string) =>
-  page
-    .replace(/<\/?bdi>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
+const shown = pageText;
 
 describe("a crew's own calendar", () => {
   it('lists only that crew’s jobs; the business’s feed names each job’s crew; a new address ends the old, and removing the crew ends it too', async () => {
@@ -151,7 +142,7 @@ describe('removing a crew on the dashboard', () => {
     const off = await follow(s, await post(s, `/dashboard/crews/${s.second.crew_id}/active`, { active: 'no' }));
     expect(off.text).toContain('Saved Night Owls: it takes no new jobs.');
     const refused = await post(s, `/dashboard/crews/${s.first.crew_id}/active`, { active: 'no' }).expect(400);
-    expect(shown(refused.text)).toContain('is the business&#39;s only active crew: add or activate another crew first');
+    expect(shown(refused.text)).toContain("is the business's only active crew: add or activate another crew first");
 
     const other = await twoCrews();
     const page = await h.api.get(`/dashboard/crews/${other.second.crew_id}`).set('Cookie', s.cookie).expect(404);

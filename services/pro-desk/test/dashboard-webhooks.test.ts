@@ -3,7 +3,7 @@
 // retry, a new secret, removing one, and another business's webhook.
 import { createLogger } from '@frontdesk/http';
 import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
-import { TEST_KEY_SEALER, dashboardSession, proDeskHarnessPerFile, newPro, validBooking } from './harness';
+import { TEST_KEY_SEALER, dashboardSession, proDeskHarnessPerFile, newPro, validBooking, postDashboardForm, pageText } from './harness';
 import { Receiver } from './webhook-receiver';
 
 const h = proDeskHarnessPerFile();
@@ -23,12 +23,7 @@ async function signedIn() {
 }
 type Session = Awaited<ReturnType<typeof signedIn>>;
 
-const post = (s: Session, path: string, form: Record<string, string> = {}) =>
-  h.api
-    .post(path)
-    .set('Cookie', s.cookie)
-    .type('form')
-    .send({ csrf: s.csrf, ...form });
+const post = (s: Session, path: string, form: Record<string, string> = {}) => postDashboardForm(h, s, path, form);
 
 /** Follows a form's 303 as a browser does, with the cookies it set; `again` loads the same address once more (a reload). */
 async function follow(s: Session, res: { status: number; headers: Record<string, unknown> }) {
@@ -43,14 +38,7 @@ async function follow(s: Session, res: { status: number; headers: Record<string,
   return { location, text: first.text, again: async () => (await h.api.get(location).set('Cookie', after).expect(200)).text };
 }
 
-const shown = (page: string) =>
-  page
-    .replace(/<style>[^<]*<\/style>/, '')
-    .replace(/<\/?bdi>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
+const shown = pageText;
 const API_WORDS = /\b(webhook_id|list_webhooks|update_webhook|booking\.created|paused|url)\b/;
 const secretIn = (page: string) => /id="webhook-secret">(whsec_[^<]+)</.exec(page)?.[1];
 const listed = async (s: Session) => (await h.api.get('/api/v1/list_webhooks').set(s.auth).expect(200)).body.webhooks as Record<string, any>[];

@@ -2,7 +2,7 @@
 import ICAL from 'ical.js';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
-import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM } from './harness';
+import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM, postDashboardForm } from './harness';
 
 const h = proDeskHarnessPerFile();
 
@@ -19,12 +19,7 @@ async function signIn(pro: Awaited<ReturnType<typeof newPro>>, email: string) {
   return { ...pro, email, cookie, csrf, page };
 }
 type Session = Awaited<ReturnType<typeof signedIn>>;
-const post = (s: Session, path: string, form: Record<string, string> = {}) =>
-  h.api
-    .post(path)
-    .set('Cookie', s.cookie)
-    .type('form')
-    .send({ csrf: s.csrf, ...form });
+const post = (s: Session, path: string, form: Record<string, string> = {}) => postDashboardForm(h, s, path, form);
 const pageOf = async (s: Session, path = '/dashboard') => (await h.api.get(path).set('Cookie', s.cookie).expect(200)).text;
 
 /** Follows a form's 303 as a browser does: to the page it names, with the result's sealed cookie. */

@@ -142,3 +142,21 @@ export async function dashboardSession(h: Harness, email: string): Promise<{ coo
   const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
   return { cookie, csrf, page: page.text };
 }
+
+/** A dashboard form's POST with the session's cookie and form token, as the page sends it. */
+export const postDashboardForm = (h: Harness, s: { cookie: string; csrf: string }, path: string, form: Record<string, string> = {}) =>
+  h.api
+    .post(path)
+    .set('Cookie', s.cookie)
+    .type('form')
+    .send({ csrf: s.csrf, ...form });
+
+/** A page's text as a person reads it: no style, tags or entities, spaces collapsed. */
+export const pageText = (page: string) =>
+  page
+    .replace(/<style>[^<]*<\/style>/, '')
+    .replace(/<\/?bdi>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
