@@ -28,14 +28,8 @@ import { CREW_LABELS, crewLink, type CrewPart, type Typed } from './views/crews'
  */
 
 /** Runs a crew operation for the signed-in business; a refusal's sentence is put in the owner's words. */
-async function runCrewOp<T>(d: DashboardDeps, op: Operation<Pro, never>, input: unknown, req: Request): Promise<T> {
-  try {
-    return await runForm<T>(d, { op, input }, req, signedOf(req).pro);
-  } catch (err) {
-    if (err instanceof AppError) err.message = inOwnerWords(err.message);
-    throw err;
-  }
-}
+const runCrewOp = <T>(d: DashboardDeps, op: Operation<Pro, never>, input: unknown, req: Request): Promise<T> =>
+  runForm<T>(d, { op, input, words: inOwnerWords }, req, signedOf(req).pro);
 
 const gone = (err: unknown): Html => {
   if (!(err instanceof AppError)) throw err;

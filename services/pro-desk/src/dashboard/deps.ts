@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { Pro } from '@frontdesk/db';
+import { AppError } from '@frontdesk/domain';
 import { dashboardOwner } from '@frontdesk/use-cases';
 import { cookieValue, runOperation, type HostLimits, type Operation, type RunOptions } from '@frontdesk/http';
 import { createHash } from 'node:crypto';
@@ -26,7 +27,21 @@ export async function sessionOf(d: DashboardDeps, req: Request): Promise<{ pro: 
   return pro && token ? { pro, token } : null;
 }
 
-/** A form that changes the business runs the operation the API runs, through the same runner (limits, checks, fence). */
-export async function runForm<T>(d: DashboardDeps, form: { op: Operation<Pro, never>; input: unknown }, req: Request, pro: Pro): Promise<T> {
-  return (await runOperation({ op: form.op, input: form.input, req, principal: pro }, { ...d.run, clientName: 'the dashboard' })).result as T;
+/**
+ * A form that changes the business runs the operation the API runs, through the same runner
+ * (limits, checks, fence). `words` puts a refusal's sentence, written for assistants, in the
+ * owner's words.
+ */
+export async function runForm<T>(
+  d: DashboardDeps,
+  form: { op: Operation<Pro, never>; input: unknown; words?: (message: string) => string },
+  req: Request,
+  pro: Pro,
+): Promise<T> {
+  try {
+    return (await runOperation({ op: form.op, input: form.input, req, principal: pro }, { ...d.run, clientName: 'the dashboard' })).result as T;
+  } catch (err) {
+    if (form.words && err instanceof AppError) err.message = form.words(err.message);
+    throw err;
+  }
 }

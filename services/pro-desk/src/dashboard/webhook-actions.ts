@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from 'express';
 import {
-  AppError,
   EVENT_KINDS,
   allOrTickedEvents,
   formatLabel,
@@ -30,14 +29,8 @@ import { WEBHOOK_LABELS, type SecretShown, type Typed, type WebhookPart } from '
  */
 
 /** Runs a webhook operation for the signed-in business; a refusal's sentence is put in the owner's words. */
-async function runWebhookOp<T>(d: DashboardDeps, op: Operation<Pro, never>, input: unknown, req: Request): Promise<T> {
-  try {
-    return await runForm<T>(d, { op, input }, req, signedOf(req).pro);
-  } catch (err) {
-    if (err instanceof AppError) err.message = webhookInOwnerWords(err.message);
-    throw err;
-  }
-}
+const runWebhookOp = <T>(d: DashboardDeps, op: Operation<Pro, never>, input: unknown, req: Request): Promise<T> =>
+  runForm<T>(d, { op, input, words: webhookInOwnerWords }, req, signedOf(req).pro);
 
 /** The kinds the add form asks for: undefined for all, else the ones ticked (at least one). */
 function kindsOf(values: Typed): string[] | undefined {
