@@ -172,6 +172,11 @@ describe('mail about bookings', () => {
     const notice = await oneMailTo(biz.owner!, seen);
     expect(notice.subject).toMatch(/^New booking: Dana Park, /);
     expect(notice.text).toContain(`Email: ${customer}`);
+    // Where, which crew, and the way to the schedule; the setting named as the dashboard names it.
+    expect(notice.text).toContain('Address: 9 Elm St, ');
+    expect(notice.text).toMatch(/\nCrew: \S/);
+    expect(notice.text).toContain(`Your schedule: ${pro}/dashboard/schedule`);
+    expect(notice.text).not.toMatch(/update_business|email_me_customer_changes/);
     expect(notice.text).not.toContain('/manage/');
     expect(await mailsTo(biz.contact, seen)).toHaveLength(0);
 
@@ -218,7 +223,15 @@ describe('mail about bookings', () => {
     expect(moveMail.subject).toContain('Moved');
     expect(moveMail.text).toContain(moved.previous_label);
     expect(moveMail.text).toContain(moved.label);
-    expect(moveMail.text).not.toContain('/manage/'); // the token exists in plain only at booking time
+    // Moved with the manage token: the mail carries the page it was moved from, so it is erased once delivered.
+    expect(moveMail.text).toContain(`${book}/manage/${booked.manage_token}`);
+    const keptMove = await t.db
+      .selectFrom('outbox')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', customer)
+      .where('subject', 'not like', 'Booked%')
+      .execute();
+    expect(keptMove.every((m) => m.subject === ERASED_MAIL_SUBJECT && m.text_body === '')).toBe(true);
     const movedEvent = eventOf(icsOf(moveMail));
     expect(movedEvent.start).toBe(Date.parse(to));
     expect(movedEvent.uid).toBe(`${booked.booking_id}@${new URL(book).host}`);

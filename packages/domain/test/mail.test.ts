@@ -46,6 +46,7 @@ const booking: MailedBooking = {
   bedrooms: 2,
   bathrooms: 1,
   totalCents: 18_000,
+  frequency: 'once',
 };
 const links = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
 
@@ -68,12 +69,21 @@ describe('the mails', () => {
     expect(mail.text).not.toContain(`visit ${MAILED_SERIES_VISITS + 1}`);
   });
 
-  it('confirms a move and a cancellation without a link (no manage token exists then)', () => {
-    const moved = moveConfirmationMail(booking, { fromLabel: 'Thu Nov 26, 9:00 AM EST', laterMoved: 2 });
+  it('prices a repeating cleaning per visit, never as a total', () => {
+    const weekly = bookingConfirmationMail({ ...booking, frequency: 'weekly' }, { manageUrl: 'https://book.example/manage/tok', series: null });
+    expect(weekly.text).toContain('$180.00 a visit (weekly), no added fees');
+    expect(weekly.text).not.toContain('in total');
+  });
+
+  it('confirms a move with the booking page it was moved from, and a cancellation without a link', () => {
+    const moved = moveConfirmationMail(booking, { fromLabel: 'Thu Nov 26, 9:00 AM EST', laterMoved: 2, manageUrl: 'https://book.example/manage/tok' });
     expect(moved.text).toContain(
-      'moved from Thu Nov 26, 9:00 AM EST to Fri Nov 27, 9:00 AM EST, at the same price ($180.00). 2 later visits of the series were moved too.',
+      'moved from Thu Nov 26, 9:00 AM EST to Fri Nov 27, 9:00 AM EST, at the same price ($180.00 in total). 2 later visits of the series were moved too.',
     );
-    expect(links(moved.text)).toEqual([]);
+    expect(links(moved.text)).toEqual(['https://book.example/manage/tok']);
+    expect(moveConfirmationMail(booking, { fromLabel: 'Thu Nov 26, 9:00 AM EST', laterMoved: 0, manageUrl: null }).text).toContain(
+      'Your booking page is still at the link in your booking confirmation email.',
+    );
     const late = cancelConfirmationMail(booking, { late: true, laterCancelled: 0 });
     expect(late.subject).toBe('Cancelled: Bright Homes, Fri Nov 27, 9:00 AM EST');
     expect(late.text).toContain(`less than ${FREE_CANCEL_HOURS} hours away`);
@@ -81,16 +91,25 @@ describe('the mails', () => {
     expect(links(late.text)).toEqual([]);
   });
 
-  it("gives the owner the business's own notification and the customer's contact", () => {
+  it("gives the owner the business's own notification, where, which crew, the customer's contact and the dashboard", () => {
     const mail = ownerNoticeMail({
       kind: 'moved',
       customerName: 'Dana',
       label: 'Fri Nov 27, 9:00 AM EST',
       message: 'Booking moved by the customer: Dana, from A to B.',
+      address: '9 Elm St',
+      zip: '10001',
+      crewName: 'Crew 2',
       contact: { phone: null, email: 'dana@example.com', notes: 'Side door' },
+      dashboardUrl: 'https://pro.example/dashboard',
     });
     expect(mail.subject).toBe('Booking moved: Dana, Fri Nov 27, 9:00 AM EST');
-    expect(mail.text).toContain('Booking moved by the customer: Dana, from A to B.\n\nEmail: dana@example.com\nNotes: Side door');
-    expect(mail.text).toContain('email_me_customer_changes');
+    expect(mail.text).toContain(
+      'Booking moved by the customer: Dana, from A to B.\n\nAddress: 9 Elm St, 10001\nCrew: Crew 2\nEmail: dana@example.com\nNotes: Side door',
+    );
+    expect(mail.text).toContain('Your schedule: https://pro.example/dashboard/schedule');
+    expect(mail.text).toContain('"Email me when a customer books, moves or cancels" is on in your settings (https://pro.example/dashboard/settings#mail)');
+    // The owner reads the dashboard's words, never an API field or operation name.
+    expect(mail.text).not.toMatch(/email_me_customer_changes|update_business/);
   });
 });

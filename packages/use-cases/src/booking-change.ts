@@ -121,10 +121,21 @@ export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<HeldSt
 /** A change the business hears of: an event in its feed naming the job's crew, and when the customer made it, a notification too. */
 export async function recordChange(
   trx: Db,
-  c: { pro: Pro; booking: Booking; kind: EventKind; by: 'pro' | 'customer'; message: string; payload: Record<string, unknown>; now: Date },
+  c: {
+    pro: Pro;
+    booking: Booking;
+    kind: EventKind;
+    by: 'pro' | 'customer';
+    message: string;
+    payload: Record<string, unknown>;
+    now: Date;
+    /** False when another event of the same act carries the owner's one notification. */
+    notify?: boolean;
+  },
 ): Promise<void> {
   const { booking } = c;
-  if (c.by === 'customer') await insertNotification(trx, { proId: c.pro.id, bookingId: booking.id, kind: c.kind, message: c.message, now: c.now });
+  if (c.by === 'customer' && c.notify !== false)
+    await insertNotification(trx, { proId: c.pro.id, bookingId: booking.id, kind: c.kind, message: c.message, now: c.now });
   const crew = { crew_id: booking.crew_id, crew_name: booking.crew_name };
   await appendEvent(trx, c.pro.id, { kind: c.kind, payload: { ...c.payload, ...crew, message: c.message }, at: c.now });
 }

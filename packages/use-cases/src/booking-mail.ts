@@ -33,9 +33,13 @@ import { customerCalendarEventOf } from './calendar';
 /** Who made the change: the customer (on the book host) or the business. */
 type By = 'pro' | 'customer';
 
-/** Where a customer's mail points: the book host's public URL (their booking page, the calendar event's id). */
+/**
+ * Where mail points: the book host's public URL (the customer's booking page, the calendar
+ * event's id) and the business's dashboard (the owner's notice).
+ */
 export interface MailLinks {
   bookingUrl: string;
+  dashboardUrl: string;
 }
 
 /** A customer's booking page: the manage token is the credential, so a mail carrying it is secret. */
@@ -54,6 +58,7 @@ function mailed(b: Booking, pro: Pro): MailedBooking {
     bedrooms: b.bedrooms,
     bathrooms: b.bathrooms,
     totalCents: b.price_cents,
+    frequency: b.frequency,
   };
 }
 
@@ -64,7 +69,11 @@ function bookingIcs(visits: Booking[], pro: Pro, links: MailLinks, now: Date): s
 }
 
 /** The owner's notice, when the business wants them: the business's own notification, with how to reach the customer. */
-async function noticeOwner(trx: Db, pro: Pro, n: { kind: 'booked' | 'moved' | 'cancelled'; by: By; booking: Booking; message: string; now: Date }) {
+async function noticeOwner(
+  trx: Db,
+  pro: Pro,
+  n: { kind: 'booked' | 'moved' | 'cancelled'; by: By; booking: Booking; message: string; links: MailLinks | undefined; now: Date },
+) {
   const to = ownerNoticeAddress(pro, n.by);
   if (!to) return;
   const b = n.booking;
@@ -73,7 +82,11 @@ async function noticeOwner(trx: Db, pro: Pro, n: { kind: 'booked' | 'moved' | 'c
     customerName: b.customer_name,
     label: formatLabel(b.starts_at, pro.timezone),
     message: n.message,
+    address: b.address,
+    zip: b.zip,
+    crewName: b.crew_name,
     contact: { phone: b.customer_phone, email: b.customer_email, notes: b.notes },
+    dashboardUrl: n.links?.dashboardUrl ?? null,
   });
   await enqueueMail(trx, { to, ...mail, now: n.now });
 }
@@ -103,13 +116,17 @@ export async function mailBooked(trx: Db, made: BookedToMail, links: MailLinks |
   const repeats = series
     ? ` ${seriesCreatedMessage({ customerName: b.customer_name, frequency: FREQUENCY_LABELS[series.frequency].toLowerCase(), visits: series.visits.length, first: label, skipped: series.skipped })}`
     : '';
-  await noticeOwner(trx, pro, { kind: 'booked', by, booking: b, message: `${message}${repeats}`, now });
+  await noticeOwner(trx, pro, { kind: 'booked', by, booking: b, message: `${message}${repeats}`, links, now });
 }
 
-/** A customer's move: the new time and calendar file to them, the notice to the owner. */
+/**
+ * A customer's move: the new time, their booking page and the calendar file to them, the
+ * notice to the owner. `manageToken` is the one they moved it with (their page's credential,
+ * so the mail is secret); a move without it points to the confirmation mail's link.
+ */
 export async function mailMoved(
   trx: Db,
-  m: { by: By; pro: Pro; booking: Booking; previous: Booking; laterMoved: number },
+  m: { by: By; pro: Pro; booking: Booking; previous: Booking; laterMoved: number; manageToken: string | null },
   links: MailLinks | undefined,
   now: Date,
 ) {
@@ -117,11 +134,12 @@ export async function mailMoved(
   const fromLabel = formatLabel(m.previous.starts_at, pro.timezone);
   const to = customerMailAddress(b, by);
   if (to && links) {
-    const mail = moveConfirmationMail(mailed(b, pro), { fromLabel, laterMoved: m.laterMoved });
-    await enqueueMail(trx, { to, ...mail, ics: bookingIcs([b], pro, links, now), now });
+    const manageUrl = m.manageToken ? manageLink(links, m.manageToken) : null;
+    const mail = moveConfirmationMail(mailed(b, pro), { fromLabel, laterMoved: m.laterMoved, manageUrl });
+    await enqueueMail(trx, { to, ...mail, ics: bookingIcs([b], pro, links, now), secret: manageUrl !== null, now });
   }
   const message = `${rescheduleMessage(by, b.customer_name, fromLabel, formatLabel(b.starts_at, pro.timezone))}${laterVisitsMoved(m.laterMoved)}`;
-  await noticeOwner(trx, pro, { kind: 'moved', by, booking: b, message, now });
+  await noticeOwner(trx, pro, { kind: 'moved', by, booking: b, message, links, now });
 }
 
 /** A customer's cancellation: what was cancelled (and the calendar file that removes it) to them, the notice to the owner. */
@@ -134,7 +152,7 @@ export async function mailCancelled(trx: Db, c: { by: By; pro: Pro; booking: Boo
   }
   const label = formatLabel(b.starts_at, pro.timezone);
   const message = c.laterCancelled ? seriesCancelledMessage(by, b.customer_name, label, c.laterCancelled + 1) : cancellationMessage(by, b.customer_name, label);
-  await noticeOwner(trx, pro, { kind: 'cancelled', by, booking: b, message, now });
+  await noticeOwner(trx, pro, { kind: 'cancelled', by, booking: b, message, links, now });
 }
 
 /** A booking page link made again (a retried booking): the customer is sent the new one, since the mailed one stopped working. */

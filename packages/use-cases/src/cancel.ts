@@ -35,7 +35,10 @@ export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts:
     if (booking.starts_at.getTime() <= now.getTime()) throw startedCannotCancel(booking.id, label);
     const cancelled = (await markCancelled(trx, booking.id, by, now))!;
     const start = formatLocalIso(booking.starts_at, pro.timezone);
+    const endsSeries = Boolean(opts.andFollowing && booking.series_id);
+    // The feed gets both events; the owner gets one notice of one act (the series' when it ends).
     await recordChange(trx, {
+      notify: !endsSeries,
       pro,
       booking,
       kind: 'booking.cancelled',
@@ -44,7 +47,7 @@ export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts:
       payload: { booking_id: booking.id, start, label, customer_name: booking.customer_name, cancelled_by: by },
       now,
     });
-    if (!opts.andFollowing || !booking.series_id) {
+    if (!endsSeries || !booking.series_id) {
       await mailCancelled(trx, { by, pro, booking: cancelled, laterCancelled: 0 }, opts.mail, now);
       return { booking: cancelled, pro, followingCancelled: 0 };
     }

@@ -82,7 +82,7 @@ export async function rescheduleBooking(db: Db, at: BookingLocator, move: MoveRe
         },
         now,
       });
-      await mailMoved(trx, { by, pro, booking, previous, laterMoved: following }, move.mail, now);
+      await mailMoved(trx, { by, pro, booking, previous, laterMoved: following, manageToken: at.by === 'customer' ? at.manageToken : null }, move.mail, now);
       return { booking, previous, pro, followingMoved: following };
     });
   } catch (err) {

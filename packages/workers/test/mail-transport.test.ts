@@ -25,7 +25,7 @@ it("prints a customer's booking confirmation and the owner's notice on lines of 
       channel: 'book',
       manageToken: true,
       customer: { name: 'Dana', phone: null, email: 'dana@print.example' },
-      mail: { bookingUrl: 'http://book.localhost' },
+      mail: { bookingUrl: 'http://book.localhost', dashboardUrl: 'http://pro.localhost/dashboard' },
     }),
   );
   const transport = createMailTransport({ from: 'desk@example.com', printLocally: true }, pino({ level: 'silent' }))!;

@@ -114,7 +114,8 @@ describe('the confirmation after booking on the page', () => {
     const link = /id="manage-link" href="([^"]+)"/.exec(shown.text)![1];
     expect(/id="manage-link" href="([^"]+)"/.exec(again.text)![1]).toBe(link);
     expect(shown.text).toMatch(/This cleaning repeats every week: \d+ visits are booked/);
-    expect(shown.text).toMatch(/per visit, every week/);
+    // The row names it per visit once: "Each visit $X, every week".
+    expect(shown.text).toMatch(/Each visit<\/th>\s*<td><strong>\$\d+\.\d\d<\/strong>, every week<\/td>/);
     expect(shown.text).not.toMatch(/manage_token|series\.visits|in total/);
     const token = link!.split('/').pop()!;
     expect((await booked(token)).length).toBeGreaterThan(1);

@@ -96,6 +96,8 @@ describe('the manage page', () => {
     const token = tokenOf(done.text);
     const page = await h.book.get(`/manage/${token}`).expect(200);
     expect(page.text).toMatch(/This cleaning is booked\.<\/strong>[\s\S]*Cancel this cleaning/);
+    // The row says "Total" once: "Total $120.00", never "Total $120.00 in total".
+    expect(page.text).toMatch(/<th scope="row">Total<\/th>\s*<td><strong>\$\d+\.\d\d<\/strong><\/td>/);
 
     const ics = await h.book.get(`/manage/${token}/booking.ics`).expect(200);
     expect(ics.headers['content-type']).toMatch(/^text\/calendar/);

@@ -127,7 +127,7 @@ export const seriesCreatedMessage = (s: { customerName: string; frequency: strin
 export const seriesVisitSkippedMessage = (customerName: string, label: string, why: string) =>
   `A visit of ${customerName}'s series could not be booked for ${label}: ${why} Move or book it by hand if the customer wants it.`;
 export const seriesCancelledMessage = (by: 'pro' | 'customer', customerName: string, from: string, count: number) =>
-  `Series ended by the ${by === 'pro' ? 'business' : 'customer'}: ${customerName}, ${count} visit${count === 1 ? '' : 's'} from ${from} on cancelled.`;
+  `Series ended by the ${by === 'pro' ? 'business' : 'customer'}: ${customerName}'s ${count === 1 ? 'visit' : `${count} visits`} from ${from} onward ${count === 1 ? 'is' : 'are'} cancelled.`;
 
 /** What a booking answer adds when it started a series. */
 export const seriesSummary = (visits: number, skipped: number) =>

@@ -28,17 +28,24 @@ export interface MailedBooking {
   bedrooms: number;
   bathrooms: number;
   totalCents: number;
+  /** How often it repeats: a repeating cleaning's price is per visit. */
+  frequency: Frequency;
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** The price as the customer pays it: per visit for a repeating cleaning, in total for one. */
+const priceLine = (b: MailedBooking) =>
+  b.frequency === 'once' ? `${formatUsd(b.totalCents)} in total` : `${formatUsd(b.totalCents)} a visit (${FREQUENCY_LABELS[b.frequency].toLowerCase()})`;
 const jobLine = (b: MailedBooking) =>
-  `${CLEAN_TYPE_LABELS[b.cleanType]}, ${plural(b.bedrooms, 'bedroom')}, ${plural(b.bathrooms, 'bathroom')}: ${formatUsd(b.totalCents)} in total, no added fees.`;
+  `${CLEAN_TYPE_LABELS[b.cleanType]}, ${plural(b.bedrooms, 'bedroom')}, ${plural(b.bathrooms, 'bathroom')}: ${priceLine(b)}, no added fees.`;
 const reachLine = (b: MailedBooking) => {
   const ways = [b.proPhone && `phone ${b.proPhone}`, b.proEmail && `email ${b.proEmail}`].filter(Boolean);
   return ways.length ? `To reach ${b.proName}: ${ways.join(', ')}.` : '';
 };
 const cancelPolicy = (proName: string) =>
   `Cancelling or moving is free until ${FREE_CANCEL_HOURS} hours before the start; closer than that, ${proName} may charge under their own policy.`;
+const pageLink = (manageUrl: string) =>
+  `See, move or cancel it on your booking page:\n${manageUrl}\nKeep this link to yourself: whoever has it can change the booking.`;
 const paragraphs = (...parts: (string | false | null | undefined)[]) => `${parts.filter(Boolean).join('\n\n')}\n`;
 
 /** A series as its confirmation shows it: how often, and its first visits. */
@@ -66,7 +73,7 @@ export function bookingConfirmationMail(b: MailedBooking, links: { manageUrl: st
       `Hello ${b.customerName},`,
       `${b.proName} will clean at ${b.address}, ${b.zip}, on ${b.label}.\n${jobLine(b)}`,
       links.series && seriesLines(links.series),
-      `See, move or cancel it on your booking page:\n${links.manageUrl}\nKeep this link to yourself: whoever has it can change the booking.`,
+      pageLink(links.manageUrl),
       cancelPolicy(b.proName),
       `${b.proName} will contact you about access and payment. ${reachLine(b)}`.trim(),
       `The attached calendar file adds ${links.series ? 'every visit booked so far' : 'the cleaning'} to your calendar.`,
@@ -88,14 +95,17 @@ export function newManageLinkMail(b: MailedBooking, manageUrl: string): MailText
 const otherVisits = (n: number, what: string) => (n > 0 ? ` ${plural(n, 'later visit')} of the series ${n === 1 ? 'was' : 'were'} ${what} too.` : '');
 const samePage = 'Your booking page is still at the link in your booking confirmation email.';
 
-/** The customer's confirmation of their own move, with the new time and calendar file. */
-export function moveConfirmationMail(b: MailedBooking, move: { fromLabel: string; laterMoved: number }): MailText {
+/**
+ * The customer's confirmation of their own move, with the new time, their booking page (they
+ * moved it from there, so its link is at hand) and the calendar file.
+ */
+export function moveConfirmationMail(b: MailedBooking, move: { fromLabel: string; laterMoved: number; manageUrl: string | null }): MailText {
   return {
     subject: `Moved: ${b.proName}, now ${b.label}`,
     text: paragraphs(
       `Hello ${b.customerName},`,
-      `Your cleaning with ${b.proName} at ${b.address}, ${b.zip} moved from ${move.fromLabel} to ${b.label}, at the same price (${formatUsd(b.totalCents)}).${otherVisits(move.laterMoved, 'moved')}`,
-      samePage,
+      `Your cleaning with ${b.proName} at ${b.address}, ${b.zip} moved from ${move.fromLabel} to ${b.label}, at the same price (${priceLine(b)}).${otherVisits(move.laterMoved, 'moved')}`,
+      move.manageUrl ? pageLink(move.manageUrl) : samePage,
       reachLine(b),
       'The attached calendar file updates the cleaning in your calendar.',
     ),
@@ -127,21 +137,35 @@ export interface NoticeContact {
 
 const contactLines = (c: NoticeContact) =>
   [c.phone && `Phone: ${c.phone}`, c.email && `Email: ${c.email}`, c.notes && `Notes: ${c.notes}`].filter(Boolean).join('\n');
-const whyYouGetThis =
-  'You get this email because email_me_customer_changes is on; turn it off in your settings (update_business) to stop these emails. Your schedule has every booking.';
 
-/** The owner's notice of a customer's booking, move or cancellation: the business's own notification, with how to reach the customer. */
+/** Why the owner gets it and how to stop it, in the words of the dashboard's own setting. */
+const whyYouGetThis = (dashboardUrl: string | null) =>
+  `You get this email because "Email me when a customer books, moves or cancels" is on in your settings${
+    dashboardUrl ? ` (${dashboardUrl}/settings#mail)` : ''
+  }; turn it off there to stop these emails, or ask your assistant to. Your schedule has every booking.`;
+
+/** The owner's notice of a customer's booking, move or cancellation: the business's own notification, where and who, and how to reach the customer. */
 export function ownerNoticeMail(n: {
   kind: 'booked' | 'moved' | 'cancelled';
   customerName: string;
   label: string;
   message: string;
+  address: string;
+  zip: string;
+  crewName: string;
   contact: NoticeContact;
+  /** The business's dashboard, when the host knows where it is. */
+  dashboardUrl: string | null;
 }): MailText {
   const what = { booked: 'New booking', moved: 'Booking moved', cancelled: 'Booking cancelled' }[n.kind];
   return {
     subject: `${what}: ${n.customerName}, ${n.label}`,
-    text: paragraphs(n.message, contactLines(n.contact), whyYouGetThis),
+    text: paragraphs(
+      n.message,
+      [`Address: ${n.address}, ${n.zip}`, `Crew: ${n.crewName}`, contactLines(n.contact)].filter(Boolean).join('\n'),
+      n.dashboardUrl && `Your schedule: ${n.dashboardUrl}/schedule`,
+      whyYouGetThis(n.dashboardUrl),
+    ),
   };
 }
 

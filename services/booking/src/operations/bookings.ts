@@ -54,7 +54,7 @@ const visitIdSchema = {
 } as const;
 
 /** What a customer's mails point to: this host's booking pages. */
-const mailLinks = (ctx: Pick<AppContext, 'config'>) => ({ bookingUrl: ctx.config.publicUrl });
+const mailLinks = (ctx: Pick<AppContext, 'config'>) => ({ bookingUrl: ctx.config.publicUrl, dashboardUrl: `${ctx.config.proDeskUrl}/dashboard` });
 /** The customer's page for one booking: the token is the capability, and logs never show it. */
 export const manageUrl = (ctx: Pick<AppContext, 'config'>, token: string) => manageLink(mailLinks(ctx), token);
 const manageTokenSchema = {

@@ -55,7 +55,7 @@ export function bookingSummary(b: CustomerBooking): Html {
       ${lineRows(b.line_items)}
       <tr>
         <th scope="row">${repeats(b.job.frequency) ? 'Each visit' : 'Total'}</th>
-        <td><strong>${priceText(b.total, b.job.frequency)}</strong></td>
+        <td><strong>${money(b.total)}</strong>${repeats(b.job.frequency) && html`, ${repeats(b.job.frequency)}`}</td>
       </tr>
     </table>
     ${b.notes && html`<p>Notes: <bdi class="kept-lines">${b.notes}</bdi></p>`}`;

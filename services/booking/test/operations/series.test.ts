@@ -162,9 +162,15 @@ describe('a series', () => {
     expect(new Set((await scheduleOf(c.auth)).map((j) => `${new Date(j.start.slice(0, 10)).getUTCDay()} ${j.start.slice(11, 16)}`))).toEqual(
       new Set(['3 10:00']),
     );
+    await scheduleOf(c.auth); // reads (and so clears) the notices of the moves and cancels above
     const done = await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: res.body.manage_token, and_following: true }).expect(200);
     expect(done.body.visits_cancelled).toBe(6);
-    expect(await scheduleOf(c.auth)).toEqual([]);
+    const after = (await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body;
+    expect(after.jobs).toEqual([]);
+    // One act of the customer, one notice to the owner (the feed still has both events).
+    const notices = after.notifications as { kind: string; message: string }[];
+    expect(notices.map((n) => n.kind)).toEqual(['series.cancelled']);
+    expect(notices[0]!.message).toMatch(/^Series ended by the customer: .+'s 6 visits from .+ onward are cancelled\.$/);
   });
 
   it('moves a visit and every later one with and_following, keeping the rhythm on the new weekday, or refuses the whole move', async () => {
