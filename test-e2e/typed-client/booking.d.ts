@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * Find cleaners for a ZIP
-         * @description Cleaners serving a ZIP, each with a firm total (everything included, no added fees) and next open starts. Its checks are dated best-effort checks: never present them as a guarantee or endorsement.
+         * @description Cleaners serving a ZIP, each with a firm total (everything included, no added fees) and next open starts; not_offered names those lacking an add-on or the clean type. Its checks are dated best-effort checks: never present them as a guarantee or endorsement.
          */
         get: operations["find_cleaners"];
         put?: never;
@@ -263,6 +263,11 @@ export interface operations {
                                 checked_on: string;
                                 summary: string;
                             }[];
+                        }[];
+                        not_offered: {
+                            cleaner_id: string;
+                            name: string;
+                            missing: string[];
                         }[];
                         checks_note: string;
                         message?: string;
