@@ -476,7 +476,7 @@ export interface paths {
         put?: never;
         /**
          * Change a webhook
-         * @description Changes url, kinds or paused (it catches up when resumed); retries a failing one now. Confirm first.
+         * @description Changes url, kinds or paused (it catches up when resumed); webhook_id alone retries a failing one now. Confirm first.
          */
         post: operations["update_webhook"];
         delete?: never;
