@@ -1,4 +1,4 @@
-import { startsOf, type WeeklyHours } from '@frontdesk/domain';
+import { WRITE_RETRY_TEXT, startsOf, type WeeklyHours } from '@frontdesk/domain';
 import { MODEL_BUDGETS, modelFacingTools, utf8Bytes } from '@frontdesk/http';
 import { asPublic, bothHostsPerFile, newCleaner } from '../services/booking/test/harness';
 
@@ -75,6 +75,23 @@ describe('the model-facing part of tools/list', () => {
     expect(t.reschedule_booking!.description).toMatch(/Confirm with the user first/);
     expect(t.my_bookings!.description).toMatch(/with the shared public key none: use booking_status/);
   });
+
+  it.each(['pro', 'book'] as const)(
+    'on the %s host ends every write operation of the registry with how to retry it safely, in the same words, as its tool says it, and no read',
+    async (host) => {
+      const registry = host === 'pro' ? h.proOps : h.bookOps;
+      const tools = byName(await toolsOf(host));
+      const writes = registry.filter((op) => !op.readOnly);
+      expect(writes.length).toBeGreaterThanOrEqual(host === 'pro' ? 20 : 3);
+      for (const op of registry) {
+        const says = op.description.endsWith(` ${WRITE_RETRY_TEXT}`);
+        expect([op.name, says]).toEqual([op.name, !op.readOnly]);
+        expect([op.name, tools[op.name]!.description]).toEqual([op.name, op.description]);
+        // Said once, at the end: an operation's own words never repeat it.
+        expect([op.name, op.description.split(WRITE_RETRY_TEXT).length - 1]).toEqual([op.name, op.readOnly ? 0 : 1]);
+      }
+    },
+  );
 
   it.each(['pro', 'book'] as const)('leaves the %s server instructions every rule, and how to retry a write safely', async (host) => {
     const auth = host === 'pro' ? (await newCleaner(h)).auth : asPublic;

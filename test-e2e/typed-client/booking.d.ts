@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * Find cleaners for a ZIP
-         * @description Cleaners serving a ZIP, each with a firm total (everything included, no added fees) and next open starts. Its checks are dated best-effort checks: never present them as a guarantee or endorsement.
+         * @description Cleaners serving a ZIP, each with a firm total (everything included, no added fees) and next open starts; not_offered names those lacking an add-on or the clean type. Its checks are dated best-effort checks: never present them as a guarantee or endorsement.
          */
         get: operations["find_cleaners"];
         put?: never;
@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Book a cleaning
-         * @description Books the cleaner at a start from find_cleaners or available_times, at the firm price. Confirm once (cleaner, time, address, price) unless the user already said to book. Fill customer details from what you know (or the X-User-* headers); ask only for what is missing, in one message, and tell the user what was shared. Notes and access details are optional: never hold a booking back for them. Keep the manage_token: the only way to check or cancel; give the user the manage_url.
+         * @description Books the cleaner at a start from find_cleaners or available_times, at the firm price. Confirm once (cleaner, time, address, price) unless the user already said to book. Fill customer details from what you know (or the X-User-* headers); ask only for what is missing, in one message, and tell the user what was shared. Notes and access details are optional: never hold a booking back for them. Keep the manage_token: the only way to check or cancel; give the user the manage_url. Safe to retry with the same idempotency key.
          */
         post: operations["book_cleaning"];
         delete?: never;
@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a booking
-         * @description Cancels a booking (for a series, one visit). Confirm with the user first. Free until 24 hours before the start; closer, the cleaner may charge under their own policy: tell the user.
+         * @description Cancels a booking (for a series, one visit). Confirm with the user first. Free until 24 hours before the start; closer, the cleaner may charge under their own policy: tell the user. Safe to retry with the same idempotency key.
          */
         post: operations["cancel_booking"];
         delete?: never;
@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Move a booking to another time
-         * @description Moves a booking to a new start from available_times, all or nothing; same price. Confirm with the user first. Within 24 hours of the old start the cleaner may charge under their own policy: tell the user.
+         * @description Moves a booking to a new start from available_times, all or nothing; same price. Confirm with the user first. Within 24 hours of the old start the cleaner may charge under their own policy: tell the user. Safe to retry with the same idempotency key.
          */
         post: operations["reschedule_booking"];
         delete?: never;
@@ -263,6 +263,11 @@ export interface operations {
                                 checked_on: string;
                                 summary: string;
                             }[];
+                        }[];
+                        not_offered: {
+                            cleaner_id: string;
+                            name: string;
+                            missing: string[];
                         }[];
                         checks_note: string;
                         message?: string;

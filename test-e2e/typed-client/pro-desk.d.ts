@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Log a new lead
-         * @description Logs a lead; returns a quote, open times and a reply draft. Platform leads (marketplace_1..5): name and contact are not stored; reply inside the platform, never with links to book elsewhere, phone or email. Confirm first.
+         * @description Logs a lead; returns a quote, open times and a reply draft. Platform leads (marketplace_1..5): name and contact are not stored; reply inside the platform, never with links to book elsewhere, phone or email. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["log_lead"];
         delete?: never;
@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Book a job
-         * @description Books a job on this business's own schedule (never other cleaners), no fee. Confirm first. The customer is not messaged.
+         * @description Books a job on this business's own schedule (never other cleaners), no fee. Confirm first. The customer is not messaged. Safe to retry with the same idempotency key.
          */
         post: operations["book_job"];
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
         put?: never;
         /**
          * Update a lead
-         * @description Sets a lead's status, contacted=true (follow-up sent) or notes (replacing them). Confirm first.
+         * @description Sets a lead's status, contacted=true (follow-up sent) or notes (replacing them). Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["update_lead"];
         delete?: never;
@@ -156,7 +156,7 @@ export interface paths {
         put?: never;
         /**
          * Flag a bad paid lead
-         * @description Flags a paid lead as bad and prepares a lead-credit request; the pro submits it to the platform, the service never does. Confirm first.
+         * @description Flags a paid lead as bad and prepares a lead-credit request; the pro submits it to the platform, the service never does. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["flag_bad_lead"];
         delete?: never;
@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a job
-         * @description Cancels an upcoming job; no fee. Confirm first. The customer is NOT messaged: tell the pro to inform them.
+         * @description Cancels an upcoming job; no fee. Confirm first. The customer is NOT messaged: tell the pro to inform them. Safe to retry with the same idempotency key.
          */
         post: operations["cancel_job"];
         delete?: never;
@@ -196,7 +196,7 @@ export interface paths {
         put?: never;
         /**
          * Move a job
-         * @description Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them.
+         * @description Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them. Safe to retry with the same idempotency key.
          */
         post: operations["reschedule_job"];
         delete?: never;
@@ -236,7 +236,7 @@ export interface paths {
         put?: never;
         /**
          * Report a no-show
-         * @description Records that the customer neither came nor cancelled; waives the 5 USD booking-service fee. Confirm first.
+         * @description Records that the customer neither came nor cancelled; waives the 5 USD booking-service fee. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["report_no_show"];
         delete?: never;
@@ -274,7 +274,7 @@ export interface paths {
         };
         /**
          * Upcoming schedule
-         * @description Upcoming jobs with contact and address (AI assistants' bookings too) and unread notifications, then marked read.
+         * @description Upcoming jobs with contact and address (AI assistants' bookings too) and unread notifications, then marked read. Safe to retry with the same idempotency key.
          */
         get: operations["schedule"];
         put?: never;
@@ -296,7 +296,7 @@ export interface paths {
         put?: never;
         /**
          * Change settings
-         * @description Changes settings, in my_business's shapes; anything left out keeps its value. Booked jobs stay; the answer lists those now outside the hours or ZIPs. Confirm first.
+         * @description Changes settings, in my_business's shapes; anything left out keeps its value. Booked jobs stay; the answer lists those now outside the hours or ZIPs. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["update_business"];
         delete?: never;
@@ -316,7 +316,7 @@ export interface paths {
         put?: never;
         /**
          * Take time off
-         * @description Blocks time off (no open times); jobs booked in it stay and are listed. Confirm first.
+         * @description Blocks time off (no open times); jobs booked in it stay and are listed. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["add_time_off"];
         delete?: never;
@@ -336,7 +336,7 @@ export interface paths {
         put?: never;
         /**
          * Remove time off
-         * @description Removes a time off. Confirm first.
+         * @description Removes a time off. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["remove_time_off"];
         delete?: never;
@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * Add a crew
-         * @description Adds a crew, so jobs can overlap; at most 50. Confirm first.
+         * @description Adds a crew, so jobs can overlap; at most 50. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["add_crew"];
         delete?: never;
@@ -376,7 +376,7 @@ export interface paths {
         put?: never;
         /**
          * Change a crew
-         * @description Renames a crew, sets its hours (null: the business's) or active (false: no new jobs). Confirm first.
+         * @description Renames a crew, sets its hours (null: the business's) or active (false: no new jobs). Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["update_crew"];
         delete?: never;
@@ -396,7 +396,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a crew
-         * @description Removes a crew; its upcoming jobs go to reassign_to, free for all of them. Confirm first.
+         * @description Removes a crew; its upcoming jobs go to reassign_to, free for all of them. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["remove_crew"];
         delete?: never;
@@ -416,7 +416,7 @@ export interface paths {
         put?: never;
         /**
          * Reassign a job
-         * @description Gives an upcoming job to another crew, same time. Confirm first.
+         * @description Gives an upcoming job to another crew, same time. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["assign_job"];
         delete?: never;
@@ -456,7 +456,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook
-         * @description Sends events from now on to an https URL, signed, in order, until received (at most 10). Secret shown once. Confirm first.
+         * @description Sends events from now on to an https URL, signed, in order, until received (at most 10). Secret shown once. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["add_webhook"];
         delete?: never;
@@ -476,7 +476,7 @@ export interface paths {
         put?: never;
         /**
          * Change a webhook
-         * @description Changes url, kinds or paused (it catches up when resumed); retries a failing one now. Confirm first.
+         * @description Changes url, kinds or paused (it catches up when resumed); webhook_id alone retries a failing one now. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["update_webhook"];
         delete?: never;
@@ -496,7 +496,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a webhook
-         * @description Stops and forgets a webhook. Confirm first.
+         * @description Stops and forgets a webhook. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["remove_webhook"];
         delete?: never;
@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * New webhook secret
-         * @description New secret, shown once; the old one also signs for 24 h. Confirm first.
+         * @description New secret, shown once; the old one also signs for 24 h. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["rotate_webhook_secret"];
         delete?: never;
@@ -536,7 +536,7 @@ export interface paths {
         put?: never;
         /**
          * Test a webhook
-         * @description Sends a ping now; says what the receiver answered.
+         * @description Sends a ping now; says what the receiver answered. Safe to retry with the same idempotency key.
          */
         post: operations["test_webhook"];
         delete?: never;

@@ -91,7 +91,18 @@ export function addOnOf(list: PriceList, name: string): AddOn | undefined {
   return Object.hasOwn(list.add_ons, name) ? list.add_ons[name] : undefined;
 }
 
+/**
+ * The add-ons asked that none of `lists` offers, and every add-on they offer: the one
+ * judgement of the add-ons a job asks for, by one business's list (requireFirmQuote) or by
+ * those of every cleaner serving a ZIP (requireAddOnsOffered). A name is judged only by the
+ * lists: no list offers "nan", "-1" or an emoji, so each is refused wherever there is a list.
+ */
+export function addOnsOfferedBy(lists: readonly PriceList[], names: readonly string[]): { missing: string[]; offered: string[] } {
+  const missing = names.filter((name) => !lists.some((list) => addOnOf(list, name)));
+  return { missing, offered: [...new Set(lists.flatMap(offeredAddOns))].sort() };
+}
+
 /** The names among `names` that the list does not offer as add-ons, in the order given. */
 export function addOnsNotOffered(list: PriceList, names: readonly string[]): string[] {
-  return names.filter((name) => !addOnOf(list, name));
+  return addOnsOfferedBy([list], names).missing;
 }

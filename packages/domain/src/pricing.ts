@@ -1,6 +1,6 @@
 import { CLEAN_TYPE_LABELS, FREQUENCY_LABELS, type Job } from './job';
 import { formatUsd, percentOf, toUsd, type Cents } from './money';
-import { addOnOf, addOnsNotOffered, offeredAddOns, offeredCleanTypes, type PriceList } from './price-list';
+import { addOnOf, addOnsOfferedBy, offeredCleanTypes, type PriceList } from './price-list';
 import { jobNotOffered } from './words/pricing';
 
 export interface LineItem {
@@ -166,15 +166,26 @@ function summarize(q: Omit<Quote, 'summary'>): string {
   return text;
 }
 
-/** The refusal quote_job, open_times and book_job give for a job the pro does not offer. */
+/** The refusal quote_job, open_times and book_* give for a job the business does not offer. */
 export function requireFirmQuote(job: Job, list: PriceList): Quote {
   const quote = priceJob(job, list);
   if (quote.unpriced.length === 0) return quote;
-  const missing = addOnsNotOffered(list, job.add_ons);
+  const addOns = addOnsOfferedBy([list], job.add_ons);
   throw jobNotOffered({
     cleanType: list.clean_types[job.clean_type] ? undefined : { asked: job.clean_type, offered: offeredCleanTypes(list) },
-    addOns: missing.length > 0 ? { missing, offered: offeredAddOns(list) } : undefined,
+    addOns: addOns.missing.length > 0 ? addOns : undefined,
   });
+}
+
+/**
+ * find_cleaners' refusal of an add-on that no cleaner serving the ZIP offers (judged as
+ * requireFirmQuote judges one business's): nobody could price it. With nobody serving the
+ * ZIP there is nothing to judge by, and the answer says so instead.
+ */
+export function requireAddOnsOffered(job: Job, lists: readonly PriceList[], zip: string): void {
+  if (lists.length === 0) return;
+  const addOns = addOnsOfferedBy(lists, job.add_ons);
+  if (addOns.missing.length > 0) throw jobNotOffered({ addOns, zip });
 }
 
 /** A quote as responses show it: USD numbers, line items, hours and what the first visit costs. */

@@ -1,4 +1,4 @@
-import { DEFAULT_PRICE_LIST, InvalidInputError, normalizeJob, priceJob, requireFirmQuote, type PriceList } from '../src';
+import { DEFAULT_PRICE_LIST, InvalidInputError, normalizeJob, priceJob, requireAddOnsOffered, requireFirmQuote, type PriceList } from '../src';
 
 const list: PriceList = DEFAULT_PRICE_LIST;
 const job = (over: Partial<Parameters<typeof normalizeJob>[0]> = {}) => normalizeJob({ bedrooms: 3, bathrooms: 2, ...over });
@@ -93,5 +93,19 @@ describe('requireFirmQuote', () => {
     const noTurnover = { ...list, clean_types: { standard: { price_pct: 100, hours_pct: 100 } } };
     expect(() => requireFirmQuote(job({ clean_type: 'turnover' }), noTurnover)).toThrow(InvalidInputError);
     expect(() => requireFirmQuote(job({ clean_type: 'turnover' }), noTurnover)).toThrow(/clean types offered: standard/);
+  });
+});
+
+describe('requireAddOnsOffered', () => {
+  const garage = { ...list, add_ons: { garage: { label: 'Garage', price_cents: 5000, minutes: 60 } } };
+  it('refuses an add-on no list offers, naming every add-on offered among them, and lets one that any list offers through', () => {
+    expect(() => requireAddOnsOffered(job({ add_ons: ['NaN', 'garage'] }), [list, garage], '10001')).toThrow(
+      'No cleaner serving ZIP 10001 offers the add-on "nan"; add-ons offered there: cabinets, fridge, garage, laundry, oven, windows.',
+    );
+    expect(() => requireAddOnsOffered(job({ add_ons: ['garage', 'oven'] }), [list, garage], '10001')).not.toThrow();
+  });
+
+  it('judges nothing without a list: nobody serving the ZIP is said otherwise', () => {
+    expect(() => requireAddOnsOffered(job({ add_ons: ['-1'] }), [], '10001')).not.toThrow();
   });
 });

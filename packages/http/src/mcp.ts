@@ -292,7 +292,7 @@ async function dispatchModern<P>(opts: McpOptions<P>, req: Request, msg: JsonRpc
   const complete = (result: object) => ({ ...result, resultType: 'complete', _meta: { [MCP_META.serverInfo]: opts.serverInfo } });
   switch (msg.method) {
     case 'server/discover':
-      return complete({ supportedVersions: [...MODERN_MCP_PROTOCOL_VERSIONS], capabilities: { tools: {} }, instructions: opts.instructions, ...CACHE_HINT });
+      return complete({ supportedVersions: [...ALL_MCP_PROTOCOL_VERSIONS], capabilities: { tools: {} }, instructions: opts.instructions, ...CACHE_HINT });
     case 'tools/list':
       return complete({ tools: opts.operations.map((op) => toolOf(op as Operation<unknown>)), ...CACHE_HINT });
     case 'tools/call':
@@ -337,13 +337,14 @@ function decodedHeader(value: string): string | undefined {
 }
 
 /**
- * UnsupportedProtocolVersionError (basic/versioning §Protocol Version Negotiation): the
- * versions listed are those a request may name in `_meta`; the 2025 ones are reached
- * through `initialize`, as the official server SDK lists them.
+ * UnsupportedProtocolVersionError (basic/versioning §Protocol Version Negotiation): it lists
+ * every revision this endpoint serves, as server/discover does and as the versioning page's
+ * example of a dual-era server lists "2026-07-28" beside "2025-11-25"; a client may retry with
+ * any of them (a 2025 one through `initialize`, or named in `_meta`: see revisionOf).
  */
 const unsupported = (requested: string) =>
   new Refusal(400, JSONRPC.UNSUPPORTED_PROTOCOL_VERSION, mcpUnsupportedVersion(requested, MODERN_MCP_PROTOCOL_VERSIONS, MCP_PROTOCOL_VERSIONS), {
-    supported: [...MODERN_MCP_PROTOCOL_VERSIONS],
+    supported: [...ALL_MCP_PROTOCOL_VERSIONS],
     requested,
   });
 
@@ -357,6 +358,7 @@ const unsupported = (requested: string) =>
  *   protocol fields");
  * - `MCP-Protocol-Version` or `Mcp-Method` that differ from the body: -32020, 400
  *   (transports/streamable-http §Server Validation);
+ * - a 2025 version named in `_meta`: served as that revision (null), as it is listed as supported;
  * - a version not spoken here: -32022, 400, with the supported ones (basic/versioning);
  * - on a request (a notification is exempt), a missing `MCP-Protocol-Version` or `Mcp-Method`,
  *   or for tools/call a missing or different `Mcp-Name` (after Base64 decoding): -32020, 400.
@@ -386,6 +388,9 @@ function revisionOf(req: Request, m: Partial<JsonRpcRequest>): string | null {
   const method = String(m.method);
   if (methodHeader !== undefined && methodHeader !== method)
     throw new Refusal(400, JSONRPC.HEADER_MISMATCH, mcpHeaderDiffers('Mcp-Method', methodHeader, method));
+  // A 2025 revision is listed as supported, so one named in `_meta` is served as that revision
+  // (as after its handshake: this endpoint keeps no session), never refused with a list naming it.
+  if ((MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) return null;
   if (!(MODERN_MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) throw unsupported(version);
   if (m.id === undefined) return version;
   if (header === undefined) throw new Refusal(400, JSONRPC.HEADER_MISMATCH, mcpHeaderMissing('MCP-Protocol-Version', version));

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { WRITE_RETRY_TEXT } from '@frontdesk/domain';
 import type { KeptAnswer } from './idempotency';
 
 /** A JSON Schema object as OpenAPI 3.0 and MCP both read it. */
@@ -63,9 +64,14 @@ export interface Operation<P = unknown, I = unknown> {
   retry?: KeptAnswer;
 }
 
-/** Ties a handler's input type to its definition without repeating it. */
+/**
+ * Ties a handler's input type to its definition without repeating it, and ends every write's
+ * description with how to retry it safely (WRITE_RETRY_TEXT), in the same words on every
+ * write of both hosts: REST takes the key as the Idempotency-Key header, MCP as the
+ * idempotency_key argument, and an idempotent write honours one too.
+ */
 export function defineOperation<P, I>(op: Operation<P, I>): Operation<P, I> {
-  return op;
+  return op.readOnly ? op : { ...op, description: `${op.description} ${WRITE_RETRY_TEXT}` };
 }
 
 /** A read: safe to repeat, allowed with the read scope. */

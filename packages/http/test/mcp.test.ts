@@ -228,7 +228,7 @@ describe('protocol revision 2026-07-28 beside the 2025 handshake', () => {
     return post(JSON.stringify({ jsonrpc: '2.0', id: 9, method, params: { _meta: meta(), ...params } }), h);
   };
 
-  it('answers server/discover with the versions a request may name, the capabilities, who it is and the rules', async () => {
+  it('answers server/discover with every revision it serves, the capabilities, who it is and the rules', async () => {
     const res = await modern('server/discover');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -236,7 +236,7 @@ describe('protocol revision 2026-07-28 beside the 2025 handshake', () => {
       id: 9,
       result: {
         resultType: 'complete',
-        supportedVersions: ['2026-07-28'],
+        supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
         capabilities: { tools: {} },
         instructions: 'Test only.',
         ttlMs: expect.any(Number),
@@ -298,12 +298,6 @@ describe('protocol revision 2026-07-28 beside the 2025 handshake', () => {
       -32022,
     ],
     [
-      'a 2025 version in _meta (those are reached through initialize)',
-      () => modern('tools/list', { _meta: meta({ 'io.modelcontextprotocol/protocolVersion': '2025-11-25' }) }, { 'MCP-Protocol-Version': '2025-11-25' }),
-      400,
-      -32022,
-    ],
-    [
       'a 2026 header with no _meta',
       () => post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }), { ...as('c'), 'MCP-Protocol-Version': V, 'Mcp-Method': 'tools/list' }),
       400,
@@ -335,7 +329,28 @@ describe('protocol revision 2026-07-28 beside the 2025 handshake', () => {
     const res = await send();
     expect([res.status, res.body.error?.code]).toEqual([status, code]);
     expect(res.body.error.message.length).toBeGreaterThan(10);
-    if (code === -32022) expect(res.body.error.data).toEqual({ supported: ['2026-07-28'], requested: expect.any(String) });
+    if (code === -32022)
+      expect(res.body.error.data).toEqual({ supported: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'], requested: expect.any(String) });
+  });
+
+  it('lists in server/discover and -32022 every revision initialize serves, and serves one named in _meta as that revision, never refusing a revision it lists', async () => {
+    const listed = (await modern('server/discover')).body.result.supportedVersions as string[];
+    const refused = await modern(
+      'tools/list',
+      { _meta: meta({ 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }) },
+      { 'MCP-Protocol-Version': '2099-01-01' },
+    );
+    expect(refused.body.error.data.supported).toEqual(listed);
+    for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
+      const init = await rpc('initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 'x', version: '1' } });
+      expect([version, init.body.result.protocolVersion]).toEqual([version, version]);
+      expect(listed).toContain(version);
+      const named = await modern('tools/list', { _meta: meta({ 'io.modelcontextprotocol/protocolVersion': version }) }, { 'MCP-Protocol-Version': version });
+      expect([version, named.status, named.body.error]).toEqual([version, 200, undefined]);
+      // Served as that 2025 revision: its result has no resultType.
+      expect(named.body.result.tools.map((t: Json) => t.name)).toContain('echo_query');
+      expect(named.body.result.resultType).toBeUndefined();
+    }
   });
 
   it('takes a 2026 notification with 202, and still asks every caller for credentials first', async () => {

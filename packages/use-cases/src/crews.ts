@@ -188,20 +188,22 @@ async function moveToCrew(trx: Db, m: { pro: Pro; job: Booking; to: Crew; now: D
 /**
  * Removes a crew. Refused while it holds upcoming jobs, unless `reassignTo` names another
  * crew that can hold every one of them; then they all move and the crew goes in one
- * transaction, or nothing changes.
+ * transaction, or nothing changes. A `reassignTo` given is judged as assign_job judges its
+ * crew (one of the business's own, active, not the one removed) whether or not there are
+ * jobs to move.
  */
 export async function removeCrew(db: Db, proId: string, input: { crew_id: string; reassign_to?: string }, now: Date) {
   const { crew_id: crewId, reassign_to: reassignTo } = input;
   return db.transaction().execute(async (trx) => {
     const pro = await lockBusiness(trx, proId);
     const crew = await ownCrew(trx, proId, crewId);
+    if (reassignTo === crewId) throw reassignToItself();
+    const to = reassignTo === undefined ? undefined : await namedCrew(trx, proId, reassignTo);
     if (crew.active) await requireAnotherActive(trx, proId, crew);
     const jobs = await lockUpcomingJobsOfCrew(trx, crewId, now);
     let moved: Booking[] = [];
     if (jobs.length > 0) {
-      if (reassignTo === undefined) throw crewHoldsJobs(crew.name, jobs.length, formatLabel(jobs[0]!.starts_at, pro.timezone, now));
-      if (reassignTo === crewId) throw reassignToItself();
-      const to = await namedCrew(trx, proId, reassignTo);
+      if (to === undefined) throw crewHoldsJobs(crew.name, jobs.length, formatLabel(jobs[0]!.starts_at, pro.timezone, now));
       const lines = clashes(pro, await crewOver(trx, pro, to.id, jobs), jobs, now);
       if (lines.length > 0) throw reassignClashes(to.name, lines);
       moved = [];

@@ -6,6 +6,7 @@ import {
   normalizeJob,
   parseOpenTimesRequest,
   priceJob,
+  requireAddOnsOffered,
   wallTimeOrNextInstant,
   type Job,
   type JobInput,
@@ -35,10 +36,18 @@ function quoteFor(pro: ProProfile, job: Job, jobKey: string): Quote {
   return quote;
 }
 
+/** A cleaner serving the ZIP who does not offer all of the job, with what it lacks (a quote's `unpriced`). */
+export interface NotOffered {
+  pro: ProProfile;
+  unpriced: string[];
+}
+
 export interface CleanerSearch {
   offers: CleanerOffer[];
   serving: number;
   notOffering: number;
+  /** Who of `notOffering` lacks what, by name, at most `limit` of them. */
+  notOffered: NotOffered[];
 }
 
 interface KeptSearch {
@@ -57,7 +66,9 @@ const searches = perOwner<ChangeFeed, KeptValues<KeptSearch | Promise<KeptSearch
 
 /**
  * Cleaners who serve a ZIP and can price the job firmly, each with its own total and open
- * times, earliest first, then cheapest. With a change feed, a finished search is kept and
+ * times, earliest first, then cheapest; those who do not offer all of it are named apart
+ * (notOffered), and an add-on none of them offers is refused as quote_job refuses one its
+ * business does not offer (requireAddOnsOffered). With a change feed, a finished search is kept and
  * answered again while no pro of the ZIP changed, no profile anywhere changed (a pro may
  * have joined the ZIP), and time has not moved past what it listed; searches that miss
  * together share one. Booking never reads this: it checks under the pro's row lock.
@@ -97,16 +108,25 @@ export async function findCleaners(
 
 async function search(db: Db, zip: string, job: Job, o: OpenTimesRequest & { limit: number; cache?: boolean }): Promise<Omit<KeptSearch, 'stamp'>> {
   const pros = await prosServingZip(db, zip);
+  requireAddOnsOffered(
+    job,
+    pros.map((p) => p.pro.price_list),
+    zip,
+  );
   const jobKey = JSON.stringify(job);
-  const priced = pros
-    .map(({ pro, availabilityVersion }) => ({ pro, availabilityVersion, quote: quoteFor(pro, job, jobKey) }))
-    .filter((p) => p.quote.unpriced.length === 0);
+  const quoted = pros.map(({ pro, availabilityVersion }) => ({ pro, availabilityVersion, quote: quoteFor(pro, job, jobKey) }));
+  const priced = quoted.filter((p) => p.quote.unpriced.length === 0);
+  const notOffered = quoted
+    .filter((p) => p.quote.unpriced.length > 0)
+    .map((p) => ({ pro: p.pro, unpriced: p.quote.unpriced }))
+    .sort((a, b) => a.pro.name.localeCompare(b.pro.name) || a.pro.id.localeCompare(b.pro.id))
+    .slice(0, o.limit);
   const proIds = pros.map((p) => p.pro.id);
   // A new local day changes the days listed.
   const nextDay = Math.min(
     ...[...new Set(pros.map((p) => p.pro.timezone))].map((zone) => wallTimeOrNextInstant(addDays(localDate(o.now, zone), 1), 0, zone).getTime()),
   );
-  if (priced.length === 0) return { proIds, validUntil: nextDay, search: { offers: [], serving: pros.length, notOffering: pros.length } };
+  if (priced.length === 0) return { proIds, validUntil: nextDay, search: { offers: [], serving: pros.length, notOffering: pros.length, notOffered } };
 
   const found = await openTimesFor(
     db,
@@ -128,7 +148,7 @@ async function search(db: Db, zip: string, job: Job, o: OpenTimesRequest & { lim
   for (const s of shown) s.checks = checks.get(s.pro.id) ?? [];
   // The ranking holds until some pro's earliest start comes inside its notice.
   const validUntil = Math.min(nextDay, ...priced.map((p, i) => found[i]!.earliest - p.pro.min_notice_minutes * 60_000));
-  return { proIds, validUntil, search: { offers: shown, serving: pros.length, notOffering: pros.length - priced.length } };
+  return { proIds, validUntil, search: { offers: shown, serving: pros.length, notOffering: pros.length - priced.length, notOffered } };
 }
 
 /** find_cleaners as asked: the job and its days read from the request, at most `limit` cleaners (10 by default). */

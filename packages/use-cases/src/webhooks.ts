@@ -9,7 +9,6 @@ import {
   isPublicAddress,
   noBusiness,
   noWebhook,
-  nothingToChange,
   retryDelaySeconds,
   takesKind,
   tooManyWebhooks,
@@ -105,14 +104,15 @@ export async function addWebhook(db: Db, proId: string, input: { url: string; ki
   return { webhook: await ownWebhook(db, proId, id), secret };
 }
 
-/** Changes an endpoint's url, kinds or pause; any change also retries a failing one at once. */
+/** Changes an endpoint's url, kinds or pause; any call, one with nothing to change too, retries a failing one at once. */
 export async function updateWebhook(
   db: Db,
   proId: string,
   input: { webhook_id: string; url?: string; kinds?: string[] | null; paused?: boolean },
   o: WebhookRules & { now: Date },
 ) {
-  if (input.url === undefined && input.kinds === undefined && input.paused === undefined) throw nothingToChange();
+  // Only webhook_id is "retry now" (docs/webhooks.md), as the dashboard's button does it.
+  if (input.url === undefined && input.kinds === undefined && input.paused === undefined) return retryWebhookNow(db, proId, input.webhook_id, o.now);
   const set: WebhookChanges = {
     ...(input.url !== undefined ? { url: judgeUrl(input.url, o) } : {}),
     ...(input.kinds !== undefined ? { kinds: checkEventKinds(input.kinds) } : {}),
@@ -127,7 +127,7 @@ export async function updateWebhook(
 }
 
 /** "Retry now": a failing endpoint is tried at once instead of at its next backoff. */
-export async function retryWebhookNow(db: Db, proId: string, id: string, now: Date): Promise<WebhookState> {
+async function retryWebhookNow(db: Db, proId: string, id: string, now: Date): Promise<WebhookState> {
   if (!(await updateWebhookRow(db, { proId, id, now }, {}))) throw noWebhook(id);
   return ownWebhook(db, proId, id);
 }

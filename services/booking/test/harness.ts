@@ -38,6 +38,8 @@ export async function bothHosts(now = MONDAY_7AM) {
     bookApp: book.app,
     pro: request(pro.app),
     bookOps: book.operations,
+    /** The pro host's operation registry, as its REST routes and MCP tools are made from it. */
+    proOps: pro.operations,
     close: () => t.drop(),
   };
 }

@@ -1,6 +1,7 @@
 // The customer's pages on the book host (src/pages.ts) and both front doors and API references.
 import ICAL from 'ical.js';
 import request from 'supertest';
+import { DEFAULT_PRICE_LIST } from '@frontdesk/domain';
 import { asPublic, bothHostsPerFile, newCleaner, booking, MONDAY_7AM } from './harness';
 
 const h = bothHostsPerFile();
@@ -27,6 +28,20 @@ describe('front doors and API references', () => {
     for (const path of Object.keys(doc.paths)) expect(docs.text).toContain(`id="${path.replace('/api/v1/', '')}"`);
     expect(docs.text).not.toMatch(/<script|https?:\/\/(?!pro\.test|book\.test)[a-z]/);
     expect(docs.headers['content-security-policy']).toMatch(/default-src 'none'/);
+  });
+});
+
+describe('the search page', () => {
+  it('names the cleaners of the ZIP that lack an extra asked for, and refuses one nobody there offers with the search form again', async () => {
+    const zip = '30777';
+    await newCleaner(h, { name: 'Has Extras', service_zips: [zip] });
+    await newCleaner(h, { name: 'No Extras', service_zips: [zip], price_list: { ...DEFAULT_PRICE_LIST, add_ons: {} } });
+    const found = await h.book.get('/find').query({ zip, bedrooms: 2, bathrooms: 1, add_ons: 'fridge' }).expect(200);
+    expect(found.text).toMatch(/Has Extras: \$160\.00/);
+    expect(found.text).toContain('Also serving this ZIP, but not offering everything you asked for: No Extras.');
+    const refused = await h.book.get('/find').query({ zip, bedrooms: 2, bathrooms: 1, add_ons: 'NaN' }).expect(400);
+    expect(refused.text).toContain(`No cleaner serving ZIP ${zip} offers the add-on &quot;nan&quot;`);
+    expect(refused.text).toMatch(/<form method="get" action="\/find">/);
   });
 });
 

@@ -280,9 +280,9 @@ describe('MCP over raw HTTP: every error case', () => {
     expect(get.headers.allow).toBe('POST');
     await h.api.delete('/mcp').set(auth).expect(405);
     const version = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '2099-01-01' }).expect(400);
-    // A later revision than ours: the 2026-07-28 error, listing the versions a request may name.
+    // A later revision than ours: the 2026-07-28 error, listing every revision served here.
     expect(version.body.error).toMatchObject({ code: -32022, message: expect.stringMatching(/^Unsupported protocol version 2099-01-01/) });
-    expect(version.body.error.data).toEqual({ supported: ['2026-07-28'], requested: '2099-01-01' });
+    expect(version.body.error.data).toEqual({ supported: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'], requested: '2099-01-01' });
     const older = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '2024-01-01' }).expect(400);
     expect(older.body.error.message).toMatch(/Unsupported MCP-Protocol-Version 2024-01-01/);
     await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'MCP-Protocol-Version': '2025-06-18' }).expect(200);

@@ -37,6 +37,9 @@ export const CONFIRMATION_ELSEWHERE =
 /** What the search says when the ZIP came without the size of the home. */
 export const SEARCH_NEEDS_ROOMS = 'Say how many bedrooms and bathrooms your home has, then search again.';
 
+/** What the search says of the cleaners serving the ZIP who do not offer all that was asked (find_cleaners' not_offered). */
+export const notOfferingAll = (names: readonly string[]) => `Also serving this ZIP, but not offering everything you asked for: ${names.join(', ')}.`;
+
 /** What the booking and move pages say about the time a refused form had picked. */
 export const timeKept = (label: string) => `The time you picked, ${label}, is still selected below.`;
 export const TIME_GONE = 'The time you picked is no longer open: pick another one below.';

@@ -53,6 +53,7 @@ function presentSearch(found: CleanerSearch, asked: { zip: string; job: Job }, n
     job,
     count: cleaners.length,
     cleaners,
+    not_offered: found.notOffered.map(({ pro, unpriced }) => ({ cleaner_id: pro.id, name: pro.name, missing: unpriced })),
     checks_note: CHECKS_NOTE,
     ...(cleaners.length === 0 ? { message: noCleanersMessage(zip, found.serving, found.notOffering) } : {}),
   };
@@ -79,7 +80,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
     name: 'find_cleaners',
     title: 'Find cleaners for a ZIP',
     description:
-      'Cleaners serving a ZIP, each with a firm total (everything included, no added fees) and next open starts. Its checks are dated best-effort checks: never present them as a guarantee or endorsement.',
+      'Cleaners serving a ZIP, each with a firm total (everything included, no added fees) and next open starts; not_offered names those lacking an add-on or the clean type. Its checks are dated best-effort checks: never present them as a guarantee or endorsement.',
     method: 'GET',
     input: {
       type: 'object',
@@ -109,6 +110,8 @@ export const findCleanersOperation = (ctx: AppContext) =>
             checks: listOf(checkSchema),
           }),
         ),
+        /** Cleaners serving the ZIP left out of cleaners: each lacks what missing names (an add-on or the clean type). */
+        not_offered: listOf(answer({ cleaner_id: str, name: str, missing: listOf(str) })),
         checks_note: str,
         ...MESSAGE,
       },

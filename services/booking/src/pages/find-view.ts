@@ -1,4 +1,4 @@
-import { CHECKS_NOTE } from '@frontdesk/domain';
+import { CHECKS_NOTE, notOfferingAll } from '@frontdesk/domain';
 import { html, type Html, type Problem, problemLine } from '@frontdesk/http';
 import { bathroomOptions, bedroomOptions, money, type Found } from './kit';
 
@@ -53,7 +53,9 @@ export function foundView(s: Search, found: Found, job: Record<string, string>):
         <p><a href="/book/${encodeURIComponent(c.cleaner_id)}?${new URLSearchParams(job).toString()}">See times and book ${c.name}</a></p>
       </section>`,
   );
+  const without = found.not_offered.map((c) => c.name);
   return html`${items.length ? items : html`<p>${found.message ?? 'No cleaner serves this ZIP yet.'}</p>`}
+    ${without.length > 0 && html`<p class="note">${notOfferingAll(without)}</p>`}
     <p class="note">${CHECKS_NOTE}</p>
     <h2>Search again</h2>
     ${searchForm(s)}`;

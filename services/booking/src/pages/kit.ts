@@ -54,6 +54,7 @@ export interface Times {
 export interface Found {
   message?: string;
   cleaners: { cleaner_id: string; name: string; total: number; price: Price; next_open_times: Shown[]; checks: { summary: string }[] }[];
+  not_offered: { name: string }[];
 }
 export interface Visit {
   booking_id: string;

@@ -149,6 +149,40 @@ describe('find_cleaners', () => {
     expect(one.body.count).toBe(1);
   });
 
+  it('judges add-ons as quote_job does: one that no cleaner of the ZIP offers is refused (NaN, -1, an emoji) on REST and MCP, and a cleaner lacking one is named in not_offered, not priced without it', async () => {
+    const zip = freshZip();
+    const full = await newCleaner(h, { name: 'Has Extras', service_zips: [zip] });
+    const bare = await newCleaner(h, { name: 'No Extras', service_zips: [zip], price_list: { ...DEFAULT_PRICE_LIST, add_ons: {} } });
+    const find = (addOns: string) => h.book.get('/api/v1/find_cleaners').set(asPublic).query({ zip, bedrooms: 2, bathrooms: 1, add_ons: addOns });
+    for (const asked of ['NaN', '-1', '😀']) {
+      const named = asked.toLowerCase();
+      const refused = await find(asked).expect(400);
+      expect(refused.body.error).toBe(
+        `No cleaner serving ZIP ${zip} offers the add-on "${named}"; add-ons offered there: cabinets, fridge, laundry, oven, windows.`,
+      );
+      // The pro host refuses it for one business in the same words, said of that business.
+      const quoted = await h.pro.get('/api/v1/quote_job').set(full.auth).query({ bedrooms: 2, bathrooms: 1, add_ons: asked }).expect(400);
+      expect(quoted.body.error).toBe(`This business does not offer the add-on "${named}"; add-ons offered: cabinets, fridge, laundry, oven, windows.`);
+      const viaMcp = await h.book
+        .post('/mcp')
+        .set(asPublic)
+        .send({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'find_cleaners', arguments: { zip, bedrooms: 2, bathrooms: 1, add_ons: [asked] } },
+        })
+        .expect(200);
+      expect(viaMcp.body.result).toMatchObject({ isError: true, content: [{ type: 'text', text: refused.body.error }] });
+    }
+    // Offered by one of the two: that one is priced with it, the other named with what it lacks.
+    const { body } = await find('Fridge').expect(200);
+    expect(body.cleaners.map((c: { cleaner_id: string }) => c.cleaner_id)).toEqual([full.pro.id]);
+    expect(body.cleaners[0].price.line_items.map((l: { label: string }) => l.label)).toContain('Inside the fridge');
+    expect(body.not_offered).toEqual([{ cleaner_id: bare.pro.id, name: 'No Extras', missing: ['add-on "fridge"'] }]);
+    expect((await find('').expect(200)).body.not_offered).toEqual([]);
+  });
+
   it.each([
     [{ zip: '1234', bedrooms: 1, bathrooms: 1 }, /zip must be exactly 5 digits/],
     [{ zip: '10001', bathrooms: 1 }, /bedrooms is required/],

@@ -13,8 +13,7 @@ import {
   webhookTestedOnDashboard,
 } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
-import { retryWebhookNow } from '@frontdesk/use-cases';
-import { formRoute, type Operation, withinRequest } from '@frontdesk/http';
+import { formRoute, type Operation } from '@frontdesk/http';
 import { navOf, noProblem, typed } from './actions';
 import { runForm, type DashboardDeps } from './deps';
 import { doneAt, signedOf, type Done, type Signed } from './layout';
@@ -23,8 +22,8 @@ import { WEBHOOK_LABELS, type SecretShown, type Typed, type WebhookPart } from '
 
 /**
  * The webhooks forms (POST, behind `signedInForm`): each runs the webhook operation the API runs
- * (add_webhook, test_webhook, update_webhook, rotate_webhook_secret, remove_webhook), or for
- * "Retry now" its use case, and answers 303 to the webhooks page; a secret it made goes to that
+ * (add_webhook, test_webhook, update_webhook, rotate_webhook_secret, remove_webhook; "Retry now"
+ * is update_webhook with only webhook_id), and answers 303 to the webhooks page; a secret it made goes to that
  * page alone, once. A refusal shows the page again as typed, in the owner's words.
  */
 
@@ -107,10 +106,10 @@ export const postPauseWebhook = (d: DashboardDeps): RequestHandler =>
     return { done: { text: paused ? webhookPausedOnDashboard(url) : webhookResumedOnDashboard(url) } };
   });
 
-/** "Retry now": a failing webhook is tried at once instead of at its next wait. */
+/** "Retry now": a failing webhook is tried at once instead of at its next wait (update_webhook with only webhook_id, as the API does it). */
 export const postRetryWebhook = (d: DashboardDeps): RequestHandler =>
-  webhookForm(d, 'retry', async ({ s, id, url, req }) => {
-    await withinRequest(req, () => retryWebhookNow(d.ctx.db, s.pro.id, id, d.ctx.clock()));
+  webhookForm(d, 'retry', async ({ id, url, req }) => {
+    await runWebhookOp(d, d.ops.update_webhook, { webhook_id: id }, req);
     return { done: { text: webhookRetriedOnDashboard(url) } };
   });
 

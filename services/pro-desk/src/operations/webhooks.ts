@@ -132,7 +132,7 @@ export const updateWebhookOperation = (ctx: AppContext) =>
   defineOperation<Pro, { webhook_id: string; url?: string; kinds?: string[]; paused?: boolean }>({
     name: 'update_webhook',
     title: 'Change a webhook',
-    description: 'Changes url, kinds or paused (it catches up when resumed); retries a failing one now. Confirm first.',
+    description: 'Changes url, kinds or paused (it catches up when resumed); webhook_id alone retries a failing one now. Confirm first.',
     method: 'POST',
     input: one({ url, kinds, paused: { type: 'boolean' } }),
     output: webhookSchema,

@@ -219,6 +219,30 @@ describe('remove_crew', () => {
     await get(mine.auth, 'schedule', { crew_id: foreign }).expect(404);
     expect((await crewsOf(theirs.auth)).map((c) => c.name)).toContain('Team B');
   });
+  it('judges reassign_to as assign_job judges its crew even when the removed crew has no jobs: unknown or foreign is a 404, inactive or itself a 400, and nothing is removed', async () => {
+    const mine = await twoCrews();
+    const theirs = await twoCrews();
+    const c = (await post(mine.auth, 'add_crew', { name: 'Team C' }).expect(200)).body;
+    await post(mine.auth, 'update_crew', { crew_id: c.crew_id, active: false }).expect(200);
+    const job = (await post(mine.auth, 'book_job', validBooking({ crew_id: mine.a.crew_id })).expect(200)).body;
+    for (const to of ['crew_doesnotexist', theirs.b.crew_id]) {
+      const [viaAssign, viaRemove] = [
+        await post(mine.auth, 'assign_job', { booking_id: job.booking_id, crew_id: to }).expect(404),
+        await post(mine.auth, 'remove_crew', { crew_id: mine.b.crew_id, reassign_to: to }).expect(404),
+      ];
+      expect(viaRemove.body.error).toBe(viaAssign.body.error);
+      expect(viaRemove.body.error).toBe(`No crew with id ${to} in this business; my_business lists the crews.`);
+    }
+    const inactive = await post(mine.auth, 'remove_crew', { crew_id: mine.b.crew_id, reassign_to: c.crew_id }).expect(400);
+    expect(inactive.body.error).toBe((await post(mine.auth, 'assign_job', { booking_id: job.booking_id, crew_id: c.crew_id }).expect(400)).body.error);
+    expect(inactive.body.error).toMatch(/^Team C is not active/);
+    const itself = await post(mine.auth, 'remove_crew', { crew_id: mine.b.crew_id, reassign_to: mine.b.crew_id }).expect(400);
+    expect(itself.body.error).toMatch(/^reassign_to must be another crew than the one removed/);
+    expect((await crewsOf(mine.auth)).map((x) => x.name)).toEqual(expect.arrayContaining(['Team B', 'Team C']));
+    expect((await crewsOf(theirs.auth)).map((x) => x.name)).toContain('Team B');
+    // A crew of its own, active, still takes the (no) jobs.
+    await post(mine.auth, 'remove_crew', { crew_id: mine.b.crew_id, reassign_to: mine.a.crew_id }).expect(200);
+  });
 });
 
 describe('crews over MCP', () => {

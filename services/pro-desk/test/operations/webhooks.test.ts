@@ -192,6 +192,34 @@ describe('webhooks of a business', () => {
     }
   });
 
+  it('takes update_webhook with only webhook_id as the documented "retry now": a failing receiver is tried at once, nothing else changes, and its refusals point at list_webhooks', async () => {
+    const { auth, webhook } = await withWebhook(['booking.created']);
+    const send = sender();
+    try {
+      await post(auth, 'book_job', validBooking()).expect(200);
+      receiver.script = [500];
+      await send.tick();
+      const [waiting] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+      expect(new Date(waiting.next_try_at).getTime()).toBeGreaterThan(h.clock.now.getTime());
+      await send.tick(); // its next try is not due: nothing is sent
+      expect(receiver.got).toHaveLength(1);
+
+      const retried = (await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id }).expect(200)).body;
+      expect(retried).toMatchObject({ webhook_id: webhook.webhook_id, url: webhook.url, kinds: ['booking.created'], state: 'active', behind: 1 });
+      expect(new Date(retried.next_try_at).getTime()).toBeLessThanOrEqual(h.clock.now.getTime());
+      await send.tick();
+      expect(receiver.acked().map((g) => g.body.kind)).toEqual(['booking.created']);
+      expect((await get(auth, 'list_webhooks').expect(200)).body.webhooks[0]).toMatchObject({ behind: 0, kinds: ['booking.created'], state: 'active' });
+
+      const unknown = await post(auth, 'update_webhook', { webhook_id: 'wh_doesnotexist' }).expect(404);
+      expect(unknown.body.error).toBe('No webhook with id wh_doesnotexist in this business; list_webhooks lists them.');
+      const other = await newPro(h);
+      expect((await post(other.auth, 'update_webhook', { webhook_id: webhook.webhook_id }).expect(404)).body.error).toMatch(/list_webhooks lists them/);
+    } finally {
+      send.close();
+    }
+  });
+
   it('holds events while paused and sends them once resumed; removes an endpoint that answers 410 and says so', async () => {
     const { auth, webhook } = await withWebhook();
     const send = sender();
