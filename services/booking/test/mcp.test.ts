@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { READ_HINTS, expectAnnotated, listenOn, masked, mcpClient } from '../../pro-desk/test/mcp-client';
-import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, TEST_KEY_SEALER, type Hosts } from './harness';
+import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, TEST_KEY_SEALER, TEST_RATE_LIMITS, type Hosts } from './harness';
 import { createBookingApp } from '../src';
 import { createLogger } from '@frontdesk/http';
 
@@ -17,6 +17,8 @@ beforeAll(async () => {
       mcpAllowedOrigins: [],
       keySealer: TEST_KEY_SEALER,
       checkAnswers: true,
+      // The harness's app shares this database's budgets: both run under the tests' limits.
+      rateLimits: TEST_RATE_LIMITS,
     },
     logger: createLogger('t', 'silent'),
     clock: () => h.clock.now,
