@@ -32,8 +32,8 @@ import {
   withinRequest,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
-import type { DashboardDeps } from './dashboard/deps';
-import { doneFor, doneOf, signedInPage } from './dashboard/layout';
+import { firstKeySlot, sessionHolder, type DashboardDeps } from './dashboard/deps';
+import { signedInPage } from './dashboard/layout';
 import { setDashboardSession } from './dashboard/session';
 import { backTo, codeSentPage, sendCodeStep, type CodeStep } from './sign-in-steps';
 
@@ -250,8 +250,7 @@ const postBusiness = (d: SignUpDeps): RequestHandler =>
         signUpBusiness(d.ctx.db, input, { now: d.ctx.clock(), keys: d.ctx.config.keySealer.hashKeys, openSession: true }),
       );
       setDashboardSession(d.ctx, res, session!);
-      const done = { text: 'Your business is ready.', secret: { id: 'new-key', label: "Your business's key:", value: apiKey } };
-      return doneFor(d.ctx, res, { session: session!, path: WELCOME, done });
+      return `${WELCOME}?key=${firstKeySlot(d.ctx).keep(res, sessionHolder(session!), apiKey, d.ctx.clock())}`;
     },
     form: (typed, problem) => detailsForm(typed, problem),
   });
@@ -264,8 +263,9 @@ export const welcomePage = (d: DashboardDeps): RequestHandler =>
   signedInPage(d, {
     section: null,
     render(s, req) {
-      const key = doneOf(d, req)?.secret;
-      if (key?.id !== 'new-key') {
+      const ref = typeof req.query.key === 'string' ? req.query.key : '';
+      const key = firstKeySlot(d.ctx).value<string>(req, sessionHolder(s.token), ref, d.ctx.clock());
+      if (typeof key !== 'string') {
         return Promise.resolve({
           title: 'Your business is ready',
           status: 404,
@@ -273,7 +273,7 @@ export const welcomePage = (d: DashboardDeps): RequestHandler =>
             <p>Make a new one under <a href="/dashboard/keys">Keys and calendar</a>: the one you had stops working then.</p>`,
         });
       }
-      return Promise.resolve({ title: 'Your business is ready', body: keyPage(created(d.ctx, s.pro, key.value)) });
+      return Promise.resolve({ title: 'Your business is ready', body: keyPage(created(d.ctx, s.pro, key)) });
     },
   });
 

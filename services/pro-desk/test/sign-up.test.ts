@@ -45,8 +45,8 @@ describe('the /signup page', () => {
       .send({ ...form, code: await codeSentTo(email) })
       .expect(303);
     // Signed up is signed in: the business's first page is in its dashboard, with the session sign-up opened.
-    expect(made.headers.location).toMatch(/^\/dashboard\/welcome\?done=[A-Za-z0-9_-]+$/);
-    expect(cookiesFrom(made)).toMatch(/^fd_pro_session=[A-Za-z0-9_-]+; fd_dash_done=[A-Za-z0-9_-]+$/);
+    expect(made.headers.location).toMatch(/^\/dashboard\/welcome\?key=[A-Za-z0-9_-]+$/);
+    expect(cookiesFrom(made)).toMatch(/^fd_pro_session=[A-Za-z0-9_-]+; fd_first_key=[A-Za-z0-9_-]+$/);
     const done = await h.api.get(made.headers.location!).set('Cookie', cookiesFrom(made)).expect(200);
     expect(done.headers['cache-control']).toBe('no-store');
     const key = keyIn(done.text)!;

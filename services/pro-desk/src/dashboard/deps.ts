@@ -20,9 +20,13 @@ export const COOKIE = 'fd_pro_session';
 /** Who a dashboard result is for: the session that made it (a digest of its token), so the next owner signed in on the browser never sees it. */
 export const sessionHolder = (token: string): Holder => holderOf('dashboard session', token);
 
-/** Where the dashboard keeps what a form did for the page it redirects to (sign-up's first key too). */
-export const dashResults = (ctx: AppContext) =>
-  new ShownOnce(ctx.config.keySealer, { name: 'fd_dash_done', path: '/dashboard', secure: ctx.config.publicUrl.startsWith('https://') });
+const secure = (ctx: AppContext) => ctx.config.publicUrl.startsWith('https://');
+
+/** Where the dashboard keeps what a form did for the page it redirects to; the next form's result replaces it. */
+export const dashResults = (ctx: AppContext) => new ShownOnce(ctx.config.keySealer, { name: 'fd_dash_done', path: '/dashboard', secure: secure(ctx) });
+
+/** Where sign-up keeps the new business's first key for its welcome page: a slot of its own, so no dashboard form's result replaces it. */
+export const firstKeySlot = (ctx: AppContext) => new ShownOnce(ctx.config.keySealer, { name: 'fd_first_key', path: '/dashboard/welcome', secure: secure(ctx) });
 
 /** The form token of a session: only a page of that session can know it (sessions are never in a page). */
 export const csrfOf = (session: string) => createHash('sha256').update(`csrf:${session}`).digest('base64url');

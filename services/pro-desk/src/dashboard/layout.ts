@@ -4,7 +4,6 @@ import type { Pro } from '@frontdesk/db';
 import { RESULT_NO_LONGER_SHOWN } from '@frontdesk/domain';
 import type { AffectedJob } from '@frontdesk/use-cases';
 import { allowOwnScripts, formField, html, sendPage, sendView, emailCodeForm, type Html } from '@frontdesk/http';
-import type { AppContext } from '../context';
 import { csrfOf, dashResults, sessionHolder, sessionOf, type DashboardDeps } from './deps';
 
 /** What every dashboard page shares: the navigation, the signed-in guard, and results shown after a redirect. */
@@ -77,16 +76,12 @@ const emailAsked = (req: Request): string => (typeof req.query.email === 'string
 
 const signedByRequest = new WeakMap<Request, Signed>();
 
-/** Keeps what an action did for the page at `path`, for the session `session` (its token) alone, and answers that page's address (the 303's Location). */
-export function doneFor(ctx: AppContext, res: Response, { session, path, done }: { session: string; path: string; done: Done }): string {
-  const ref = dashResults(ctx).keep(res, sessionHolder(session), done, ctx.clock());
+/** Keeps what a guarded form did for the page at `path`, for the session that posted it alone, and answers that page's address (the 303's Location). */
+export function doneAt(d: DashboardDeps, res: Response, path: string, done: Done): string {
+  const ref = dashResults(d.ctx).keep(res, sessionHolder(signedOf(res.req).token), done, d.ctx.clock());
   const [where, hash] = path.split('#');
   return `${where}?done=${ref}${hash ? `#${hash}` : ''}`;
 }
-
-/** What a guarded form did, kept for the page at `path` for the session that posted it. */
-export const doneAt = (d: DashboardDeps, res: Response, path: string, done: Done): string =>
-  doneFor(d.ctx, res, { session: signedOf(res.req).token, path, done });
 
 /**
  * What the last action did, if this address carries its reference and this browser its result,

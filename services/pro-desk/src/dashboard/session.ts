@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { codeEntryForm, formField, html, sendPage, sessionCookie, setErrorHeaders, withinRequest } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { codeSentPage, codeSentSlot, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from '../sign-in-steps';
-import { COOKIE, dashResults, type DashboardDeps } from './deps';
+import { COOKIE, dashResults, firstKeySlot, type DashboardDeps } from './deps';
 import { signInForm } from './layout';
 import { webhookSecrets } from './webhook-pages';
 
@@ -71,6 +71,11 @@ export const postVerify =
     }
   };
 
-/** Signs out: the session ends, and what its forms kept in this browser (results, a webhook's secret, the address a code went to) with it. */
+/** Signs out: the session ends, and what its forms kept in this browser (results, sign-up's key, a webhook's secret, the address a code went to) with it. */
 export const postSignOut = (d: DashboardDeps): RequestHandler =>
-  signOutStep(pageSession(d.ctx), (token) => endDashboardSession(d.ctx.db, token), [dashResults(d.ctx), webhookSecrets(d), codeSentSlot(d.ctx, CODE_AT)]);
+  signOutStep(pageSession(d.ctx), (token) => endDashboardSession(d.ctx.db, token), [
+    dashResults(d.ctx),
+    firstKeySlot(d.ctx),
+    webhookSecrets(d),
+    codeSentSlot(d.ctx, CODE_AT),
+  ]);
