@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { AppError } from '@frontdesk/domain';
+import { AppError, CODE_STEP_GONE } from '@frontdesk/domain';
 import { requestSignInCode } from '@frontdesk/use-cases';
 import {
   cookieValue,
@@ -87,7 +87,7 @@ export const codeSentPage =
   (req: Request, res: Response) => {
     const ref = typeof req.query.sent === 'string' ? req.query.sent : '';
     const email = ref ? sentTo(s).value<string>(req, visitIn(req), ref, s.ctx.clock()) : null;
-    sendView(res, 200, typeof email === 'string' ? s.sent(email) : s.refused('', ''));
+    sendView(res, 200, typeof email === 'string' ? s.sent(email) : s.refused(ref ? CODE_STEP_GONE : '', ''));
   };
 
 /** A page's session: its cookie, the path it is sent to (the page itself), and whether only over https. */

@@ -229,7 +229,11 @@ describe('a sign-in step before anyone is signed in goes with the visit', () => 
       const again = browse(h.api);
       const resent = String((await again.post(step, { email: `again.${email}` })).headers.location);
       later(SHOWN_ONCE_MINUTES + 1);
-      expect((await again.get(resent)).text).not.toContain(`again.${email}`);
+      const gone = (await again.get(resent)).text;
+      expect(gone).not.toContain(`again.${email}`);
+      expect(gone).toMatch(
+        /role="alert">That step is no longer open here: it stays 15 minutes, in the browser that asked for the code\. Give your email again for a new code\./,
+      );
     },
   );
 });

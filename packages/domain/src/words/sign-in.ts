@@ -3,6 +3,9 @@ import { SHOWN_ONCE_MINUTES, SIGN_IN_CODE_MINUTES } from '../policy';
 
 /** Everything a person reads while signing in with an emailed code. */
 
+/** A code step's address opened when what it kept is gone (its minutes passed, the browser closed, or a sign-out since). */
+export const CODE_STEP_GONE = `That step is no longer open here: it stays ${SHOWN_ONCE_MINUTES} minutes, in the browser that asked for the code. Give your email again for a new code.`;
+
 /** The refusal when an address was sent its limit of codes (the shared rate limit answers it, with Retry-After). */
 export const tooManyCodesMessage = (email: string) => `Too many codes were sent to ${email} in the last hour; wait a while, then ask again.`;
 
