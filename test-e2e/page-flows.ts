@@ -45,7 +45,7 @@ export async function auditAtBothWidths(browser: Browser, flow: (page: Page, wid
   expect(found).toEqual([]);
 }
 
-/** Signs a business serving 10001 up on /signup, as its owner would, and returns the key the page shows. */
+/** Signs a business serving 10001 up on /signup, as its owner would, and returns the key the page shows (signed in to its dashboard). */
 export async function signUp(page: Page, site: Site, email: string, name: string): Promise<string> {
   await page.goto(`${site.pro}/signup`);
   await page.getByLabel('Your email').fill(email);
@@ -115,9 +115,14 @@ export async function doneSays(page: Page, text: string | RegExp): Promise<void>
   await page.getByRole('status').getByText(text).waitFor();
 }
 
-/** Signs the owner at `email` in to the dashboard by the mailed code; ends on the business's heading. */
+/**
+ * Signs the owner at `email` in to the dashboard by the mailed code; ends on the business's
+ * heading. A browser signed in already (sign-up signs its owner in) signs out first.
+ */
 export async function signInToDashboard(page: Page, site: Site, email: string, name: string): Promise<void> {
   await page.goto(`${site.pro}/dashboard`);
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  if (await signOut.count()) await signOut.click();
   await page.getByLabel('Business email').fill(email);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByLabel('Code').fill(await site.codeSentTo(email));

@@ -12,7 +12,7 @@ import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
-import { auditAtBothWidths, authorizeUrl, bookOnThePage, signUp, type Site } from './page-flows';
+import { auditAtBothWidths, authorizeUrl, bookOnThePage, signInToDashboard, signUp, type Site } from './page-flows';
 import { startsOf } from '@frontdesk/domain';
 
 // Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
@@ -180,11 +180,8 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     const key = await signUp(page, site(), email, 'Dash Cleaning');
     const api = (path: string, k = key) => fetch(`${pro}/api/v1/${path}`, { headers: { authorization: `Bearer ${k}` } });
 
+    // Signed up is signed in: the dashboard asks for no second code.
     await page.goto(`${pro}/dashboard`);
-    await page.getByLabel('Business email').fill(email);
-    await page.getByRole('button', { name: 'Send me a code' }).click();
-    await page.getByLabel('Code').fill(await codeSentTo(email));
-    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Dash Cleaning' }).waitFor();
 
     await page.goto(`${pro}/dashboard/settings`);
@@ -342,12 +339,7 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
         await audit('/dashboard sign-in');
         const owner = `axe-owner${width}@example.com`;
         await signUp(page, site(), owner, `Axe ${width}`);
-        await page.goto(`${pro}/dashboard`);
-        await page.getByLabel('Business email').fill(owner);
-        await page.getByRole('button', { name: 'Send me a code' }).click();
-        await page.getByLabel('Code').fill(await codeSentTo(owner));
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.getByRole('heading', { name: `Axe ${width}` }).waitFor();
+        await signInToDashboard(page, site(), owner, `Axe ${width}`);
         await audit('/dashboard');
         await page.screenshot({ path: join(tmpdir(), `front-desk-dashboard-${width}.png`), fullPage: true });
         await page.goto(`${pro}/dashboard/settings`);

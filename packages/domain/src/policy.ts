@@ -29,6 +29,10 @@ export const SIGN_IN_MAX_CODES_PER_HOUR = 5;
 export const KEY_SESSION_MINUTES = 30;
 /** A business's dashboard session: a working day. */
 export const DASHBOARD_SESSION_HOURS = 12;
+/** How long a page keeps showing what a form made (a new key, a calendar address, a secret) to whoever made it, unless said otherwise. */
+export const SHOWN_ONCE_MINUTES = 15;
+/** How long the booking page's confirmation (with its manage link) stays shown in the browser that booked, while it stays open. */
+export const CONFIRMATION_SHOWN_MINUTES = 30;
 
 /** How many open times each cleaner in find_cleaners shows, and how many log_lead lists. */
 export const CLEANER_OPEN_TIMES_SHOWN = 5;

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import express from 'express';
 import request from 'supertest';
-import { html, htmlText, inPeoplesWords, inputField, safeUrl, ShownOnce, trusted, type Sealer } from '../src';
+import { holderOf, html, htmlText, inPeoplesWords, inputField, safeUrl, ShownOnce, trusted, type Sealer } from '../src';
 
 /** AES-GCM with the kid as associated data, as the services' KeySealer does. */
 function testSealer(): Sealer {
@@ -80,27 +80,45 @@ describe('refusals in people words', () => {
 describe('what a form shows once', () => {
   const slot = { name: 'fd_shown', path: '/', secure: false };
 
+  // The holder is who the page is opened by (a session, in the pages): `?as=` here.
+  const holder = (as: unknown) => (typeof as === 'string' && as ? holderOf('test', as) : null);
+
   function app(shown: ShownOnce, clock: () => Date) {
     const a = express();
-    a.post('/make', (_req, res) => res.redirect(303, `/made/${shown.keep(res, { key: 'pk_secret' }, clock())}`));
+    a.post('/make', (req, res) =>
+      res.redirect(
+        303,
+        `/made/${shown.keep(res, holder(req.query.as)!, { key: 'pk_secret' }, clock())}?as=${typeof req.query.as === 'string' ? req.query.as : ''}`,
+      ),
+    );
     a.get('/made/:ref', (req, res) => {
-      const v = shown.value<{ key: string }>(req, req.params.ref, clock());
+      const v = shown.value<{ key: string }>(req, holder(req.query.as), req.params.ref, clock());
       res.status(v ? 200 : 410).send(v ? v.key : 'gone');
     });
     return a;
   }
 
-  it('shows the result on every reload in the browser that made it, and nowhere else', async () => {
+  it('shows the result on every reload in the browser that made it, to its holder alone, and nowhere else', async () => {
     let now = new Date('2026-11-24T10:00:00Z');
-    const a = app(new ShownOnce(testSealer(), slot), () => now);
+    const sealer = testSealer();
+    const a = app(new ShownOnce(sealer, slot), () => now);
     const agent = request.agent(a);
-    const made = await agent.post('/make').expect(303);
+    const made = await agent.post('/make?as=ann').expect(303);
     const where = made.headers.location as string;
     expect(made.headers['set-cookie']?.[0]).toMatch(/HttpOnly; SameSite=Strict; Max-Age=900/);
+    // The holder is sealed as a digest: the cookie's plain text never carries it.
+    expect(
+      sealer
+        .open(Buffer.from(/fd_shown=([^;]+)/.exec(made.headers['set-cookie']![0]!)![1]!, 'base64url'), `shown-once:fd_shown:${/made\/([^?]+)/.exec(where)![1]}`)
+        .toString(),
+    ).not.toContain('ann');
     await agent.get(where).expect(200, 'pk_secret');
     await agent.get(where).expect(200, 'pk_secret');
+    // The same browser and reference, opened by another holder or by none: nothing.
+    await agent.get(where.replace('as=ann', 'as=bob')).expect(410);
+    await agent.get(where.replace('as=ann', 'as=')).expect(410);
     await request(a).get(where).expect(410);
-    await agent.get('/made/another-reference').expect(410);
+    await agent.get('/made/another-reference?as=ann').expect(410);
     now = new Date(now.getTime() + 16 * 60_000);
     await agent.get(where).expect(410);
   });

@@ -1,5 +1,6 @@
-import { alreadyOwnsBusiness, checkCheck, newBusiness, noBusiness, normalizeEmail, type NewBusinessInput } from '@frontdesk/domain';
+import { DASHBOARD_SESSION_HOURS, alreadyOwnsBusiness, checkCheck, newBusiness, noBusiness, normalizeEmail, type NewBusinessInput } from '@frontdesk/domain';
 import {
+  createProSession,
   endProSessionsOf,
   insertPro,
   insertProCheck,
@@ -15,12 +16,23 @@ import {
   type ProCheck,
 } from '@frontdesk/db';
 
-/** Creates a business (checked, with the default price list and hours unless given) and its first key, shown once. */
-export async function createBusiness(db: Db, input: NewBusinessInput): Promise<{ pro: Pro; apiKey: string }> {
+/**
+ * Creates a business (checked, with the default price list and hours unless given) and its first
+ * key, shown once; with `sessionFrom`, also a dashboard session for its owner from that instant
+ * (a sign-up on the page, whose code just proved the address), in the same transaction.
+ */
+export async function createBusiness(
+  db: Db,
+  input: NewBusinessInput,
+  o: { sessionFrom?: Date } = {},
+): Promise<{ pro: Pro; apiKey: string; session: string | null }> {
   const business = newBusiness(input);
   return db.transaction().execute(async (trx) => {
     const pro = await insertPro(trx, business);
-    return { pro, apiKey: await issueProKey(trx, pro.id) };
+    const apiKey = await issueProKey(trx, pro.id);
+    const from = o.sessionFrom;
+    const session = from ? await createProSession(trx, pro.id, new Date(from.getTime() + DASHBOARD_SESSION_HOURS * 3_600_000), from) : null;
+    return { pro, apiKey, session };
   });
 }
 

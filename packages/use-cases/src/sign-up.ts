@@ -18,9 +18,14 @@ export interface SignUpInput {
  * spend the code), then the emailed code, then the business is created with the default
  * price list and hours and its first key, shown once. The verified address becomes the
  * business's account and its contact email; an address that already owns a business is
- * told so, and the unique index keeps two racing sign-ups from making two.
+ * told so, and the unique index keeps two racing sign-ups from making two. On the page
+ * (`openSession`) the owner is signed in to the dashboard too: the code just proved the address.
  */
-export async function signUpBusiness(db: Db, input: SignUpInput, now: Date, keys: SecretHashKeys): Promise<{ pro: Pro; apiKey: string }> {
+export async function signUpBusiness(
+  db: Db,
+  input: SignUpInput,
+  { now, keys, openSession = false }: { now: Date; keys: SecretHashKeys; openSession?: boolean },
+): Promise<{ pro: Pro; apiKey: string; session: string | null }> {
   checkNewPro(input);
   const phone = checkPhone(input.phone);
   const website = checkWebsite(input.website);
@@ -28,15 +33,19 @@ export async function signUpBusiness(db: Db, input: SignUpInput, now: Date, keys
   const owned = await proOwnedBy(db, email);
   if (owned) throw alreadyOwnsBusiness(email, owned.name);
   try {
-    return await createBusiness(db, {
-      name: input.name,
-      timezone: input.timezone,
-      service_zips: input.service_zips,
-      phone,
-      website,
-      email,
-      owner_email: email,
-    });
+    return await createBusiness(
+      db,
+      {
+        name: input.name,
+        timezone: input.timezone,
+        service_zips: input.service_zips,
+        phone,
+        website,
+        email,
+        owner_email: email,
+      },
+      openSession ? { sessionFrom: now } : {},
+    );
   } catch (err) {
     if (!isOwnerEmailTaken(err)) throw err;
     const winner = await proOwnedBy(db, email);

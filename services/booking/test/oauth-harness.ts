@@ -6,6 +6,7 @@ import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { createBookingApp } from '../src';
+import { cookiesFrom } from '../../pro-desk/test/cookie-jar';
 
 /** The book host on a real port whose public URL is that port: OAuth checks the issuer. */
 export async function bookHostOnPort(
@@ -73,7 +74,7 @@ export async function signInAndDecide(
   // Each step answers 303 to its page, handing the request over in a cookie, as a browser follows it.
   const follow = async (res: Response) => {
     expect(res.status).toBe(303);
-    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = cookiesFrom(res);
     return (await fetch(`${host.url}${res.headers.get('location')}`, { headers: { cookie } })).text();
   };
   expect(await follow(await post('/authorize/email', { request_id: requestId, email }))).toMatch(/We sent a 6-digit code/);

@@ -4,6 +4,7 @@ import * as oauth from 'oauth4webapi';
 import { SignJWT, generateKeyPair } from 'jose';
 import { SigningKeys } from '@frontdesk/oauth';
 import { bookHostOnPort, postForm, signInAndDecide, type BookHost } from './oauth-harness';
+import { cookiesFrom } from '../../pro-desk/test/cookie-jar';
 
 let host: BookHost;
 let clientId: string;
@@ -216,7 +217,7 @@ describe('the sign-in steps of an authorization', () => {
     const sent = await post('/authorize/email', { request_id: requestId, email });
     expect(sent.status).toBe(303);
     const codePage = `${host.url}${sent.headers.get('location')}`;
-    const cookie = sent.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = cookiesFrom(sent);
     for (let i = 0; i < 2; i++) expect(await (await fetch(codePage, { headers: { cookie } })).text()).toMatch(/We sent a 6-digit code/);
     expect(await codes()).toBe(1);
     expect(await (await fetch(codePage)).text()).toMatch(/connect again/);
@@ -227,7 +228,7 @@ describe('the sign-in steps of an authorization', () => {
     });
     expect(verified.status).toBe(303);
     const consentPage = `${host.url}${verified.headers.get('location')}`;
-    const consentCookie = verified.headers.get('set-cookie')!.split(';')[0]!;
+    const consentCookie = cookiesFrom(verified);
     for (let i = 0; i < 2; i++) expect(await (await fetch(consentPage, { headers: { cookie: consentCookie } })).text()).toMatch(/asks to:/);
     expect(await (await fetch(consentPage, { headers: { cookie } })).text()).toMatch(/connect again/);
   });

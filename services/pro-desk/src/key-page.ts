@@ -1,5 +1,5 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
-import { AppError, KEY_SESSION_MINUTES, noPersonalKeyToRevoke, signInCodeSentMessage } from '@frontdesk/domain';
+import { AppError, KEY_NO_LONGER_SHOWN, KEY_SESSION_MINUTES, KEY_SHOWN_FOR, noPersonalKeyToRevoke, signInCodeSentMessage } from '@frontdesk/domain';
 import {
   endKeySessionOf,
   issuePersonalKey,
@@ -18,19 +18,22 @@ import {
   emailCodeForm,
   formField,
   formsFromThisSite,
+  holderOf,
   html,
   lookUpCredential,
   sendView,
   ShownOnce,
   takeSignInCode,
+  type Holder,
   type HostLimits,
   type Html,
   withinRequest,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
-import { backTo, codeSentPage, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from './sign-in-steps';
+import { backTo, codeSentPage, codeSentSlot, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from './sign-in-steps';
 
 const COOKIE = 'fd_key_session';
+const CODE_AT = '/key/code';
 const PURPOSE = 'get your Front Desk personal key';
 
 /** What the /key routes share. */
@@ -51,10 +54,11 @@ const pageSession = (d: KeyDeps): PageSession => ({ cookie: COOKIE, path: '/key'
 /** The new key between the POST that made it and the page that shows it (a reload shows it again; nothing is made twice). */
 const newKeySlot = (d: KeyDeps) => new ShownOnce(d.ctx.config.keySealer, { name: 'fd_key_new', path: '/key', secure: pageSession(d).secure });
 
-/** The address a live /key session belongs to, or null. */
-async function signedIn(d: KeyDeps, req: Request): Promise<string | null> {
+/** A live /key session: its address, and who a key it makes is shown to (a digest of its token). */
+async function signedIn(d: KeyDeps, req: Request): Promise<{ email: string; holder: Holder } | null> {
   const token = cookieValue(req, COOKIE);
-  return token ? keySessionOwner(d.ctx.db, token, d.ctx.clock()) : null;
+  const email = token ? await keySessionOwner(d.ctx.db, token, d.ctx.clock()) : null;
+  return email && token ? { email, holder: holderOf('key session', token) } : null;
 }
 
 const keyRows = (keys: Awaited<ReturnType<typeof personalKeysOf>>): Html =>
@@ -75,7 +79,7 @@ const keyRows = (keys: Awaited<ReturnType<typeof personalKeysOf>>): Html =>
 const getKeys =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
-    const email = await signedIn(d, req);
+    const email = (await signedIn(d, req))?.email;
     if (!email) return sendView(res, 200, { title: 'Your personal key', body: emailForm() });
     const keys = await personalKeysOf(d.ctx.db, email);
     sendView(res, 200, {
@@ -90,7 +94,7 @@ const getKeys =
 const codeStep = (d: KeyDeps): CodeStep & { at: string } => ({
   ...d,
   purpose: PURPOSE,
-  at: '/key/code',
+  at: CODE_AT,
   sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
   refused: (message, email) => ({ title: 'Your personal key', body: emailForm(message, email) }),
 });
@@ -118,29 +122,28 @@ const SIGNED_OUT = 'Your sign-in has ended; sign in again.';
 const postCreate =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
-    const email = await signedIn(d, req);
-    if (!email) return sendView(res, 401, { title: 'Your personal key', body: emailForm(SIGNED_OUT) });
-    const { key } = await withinRequest(req, () => issuePersonalKey(d.ctx.db, email));
-    res.redirect(303, `/key/new?ref=${newKeySlot(d).keep(res, key, d.ctx.clock())}`);
+    const signed = await signedIn(d, req);
+    if (!signed) return sendView(res, 401, { title: 'Your personal key', body: emailForm(SIGNED_OUT) });
+    const { key } = await withinRequest(req, () => issuePersonalKey(d.ctx.db, signed.email));
+    res.redirect(303, `/key/new?ref=${newKeySlot(d).keep(res, signed.holder, key, d.ctx.clock())}`);
   };
 
-/** The key the last POST made, while this browser keeps it; once gone, the page says so. */
+/** The key the last POST made, to the session that made it while this browser keeps it; once gone, the page says so. */
 const getNewKey =
   (d: KeyDeps): RequestHandler =>
-  (req, res) => {
-    const key = newKeySlot(d).value<string>(req, typeof req.query.ref === 'string' ? req.query.ref : '', d.ctx.clock());
+  async (req, res) => {
+    const holder = (await signedIn(d, req))?.holder ?? null;
+    const key = newKeySlot(d).value<string>(req, holder, typeof req.query.ref === 'string' ? req.query.ref : '', d.ctx.clock());
     if (typeof key !== 'string') {
       return sendView(res, 404, {
         title: 'Your new personal key',
-        body: html`<p>This key is no longer shown here: it was shown once, in the browser that made it. Make another if you did not keep it.</p>
+        body: html`<p>${KEY_NO_LONGER_SHOWN} Sign in and make another if you did not keep it.</p>
           <p><a href="/key">Back to your keys</a></p>`,
       });
     }
     sendView(res, 200, {
       title: 'Your new personal key',
-      body: html`<p>
-          Copy it now: it is shown only this once. Give it to your assistant as <code>Authorization: Bearer &lt;key&gt;</code> for the booking service.
-        </p>
+      body: html`<p>${KEY_SHOWN_FOR} Give it to your assistant as <code>Authorization: Bearer &lt;key&gt;</code> for the booking service.</p>
         <p class="key" id="new-key">${key}</p>
         <p><a href="/key">Back to your keys</a></p>`,
     });
@@ -149,13 +152,15 @@ const getNewKey =
 const postRevoke =
   (d: KeyDeps): RequestHandler =>
   async (req, res) => {
-    const email = await signedIn(d, req);
+    const email = (await signedIn(d, req))?.email;
     if (!email) return sendView(res, 401, { title: 'Your personal key', body: emailForm(SIGNED_OUT) });
     await withinRequest(req, () => revokeOwnKey(d.ctx.db, { keyId: formField(req.body, 'key_id'), email }, d.ctx.clock()));
     res.redirect(303, '/key');
   };
 
-const postSignOut = (d: KeyDeps): RequestHandler => signOutStep(pageSession(d), (token) => endKeySessionOf(d.ctx.db, token));
+/** Signs out: the session ends, and the key it made and the address a code went to are no longer shown in this browser. */
+const postSignOut = (d: KeyDeps): RequestHandler =>
+  signOutStep(pageSession(d), (token) => endKeySessionOf(d.ctx.db, token), [newKeySlot(d), codeSentSlot(d.ctx, CODE_AT)]);
 
 // The same for assistants, as JSON.
 const apiCode =

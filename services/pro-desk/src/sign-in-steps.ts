@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { AppError } from '@frontdesk/domain';
+import { AppError, CODE_STEP_GONE } from '@frontdesk/domain';
 import { requestSignInCode } from '@frontdesk/use-cases';
 import {
   cookieValue,
@@ -8,7 +8,10 @@ import {
   sessionCookie,
   setErrorHeaders,
   ShownOnce,
+  endVisit,
   takeSignInCode,
+  visitIn,
+  visitOf,
   withinRequest,
   type HostLimits,
   type Html,
@@ -39,13 +42,17 @@ export interface CodeStep {
   refused(message: string, email: string): Shown;
 }
 
-/** Where the address a code went to is kept between the POST and its GET: a sealed cookie under the step's page. */
-const sentTo = (s: CodeStep): ShownOnce =>
-  new ShownOnce(s.ctx.config.keySealer, {
+/**
+ * Where the address a code went to is kept between the POST and its GET: a sealed cookie under
+ * the step's page (the page `at` lives under), held by this browser's visit: no one is signed in yet.
+ */
+export const codeSentSlot = (ctx: AppContext, at: string): ShownOnce =>
+  new ShownOnce(ctx.config.keySealer, {
     name: 'fd_code_sent',
-    path: s.at!.slice(0, s.at!.lastIndexOf('/')) || '/',
-    secure: s.ctx.config.publicUrl.startsWith('https://'),
+    path: at.slice(0, at.lastIndexOf('/')) || '/',
+    secure: ctx.config.publicUrl.startsWith('https://'),
   });
+const sentTo = (s: CodeStep): ShownOnce => codeSentSlot(s.ctx, s.at!);
 
 /** Mails a sign-in code to the address posted, within the shared limits per address and per client; a refusal is shown on the form. */
 export const sendCodeStep =
@@ -59,7 +66,10 @@ export const sendCodeStep =
       const sent = await withinRequest(req, () =>
         requestSignInCode(s.ctx.db, email, s.ctx.clock(), { purpose: s.purpose, keys: s.ctx.config.keySealer.hashKeys }),
       );
-      if (s.at) return res.redirect(303, `${s.at}?sent=${sentTo(s).keep(res, sent.email, s.ctx.clock())}`);
+      if (s.at) {
+        const holder = visitOf(req, res, s.ctx.config.publicUrl.startsWith('https://'));
+        return res.redirect(303, `${s.at}?sent=${sentTo(s).keep(res, holder, sent.email, s.ctx.clock())}`);
+      }
       sendView(res, 200, s.sent(sent.email));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -76,8 +86,8 @@ export const codeSentPage =
   (s: CodeStep & { at: string }): RequestHandler =>
   (req: Request, res: Response) => {
     const ref = typeof req.query.sent === 'string' ? req.query.sent : '';
-    const email = ref ? sentTo(s).value<string>(req, ref, s.ctx.clock()) : null;
-    sendView(res, 200, typeof email === 'string' ? s.sent(email) : s.refused('', ''));
+    const email = ref ? sentTo(s).value<string>(req, visitIn(req), ref, s.ctx.clock()) : null;
+    sendView(res, 200, typeof email === 'string' ? s.sent(email) : s.refused(ref ? CODE_STEP_GONE : '', ''));
   };
 
 /** A page's session: its cookie, the path it is sent to (the page itself), and whether only over https. */
@@ -93,13 +103,19 @@ export function startSession(res: Response, s: PageSession, o: { token: string; 
   res.redirect(303, s.path);
 }
 
-/** Ends the session the cookie names, clears the cookie, and goes back to the page's sign-in. */
+/**
+ * Ends the session the cookie names, clears the cookie and every result the page keeps in this
+ * browser (`kept`: what a form made, the address a code went to) and ends the visit, then goes
+ * back to the page's sign-in: the next person on this browser sees nothing of the last one's.
+ */
 export const signOutStep =
-  (s: PageSession, end: (token: string) => Promise<void>): RequestHandler =>
+  (s: PageSession, end: (token: string) => Promise<void>, kept: ShownOnce[]): RequestHandler =>
   async (req, res) => {
     const token = cookieValue(req, s.cookie);
     if (token) await withinRequest(req, () => end(token));
-    res.setHeader('Set-Cookie', sessionCookie({ name: s.cookie, path: s.path, secure: s.secure }, { token: '', maxAgeSeconds: 0 }));
+    res.append('Set-Cookie', sessionCookie({ name: s.cookie, path: s.path, secure: s.secure }, { token: '', maxAgeSeconds: 0 }));
+    for (const slot of kept) slot.forget(res);
+    endVisit(res, s.secure);
     res.redirect(303, s.path);
   };
 

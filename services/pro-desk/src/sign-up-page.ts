@@ -1,6 +1,8 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import {
   CODE_LIFETIME_TEXT,
+  KEY_NO_LONGER_SHOWN,
+  KEY_SHOWN_FOR,
   SIGN_UP_FEE_TEXT,
   signInCodeSentMessage,
   serviceZipsSchema,
@@ -21,7 +23,6 @@ import {
   problemLine,
   safeUrl,
   sendView,
-  ShownOnce,
   takeSignInCode,
   validateInput,
   type HostLimits,
@@ -31,6 +32,9 @@ import {
   withinRequest,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
+import { firstKeySlot, sessionHolder, type DashboardDeps } from './dashboard/deps';
+import { signedInPage } from './dashboard/layout';
+import { setDashboardSession } from './dashboard/session';
 import { backTo, codeSentPage, sendCodeStep, type CodeStep } from './sign-in-steps';
 
 const PURPOSE = 'sign up your cleaning business on Front Desk';
@@ -152,8 +156,11 @@ const detailsForm = (d: Details, problem?: Problem): Html => {
     </form>
     <p class="note">You start with a standard price list and Monday to Saturday hours; change them any time on your dashboard or through your assistant.</p>
     ${feeNote}
-    <p class="note"><a href="/signup">Use another email</a> · Signed up already? <a href="/dashboard">Sign in to your dashboard</a></p>`;
+    <p class="note"><a href="/signup">Use another email</a> · Signed up already? <a href="${signInAs(d.email)}">Sign in to your dashboard</a></p>`;
 };
+
+/** The dashboard's sign-in with the address filled in, for where sign-up knows it. */
+const signInAs = (email: string) => `/dashboard?email=${encodeURIComponent(email)}`;
 
 const noDetails = (email: string): Details => ({ email, code: '', name: '', timezone: '', zips: '', phone: '', website: '' });
 
@@ -175,17 +182,15 @@ function created(ctx: AppContext, pro: Pro, apiKey: string) {
 type Created = ReturnType<typeof created>;
 
 const keyPage = (c: Created): Html =>
-  html`<p><strong>${c.name}</strong> is ready. This is its key; copy it now, it is shown only this once:</p>
+  html`<p><strong>${c.name}</strong> is ready, and you are signed in to its dashboard. This is its key.</p>
     <p class="key" id="new-key">${c.api_key}</p>
+    <p>${KEY_SHOWN_FOR}</p>
     <p>Give your AI assistant the key with one of these:</p>
     <ul>
       <li>MCP: <code>${c.mcp_url}</code> with the header <code>Authorization: Bearer &lt;key&gt;</code></li>
       <li>REST: <code>${c.api_url}</code>, same header</li>
     </ul>
-    <p>
-      Then ask it to show your business and set your own prices, hours and days off, or do it yourself on <a href="/dashboard">your dashboard</a>: sign in there
-      with the email you signed up with.
-    </p>
+    <p>Then ask it to show your business and set your own prices, hours and days off, or do it yourself on your dashboard.</p>
     <p>Customers book you at <a href="${safeUrl(c.booking_page)}">${c.booking_page}</a>.</p>
     <p id="fee">${SIGN_UP_FEE_TEXT}</p>
     <p><a href="/dashboard">Go to your dashboard</a></p>`;
@@ -199,9 +204,8 @@ interface SignUpDeps {
   limits: HostLimits;
 }
 
-/** The new business's key between the POST that made it and the page that shows it: a reload shows it again and makes nothing. */
-const readySlot = (d: SignUpDeps) =>
-  new ShownOnce(d.ctx.config.keySealer, { name: 'fd_signup_ready', path: '/signup', secure: d.ctx.config.publicUrl.startsWith('https://') });
+/** Where sign-up sends a new business: its first page in the dashboard, whose session sign-up opened. */
+const WELCOME = '/dashboard/welcome';
 
 const getSignUp: RequestHandler = (_req, res) => sendView(res, 200, { title: 'Sign up your cleaning business', body: emailForm() });
 
@@ -223,7 +227,10 @@ const typedDetails = (req: Request): Details => ({
   website: formField(req.body, 'website'),
 });
 
-/** Makes the business and its key, keeps them for the page that shows them, and goes there. */
+/**
+ * Makes the business and its key and signs its owner in to the dashboard (the code proved the
+ * address), keeps the key for that session's welcome page, and goes there.
+ */
 const postBusiness = (d: SignUpDeps): RequestHandler =>
   formRoute<Details>({
     title: 'About your business',
@@ -239,29 +246,36 @@ const postBusiness = (d: SignUpDeps): RequestHandler =>
         phone: optional(typed.phone),
         website: optional(typed.website),
       };
-      const { pro, apiKey } = await withinRequest(req, () => signUpBusiness(d.ctx.db, input, d.ctx.clock(), d.ctx.config.keySealer.hashKeys));
-      return `/signup/ready?ref=${readySlot(d).keep(res, created(d.ctx, pro, apiKey), d.ctx.clock())}`;
+      const { apiKey, session } = await withinRequest(req, () =>
+        signUpBusiness(d.ctx.db, input, { now: d.ctx.clock(), keys: d.ctx.config.keySealer.hashKeys, openSession: true }),
+      );
+      setDashboardSession(d.ctx, res, session!);
+      return `${WELCOME}?key=${firstKeySlot(d.ctx).keep(res, sessionHolder(session!), apiKey, d.ctx.clock())}`;
     },
     form: (typed, problem) => detailsForm(typed, problem),
   });
 
-/** The page a new business lands on: its key while this browser keeps it; once gone, where to go instead. */
-const getReady =
-  (d: SignUpDeps): RequestHandler =>
-  (req, res) => {
-    const ref = typeof req.query.ref === 'string' ? req.query.ref : '';
-    const ready = readySlot(d).value<Created>(req, ref, d.ctx.clock());
-    if (!ready) {
-      return sendView(res, 404, {
-        title: 'Your business is ready',
-        body: html`<p>
-          The key is no longer shown here: it was shown once, in the browser that signed up. Sign in on
-          <a href="/dashboard">your dashboard</a> with the email you signed up with to make a new one.
-        </p>`,
-      });
-    }
-    sendView(res, 200, { title: 'Your business is ready', body: keyPage(ready) });
-  };
+/**
+ * `/dashboard/welcome`, the page a new business lands on, signed in: its key, shown to the
+ * session sign-up opened while this browser keeps it; once gone, where to make another.
+ */
+export const welcomePage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, {
+    section: null,
+    render(s, req) {
+      const ref = typeof req.query.key === 'string' ? req.query.key : '';
+      const key = firstKeySlot(d.ctx).value<string>(req, sessionHolder(s.token), ref, d.ctx.clock());
+      if (typeof key !== 'string') {
+        return Promise.resolve({
+          title: 'Your business is ready',
+          status: 404,
+          body: html`<p>${KEY_NO_LONGER_SHOWN}</p>
+            <p>Make a new one under <a href="/dashboard/keys">Keys and calendar</a>: the one you had stops working then.</p>`,
+        });
+      }
+      return Promise.resolve({ title: 'Your business is ready', body: keyPage(created(d.ctx, s.pro, key)) });
+    },
+  });
 
 // The same for assistants, as JSON.
 const apiCode =
@@ -281,7 +295,7 @@ const apiBusiness =
   (d: SignUpDeps): RequestHandler =>
   async (req, res) => {
     const input = validateInput<SignUpInput>({ input: signUpSchema }, req.body);
-    const { pro, apiKey } = await withinRequest(req, () => signUpBusiness(d.ctx.db, input, d.ctx.clock(), d.ctx.config.keySealer.hashKeys));
+    const { pro, apiKey } = await withinRequest(req, () => signUpBusiness(d.ctx.db, input, { now: d.ctx.clock(), keys: d.ctx.config.keySealer.hashKeys }));
     res
       .status(201)
       .setHeader('Cache-Control', 'no-store')
@@ -303,7 +317,8 @@ export function signUpRouter(ctx: AppContext, limits: HostLimits): Router {
   router.post('/signup/code', form, sendCodeStep(codeStep(d)));
   router.get('/signup/code', codeSentPage(codeStep(d)));
   router.post('/signup/business', form, postBusiness(d));
-  router.get('/signup/ready', getReady(d));
+  // Where a new business landed before it was signed in by sign-up: its page in the dashboard now.
+  router.get('/signup/ready', backTo(WELCOME));
   // The form's address opened as a page: the sign-up it belongs to.
   router.get('/signup/business', backTo('/signup'));
   router.post('/signup/api/code', json, apiCode(d));

@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM, postDashboardForm } from './harness';
+import { cookiesFrom } from './cookie-jar';
 
 const h = proDeskHarnessPerFile();
 
@@ -48,7 +49,7 @@ describe('signing in to the dashboard', () => {
     const email = 'reload@dash.example';
     await newPro(h, { owner_email: email });
     const sent = await h.api.post('/dashboard/code').type('form').send({ email }).expect(303);
-    const cookie = String((sent.headers['set-cookie'] as unknown as string[])[0]).split(';')[0]!;
+    const cookie = cookiesFrom(sent);
     const where = String(sent.headers.location);
     expect(where).toMatch(/^\/dashboard\/code\?sent=[A-Za-z0-9_-]+$/);
     const mailed = async () => (await h.t.db.selectFrom('outbox').select('id').where('to_address', '=', email).execute()).length;

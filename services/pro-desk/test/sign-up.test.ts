@@ -1,13 +1,13 @@
 // A business signs itself up: the /signup page and /signup/api (src/sign-up-page.ts).
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { proDeskHarnessPerFile } from './harness';
+import { cookiesFrom } from './cookie-jar';
 
 const h = proDeskHarnessPerFile();
 
 let seq = 0;
 const freshEmail = () => `owner${(seq += 1)}.${Date.now()}@Example.com`;
 const codeSentTo = (email: string) => signInCodeSentTo(h.t.db, email);
-const cookieFrom = (res: { headers: Record<string, unknown> }) => String((res.headers['set-cookie'] as string[])[0]).split(';')[0]!;
 const keyIn = (text: string) => /(fdk_[A-Za-z0-9]{32})/.exec(text)?.[1];
 const businessesOf = (email: string) => h.t.db.selectFrom('pros').selectAll().where('owner_email', '=', email.toLowerCase()).execute();
 
@@ -21,7 +21,7 @@ describe('the /signup page', () => {
     expect(start.text).toMatch(/<form method="post" action="\/signup\/code">/);
     expect(start.text).toMatch(/booking fee of \d+ USD for each booking a customer makes/);
     const sent = await h.api.post('/signup/code').type('form').send({ email }).expect(303);
-    const asked = await h.api.get(sent.headers.location!).set('Cookie', cookieFrom(sent)).expect(200);
+    const asked = await h.api.get(sent.headers.location!).set('Cookie', cookiesFrom(sent)).expect(200);
     expect(asked.text).toContain(`We sent a 6-digit code to <strong>${email.toLowerCase()}</strong>`);
     expect(asked.text).toMatch(/<option value="America\/Chicago"\s*>/);
     // Zones beyond the United States read as places, not as their IANA names.
@@ -44,17 +44,27 @@ describe('the /signup page', () => {
       .type('form')
       .send({ ...form, code: await codeSentTo(email) })
       .expect(303);
-    expect(made.headers.location).toMatch(/^\/signup\/ready\?ref=/);
-    const done = await h.api.get(made.headers.location!).set('Cookie', cookieFrom(made)).expect(200);
+    // Signed up is signed in: the business's first page is in its dashboard, with the session sign-up opened.
+    expect(made.headers.location).toMatch(/^\/dashboard\/welcome\?key=[A-Za-z0-9_-]+$/);
+    expect(cookiesFrom(made)).toMatch(/^fd_pro_session=[A-Za-z0-9_-]+; fd_first_key=[A-Za-z0-9_-]+$/);
+    const done = await h.api.get(made.headers.location!).set('Cookie', cookiesFrom(made)).expect(200);
     expect(done.headers['cache-control']).toBe('no-store');
     const key = keyIn(done.text)!;
-    expect(done.text).toMatch(/shown only this once/);
+    expect(done.text).toMatch(/this page shows it only in this browser, to you while you stay signed in, for 15 minutes; after that it is not shown again/);
+    expect(done.text).not.toMatch(/only this once/);
     expect(done.text).toContain('http://pro.test/mcp');
     expect(done.text).toMatch(/booking fee of \d+ USD/);
-    expect(done.text).toContain('<a href="/dashboard">');
-    // A reload shows the same key and makes nothing twice; without the cookie the key is gone.
-    expect(keyIn((await h.api.get(made.headers.location!).set('Cookie', cookieFrom(made)).expect(200)).text)).toBe(key);
-    expect(keyIn((await h.api.get(made.headers.location!).expect(404)).text)).toBeUndefined();
+    expect(done.text).toContain('<a href="/dashboard">Go to your dashboard</a>');
+    expect(done.text).toContain('Signed in as <strong>');
+    // A reload shows the same key and makes nothing twice; the dashboard is signed in, asking for no code.
+    expect(keyIn((await h.api.get(made.headers.location!).set('Cookie', cookiesFrom(made)).expect(200)).text)).toBe(key);
+    const dashboard = (await h.api.get('/dashboard').set('Cookie', cookiesFrom(made)).expect(200)).text;
+    expect(dashboard).toContain('<h1>Maple Street Maids</h1>');
+    expect(dashboard).not.toMatch(/Business email/);
+    // Without the cookies (another browser) the key is gone: the dashboard's sign-in instead.
+    const elsewhere = (await h.api.get(made.headers.location!).expect(200)).text;
+    expect(keyIn(elsewhere)).toBeUndefined();
+    expect(elsewhere).toMatch(/Business email/);
     expect(await businessesOf(email)).toHaveLength(1);
     // Back and the same form again: the spent code is refused, with the way to the business made.
     const resent = await h.api
@@ -63,7 +73,11 @@ describe('the /signup page', () => {
       .send({ ...form, code: await codeSentTo(email) })
       .expect(400);
     expect(resent.text).toMatch(/That code was already used/);
-    expect(resent.text).toMatch(/Signed up already\? <a href="\/dashboard">Sign in to your dashboard<\/a>/);
+    // Where a code is asked for anyway, the address is filled in.
+    const signIn = /Signed up already\? <a href="([^"]+)">Sign in to your dashboard<\/a>/.exec(resent.text)![1]!.replace(/&amp;/g, '&');
+    expect((await h.api.get(signIn).expect(200)).text).toMatch(
+      new RegExp(`Business email <input type="email" name="email"[^>]*value="${email.toLowerCase()}"`),
+    );
     expect(await businessesOf(email)).toHaveLength(1);
 
     const [pro] = await businessesOf(email);

@@ -1,4 +1,4 @@
-import { FREE_CANCEL_HOURS } from '../policy';
+import { CONFIRMATION_SHOWN_MINUTES, FREE_CANCEL_HOURS } from '../policy';
 
 /**
  * What the customer's pages on the book host say in their own words: the operations' refusals
@@ -31,8 +31,7 @@ export function inCustomerWords(sentence: string): string {
 export const FREE_CANCEL_TEXT = `Cancelling is free until ${FREE_CANCEL_HOURS} hours before a visit starts; closer than that, the cleaner may charge under their own policy.`;
 
 /** What a booking confirmation says when this browser is not the one that booked. */
-export const CONFIRMATION_ELSEWHERE =
-  'This confirmation is shown only in the browser that made the booking, for a short while after booking. If you gave an email address, the link to your booking was sent there; open it to see, move or cancel your booking.';
+export const CONFIRMATION_ELSEWHERE = `This confirmation is shown only in the browser that made the booking, for ${CONFIRMATION_SHOWN_MINUTES} minutes after booking and until that browser is closed. If you gave an email address, the link to your booking was sent there; open it to see, move or cancel your booking.`;
 
 /** What the search says when the ZIP came without the size of the home. */
 export const SEARCH_NEEDS_ROOMS = 'Say how many bedrooms and bathrooms your home has, then search again.';

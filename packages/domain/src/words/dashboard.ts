@@ -1,4 +1,5 @@
 import { InvalidInputError, NotFoundError } from '../errors';
+import { SHOWN_ONCE_MINUTES } from '../policy';
 
 /** What the owner's dashboard says about its own actions: a job's results and refusals, in the owner's words. */
 
@@ -21,6 +22,9 @@ export const jobMovedOnDashboard = (name: string, from: string, to: string, reac
   `Moved ${name}'s job from ${from} to ${to}; the price stays as booked. We have not told ${name}; ${reach}.`;
 export const noShowOnDashboard = (name: string, label: string, waived: boolean) =>
   waived ? `Recorded that ${name} did not show up on ${label}; the booking fee is waived.` : `Recorded that ${name} did not show up on ${label}.`;
+
+/** A page's address carries what a form did, but it is gone: expired, signed out since, or another browser or owner. */
+export const RESULT_NO_LONGER_SHOWN = `What your last change showed here is no longer shown: it stays for ${SHOWN_ONCE_MINUTES} minutes, in the browser and the sign-in that made it.`;
 
 export const newKeyMade = 'Your old key stopped working. Give your assistant this one.';
 export const calendarAddressMade = 'Subscribe your calendar to this address. Any address made before it no longer works.';

@@ -7,6 +7,8 @@ import {
   sendHtml as page,
   setErrorHeaders,
   takeSignInCode,
+  visitIn,
+  visitOf,
   withinRequest,
 } from '@frontdesk/http';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
@@ -149,8 +151,10 @@ async function pendingById(s: OAuthServer, id: string | undefined) {
 
 /**
  * What a step hands to the next step's page: the request and the address, sealed in a cookie
- * under /authorize. The POST answers 303 to the page, so a reload shows it again and never
- * mails another code or spends the code twice; the request id stays out of addresses (and logs).
+ * under /authorize for this browser's visit (no one is signed in here: a browser closed since,
+ * or signed out of a page of this host, no longer continues it). The POST answers 303 to the
+ * page, so a reload shows it again and never mails another code or spends the code twice; the
+ * request id stays out of addresses (and logs).
  */
 interface Handed {
   request: string;
@@ -158,11 +162,14 @@ interface Handed {
 }
 const handOver = (s: OAuthServer) =>
   new ShownOnce(s.sealer, { name: 'fd_authorize', path: '/authorize', secure: s.issuer.startsWith('https://'), minutes: REQUEST_MINUTES });
+/** Hands `handed` over to the page at `at` (a step's address), for this browser's visit. */
+const handTo = (s: OAuthServer, req: Request, res: Response, { at, handed }: { at: string; handed: Handed }) =>
+  res.redirect(303, `${at}?step=${handOver(s).keep(res, visitOf(req, res, s.issuer.startsWith('https://')), handed, s.clock())}`);
 
 /** The page a step's POST redirected to, for the request and address it handed over; null when that is gone. */
 async function handedOver(s: OAuthServer, req: Request): Promise<{ p: Pending; email: string } | null> {
   const ref = typeof req.query.step === 'string' ? req.query.step : '';
-  const handed = ref ? handOver(s).value<Handed>(req, ref, s.clock()) : null;
+  const handed = ref ? handOver(s).value<Handed>(req, visitIn(req), ref, s.clock()) : null;
   const p = handed ? await pendingById(s, handed.request) : null;
   return p && handed ? { p, email: handed.email } : null;
 }
@@ -199,7 +206,7 @@ const emailStep = (s: OAuthServer) =>
       const sent = await withinRequest(req, () =>
         requestSignInCode(s.db, email, s.clock(), { purpose: `let ${p.client.name} ${s.account.wants}`, keys: s.hashKeys }),
       );
-      res.redirect(303, `/authorize/code?step=${handOver(s).keep(res, { request: p.id, email: sent.email }, s.clock())}`);
+      handTo(s, req, res, { at: '/authorize/code', handed: { request: p.id, email: sent.email } });
     },
     again: (p, _email, error) => emailPage(p.id, p.shown, s.account, error),
   });
@@ -215,7 +222,7 @@ const codeStep = (s: OAuthServer) =>
         return { verified, refused };
       });
       if (refused) return page(res, 403, errorPage('No account here', refused));
-      res.redirect(303, `/authorize/consent?step=${handOver(s).keep(res, { request: p.id, email: verified }, s.clock())}`);
+      handTo(s, req, res, { at: '/authorize/consent', handed: { request: p.id, email: verified } });
     },
     again: (p, email, error) => codePage(p.id, email, error),
   });

@@ -2,7 +2,18 @@ import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { cleanerPage, presentCheck } from '@frontdesk/use-cases';
 import { formField, html, inputFromQuery, sendView, setErrorHeaders, type Problem } from '@frontdesk/http';
-import { call, jobText, refusal, type Booked, type Confirmation, type PageDeps, type Status, type Times } from './kit';
+import {
+  call,
+  confirmationKeptFor,
+  confirmationShownTo,
+  jobText,
+  refusal,
+  type Booked,
+  type Confirmation,
+  type PageDeps,
+  type Status,
+  type Times,
+} from './kit';
 import { customerProblem } from './parts';
 import { bookingPageView, cleanerHead, confirmationElsewhere, confirmationView, jobForm, timesAndContact } from './book-view';
 
@@ -89,7 +100,7 @@ export const postBookPage =
       const input = inputFromQuery(d.ops.book_cleaning, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '')));
       const booked = await call<Booked>(d, d.ops.book_cleaning, input, req);
       const kept: Confirmation = { token: booked.manage_token, emailed: contact.customer_email !== '' };
-      const ref = d.shown.confirmation.keep(res, kept, d.ctx.clock());
+      const ref = d.shown.confirmation.keep(res, confirmationKeptFor(d, req, res, cleanerOf(req)), kept, d.ctx.clock());
       res.redirect(303, `/book/${encodeURIComponent(cleanerOf(req))}/booked/${ref}`);
     } catch (err) {
       if (!(err instanceof AppError)) return next(err);
@@ -99,11 +110,11 @@ export const postBookPage =
     }
   };
 
-/** The confirmation after booking: the booking read fresh with its manage link, in the browser that booked. */
+/** The confirmation after booking: the booking read fresh with its manage link, in the browser that booked while it stays open, under its cleaner's address. */
 export const getConfirmation =
   (d: PageDeps): RequestHandler =>
   async (req, res) => {
-    const kept = d.shown.confirmation.value<Confirmation>(req, String(req.params.ref), d.ctx.clock());
+    const kept = d.shown.confirmation.value<Confirmation>(req, confirmationShownTo(req, cleanerOf(req)), String(req.params.ref), d.ctx.clock());
     if (!kept) return sendView(res, 200, { title: 'Your booking', body: confirmationElsewhere() });
     const b = await call<Status>(d, d.ops.booking_status, { manage_token: kept.token }, req);
     sendView(res, 200, { title: 'You are booked', body: confirmationView(b, kept.emailed) });

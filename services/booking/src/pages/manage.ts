@@ -3,7 +3,7 @@ import { AppError, NotFoundError, inCustomerWords, labelledStarts, withinFreeCan
 import { bookingCalendar } from '@frontdesk/use-cases';
 import { formField, formRoute, html, problemLine, sendView, type Html, type Problem } from '@frontdesk/http';
 import { MANAGE_TOKEN_PATTERN } from '../operations/bookings';
-import { call, refusal, tokenOf, type Notice, type PageDeps, type Status, type Times, type Visit } from './kit';
+import { call, noticeHolder, refusal, tokenOf, type Notice, type PageDeps, type Status, type Times, type Visit } from './kit';
 import { repeats } from './parts';
 import { manageView } from './manage-view';
 import { cancelView } from './cancel-view';
@@ -52,7 +52,7 @@ export const getManagePage =
     try {
       const { token, b, series } = await open(d, req, '');
       const ref = typeof req.query.notice === 'string' ? req.query.notice : '';
-      const kept = ref ? d.shown.notice.value<Notice>(req, ref, d.ctx.clock()) : null;
+      const kept = ref ? d.shown.notice.value<Notice>(req, noticeHolder(token), ref, d.ctx.clock()) : null;
       const notice = kept ? inCustomerWords(kept.said) : undefined;
       sendView(res, 200, { title: series ? 'Your cleanings' : 'Your cleaning', body: manageView({ token, b, now: d.ctx.clock(), notice }) });
     } catch (err) {
@@ -81,7 +81,7 @@ export const getCancelPage =
 
 /** Where a manage page goes after acting: back to the booking, with the operation's sentence shown once. */
 function backWithNotice(d: PageDeps, res: Response, token: string, said: string): string {
-  const ref = d.shown.notice.keep(res, { said } satisfies Notice, d.ctx.clock());
+  const ref = d.shown.notice.keep(res, noticeHolder(token), { said } satisfies Notice, d.ctx.clock());
   return `/manage/${token}?notice=${ref}`;
 }
 

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Pro } from '@frontdesk/db';
 import { AppError } from '@frontdesk/domain';
 import { dashboardOwner } from '@frontdesk/use-cases';
-import { cookieValue, runOperation, type HostLimits, type Operation, type RunOptions } from '@frontdesk/http';
+import { cookieValue, holderOf, runOperation, ShownOnce, type Holder, type HostLimits, type Operation, type RunOptions } from '@frontdesk/http';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { ProDeskOperationSet } from '../operations';
@@ -16,6 +16,17 @@ export interface DashboardDeps {
 }
 
 export const COOKIE = 'fd_pro_session';
+
+/** Who a dashboard result is for: the session that made it (a digest of its token), so the next owner signed in on the browser never sees it. */
+export const sessionHolder = (token: string): Holder => holderOf('dashboard session', token);
+
+const secure = (ctx: AppContext) => ctx.config.publicUrl.startsWith('https://');
+
+/** Where the dashboard keeps what a form did for the page it redirects to; the next form's result replaces it. */
+export const dashResults = (ctx: AppContext) => new ShownOnce(ctx.config.keySealer, { name: 'fd_dash_done', path: '/dashboard', secure: secure(ctx) });
+
+/** Where sign-up keeps the new business's first key for its welcome page: a slot of its own, so no dashboard form's result replaces it. */
+export const firstKeySlot = (ctx: AppContext) => new ShownOnce(ctx.config.keySealer, { name: 'fd_first_key', path: '/dashboard/welcome', secure: secure(ctx) });
 
 /** The form token of a session: only a page of that session can know it (sessions are never in a page). */
 export const csrfOf = (session: string) => createHash('sha256').update(`csrf:${session}`).digest('base64url');

@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Pro } from '@frontdesk/db';
+import { RESULT_NO_LONGER_SHOWN } from '@frontdesk/domain';
 import type { AffectedJob } from '@frontdesk/use-cases';
-import { allowOwnScripts, formField, html, sendPage, sendView, ShownOnce, emailCodeForm, type Html } from '@frontdesk/http';
-import { csrfOf, sessionOf, type DashboardDeps } from './deps';
+import { allowOwnScripts, formField, html, sendPage, sendView, emailCodeForm, type Html } from '@frontdesk/http';
+import { csrfOf, dashResults, sessionHolder, sessionOf, type DashboardDeps } from './deps';
 
 /** What every dashboard page shares: the navigation, the signed-in guard, and results shown after a redirect. */
 
@@ -33,6 +34,8 @@ export interface Done {
   affected?: AffectedJob[];
   secret?: { id: string; label: string; value: string };
   quote?: { label: string; text: string };
+  /** Not a result: the one this address refers to is gone, and the page says so. */
+  gone?: true;
 }
 
 export const csrfField = (s: Signed): Html => html`<input type="hidden" name="csrf" value="${s.csrf}" />`;
@@ -68,42 +71,50 @@ export const signInForm = (error = '', email = ''): Html =>
     email,
   });
 
-const results = (d: DashboardDeps) =>
-  new ShownOnce(d.ctx.config.keySealer, { name: 'fd_dash_done', path: '/dashboard', secure: d.ctx.config.publicUrl.startsWith('https://') });
+/** The address a link to the sign-in form fills in (`?email=`), where the page that links knows it. */
+const emailAsked = (req: Request): string => (typeof req.query.email === 'string' ? req.query.email.slice(0, 200) : '');
 
-/** Keeps what an action did for the page at `path`, and answers that page's address (the 303's Location). */
+const signedByRequest = new WeakMap<Request, Signed>();
+
+/** Keeps what a guarded form did for the page at `path`, for the session that posted it alone, and answers that page's address (the 303's Location). */
 export function doneAt(d: DashboardDeps, res: Response, path: string, done: Done): string {
-  const ref = results(d).keep(res, done, d.ctx.clock());
+  const ref = dashResults(d.ctx).keep(res, sessionHolder(signedOf(res.req).token), done, d.ctx.clock());
   const [where, hash] = path.split('#');
   return `${where}?done=${ref}${hash ? `#${hash}` : ''}`;
 }
 
-/** What the last action did, if this address carries its reference and this browser its result. */
+/**
+ * What the last action did, if this address carries its reference and this browser its result,
+ * kept for this very session; when the address carries one that is gone (expired, another
+ * browser, or another sign-in), a sentence saying so.
+ */
 export function doneOf(d: DashboardDeps, req: Request): Done | null {
   const ref = typeof req.query.done === 'string' ? req.query.done : '';
-  return ref ? results(d).value<Done>(req, ref, d.ctx.clock()) : null;
+  if (!ref) return null;
+  const signed = signedByRequest.get(req);
+  const kept = signed ? dashResults(d.ctx).value<Done>(req, sessionHolder(signed.token), ref, d.ctx.clock()) : null;
+  return kept ?? { text: RESULT_NO_LONGER_SHOWN, gone: true };
 }
 
 /** A page of the signed-in dashboard: its section, what it shows, or the sign-in form when no one is signed in. */
 export interface DashPage {
   section: Section | null;
-  render(s: Signed, req: Request): Promise<{ title?: string; body: Html; status?: number }>;
+  render(s: Signed, req: Request, res: Response): Promise<{ title?: string; body: Html; status?: number }>;
 }
 
 export const signedInPage =
   (d: DashboardDeps, page: DashPage): RequestHandler =>
   async (req, res) => {
     const found = await sessionOf(d, req);
-    if (!found) return sendPage(res, 200, 'Your dashboard', signInForm());
+    if (!found) return sendPage(res, 200, 'Your dashboard', signInForm('', emailAsked(req)));
     const s: Signed = { ...found, csrf: csrfOf(found.token) };
-    const shown = await page.render(s, req);
+    signedByRequest.set(req, s);
+    const shown = await page.render(s, req, res);
     allowOwnScripts(res);
     sendView(res, shown.status ?? 200, { title: shown.title ?? s.pro.name, body: shown.body, nav: dashNav(s, page.section) });
   };
 
-const signedByRequest = new WeakMap<Request, Signed>();
-
-/** The owner a guarded form's request belongs to (set by `signedInForm`). */
+/** The owner a guarded form's or a page's request belongs to (set by `signedInForm` and `signedInPage`). */
 export const signedOf = (req: Request): Signed => signedByRequest.get(req)!;
 
 /** Guards a form: the session and its form token, or a page saying to sign in again. */

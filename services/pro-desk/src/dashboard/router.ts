@@ -27,6 +27,7 @@ import {
   todayPage,
 } from './pages';
 import { getCode, postCode, postSignOut, postVerify } from './session';
+import { welcomePage } from '../sign-up-page';
 import { COPY_SCRIPT } from './views/leads';
 
 const copyScript: RequestHandler = (_req, res) => {
@@ -58,6 +59,7 @@ function pages(router: Router, d: DashboardDeps): void {
   router.get('/dashboard/settings', settings);
   for (const part of ['hours', 'prices', 'add-ons', 'profile', 'mail', 'time-off', 'time-off/remove']) router.get(`/dashboard/${part}`, settings);
   router.get('/dashboard/time-off/:id/remove', removeTimeOffPage(d));
+  router.get('/dashboard/welcome', welcomePage(d));
   router.get('/dashboard/keys', keys);
   router.get('/dashboard/calendar', keys);
   router.get('/dashboard/key', newKeyPage(d));

@@ -1,24 +1,34 @@
 import type { RequestHandler } from 'express';
 import { AppError, DASHBOARD_SESSION_HOURS } from '@frontdesk/domain';
 import { endDashboardSession, openDashboardSession } from '@frontdesk/use-cases';
-import { codeEntryForm, formField, html, sendPage, setErrorHeaders, withinRequest } from '@frontdesk/http';
-import { codeSentPage, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from '../sign-in-steps';
-import { COOKIE, type DashboardDeps } from './deps';
+import type { Response } from 'express';
+import { codeEntryForm, formField, html, sendPage, sessionCookie, setErrorHeaders, withinRequest } from '@frontdesk/http';
+import type { AppContext } from '../context';
+import { codeSentPage, codeSentSlot, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from '../sign-in-steps';
+import { COOKIE, dashResults, firstKeySlot, type DashboardDeps } from './deps';
 import { signInForm } from './layout';
+import { webhookSecrets } from './webhook-pages';
 
 /** Signing in to the dashboard by an emailed code, and out. */
 
 const PURPOSE = 'sign in to your Front Desk dashboard';
+const CODE_AT = '/dashboard/code';
 
 /** The code step. */
 const codeForm = (email: string, error = '') => codeEntryForm({ action: '/dashboard/verify', email, back: '/dashboard', error });
-const pageSession = (d: DashboardDeps): PageSession => ({ cookie: COOKIE, path: '/dashboard', secure: d.ctx.config.publicUrl.startsWith('https://') });
+const pageSession = (ctx: AppContext): PageSession => ({ cookie: COOKIE, path: '/dashboard', secure: ctx.config.publicUrl.startsWith('https://') });
+const SESSION_SECONDS = DASHBOARD_SESSION_HOURS * 3600;
+
+/** Signs the browser in to the dashboard with a session opened elsewhere (sign-up's, once its code is verified). */
+export function setDashboardSession(ctx: AppContext, res: Response, token: string): void {
+  res.append('Set-Cookie', sessionCookie({ name: COOKIE, path: '/dashboard', secure: pageSession(ctx).secure }, { token, maxAgeSeconds: SESSION_SECONDS }));
+}
 
 /** The code step of the dashboard: its POST mails a code and answers 303 to its GET, so a reload mails nothing. */
 const codeStep = (d: DashboardDeps): CodeStep & { at: string } => ({
   ...d,
   purpose: PURPOSE,
-  at: '/dashboard/code',
+  at: CODE_AT,
   sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
   refused: (message, email) => ({ title: 'Your dashboard', body: signInForm(message, email) }),
 });
@@ -53,7 +63,7 @@ export const postVerify =
             <p><a href="/signup">Sign your business up</a> or <a href="/dashboard">use another email</a>.</p>`,
         );
       }
-      startSession(res, pageSession(d), { token: opened.token, maxAgeSeconds: DASHBOARD_SESSION_HOURS * 3600 });
+      startSession(res, pageSession(d.ctx), { token: opened.token, maxAgeSeconds: SESSION_SECONDS });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       setErrorHeaders(res, err);
@@ -61,4 +71,11 @@ export const postVerify =
     }
   };
 
-export const postSignOut = (d: DashboardDeps): RequestHandler => signOutStep(pageSession(d), (token) => endDashboardSession(d.ctx.db, token));
+/** Signs out: the session ends, and what its forms kept in this browser (results, sign-up's key, a webhook's secret, the address a code went to) with it. */
+export const postSignOut = (d: DashboardDeps): RequestHandler =>
+  signOutStep(pageSession(d.ctx), (token) => endDashboardSession(d.ctx.db, token), [
+    dashResults(d.ctx),
+    firstKeySlot(d.ctx),
+    webhookSecrets(d),
+    codeSentSlot(d.ctx, CODE_AT),
+  ]);

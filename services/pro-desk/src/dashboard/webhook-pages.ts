@@ -3,8 +3,8 @@ import { AppError, webhookNotOnDashboard } from '@frontdesk/domain';
 import type { WebhookState } from '@frontdesk/db';
 import { listWebhooks } from '@frontdesk/use-cases';
 import { ShownOnce, html, type Html, type Problem } from '@frontdesk/http';
-import type { DashboardDeps } from './deps';
-import { doneOf, signedInPage, type Signed } from './layout';
+import { sessionHolder, type DashboardDeps } from './deps';
+import { doneOf, signedInPage, signedOf, type Signed } from './layout';
 import { removeWebhookView, webhooksView, type SecretShown, type WebhookRefused } from './views/webhooks';
 
 /**
@@ -13,12 +13,13 @@ import { removeWebhookView, webhooksView, type SecretShown, type WebhookRefused 
  * browser, so a reload (or the address opened again) no longer shows it.
  */
 
-const secrets = (d: DashboardDeps) =>
+/** Where a webhook's new secret waits for the page after the form, for the session that made it. */
+export const webhookSecrets = (d: Pick<DashboardDeps, 'ctx'>) =>
   new ShownOnce(d.ctx.config.keySealer, { name: 'fd_dash_secret', path: '/dashboard/webhooks', secure: d.ctx.config.publicUrl.startsWith('https://') });
 
 /** Keeps a secret for the page at `location` (a 303's Location) and answers that address with the secret's reference. */
 export function secretAt(d: DashboardDeps, res: Response, location: string, secret: SecretShown): string {
-  const ref = secrets(d).keep(res, secret, d.ctx.clock());
+  const ref = webhookSecrets(d).keep(res, sessionHolder(signedOf(res.req).token), secret, d.ctx.clock());
   const [where, hash] = location.split('#');
   return `${where}${where!.includes('?') ? '&' : '?'}secret=${ref}${hash ? `#${hash}` : ''}`;
 }
@@ -37,22 +38,20 @@ export async function webhooksBody(d: DashboardDeps, s: Signed, o: { req: Reques
   });
 }
 
-const listPage = (d: DashboardDeps): RequestHandler =>
-  signedInPage(d, { section: '/dashboard/webhooks', render: async (s, req) => ({ title: 'Webhooks', body: await webhooksBody(d, s, { req }) }) });
-
-/** The webhooks page; the secret its address refers to is read once and dropped from the browser. */
-export const webhooksPage = (d: DashboardDeps): RequestHandler => {
-  const page = listPage(d);
-  return (req, res, next) => {
-    const ref = typeof req.query.secret === 'string' ? req.query.secret : '';
-    const secret = ref && req.method === 'GET' ? secrets(d).value<SecretShown>(req, ref, d.ctx.clock()) : null;
-    if (secret) {
-      shownByRequest.set(req, secret);
-      secrets(d).forget(res);
-    }
-    return page(req, res, next);
-  };
-};
+/** The webhooks page; the secret its address refers to, kept for this session, is read once and dropped from the browser. */
+export const webhooksPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, {
+    section: '/dashboard/webhooks',
+    async render(s, req, res) {
+      const ref = typeof req.query.secret === 'string' ? req.query.secret : '';
+      const secret = ref && req.method === 'GET' ? webhookSecrets(d).value<SecretShown>(req, sessionHolder(s.token), ref, d.ctx.clock()) : null;
+      if (secret) {
+        shownByRequest.set(req, secret);
+        webhookSecrets(d).forget(res);
+      }
+      return { title: 'Webhooks', body: await webhooksBody(d, s, { req }) };
+    },
+  });
 
 /** The webhook a page's address names; another business's is not found. */
 export async function webhookOfPage(d: DashboardDeps, s: Signed, req: Request): Promise<WebhookState> {

@@ -34,7 +34,7 @@ function affectedList(done: Done): Html {
 export function doneNotice(done: Done | null): Html {
   if (!done) return html``;
   return html`<div class="done">
-    <p class="ok" role="status">${typedText(done.text)}</p>
+    <p class="${done.gone ? 'note' : 'ok'}" role="status">${typedText(done.text)}</p>
     ${
       done.secret &&
       html`<p>${done.secret.label}</p>
