@@ -46,3 +46,4 @@ export * from './crews';
 export * from './webhooks';
 export * from './addresses';
 export * from './words/webhooks';
+export * from './booked-jobs';
