@@ -47,3 +47,5 @@ export * from './webhooks';
 export * from './addresses';
 export * from './words/webhooks';
 export * from './booked-jobs';
+export * from './move-window';
+export * from './words/moves';

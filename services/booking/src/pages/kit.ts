@@ -68,6 +68,7 @@ export interface CustomerBooking {
   status: string;
   start: string;
   label: string;
+  timezone: string;
   address: string;
   zip: string;
   notes: string | null;
