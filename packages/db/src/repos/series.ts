@@ -58,3 +58,8 @@ export async function visitsAround(db: Db, seriesId: string, at: Date): Promise<
   return { before, after };
 }
 
+/** Whether a series has ended (cancelled from a visit on): it books no more visits. */
+export async function seriesHasEnded(db: Db, seriesId: string): Promise<boolean> {
+  const row = await db.selectFrom('series').select('ended_at').where('id', '=', seriesId).executeTakeFirst();
+  return Boolean(row?.ended_at);
+}

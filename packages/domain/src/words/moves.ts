@@ -48,3 +48,16 @@ export const jobStaysBetween = (before?: string, after?: string): string =>
       : after
         ? `This is a visit of a series: it moves to a day before the visit of ${after}, so the series keeps its order.`
         : '';
+
+/**
+ * What a series' manage page says, still booked first and then what ended: after "cancel this
+ * and all later visits" it no longer says the cleaning repeats.
+ */
+export const seriesBookedCount = (n: number): string =>
+  n === 0 ? 'Nothing is booked ahead.' : `${n} visit${n === 1 ? ' is' : 's are'} booked. Move or cancel one visit, or one and all later ones.`;
+export const endedSeriesStillBooked = (n: number, cleaner: string, price: string): string =>
+  n === 0
+    ? 'Nothing is booked ahead.'
+    : `${n} visit${n === 1 ? ' is' : 's are'} still booked with ${cleaner}, ${price} per visit. Move or cancel ${n === 1 ? 'it' : 'any of them'} below.`;
+export const SERIES_ENDED = 'The series has ended: no more visits will be booked.';
+export const ENDED_VISITS_NOTE = 'Cancelled or missed visits from now on:';

@@ -80,6 +80,7 @@ export interface CustomerBooking {
 export interface Status extends CustomerBooking {
   manage_url: string;
   series_visits: Visit[];
+  series_ended: boolean;
 }
 export interface Booked extends CustomerBooking {
   message: string;
