@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { TEST_KEY_SEALER } from '../services/booking/test/harness';
-import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
+import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { bindPort, closeServer, createLogger } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { CHROMIUM_ARGS } from './browser';
+import type { Site } from './page-flows';
 
 /** Both hosts in this process on a fresh database, and Chromium: what a dashboard page test looks at. */
 export interface PageHosts {
@@ -53,3 +54,6 @@ export async function startPageHosts(name: string, chromiumPath: string): Promis
     },
   };
 }
+
+/** Both hosts as the page flows reach them, with the sign-in codes their database holds. */
+export const siteOf = (h: PageHosts): Site => ({ pro: h.pro, book: h.book, codeSentTo: (email) => signInCodeSentTo(h.t.db, email) });

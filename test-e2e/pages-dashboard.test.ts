@@ -182,6 +182,8 @@ async function jobActions(o: Owner) {
   expect(await page.locator('input[type=radio]:checked').count()).toBe(0);
   expect(await page.locator('fieldset.times').count()).toBeGreaterThan(1);
   await check(o, 'move a job: the times');
+  // The days around the job's own date: the first open time of those is where it goes.
+  const picked = (await page.locator('input[type=radio]').first().getAttribute('value'))!;
   await page.locator('input[type=radio]').first().check();
   await page.getByRole('button', { name: 'Next: check the move' }).click();
   await check(o, 'move a job?');
@@ -198,7 +200,7 @@ async function jobActions(o: Owner) {
 
   const sched = (await (await api(o, 'schedule')).json()) as { jobs: { customer: { name: string }; start: string }[] };
   expect(sched.jobs.map((j) => j.customer.name)).toEqual([moved]);
-  expect(sched.jobs[0]!.start).toBe(starts[0]);
+  expect(sched.jobs[0]!.start).toBe(picked);
 }
 
 async function noShow(o: Owner) {

@@ -134,7 +134,7 @@ export interface paths {
         };
         /**
          * Check a booking
-         * @description A booking's status and details, its manage page link and, for a series, its upcoming visits (series_visits). The way to check a booking with the shared public key.
+         * @description A booking's status and details, its manage page link and, for a series, its upcoming visits (series_visits) and whether it has ended. The way to check a booking with the shared public key.
          */
         get: operations["booking_status"];
         put?: never;
@@ -1244,6 +1244,7 @@ export interface operations {
                             start: string;
                             label: string;
                         }[];
+                        series_ended: boolean;
                     };
                 };
             };

@@ -695,6 +695,7 @@ export interface operations {
                                 by_business: number;
                                 by_customers_through_service: number;
                                 cancelled: number;
+                                no_shows: number;
                                 by_crew: {
                                     crew_id: string;
                                     crew_name: string;
@@ -2591,6 +2592,7 @@ export interface operations {
                             by_business: number;
                             by_customers_through_service: number;
                             cancelled: number;
+                            no_shows: number;
                             by_crew: {
                                 crew_id: string;
                                 crew_name: string;

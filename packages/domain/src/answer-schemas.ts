@@ -171,6 +171,7 @@ export const pipelineSchema = answer({
     by_business: int,
     by_customers_through_service: int,
     cancelled: int,
+    no_shows: int,
     by_crew: listOf(answer({ crew_id: str, crew_name: str, jobs: int, value: num })),
   }),
 });

@@ -46,3 +46,6 @@ export * from './crews';
 export * from './webhooks';
 export * from './addresses';
 export * from './words/webhooks';
+export * from './booked-jobs';
+export * from './move-window';
+export * from './words/moves';

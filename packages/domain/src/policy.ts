@@ -43,3 +43,6 @@ export const IDEMPOTENCY_KEEP_HOURS = 24;
 
 /** How many visits of a new series its confirmation mail lists. */
 export const MAILED_SERIES_VISITS = 4;
+
+/** A move page first offers the days this far before and after the job's own date (never before today), then a week at a time. */
+export const MOVE_DAYS_AROUND = 7;

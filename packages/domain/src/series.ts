@@ -26,3 +26,16 @@ export function seriesDates(firstDate: LocalDate, frequency: SeriesFrequency, af
 
 /** The last date a series starting (or last planned) relative to `today` should hold visits through. */
 export const seriesHorizonEnd = (today: LocalDate, frequency: SeriesFrequency): LocalDate => addDays(today, SERIES_HORIZON_DAYS[frequency]);
+
+/**
+ * A series keeps the order of its visits: a visit moves only to a day after the visit before
+ * it and, moved alone, to a day before the visit after it (cancelled visits hold no place).
+ * So the first visit stays the first and no visit moves before the series began, and two
+ * visits never share a day; moving a visit with every later one shifts them together, so only
+ * the visit before bounds it. Which neighbour a move would pass, or null when it keeps order.
+ */
+export function visitPassed(o: { to: LocalDate; before?: LocalDate; after?: LocalDate; andFollowing: boolean }): 'before' | 'after' | null {
+  if (o.before !== undefined && o.to <= o.before) return 'before';
+  if (!o.andFollowing && o.after !== undefined && o.to >= o.after) return 'after';
+  return null;
+}

@@ -111,6 +111,10 @@ export function formatLabel(instant: Date, zone: string, now?: Date): string {
   return `${WEEKDAYS[wall.getUTCDay()]}, ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCDate()}, ${otherYear ? `${wall.getUTCFullYear()}, ` : ''}${h12}:${pad(wall.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'} ${info.abbreviation}`;
 }
 
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** `November 2026`: a month (`2026-11`) as a page names it. */
+export const formatMonth = (month: string): string => `${MONTH_NAMES[+month.slice(5, 7) - 1]} ${month.slice(0, 4)}`;
+
 /** `Wed, Nov 25`: a calendar day as labels write it. */
 export function formatDay(date: LocalDate): string {
   const t = new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)));

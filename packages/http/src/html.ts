@@ -22,7 +22,7 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 @media (max-width:40rem){.days{display:flex;gap:.6rem;overflow-x:auto;scroll-snap-type:x mandatory;padding-bottom:.4rem}.days>.times{flex:0 0 85%;box-sizing:border-box;scroll-snap-align:start;margin:0}}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .visits{padding-left:1.8rem}.visits li{margin:.5rem 0}.visits .status{color:#5b6473;font-size:.9rem}.visits .gone>span:first-child{text-decoration:line-through}
-.acts{display:block}.acts a{margin-right:1.4rem;display:inline-block;padding:.25rem 0}`,
+.acts{display:block}.acts a{margin-right:1.4rem;display:inline-block;padding:.25rem 0}.move-days a{display:block;padding:.35rem 0}`,
   dashboard: `.job{margin:.6rem 0;padding:.6rem;background:#f7f8fa}.job h3{margin:0}.job p{margin:.2rem 0}
 .dash-head{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #d8dde5;padding-bottom:.4rem}
 .dash-head nav{flex-basis:100%}.dash-nav{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.1rem 1rem}

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError } from '@frontdesk/domain';
+import { AppError, aroundDaysLink, earlierDaysLink, laterDaysLink, moveDaysShown, type LocalDate, type MoveWindow } from '@frontdesk/domain';
 import { setErrorHeaders } from './errors';
 import { sendView } from './html';
 import { html, type Html } from './template';
@@ -110,6 +110,20 @@ export function startChoices(times: readonly StartChoice[], chosen?: string): Ht
           </fieldset>`,
       )}
     </div>`;
+}
+
+/**
+ * The days a move page lists (moveWindow), said above its times, and the days before and after
+ * them as plain links (no script): `hrefOf` makes a link to the page showing the week from a
+ * day, or without a day the days around the job again.
+ */
+export const moveDaysSaid = (w: MoveWindow, jobDay: LocalDate): Html => html`<p id="days-shown">${moveDaysShown(w, jobDay)}</p>`;
+export function moveDaysLinks(w: MoveWindow, jobDay: LocalDate, hrefOf: (from?: LocalDate) => string): Html {
+  return html`<nav class="move-days" aria-label="Other days">
+    ${w.earlier !== null && html`<a href="${hrefOf(w.earlier)}">${earlierDaysLink(w)}</a>`}
+    <a href="${hrefOf(w.later)}">${laterDaysLink(w)}</a>
+    ${!w.around && html`<a href="${hrefOf()}">${aroundDaysLink(jobDay)}</a>`}
+  </nav>`;
 }
 
 /** The sentence at the top of a form that was refused. */

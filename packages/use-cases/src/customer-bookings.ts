@@ -11,7 +11,18 @@ import {
   type JobInput,
   type KnownUser,
 } from '@frontdesk/domain';
-import { bookingByToken, bookingsOfAccount, getPro, latestChecks, replaceManageToken, upcomingVisits, type Booking, type Db, type Pro } from '@frontdesk/db';
+import {
+  bookingByToken,
+  bookingsOfAccount,
+  getPro,
+  latestChecks,
+  replaceManageToken,
+  seriesHasEnded,
+  upcomingVisits,
+  type Booking,
+  type Db,
+  type Pro,
+} from '@frontdesk/db';
 import { mailNewManageLink, type MailLinks } from './booking-mail';
 import { createBooking, type Booked } from './book';
 import { cancelBooking, type Cancelled } from './cancel';
@@ -92,12 +103,16 @@ export async function renewManageToken(db: Db, bookingId: string, mail?: { links
   });
 }
 
-/** The booking a manage token opens, with its pro and, for a series, its visits that have not ended. */
-export async function managedBooking(db: Db, manageToken: string, now: Date): Promise<{ booking: Booking; pro: Pro; visits: Booking[] }> {
+/**
+ * The booking a manage token opens, with its pro and, for a series, its visits that have not
+ * ended and whether the series itself has ended (it books no more visits).
+ */
+export async function managedBooking(db: Db, manageToken: string, now: Date): Promise<{ booking: Booking; pro: Pro; visits: Booking[]; seriesEnded: boolean }> {
   const found = await bookingByToken(db, manageToken);
   if (!found) throw noBookingWithToken();
-  const visits = found.booking.series_id ? await upcomingVisits(db, found.booking.series_id, now) : [];
-  return { ...found, visits };
+  const seriesId = found.booking.series_id;
+  const [visits, seriesEnded] = seriesId ? await Promise.all([upcomingVisits(db, seriesId, now), seriesHasEnded(db, seriesId)]) : [[], false];
+  return { ...found, visits, seriesEnded };
 }
 
 /** Which booking a customer acts on: the one the token opens, or another visit of its series. */

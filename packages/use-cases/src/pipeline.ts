@@ -1,4 +1,14 @@
-import { BAD_LEAD_REASON_TEXT, BOOK_HOST_FEE_CENTS, monthRange, toUsd, type BadLeadReason } from '@frontdesk/domain';
+import {
+  BAD_LEAD_REASON_TEXT,
+  BOOK_HOST_FEE_CENTS,
+  jobsWorth,
+  monthJobs,
+  monthRange,
+  toUsd,
+  type BadLeadReason,
+  type BookedJob,
+  type MonthJobs,
+} from '@frontdesk/domain';
 import { crewsOf, pipelineCounts, type Crew, type Db, type Pro } from '@frontdesk/db';
 
 const perJob = (spendCents: number, booked: number) => (booked > 0 ? toUsd(Math.round(spendCents / booked)) : null);
@@ -7,36 +17,48 @@ const num = (v: unknown) => Number(v ?? 0);
 /**
  * The monthly report: leads and spend by source, booked and lost, true cost per booked
  * job, possible lead credits, customers the book host brought (with fees after
- * cancellations and waivers) and jobs booked, also per crew.
+ * cancellations and waivers) and jobs booked, also per crew. What a booked job is and what
+ * it is worth is the domain's monthJobs, the one rule every part of the report reads.
  */
 export async function pipelineReport(db: Db, pro: Pro, month: string) {
   const { start, end } = monthRange(month, pro.timezone);
-  const [{ leads, flagged, bookings, byCrew }, crews] = await Promise.all([pipelineCounts(db, pro.id, start, end), crewsOf(db, pro.id)]);
-  const report = bookingsReport(bookings);
+  const [{ leads, flagged, visits }, crews] = await Promise.all([pipelineCounts(db, pro.id, start, end), crewsOf(db, pro.id)]);
+  const jobs = monthJobs(
+    visits.map((v) => ({
+      job: v.series_id ?? v.id,
+      channel: v.channel,
+      status: v.status,
+      priceCents: v.price_cents,
+      feeCents: v.fee_cents,
+      feeWaived: v.fee_waived,
+      crewId: v.crew_id,
+      crewName: v.crew_name,
+      startsAt: v.starts_at,
+    })),
+  );
   return {
     month,
     timezone: pro.timezone,
     leads: leadsReport(leads),
     possible_lead_credits: creditsReport(flagged),
-    ...report,
-    jobs_booked: { ...report.jobs_booked, by_crew: crewsReport(byCrew, crews) },
+    ...bookingsReport(jobs, crews),
   };
 }
 
 /**
- * Jobs booked that month per crew (not cancelled; a series counts once on each crew doing
- * visits of it): every crew of the business in crew order, zero when it booked none, then a
- * removed crew that still did jobs that month, by name.
+ * Booked jobs per crew, each on the crew of its first booked visit (so the lines add up to
+ * the totals): every crew of the business in crew order, zero when it has none, then a
+ * removed crew that still has jobs that month, by name.
  */
-function crewsReport(rows: Counts['byCrew'], crews: Crew[]) {
-  const counted = new Map(rows.map((r) => [r.crew_id, r]));
+function crewsReport(booked: BookedJob[], crews: Crew[]) {
   const line = (crewId: string, name: string) => {
-    const r = counted.get(crewId);
-    return { crew_id: crewId, crew_name: name, jobs: num(r?.n), value: toUsd(num(r?.value)) };
+    const { jobs, worthCents } = jobsWorth(booked.filter((j) => j.crewId === crewId));
+    return { crew_id: crewId, crew_name: name, jobs, value: toUsd(worthCents) };
   };
   const current = new Set(crews.map((c) => c.id));
-  const removed = rows.filter((r) => !current.has(r.crew_id)).sort((a, b) => a.crew_name.localeCompare(b.crew_name));
-  return [...crews.map((c) => line(c.id, c.name)), ...removed.map((r) => line(r.crew_id, r.crew_name))];
+  const removed = new Map(booked.filter((j) => !current.has(j.crewId)).map((j) => [j.crewId, j.crewName]));
+  const others = [...removed].sort(([, a], [, b]) => a.localeCompare(b));
+  return [...crews.map((c) => line(c.id, c.name)), ...others.map(([id, name]) => line(id, name))];
 }
 
 type Counts = Awaited<ReturnType<typeof pipelineCounts>>;
@@ -82,28 +104,27 @@ function creditsReport(credits: Counts['flagged']) {
 }
 
 /** Customers the book host brought (with fees after cancellations and waivers) and every job booked. */
-function bookingsReport(bookingRows: Counts['bookings']) {
-  type Row = (typeof bookingRows)[number];
-  const sum = (rows: Row[], f: (r: Row) => number) => rows.reduce((s, r) => s + f(r), 0);
-  const count = (rows: Row[]) => sum(rows, (r) => num(r.n));
-  const live = bookingRows.filter((r) => r.status !== 'cancelled');
-  const book = bookingRows.filter((r) => r.channel === 'book');
-  const bookLive = book.filter((r) => r.status !== 'cancelled');
+function bookingsReport(jobs: MonthJobs, crews: Crew[]) {
+  const all = jobsWorth(jobs.booked);
+  const byCustomers = jobsWorth(jobs.booked.filter((j) => j.channel === 'book'));
+  const ofCustomers = (list: { channel: string }[]) => list.filter((j) => j.channel === 'book').length;
   return {
     customers_brought_by_service: {
-      bookings: count(bookLive),
-      value: toUsd(sum(bookLive, (r) => num(r.value))),
-      cancelled: count(book.filter((r) => r.status === 'cancelled')),
-      fees_waived_for_no_shows: sum(bookLive, (r) => num(r.waived)),
+      bookings: byCustomers.jobs,
+      value: toUsd(byCustomers.worthCents),
+      cancelled: ofCustomers(jobs.cancelled),
+      fees_waived_for_no_shows: jobs.feesWaived,
       fee_per_booking: toUsd(BOOK_HOST_FEE_CENTS),
-      fees_due: toUsd(sum(bookLive, (r) => num(r.fees))),
+      fees_due: toUsd(jobs.feesDueCents),
     },
     jobs_booked: {
-      total: count(live),
-      value: toUsd(sum(live, (r) => num(r.value))),
-      by_business: count(live.filter((r) => r.channel === 'pro')),
-      by_customers_through_service: count(bookLive),
-      cancelled: count(bookingRows.filter((r) => r.status === 'cancelled')),
+      total: all.jobs,
+      value: toUsd(all.worthCents),
+      by_business: all.jobs - byCustomers.jobs,
+      by_customers_through_service: byCustomers.jobs,
+      cancelled: jobs.cancelled.length,
+      no_shows: jobs.noShows.length,
+      by_crew: crewsReport(jobs.booked, crews),
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   laterVisitsMoved,
   parseStart,
 } from '@frontdesk/domain';
-import { conflictLine, judgeStarts, localMinutesOf } from './series';
+import { conflictLine, judgeStarts, keepSeriesOrder, localMinutesOf } from './series';
 import { lockBookingToChange, recordChange, requireOpenStart, type BookingLocator } from './booking-change';
 import { mailMoved, type MailLinks } from './booking-mail';
 import { bookedVisitsFrom, isOverlapViolation, loadBusy, lockSeries, moveBooking, updateSeries, type Booking, type Db, type Pro } from '@frontdesk/db';
@@ -54,6 +54,7 @@ export async function rescheduleBooking(db: Db, at: BookingLocator, move: MoveRe
       if (previous.status !== 'booked') throw notLiveCannotMove(previous.id, oldLabel, previous.status);
       if (previous.starts_at.getTime() <= now.getTime()) throw startedCannotMove(previous.id, oldLabel);
       if (previous.starts_at.getTime() === start.getTime()) throw sameStart(oldLabel);
+      await keepSeriesOrder(trx, { pro, visit: previous, start, andFollowing: Boolean(move.andFollowing), now });
 
       const moved =
         move.andFollowing && previous.series_id

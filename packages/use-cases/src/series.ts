@@ -1,6 +1,10 @@
 import {
+  formatDay,
   formatLabel,
   formatLocalIso,
+  visitPassed,
+  visitPassesEarlierVisit,
+  visitPassesLaterVisit,
   localDate,
   minutesOfDay,
   crewToTake,
@@ -29,6 +33,7 @@ import {
   newId,
   scheduleRules,
   updateSeries,
+  visitsAround,
   type Booking,
   type Db,
   type Pro,
@@ -263,4 +268,23 @@ async function extendOne(trx: Db, proId: string, seriesId: string, now: Date): P
   }
   await updateSeries(trx, current.id, { planned_through: through });
   return { booked: plan.accepted.length, skipped: plan.skipped.length };
+}
+
+/**
+ * Refuses a move that would take a visit of a series past the visit before it or, moved alone,
+ * past the visit after it (the domain's visitPassed); a booking of no series moves freely.
+ */
+export async function keepSeriesOrder(trx: Db, m: { pro: Pro; visit: Booking; start: Date; andFollowing: boolean; now: Date }): Promise<void> {
+  if (!m.visit.series_id) return;
+  const { pro, start, now } = m;
+  const { before, after } = await visitsAround(trx, m.visit.series_id, m.visit.starts_at);
+  const day = (d: Date) => localDate(d, pro.timezone);
+  const passed = visitPassed({ to: day(start), before: before && day(before.starts_at), after: after && day(after.starts_at), andFollowing: m.andFollowing });
+  if (passed === 'before') throw visitPassesEarlierVisit(formatDay(day(start)), formatLabel(before!.starts_at, pro.timezone, now));
+  if (passed === 'after') throw visitPassesLaterVisit(formatDay(day(start)), formatLabel(after!.starts_at, pro.timezone, now));
+}
+
+/** The visits of a job's series just before and after it, which a move of it stays between (none for a job of no series). */
+export async function visitNeighbours(db: Db, job: Booking): Promise<{ before?: Booking; after?: Booking }> {
+  return job.series_id ? visitsAround(db, job.series_id, job.starts_at) : {};
 }

@@ -85,3 +85,13 @@ export const proBooking = (over: Record<string, unknown> = {}) => ({
   zip: '10001',
   ...over,
 });
+
+/** A weekly series a customer books on the book host from `start` (the shared key): its manage token and visits. */
+export async function bookWeekly(h: Hosts, cleanerId: string, start: string) {
+  const made = await h.book
+    .post('/api/v1/book_cleaning')
+    .set(asPublic)
+    .send(booking(cleanerId, { frequency: 'weekly', start }))
+    .expect(200);
+  return made.body as { manage_token: string; series: { visits: { booking_id: string; start: string; label: string }[] } };
+}

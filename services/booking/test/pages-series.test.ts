@@ -66,6 +66,33 @@ describe('the manage page of a weekly series', () => {
     expect((await booked(token)).map((v) => v.booking_id)).toEqual([series.visits[0]!.booking_id]);
   });
 
+  it('after "this and all later visits" says what is still booked, then what ended, and no longer that the cleaning repeats', async () => {
+    const c = await newCleaner(h);
+    const { manage_token: token, series } = await weekly(c.pro.id);
+    const [first, second, third] = series.visits;
+    const browser = request.agent(h.bookApp);
+    await browser.post(`/manage/${token}/cancel`).type('form').send({ confirm: 'yes', visit: second!.booking_id }).expect(303);
+    const rest = await browser.post(`/manage/${token}/cancel`).type('form').send({ confirm: 'yes', visit: third!.booking_id, scope: 'later' }).expect(303);
+    const page = (await browser.get(rest.headers.location as string).expect(200)).text;
+    const text = page.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).not.toMatch(/repeats/);
+    expect(text).not.toMatch(/The first visit/);
+    const still = text.indexOf('Still booked');
+    const ended = text.indexOf('Ended');
+    expect(still).toBeGreaterThan(-1);
+    expect(ended).toBeGreaterThan(still);
+    // Still booked: the first visit alone, to move or cancel; ended: the series, and the visits cancelled.
+    const booked = text.slice(still, ended);
+    expect(booked).toMatch(/1 visit is still booked with Cleaner \w+, \$\d+\.\d\d per visit\./);
+    expect(booked).toContain(first!.label);
+    expect(booked).not.toContain(second!.label);
+    expect(page).toContain(`href="/manage/${token}/move?visit=${first!.booking_id}"`);
+    const gone = text.slice(ended);
+    expect(gone).toMatch(/The series has ended: no more visits will be booked\./);
+    for (const v of series.visits.slice(1)) expect(gone).toContain(`${v.label} cancelled`);
+    expect(page).not.toContain(`/cancel?visit=${second!.booking_id}`);
+  });
+
   it('moves one visit, or it and every later one keeping the rhythm; the move page picks nothing and keeps a refused pick', async () => {
     const c = await newCleaner(h);
     const { manage_token: token, series } = await weekly(c.pro.id);

@@ -134,7 +134,7 @@ describe('removing a crew on the dashboard', () => {
     // Month counts the jobs booked per crew; the removed crew's job now counts on Third Shift.
     const month = shown(await pageOf(s, '/dashboard/month'));
     expect(month).toContain('Jobs booked per crew');
-    expect(month).toMatch(new RegExp(`${s.first.name} 1 \\$\\d+ Third Shift 1 \\$\\d+`));
+    expect(month).toMatch(new RegExp(`${s.first.name} 1 \\$\\d+\\.\\d\\d Third Shift 1 \\$\\d+\\.\\d\\d All crews 2 `));
   });
 
   it('says the last crew that takes jobs cannot go in the owner’s words, and a crew of another business is not found', async () => {

@@ -132,8 +132,9 @@ describe('what the dashboard shows', () => {
       /Follow-ups due \(1\)[\s\S]*marketplace_1 MK-1: follow-up 1[\s\S]*<textarea id="draft-0" rows="5" readonly>Hi/,
     );
     const month = await pageOf(s, '/dashboard/month');
-    expect(month).toMatch(/1 lead, \$30 spent/);
-    expect(month).toMatch(/0 jobs worth/);
+    expect(month).toMatch(/1 lead, \$30\.00 spent\. None of them booked yet\./);
+    expect(month).toMatch(/<strong>0 jobs<\/strong> worth <strong>\$0\.00<\/strong>/);
+    expect(month).toMatch(/<td>Marketplace 1<\/td>/);
     expect(month).toMatch(/<svg role="img" aria-label="Lead spend by platform this month"/);
   });
 });

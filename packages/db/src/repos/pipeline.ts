@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../connect';
 
 /**
- * What the monthly report counts, for one pro and [start, end): leads by source, paid leads
- * flagged bad, bookings by channel and status, and live bookings by crew. One query each, run
- * side by side.
+ * What the monthly report reads, for one pro and [start, end): leads by source, paid leads
+ * flagged bad, and every visit of the jobs booked then (what counts as a booked job is the
+ * domain's monthJobs). One query each, run side by side.
  */
 export async function pipelineCounts(db: Db, proId: string, start: Date, end: Date) {
-  const [leads, flagged, bookings, byCrew] = await Promise.all([
+  const [leads, flagged, visits] = await Promise.all([
     db
       .selectFrom('leads')
       .select((eb) => [
@@ -34,38 +34,30 @@ export async function pipelineCounts(db: Db, proId: string, start: Date, end: Da
       .where('quoted_at', '<', end)
       .orderBy('quoted_at')
       .execute(),
+    // Every visit of each job booked in [start, end): a series belongs to the month it was
+    // booked in (its row's created_at), not to the months its later visits were added in.
     db
-      .selectFrom('bookings')
-      .select((eb) => [
-        'channel',
-        'status',
-        // A series is one booked job, however many visits it holds.
-        sql<number>`count(DISTINCT coalesce(series_id, id))`.as('n'),
-        eb.fn.coalesce(eb.fn.sum<number>('price_cents'), sql<number>`0`).as('value'),
-        sql<number>`coalesce(sum(fee_cents) FILTER (WHERE fee_waived_at IS NULL), 0)`.as('fees'),
-        sql<number>`count(*) FILTER (WHERE fee_waived_at IS NOT NULL)`.as('waived'),
+      .selectFrom('bookings as b')
+      .leftJoin('series as s', 's.id', 'b.series_id')
+      .select([
+        'b.id',
+        'b.series_id',
+        'b.channel',
+        'b.status',
+        'b.price_cents',
+        'b.fee_cents',
+        sql<boolean>`b.fee_waived_at IS NOT NULL`.as('fee_waived'),
+        'b.crew_id',
+        'b.crew_name',
+        'b.starts_at',
       ])
-      .where('pro_id', '=', proId)
-      .where('created_at', '>=', start)
-      .where('created_at', '<', end)
-      .groupBy(['channel', 'status'])
-      .execute(),
-    db
-      .selectFrom('bookings')
-      .select((eb) => [
-        'crew_id',
-        'crew_name',
-        sql<number>`count(DISTINCT coalesce(series_id, id))`.as('n'),
-        eb.fn.coalesce(eb.fn.sum<number>('price_cents'), sql<number>`0`).as('value'),
-      ])
-      .where('pro_id', '=', proId)
-      .where('status', '<>', 'cancelled')
-      .where('created_at', '>=', start)
-      .where('created_at', '<', end)
-      .groupBy(['crew_id', 'crew_name'])
+      .where('b.pro_id', '=', proId)
+      .where(sql<Date>`coalesce(s.created_at, b.created_at)`, '>=', start)
+      .where(sql<Date>`coalesce(s.created_at, b.created_at)`, '<', end)
+      .orderBy('b.starts_at')
       .execute(),
   ]);
-  return { leads, flagged, bookings, byCrew };
+  return { leads, flagged, visits };
 }
 
 export type PipelineCounts = Awaited<ReturnType<typeof pipelineCounts>>;

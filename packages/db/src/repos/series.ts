@@ -47,3 +47,19 @@ export async function bookedVisitsFrom(db: Db, seriesId: string, from: Date): Pr
 export async function bookingById(db: Db, id: string): Promise<Booking | undefined> {
   return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** The visits of a series just before and just after `at`, cancelled ones left out: what keeps a move in the series' order. */
+export async function visitsAround(db: Db, seriesId: string, at: Date): Promise<{ before?: Booking; after?: Booking }> {
+  const live = () => db.selectFrom('bookings').selectAll().where('series_id', '=', seriesId).where('status', '<>', 'cancelled');
+  const [before, after] = await Promise.all([
+    live().where('starts_at', '<', at).orderBy('starts_at', 'desc').limit(1).executeTakeFirst(),
+    live().where('starts_at', '>', at).orderBy('starts_at').limit(1).executeTakeFirst(),
+  ]);
+  return { before, after };
+}
+
+/** Whether a series has ended (cancelled from a visit on): it books no more visits. */
+export async function seriesHasEnded(db: Db, seriesId: string): Promise<boolean> {
+  const row = await db.selectFrom('series').select('ended_at').where('id', '=', seriesId).executeTakeFirst();
+  return Boolean(row?.ended_at);
+}

@@ -18,6 +18,7 @@ const REWORDS: readonly (readonly [RegExp, string])[] = [
   [/ ask open_times for other days\./, ' pick another day.'],
   [/, or send skip_conflicts: true to book the other visits\./, '.'],
   [/, or move this visit alone \(without and_following\)\./, ', or move this visit alone.'],
+  [/ together \(and_following\)\./, ' together.'],
   [/; confirm the new price with the customer first\./, '; check the new price and book again.'],
   [/; tell the user\./, '.'],
 ];

@@ -59,9 +59,30 @@ const OWNER_REWORDS: readonly (readonly [RegExp, string])[] = [
   ],
   [/^reassign_to must be another crew than the one removed\./, 'Pick another crew than the one you remove to take its jobs.'],
   [/; give them to another crew with assign_job if it will not do them\./, '; give them to another crew from each job if it will not do them.'],
+  // The dashboard moves one job at a time.
+  [/, or move this visit and every later one together \(and_following\)\./, '.'],
 ];
 
-/** An operation's sentence about crews as the owner's dashboard shows it. */
+/** An operation's sentence about crews or a move as the owner's dashboard shows it. */
 export function inOwnerWords(sentence: string): string {
   return OWNER_REWORDS.reduce((text, [from, to]) => text.replace(from, to), sentence);
 }
+
+/**
+ * What the Month page says a booked job is: the same rule the pipeline report counts by
+ * (monthJobs in booked-jobs.ts), in the owner's words.
+ */
+export const BOOKED_JOB_MEANS =
+  'A job is one booking made this month: one cleaning, or a recurring series as a whole. It counts while a visit of it is still on your schedule (upcoming or done) and is worth the price of those visits; cancelled visits and no-shows count for nothing.';
+export const JOBS_PER_CREW_MEANS = 'Each job counts on the crew of its first visit still booked, so the crews add up to the total.';
+/** The jobs booked in a month that are not counted, in a sentence (empty when there are none). */
+export const jobsNotCounted = (cancelled: number, noShows: number): string => {
+  const parts = [cancelled && `${cancelled} cancelled`, noShows && `${noShows} no-show${noShows === 1 ? '' : 's'}`].filter(Boolean);
+  return parts.length ? `Not counted: ${parts.join(' and ')}.` : '';
+};
+
+/** Where a lead came from, as the Month page names it ("Marketplace 1", "Website"). */
+export const leadSourceLabel = (source: string): string => {
+  const [word = '', n] = source.split('_');
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)}${n ? ` ${n}` : ''}`;
+};

@@ -229,17 +229,18 @@ export const bookingStatus = (ctx: AppContext) =>
     name: 'booking_status',
     title: 'Check a booking',
     description:
-      "A booking's status and details, its manage page link and, for a series, its upcoming visits (series_visits). The way to check a booking with the shared public key.",
+      "A booking's status and details, its manage page link and, for a series, its upcoming visits (series_visits) and whether it has ended. The way to check a booking with the shared public key.",
     method: 'GET',
     input: { type: 'object', properties: { manage_token: manageTokenSchema }, required: ['manage_token'], additionalProperties: false },
     output: answer({
       ...customerBookingSchema.properties,
       manage_url: str,
       series_visits: listOf(answer({ booking_id: str, status: customerBookingSchema.properties.status, start: str, label: str })),
+      series_ended: bool,
     }),
     ...READS,
     async handler(input, { now }) {
-      const { booking, pro, visits } = await managedBooking(ctx.db, input.manage_token, now);
+      const { booking, pro, visits, seriesEnded } = await managedBooking(ctx.db, input.manage_token, now);
       return {
         ...presentCustomerBooking(booking, pro),
         manage_url: manageUrl(ctx, input.manage_token),
@@ -247,6 +248,7 @@ export const bookingStatus = (ctx: AppContext) =>
           const shown = presentCustomerBooking(v, pro);
           return { booking_id: shown.booking_id, status: shown.status, start: shown.start, label: shown.label };
         }),
+        series_ended: seriesEnded,
       };
     },
   });

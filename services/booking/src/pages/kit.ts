@@ -81,6 +81,7 @@ export interface CustomerBooking {
   status: string;
   start: string;
   label: string;
+  timezone: string;
   address: string;
   zip: string;
   notes: string | null;
@@ -92,6 +93,7 @@ export interface CustomerBooking {
 export interface Status extends CustomerBooking {
   manage_url: string;
   series_visits: Visit[];
+  series_ended: boolean;
 }
 export interface Booked extends CustomerBooking {
   message: string;

@@ -1,8 +1,12 @@
+import { ENDED_VISITS_NOTE, SERIES_ENDED, endedSeriesStillBooked, seriesBookedCount } from '@frontdesk/domain';
 import { html, type Html } from '@frontdesk/http';
-import type { Status, Visit } from './kit';
+import { money, type Status, type Visit } from './kit';
 import { bookingSummary, hidden, priceText, repeats } from './parts';
 
-/** The markup of the manage page (`/manage/<token>`): one booking, or a series and its visits. */
+/**
+ * The markup of the manage page (`/manage/<token>`): one booking, or a series with what is
+ * still booked first and what ended after it, then what the cleaning is.
+ */
 
 /** The visits of a series still booked and ahead of `now`. */
 export const visitsAhead = (b: Status, now: Date): Visit[] =>
@@ -31,20 +35,44 @@ function visitRow(token: string, v: Visit, ahead: boolean): Html {
   </li>`;
 }
 
-/** A series: how often it comes, what each visit costs, and its visits from now on, each to move or cancel. */
+/**
+ * A series: what is still booked (how often it comes and what each visit costs while it goes
+ * on; once it has ended, only the visits left), each visit ahead to move or cancel; then what
+ * ended: the series itself, and the visits cancelled or missed.
+ */
 function seriesPart(token: string, b: Status, now: Date): Html {
   const ahead = new Set(visitsAhead(b, now).map((v) => v.booking_id));
+  const booked = b.series_visits.filter((v) => v.status === 'booked');
+  const gone = b.series_visits.filter((v) => v.status !== 'booked');
   const every = repeats(b.job.frequency) ?? 'regularly';
-  return html`<p>This cleaning repeats <strong>${every}</strong> with ${b.cleaner.name}: <strong>${priceText(b.total, b.job.frequency)}</strong>.</p>
-    <h2>Visits from now on</h2>
+  const said = b.series_ended
+    ? html`<p>${endedSeriesStillBooked(booked.length, b.cleaner.name, money(b.total))}</p>`
+    : html`<p>This cleaning repeats <strong>${every}</strong> with ${b.cleaner.name}: <strong>${priceText(b.total, b.job.frequency)}</strong>.</p>
+        <p>${seriesBookedCount(booked.length)}</p>`;
+  return html`<section aria-labelledby="still-booked">
+      <h2 id="still-booked">Still booked</h2>
+      ${said}
+      ${
+        booked.length > 0 &&
+        html`<ol class="visits">
+          ${booked.map((v) => visitRow(token, v, ahead.has(v.booking_id)))}
+        </ol>`
+      }
+    </section>
     ${
-      ahead.size === 0
-        ? html`<p class="ok">Nothing is booked ahead: every visit from now on is cancelled.</p>`
-        : html`<p>${ahead.size} visit${ahead.size === 1 ? ' is' : 's are'} booked. Move or cancel one visit, or one and all later ones.</p>`
-    }
-    <ol class="visits">
-      ${b.series_visits.map((v) => visitRow(token, v, ahead.has(v.booking_id)))}
-    </ol>`;
+      (b.series_ended || gone.length > 0) &&
+      html`<section aria-labelledby="ended">
+        <h2 id="ended">Ended</h2>
+        ${b.series_ended && html`<p>${SERIES_ENDED}</p>`}
+        ${
+          gone.length > 0 &&
+          html`<p>${ENDED_VISITS_NOTE}</p>
+            <ol class="visits ended">
+              ${gone.map((v) => visitRow(token, v, false))}
+            </ol>`
+        }
+      </section>`
+    }`;
 }
 
 /** One cleaning (no series): its status and, while it is ahead, a way to move or cancel it. */
@@ -64,7 +92,7 @@ export function manageView(o: { token: string; b: Status; now: Date; notice?: st
   const { token, b, now } = o;
   const series = Boolean(b.series_id && repeats(b.job.frequency));
   return html`${o.notice && html`<p class="ok" role="status">${o.notice}</p>`} ${series ? seriesPart(token, b, now) : singlePart(token, b, now)}
-    <h2>${series ? 'The first visit' : 'The cleaning'}</h2>
-    ${bookingSummary(b)}
+    <h2>The cleaning</h2>
+    ${bookingSummary(b, { when: !series })}
     <p><a href="/manage/${token}/booking.ics">Add it to your calendar (.ics)</a></p>`;
 }

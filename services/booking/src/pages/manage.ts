@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { AppError, NotFoundError, inCustomerWords, labelledStarts, withinFreeCancel } from '@frontdesk/domain';
+import { AppError, NotFoundError, inCustomerWords, labelledStarts, localDate, moveWindow, withinFreeCancel } from '@frontdesk/domain';
 import { bookingCalendar } from '@frontdesk/use-cases';
 import { formField, formRoute, html, problemLine, sendView, type Html, type Problem } from '@frontdesk/http';
 import { MANAGE_TOKEN_PATTERN } from '../operations/bookings';
@@ -109,14 +109,33 @@ export const postCancel = (d: PageDeps): RequestHandler =>
     form: (_v, problem, req) => orLost(cancelPage(d, req, said(problem)), problem),
   });
 
-/** The open times a visit could move to: its cleaner's, for its own job, two weeks ahead; what was picked kept. */
+/** The visits of the series just before and after the one to move (cancelled ones hold no place), as labels. */
+function neighbours(o: Opened): { before?: string; after?: string } {
+  if (!o.series) return {};
+  const placed = o.b.series_visits.filter((v) => v.status !== 'cancelled');
+  const at = placed.findIndex((v) => v.booking_id === o.visit.booking_id);
+  if (at < 0) return {};
+  return { before: placed[at - 1]?.label, after: placed[at + 1]?.label };
+}
+
+/** A week picked with the move page's links (`from`, a day), kept in its form for a refusal's page. */
+const fromOf = (req: Request) => (typeof req.query.from === 'string' ? req.query.from : formField(req.body, 'from')) || undefined;
+
+/**
+ * The open times a visit could move to: its cleaner's, for its own job, on the days around the
+ * visit's own date (moveWindow) or the week picked; what was picked kept.
+ */
 async function movePage(d: PageDeps, req: Request, pick: { chosen?: string; problem?: Problem }) {
   const o = await open(d, req, visitOf(req));
   const job = Object.fromEntries(Object.entries(o.b.job).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)));
-  const times = await call<Times>(d, d.ops.available_times, { cleaner_id: o.b.cleaner.cleaner_id, ...job, days: 14 }, req);
-  const late = !withinFreeCancel(new Date(o.visit.start), d.ctx.clock());
+  const now = d.ctx.clock();
+  const jobDay = o.visit.start.slice(0, 10);
+  const days = moveWindow({ jobDate: jobDay, today: localDate(now, o.b.timezone), from: fromOf(req) });
+  const times = await call<Times>(d, d.ops.available_times, { cleaner_id: o.b.cleaner.cleaner_id, ...job, date: days.from, days: days.days }, req);
+  const late = !withinFreeCancel(new Date(o.visit.start), now);
+  const shown = labelledStarts(times.open_times, times.timezone);
   return moveView(
-    { token: o.token, b: o.b, visit: o.visit, following: o.following, times: labelledStarts(times.open_times, times.timezone), late, ...pick },
+    { token: o.token, b: o.b, visit: o.visit, following: o.following, times: shown, days, jobDay, neighbours: neighbours(o), late, ...pick },
     o.series,
   );
 }

@@ -43,11 +43,11 @@ export const lineRows = (lines: { label: string; amount: number }[]): Html[] =>
       </tr>`,
   );
 
-/** What a booking is: when, with whom, where, and what it costs. */
-export function bookingSummary(b: CustomerBooking): Html {
+/** What a booking is: when (unless its visits are listed apart: `when: false`), with whom, where, and what it costs. */
+export function bookingSummary(b: CustomerBooking, o: { when?: boolean } = {}): Html {
   const reach = [b.cleaner.phone, b.cleaner.email].filter((v): v is string => Boolean(v)).join(' · ');
   return html`<p>
-      <strong>${b.label}</strong> with <strong><bdi>${b.cleaner.name}</bdi></strong
+      ${o.when === false ? 'With' : html`<strong>${b.label}</strong> with`} <strong><bdi>${b.cleaner.name}</bdi></strong
       >${reach && html` (${reach})`}.
     </p>
     <p><bdi>${b.address}</bdi>, ${b.zip}</p>

@@ -2,7 +2,7 @@
 import { issuePersonalKey } from '@frontdesk/use-cases';
 import { hashSecret } from '@frontdesk/db/testing';
 import { revokePersonalKey } from '@frontdesk/db';
-import { bothHostsPerFile, newCleaner, asPublic, booking, MONDAY_7AM, PUBLIC_KEY } from '../harness';
+import { bothHostsPerFile, newCleaner, asPublic, booking, MONDAY_7AM, PUBLIC_KEY, bookWeekly } from '../harness';
 
 const h = bothHostsPerFile();
 
@@ -160,6 +160,37 @@ describe('managing a booking with its manage_token', () => {
     expect((await h.book.get('/api/v1/booking_status').set(asPublic).query({ manage_token: token }).expect(200)).body.status).toBe('cancelled');
     const again = await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: token }).expect(400);
     expect(again.body.error).toMatch(/already cancelled/);
+  });
+
+  it('says whether a series has ended: not after one visit is cancelled, and once this and all later visits are', async () => {
+    const c = await newCleaner(h);
+    const made = await bookWeekly(h, c.pro.id, '2026-11-25T09:00:00-05:00');
+    const status = async (token: string) => (await h.book.get('/api/v1/booking_status').set(asPublic).query({ manage_token: token }).expect(200)).body;
+    const visits = made.series.visits as { booking_id: string }[];
+    expect((await status(made.manage_token)).series_ended).toBe(false);
+    await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: made.manage_token, visit_id: visits[1]!.booking_id }).expect(200);
+    expect((await status(made.manage_token)).series_ended).toBe(false);
+    await h.book
+      .post('/api/v1/cancel_booking')
+      .set(asPublic)
+      .send({ manage_token: made.manage_token, visit_id: visits[3]!.booking_id, and_following: true })
+      .expect(200);
+    const ended = await status(made.manage_token);
+    expect(ended.series_ended).toBe(true);
+    expect(ended.series_visits.filter((v: { status: string }) => v.status === 'booked').map((v: { booking_id: string }) => v.booking_id)).toEqual([
+      visits[0]!.booking_id,
+      visits[2]!.booking_id,
+    ]);
+    // One cleaning is no series: it never ends as one.
+    const single = (
+      await h.book
+        .post('/api/v1/book_cleaning')
+        .set(asPublic)
+        .send(booking(c.pro.id, { start: '2026-11-27T09:00:00-05:00' }))
+        .expect(200)
+    ).body;
+    await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: single.manage_token }).expect(200);
+    expect((await status(single.manage_token)).series_ended).toBe(false);
   });
 
   it('still cancels within 24 h but says the cleaner may charge', async () => {

@@ -1,6 +1,6 @@
 // reschedule_job (pro host) and reschedule_booking (book host): one transaction, the database as the judge.
 import { startsOf } from '@frontdesk/domain';
-import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM } from '../harness';
+import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM, bookWeekly } from '../harness';
 import { rotateCalendarFeed } from '@frontdesk/db';
 
 const h = bothHostsPerFile();
@@ -138,6 +138,47 @@ describe('reschedule_booking', () => {
       .set(asPublic)
       .send({ manage_token: 'x'.repeat(43), start: '2026-11-27T11:00:00-05:00' })
       .expect(404);
+  });
+});
+
+describe('a series keeps its order', () => {
+  it('moves a visit neither onto nor before the visit before it, nor alone onto or past the one after it; the first visit may come earlier, and a visit with every later one may go later', async () => {
+    const c = await newCleaner(h);
+    const made = await bookWeekly(h, c.pro.id, '2026-11-25T09:00:00-05:00');
+    const visits = made.series.visits as { booking_id: string; start: string }[];
+    const move = (visit: string, start: string, andFollowing = false) =>
+      h.book
+        .post('/api/v1/reschedule_booking')
+        .set(asPublic)
+        .send({ manage_token: made.manage_token, visit_id: visit, start, ...(andFollowing ? { and_following: true } : {}) });
+    const startsNow = async () =>
+      (await h.book.get('/api/v1/booking_status').set(asPublic).query({ manage_token: made.manage_token }).expect(200)).body.series_visits.map(
+        (v: { start: string }) => v.start,
+      );
+    const before = await startsNow();
+
+    // The second visit (Wed, Dec 2) to a day before the series began (Wed, Nov 25).
+    const early = await move(visits[1]!.booking_id, '2026-11-24T13:00:00-05:00').expect(400);
+    expect(early.body.error).toBe(
+      'A visit of a series keeps its place in the series: it cannot move to Tue, Nov 24, on or before the visit of Wed, Nov 25, 9:00 AM EST. Pick a day after that visit.',
+    );
+    // Onto the day of the visit before it, even with every later visit.
+    await move(visits[1]!.booking_id, '2026-11-25T14:00:00-05:00', true).expect(400);
+    // Alone, past the next visit (Wed, Dec 9).
+    const late = await move(visits[1]!.booking_id, '2026-12-10T09:00:00-05:00').expect(400);
+    expect(late.body.error).toBe(
+      'A visit of a series keeps its place in the series: moved alone, it cannot move to Thu, Dec 10, on or after the next visit of Wed, Dec 9, 9:00 AM EST. Pick a day before that visit, or move this visit and every later one together (and_following).',
+    );
+    expect(await startsNow()).toEqual(before);
+
+    // Between its neighbours; the first visit earlier (it stays the first); a visit and every later one past the next.
+    await move(visits[1]!.booking_id, '2026-12-04T09:00:00-05:00').expect(200);
+    await move(visits[0]!.booking_id, '2026-11-24T13:00:00-05:00').expect(200);
+    const together = await move(visits[2]!.booking_id, '2026-12-17T09:00:00-05:00', true).expect(200);
+    expect(together.body.visits_moved).toBe(visits.length - 2);
+    const after = await startsNow();
+    expect(after.slice(0, 3)).toEqual(['2026-11-24T13:00:00-05:00', '2026-12-04T09:00:00-05:00', '2026-12-17T09:00:00-05:00']);
+    expect([...after].sort()).toEqual(after);
   });
 });
 

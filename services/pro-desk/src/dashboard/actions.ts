@@ -5,6 +5,7 @@ import {
   NotFoundError,
   calendarAddressMade,
   formatLabel,
+  inOwnerWords,
   jobCancelledOnDashboard,
   jobMovedOnDashboard,
   newKeyMade,
@@ -167,7 +168,7 @@ export const postMoveJob = (d: DashboardDeps): RequestHandler =>
       const now = d.ctx.clock();
       const moved = await runForm<{ start: string }>(
         d,
-        { op: d.ops.reschedule_job, input: { booking_id: job.id, start: formField(values, 'start') } },
+        { op: d.ops.reschedule_job, input: { booking_id: job.id, start: formField(values, 'start') }, words: inOwnerWords },
         req,
         s.pro,
       );

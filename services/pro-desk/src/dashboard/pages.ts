@@ -1,8 +1,18 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, formatLabel, jobNotOnSchedule, labelledStarts, pickANewTime, timeOffNotOnDashboard, type OpenDay } from '@frontdesk/domain';
+import {
+  AppError,
+  formatLabel,
+  jobNotOnSchedule,
+  labelledStarts,
+  localDate,
+  moveWindow,
+  pickANewTime,
+  timeOffNotOnDashboard,
+  type OpenDay,
+} from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
-import { dashboardFollowUps, dashboardJob, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday } from '@frontdesk/use-cases';
-import { html, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
+import { dashboardFollowUps, dashboardJob, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday, visitNeighbours } from '@frontdesk/use-cases';
+import { formField, html, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
 import { crewFilterOf } from './crew-pages';
 import { runForm, type DashboardDeps } from './deps';
 import { doneOf, signedInPage, type Signed } from './layout';
@@ -109,18 +119,43 @@ export const cancelPage = (d: DashboardDeps): RequestHandler =>
 export const noShowPage = (d: DashboardDeps): RequestHandler =>
   jobPage(d, { title: 'Report a no-show?', view: (s, b) => noShowConfirmView(s, b, { now: d.ctx.clock() }) });
 
-/** The open times a job could move to: the operation open_times for the job as booked, two weeks ahead. */
+/** A week picked with the move page's links (`from`, a day), kept through the confirmation and a refusal. */
+export const moveFromOf = (req: Request): string | undefined =>
+  (typeof req.query.from === 'string' ? req.query.from : formField(req.body, 'from')) || undefined;
+
+/**
+ * The open times a job could move to: the operation open_times for the job as booked, on the
+ * days around the job's own date (moveWindow) or the week picked; for a visit of a series,
+ * the visits it stays between.
+ */
 export async function moveTimesBody(d: DashboardDeps, s: Signed, o: { req: Request; job: Booking; problem?: Problem }): Promise<Html> {
   const b = o.job;
-  const input = { bedrooms: b.bedrooms, bathrooms: Number(b.bathrooms), clean_type: b.clean_type, add_ons: b.add_ons, pets: b.pets, days: 14 };
   const now = d.ctx.clock();
+  const zone = s.pro.timezone;
+  const jobDay = localDate(b.starts_at, zone);
+  const days = moveWindow({ jobDate: jobDay, today: localDate(now, zone), from: moveFromOf(o.req) });
+  const input = {
+    bedrooms: b.bedrooms,
+    bathrooms: Number(b.bathrooms),
+    clean_type: b.clean_type,
+    add_ons: b.add_ons,
+    pets: b.pets,
+    date: days.from,
+    days: days.days,
+  };
+  const around = await visitNeighbours(d.ctx.db, b);
+  const neighbours = {
+    before: around.before && formatLabel(around.before.starts_at, zone, now),
+    after: around.after && formatLabel(around.after.starts_at, zone, now),
+  };
+  const view = { now, days, jobDay, neighbours };
   try {
     const found = await runForm<{ timezone: string; open_times: OpenDay[] }>(d, { op: d.ops.open_times, input }, o.req, s.pro);
     const times = labelledStarts(found.open_times, found.timezone);
-    return moveTimesView(s, b, { now, times, ...(o.problem ? { problem: o.problem } : {}) });
+    return moveTimesView(s, b, { ...view, times, ...(o.problem ? { problem: o.problem } : {}) });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return moveTimesView(s, b, { now, times: [], problem: inPeoplesWords(err.message, {}) });
+    return moveTimesView(s, b, { ...view, times: [], problem: inPeoplesWords(err.message, {}) });
   }
 }
 
@@ -134,7 +169,7 @@ export const moveConfirmPage = (d: DashboardDeps): RequestHandler =>
       const start = typeof req.query.start === 'string' ? req.query.start : '';
       const picked = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(start) ? new Date(start) : null;
       if (!picked || Number.isNaN(picked.getTime())) return moveTimesBody(d, s, { req, job, problem: { text: pickANewTime().message } });
-      return moveConfirmView(s, job, { now: d.ctx.clock(), start, label: formatLabel(picked, s.pro.timezone, d.ctx.clock()) });
+      return moveConfirmView(s, job, { now: d.ctx.clock(), start, label: formatLabel(picked, s.pro.timezone, d.ctx.clock()), from: moveFromOf(req) });
     },
   });
 

@@ -1,6 +1,6 @@
 // updates and pipeline (src/operations/reports.ts).
-import { BOOK_HOST_FEE_CENTS } from '@frontdesk/domain';
-import { cancelBooking, createBooking, type BookingRequest } from '@frontdesk/use-cases';
+import { BOOK_HOST_FEE_CENTS, toUsd } from '@frontdesk/domain';
+import { cancelBooking, createBooking, extendSeries, type BookingRequest } from '@frontdesk/use-cases';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { appendEvent } from '@frontdesk/db';
 import { proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM } from '../harness';
@@ -222,15 +222,16 @@ describe('pipeline', () => {
     ]);
     expect(body.possible_lead_credits).toMatchObject({ count: 1, amount: 30, leads: [{ lead_id: m2, reason: 'out_of_area', amount: 30 }] });
     const price = kept.booking.price_cents / 100;
+    // The no-show is not a booked job: its fee is waived and it is worth nothing.
     expect(body.customers_brought_by_service).toEqual({
-      bookings: 2,
-      value: 2 * price,
+      bookings: 1,
+      value: price,
       cancelled: 1,
       fees_waived_for_no_shows: 1,
       fee_per_booking: 5,
       fees_due: 5,
     });
-    expect(body.jobs_booked).toMatchObject({ total: 3, by_business: 1, by_customers_through_service: 2, cancelled: 1 });
+    expect(body.jobs_booked).toMatchObject({ total: 2, by_business: 1, by_customers_through_service: 1, cancelled: 1, no_shows: 1 });
 
     const october = await h.api.get('/api/v1/pipeline').set(pro.auth).query({ month: '2026-10' }).expect(200);
     expect(october.body.leads).toMatchObject({ total: 1, spend: 99, booked: 0, cost_per_booked_job: null });
@@ -287,5 +288,61 @@ describe('pipeline per crew', () => {
     ]);
     const business = await h.api.get('/api/v1/my_business').set(pro.auth).expect(200);
     expect(business.body.pipeline.jobs_booked.by_crew).toEqual(body.jobs_booked.by_crew);
+  });
+
+  it('counts a booked job one way in the totals, the per-crew lines and the customers: a series once, on its first booked visit’s crew, in the month it was booked; cancelled and no-show visits add nothing', async () => {
+    const pro = await newPro(h);
+    const post = (op: string, body: Record<string, unknown>) => h.api.post(`/api/v1/${op}`).set(pro.auth).send(body).expect(200);
+    const vans = (await post('add_crew', { name: 'Vans' })).body.crew_id as string;
+    const first = (await h.api.get('/api/v1/my_business').set(pro.auth).expect(200)).body.crews[0] as { crew_id: string; name: string };
+    // A weekly series on the first crew: its second visit given to Vans, its third cancelled.
+    const series = (await post('book_job', validBooking({ frequency: 'weekly', crew_id: first.crew_id }))).body;
+    const visits = series.series.visits as { booking_id: string }[];
+    await post('assign_job', { booking_id: visits[1]!.booking_id, crew_id: vans });
+    await post('cancel_job', { booking_id: visits[2]!.booking_id });
+    // One job on Vans; one cancelled; a customer's booking that becomes a no-show.
+    const single = (await post('book_job', validBooking({ crew_id: vans, start: '2026-11-25T09:00:00-05:00' }))).body as { total: number };
+    const dropped = (await post('book_job', validBooking({ crew_id: vans, start: '2026-11-26T09:00:00-05:00' }))).body as { booking_id: string };
+    await post('cancel_job', { booking_id: dropped.booking_id });
+    const missed = await createBooking(h.t.db, customerBooking(pro.pro.id, '2026-11-27T15:00:00Z', 'Max'));
+    h.clock.now = new Date('2026-11-27T17:00:00Z');
+    await post('report_no_show', { booking_id: missed.booking.id });
+
+    const seriesWorth = async () =>
+      toUsd(
+        (await h.t.db.selectFrom('bookings').select('price_cents').where('series_id', '=', series.series_id).where('status', '=', 'booked').execute()).reduce(
+          (s, b) => s + b.price_cents,
+          0,
+        ),
+      );
+    const report = async (month: string) => (await h.api.get('/api/v1/pipeline').set(pro.auth).query({ month }).expect(200)).body;
+    const november = await report('2026-11');
+    const worth = await seriesWorth();
+    expect(november.jobs_booked).toEqual({
+      total: 2,
+      value: worth + single.total,
+      by_business: 2,
+      by_customers_through_service: 0,
+      cancelled: 1,
+      no_shows: 1,
+      by_crew: [
+        { crew_id: first.crew_id, crew_name: first.name, jobs: 1, value: worth },
+        { crew_id: vans, crew_name: 'Vans', jobs: 1, value: single.total },
+      ],
+    });
+    const lines = november.jobs_booked.by_crew as { jobs: number; value: number }[];
+    expect(lines.reduce((s, c) => s + c.jobs, 0)).toBe(november.jobs_booked.total);
+    expect(lines.reduce((s, c) => s + c.value, 0)).toBeCloseTo(november.jobs_booked.value, 2);
+    expect(november.customers_brought_by_service).toMatchObject({ bookings: 0, value: 0, cancelled: 0, fees_waived_for_no_shows: 1, fees_due: 0 });
+
+    // December: the series adds visits as time passes; it was booked in November, so it is no job booked in December.
+    h.clock.now = new Date('2026-12-20T15:00:00Z');
+    expect((await extendSeries(h.t.db, h.clock.now)).booked).toBeGreaterThan(0);
+    expect((await report('2026-12')).jobs_booked).toMatchObject({
+      total: 0,
+      value: 0,
+      by_crew: [expect.objectContaining({ jobs: 0 }), expect.objectContaining({ jobs: 0 })],
+    });
+    expect((await report('2026-11')).jobs_booked).toMatchObject({ total: 2, value: (await seriesWorth()) + single.total });
   });
 });
