@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { TEXT_RULE_BOUNDS } from '@frontdesk/domain';
 import type { JsonSchema, Operation } from '@frontdesk/http';
 import { proDeskOperations, type AppContext as ProContext } from '@frontdesk/pro-desk';
 import { bookingOperations, type AppContext as BookContext } from '@frontdesk/booking';
@@ -24,7 +25,7 @@ const bounds = (s: JsonSchema): string => {
   if (s.minLength !== undefined || s.maxLength !== undefined) parts.push(`${text(s.minLength) || '0'} to ${text(s.maxLength) || '…'} characters`);
   if (s.maxItems !== undefined) parts.push(`at most ${text(s.maxItems)} items`);
   if (s.multipleOf !== undefined) parts.push(`steps of ${text(s.multipleOf)}`);
-  if (s.pattern !== undefined) parts.push(`pattern \`${text(s.pattern)}\``);
+  if (s.pattern !== undefined) parts.push(TEXT_RULE_BOUNDS[text(s.pattern)] ?? `pattern \`${text(s.pattern)}\``);
   if (s.default !== undefined) parts.push(`default ${JSON.stringify(s.default)}`);
   return parts.join('; ');
 };

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { simpleParser } from 'mailparser';
 import ICAL from 'ical.js';
 import { sql } from 'kysely';
-import { freePort } from '@frontdesk/db';
+import { enqueueMail, freePort } from '@frontdesk/db';
 import { createBusiness } from '@frontdesk/use-cases';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, listen } from '@frontdesk/http';
@@ -344,6 +344,22 @@ describe('mail about bookings', () => {
     expect((await fetch(`${book}/manage/${again.manage_token}`)).status).toBe(200);
     expect((await fetch(`${book}/manage/${first.manage_token}`)).status).toBe(404);
     expect(await mailsTo(biz.owner!, seen)).toHaveLength(1); // one booking, one notice
+  });
+
+  it('keeps every header on one line whatever the outbox holds: a name with line breaks never starts a header of its own', async () => {
+    // As a notice about a name stored before names were refused their line breaks would be queued.
+    const to = 'owner.lines@mail.example';
+    const seen = inbox.length;
+    await enqueueMail(t.db, {
+      to,
+      subject: 'New booking: Evil\r\nBcc: thief@evil.example\u2028X-Injected: 1\u0085Cc: other@evil.example\u202e, Tue, Nov 24',
+      text: 'A customer booked.',
+      now: new Date(),
+    });
+    const [mail] = await mailsTo(to, seen);
+    expect(mail!.subject).toBe('New booking: Evil Bcc: thief@evil.example X-Injected: 1 Cc: other@evil.example , Tue, Nov 24');
+    expect([...mail!.headers.keys()].filter((k) => ['bcc', 'cc', 'x-injected'].includes(k))).toEqual([]);
+    expect(inbox.slice(seen).map((m) => m.to)).toEqual([to]);
   });
 
   it('never logs what a mail says', async () => {

@@ -173,15 +173,21 @@ maybe('our pages render hostile values inert (Debian chromium)', () => {
       expect(harm).toEqual([]);
     });
 
-    it('sign-up: a business named with markup and an RTL override, shown on the page with its key', async () => {
+    it('sign-up: a name with an RTL override refused and kept as typed; one with markup shown on the page with its key', async () => {
       const harm = await visit(async (page) => {
         const email = `hostile.name.${Date.now()}@example.com`;
         await page.goto(`${pro}/signup`);
         await page.getByLabel('Your email').fill(email);
         await page.getByRole('button', { name: 'Send me a code' }).click();
-        await page.getByLabel('Code from the email').fill(await signInCodeSentTo(t.db, email));
+        const code = await signInCodeSentTo(t.db, email);
+        await page.getByLabel('Code from the email').fill(code);
         await page.getByLabel('Business name').fill(`${BREAKOUT}${RTL}`.slice(0, 100));
         await page.getByLabel('ZIP codes you serve').fill('10001');
+        await page.getByRole('button', { name: 'Create my business' }).click();
+        await page.getByRole('alert').waitFor();
+        expect(await page.getByLabel('Business name').inputValue()).toBe(`${BREAKOUT}${RTL}`.slice(0, 100));
+        await page.getByLabel('Code from the email').fill(code);
+        await page.getByLabel('Business name').fill(BREAKOUT);
         await page.getByRole('button', { name: 'Create my business' }).click();
         await page.locator('#new-key').waitFor();
         expect(await page.innerText('main')).toContain(BREAKOUT.trim());

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { createDb, type Db } from './connect';
 import { migrateDatabase } from './service-db';
 import { createDatabase, dropDatabase, freePort, startEmbeddedPostgres } from './provision';
@@ -101,4 +102,31 @@ export async function signInCodeSentTo(db: Db, email: string): Promise<string> {
   }
   throw new Error(`No sign-in code was mailed to ${email}.`);
 }
+
+/** Every string in a stored value: itself, or those inside a list or a JSON value (object keys too). */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value))
+    return Object.entries(value).flatMap(([k, v]) => [k, ...stringsIn(v)]);
+  return [];
+}
+
+/**
+ * Every string the database holds in a text, text list or JSON column, named `table.column`:
+ * what a test scans for characters no column may hold, whichever path stored them.
+ */
+export async function storedStrings(db: Db): Promise<{ column: string; text: string }[]> {
+  const columns = await sql<{ table_name: string; column_name: string }>`
+    SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' AND data_type IN ('text', 'character varying', 'ARRAY', 'jsonb')
+    ORDER BY table_name, column_name`.execute(db);
+  const found: { column: string; text: string }[] = [];
+  for (const { table_name: table, column_name: column } of columns.rows) {
+    const rows = await sql<{ v: unknown }>`SELECT ${sql.ref(column)} AS v FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL`.execute(db);
+    for (const { v } of rows.rows) for (const text of stringsIn(v)) found.push({ column: `${table}.${column}`, text });
+  }
+  return found;
+}
+
 export { hashSecret } from './secrets';

@@ -1,4 +1,5 @@
 import { CLEAN_TYPES, FREQUENCIES } from './job';
+import { multiLine, singleLine } from './plain-text';
 
 /**
  * JSON Schemas of the contract's fields, shared by every operation that takes them. The
@@ -30,7 +31,7 @@ export const jobFieldSchemas = {
   },
   add_ons: {
     type: 'array',
-    items: { type: 'string', minLength: 1, maxLength: 50 },
+    items: singleLine({ minLength: 1, maxLength: 50 }),
     maxItems: 20,
   },
   pets: { type: 'boolean' },
@@ -56,10 +57,13 @@ export interface OpenTimesFields {
 export const DEFAULT_DAYS = 7;
 
 export const customerFieldSchemas = {
-  customer_name: { type: 'string', minLength: 1, maxLength: 100 },
-  customer_phone: { type: 'string', maxLength: 30, description: 'Phone or email is required.' },
-  customer_email: { type: 'string', maxLength: 200, description: 'Phone or email is required.' },
-  address: { type: 'string', minLength: 3, maxLength: 300, description: 'Street address.' },
+  customer_name: singleLine({ minLength: 1, maxLength: 100 }),
+  customer_phone: singleLine({ maxLength: 30, description: 'Phone or email is required.' }),
+  customer_email: singleLine({ maxLength: 200, description: 'Phone or email is required.' }),
+  address: singleLine({ minLength: 3, maxLength: 300, description: 'Street address.' }),
   zip: zipSchema,
-  notes: { type: 'string', maxLength: 500, description: 'Optional.' },
+  notes: multiLine({ maxLength: 500, description: 'Optional.' }),
 } as const;
+
+/** An id the service gave out (a booking's, a crew's, a webhook's): one line, as long as any of ours can be. */
+export const idSchema = (description?: string) => singleLine({ minLength: 1, maxLength: 64, description });

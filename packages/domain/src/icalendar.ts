@@ -1,3 +1,4 @@
+import { linesOf } from './plain-text';
 import { zoneInfoAt, wallClock } from './zone';
 
 /**
@@ -12,8 +13,16 @@ const HOUR = 3_600_000;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** TEXT values: backslash, semicolon, comma and newlines escaped (RFC 5545 §3.3.11). */
-export const icalText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, every line break
+ * (CRLF, a bare CR or LF, NEL, U+2028, U+2029) written as `\n`, and every other character
+ * no text may hold dropped (linesOf), so no stored value, however old, starts a line or a
+ * property of its own or hides in the one it is in.
+ */
+export const icalText = (s: string) =>
+  linesOf(s)
+    .map((line) => line.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,'))
+    .join('\\n');
 
 /** Lines longer than 75 octets folded with CRLF and a space, never inside a UTF-8 character (§3.1). */
 function fold(line: string): string {

@@ -37,6 +37,7 @@ export * from './answer-schemas';
 export * from './settings';
 export * from './time-off';
 export * from './icalendar';
+export * from './plain-text';
 export * from './series';
 export * from './cancellation';
 export * from './words/requests';

@@ -1,15 +1,18 @@
 import { DEFAULT_SCHEDULE_SETTINGS, DEFAULT_WEEKLY_HOURS, type WeeklyHours } from './availability';
 import { DEFAULT_PRICE_LIST, type PriceList } from './price-list';
 import { isValidTimeZone } from './time';
+import { isSingleLine } from './plain-text';
 import { notServedZip } from './words/bookings';
+import { notOneLine } from './words/input';
 import { businessNameLength, noServiceZip, notATimeZone, tooManyZips, zipsNotFiveDigits } from './words/settings';
 
 export const MAX_SERVICE_ZIP_COUNT = 200;
 
-/** A business name as stored: trimmed, 1 to 100 characters. */
+/** A business name as stored: trimmed, 1 to 100 characters, one line. */
 export function checkBusinessName(name: string, field = 'name'): string {
   const trimmed = name.trim();
   if (trimmed.length < 1 || trimmed.length > 100) throw businessNameLength(field);
+  if (!isSingleLine(trimmed)) throw notOneLine(field);
   return trimmed;
 }
 

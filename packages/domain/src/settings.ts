@@ -2,7 +2,8 @@ import { isoWeekday, localDate, minutesOfDay, wallTimeOrNextInstant } from './ti
 import { DEFAULT_PRICE_LIST, type AddOn, type CleanTypeRule, type PriceList } from './price-list';
 import { CLEAN_TYPES, FREQUENCIES, type CleanType, type Frequency } from './job';
 import { HHMM_PATTERN, ZIP_PATTERN } from './contract-schemas';
-import { notAPhone, notAnEmail } from './words/input';
+import { isSingleLine, singleLine } from './plain-text';
+import { notAPhone, notAnEmail, notOneLine } from './words/input';
 import {
   addOnLabelBlank,
   addOnListedTwice,
@@ -41,9 +42,9 @@ export const ADD_ON_NAME_PATTERN = '^[a-z][a-z0-9_]{0,39}$';
 const usd = (description?: string) => ({ type: 'number', minimum: 0, maximum: MAX_USD, ...(description ? { description } : {}) });
 const FREQUENCY_NAMES = FREQUENCIES.filter((f): f is Exclude<Frequency, 'once'> => f !== 'once');
 
-export const nameSchema = { type: 'string', minLength: 1, maxLength: 100, description: 'Shown to customers.' } as const;
-export const phoneSchema = { type: 'string', maxLength: 30, nullable: true, description: 'null removes it.' } as const;
-export const websiteSchema = { type: 'string', maxLength: 200, nullable: true, description: 'http(s)://…; null removes it.' } as const;
+export const nameSchema = singleLine({ minLength: 1, maxLength: 100, description: 'Shown to customers.' });
+export const phoneSchema = { ...singleLine({ maxLength: 30, description: 'null removes it.' }), nullable: true } as const;
+export const websiteSchema = { ...singleLine({ maxLength: 200, description: 'http(s)://…; null removes it.' }), nullable: true } as const;
 export const serviceZipsSchema = {
   type: 'array',
   items: { type: 'string', pattern: ZIP_PATTERN },
@@ -51,7 +52,7 @@ export const serviceZipsSchema = {
   maxItems: MAX_SERVICE_ZIP_COUNT,
   description: 'Every 5-digit ZIP served: the whole list.',
 } as const;
-export const timezoneSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. America/New_York.' } as const;
+export const timezoneSchema = singleLine({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. America/New_York.' });
 
 const windowsSchema = {
   type: 'array',
@@ -62,7 +63,7 @@ const windowsSchema = {
 export const settingsSchemas = {
   name: nameSchema,
   phone: phoneSchema,
-  email: { type: 'string', maxLength: 200, nullable: true, description: 'null removes it.' },
+  email: { ...singleLine({ maxLength: 200, description: 'null removes it.' }), nullable: true },
   website: websiteSchema,
   service_zips: serviceZipsSchema,
   working_hours: {
@@ -131,7 +132,7 @@ export const settingsSchemas = {
       type: 'object',
       properties: {
         name: { type: 'string', pattern: ADD_ON_NAME_PATTERN, description: 'a-z, 0-9 and _.' },
-        label: { type: 'string', minLength: 1, maxLength: 60 },
+        label: singleLine({ minLength: 1, maxLength: 60 }),
         price: usd(),
         minutes: { type: 'integer', minimum: 0, maximum: 480 },
       },
@@ -213,6 +214,8 @@ export function checkPhone(phone: string | null | undefined, field = 'phone'): s
 export function checkWebsite(website: string | null | undefined, field = 'website'): string | null {
   const w = website?.trim() || null;
   if (w === null) return null;
+  // A URL reader drops tabs and line breaks without a word; the address as stored keeps them.
+  if (!isSingleLine(w)) throw notOneLine(field);
   let url: URL | null = null;
   try {
     url = new URL(w);

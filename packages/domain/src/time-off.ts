@@ -1,23 +1,24 @@
 import { timeOffEndsBeforeStart, timeOffOver, timeOffTooLong } from './words/time-off';
 import { notARealDate } from './words/time';
 import { DATE_PATTERN } from './contract-schemas';
+import { singleLine } from './plain-text';
 import { addDays, formatDay, formatLabel, isValidLocalDate, localDate, parseStart, wallTimeOrNextInstant } from './time';
 
 export const MAX_TIME_OFF_DAYS = 366;
 /** Upcoming time off a business may hold at once: bounds every availability read. */
 export const MAX_UPCOMING_TIME_OFF = 100;
 
-const bound = (which: 'start' | 'end') => ({
-  type: 'string',
-  minLength: 10,
-  maxLength: 40,
-  description: which === 'start' ? 'YYYY-MM-DD (whole day) or an ISO 8601 date-time.' : 'YYYY-MM-DD (that day included) or an ISO 8601 date-time.',
-});
+const bound = (which: 'start' | 'end') =>
+  singleLine({
+    minLength: 10,
+    maxLength: 40,
+    description: which === 'start' ? 'YYYY-MM-DD (whole day) or an ISO 8601 date-time.' : 'YYYY-MM-DD (that day included) or an ISO 8601 date-time.',
+  });
 
 export const timeOffSchemas = {
   start: bound('start'),
   end: bound('end'),
-  note: { type: 'string', maxLength: 200, description: 'e.g. "Thanksgiving".' },
+  note: singleLine({ maxLength: 200, description: 'e.g. "Thanksgiving".' }),
 } as const;
 
 /**

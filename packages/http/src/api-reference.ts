@@ -1,3 +1,4 @@
+import { TEXT_RULE_BOUNDS } from '@frontdesk/domain';
 import { html, type Html } from './template';
 import type { JsonSchema } from './operation';
 
@@ -61,7 +62,7 @@ function typeText(s: Schema): string {
   else if (s.maximum !== undefined) parts.push(`at most ${s.maximum}`);
   if (s.multipleOf !== undefined) parts.push(`in steps of ${s.multipleOf}`);
   if (s.maxLength !== undefined) parts.push(`up to ${s.maxLength} characters`);
-  if (s.pattern) parts.push(`matching ${s.pattern}`);
+  if (s.pattern) parts.push(TEXT_RULE_BOUNDS[s.pattern] ?? `matching ${s.pattern}`);
   if (s.maxItems !== undefined) parts.push(`up to ${s.maxItems} items`);
   if (s.nullable) parts.push('or null');
   return parts.join(', ');

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { clientNameTooLong, idempotencyNotKept } from '@frontdesk/domain';
+import { clientNameTooLong, headerNotOneLine, idempotencyNotKept, isSingleLine } from '@frontdesk/domain';
+import { headerText } from './auth';
 import type { Logger } from 'pino';
 import { runOnce, type IdempotencyOptions, type KeptAnswer, type WithinDeadline } from './idempotency';
 import { deadlineOf } from './deadline';
@@ -11,9 +12,10 @@ import type { CallContext, Operation } from './operation';
 
 const CLIENT_NAME_MAX = 100;
 
-/** The assistant's name from X-Client-Name, checked like a field. */
+/** The assistant's name from X-Client-Name, checked like a field (one line, at most CLIENT_NAME_MAX characters). */
 export function clientNameOf(req: Request): string | null {
-  const name = req.get('x-client-name')?.trim();
+  const name = headerText(req, 'x-client-name')?.trim();
+  if (name && !isSingleLine(name)) throw headerNotOneLine('X-Client-Name');
   if (name && name.length > CLIENT_NAME_MAX) {
     throw clientNameTooLong(CLIENT_NAME_MAX);
   }

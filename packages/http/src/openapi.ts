@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER_TEXT } from '@frontdesk/domain';
+import { IDEMPOTENCY_HEADER_TEXT, singleLine } from '@frontdesk/domain';
 import type { JsonSchema, Operation } from './operation';
 
 export interface OpenApiOptions {
@@ -38,7 +38,7 @@ export const CLIENT_NAME_PARAMETER = {
   in: 'header',
   required: false,
   description: 'The assistant making the call; bookings show it.',
-  schema: { type: 'string', maxLength: 100 },
+  schema: singleLine({ maxLength: 100 }),
 } as const;
 
 /**

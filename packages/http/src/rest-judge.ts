@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { InvalidInputError } from '@frontdesk/domain';
+import { headerText } from './auth';
 import { patternOf, screenInput } from './input';
 import type { JsonSchema, Operation } from './operation';
 import { describeValidationErrors } from './validation-messages';
@@ -92,7 +93,8 @@ function viewOf(req: Request, { op, input, headers, openapi }: Shown): View {
   if (op.method === 'GET') for (const key of Object.keys(input)) query[key] = uncoercible(input[key], op.input.properties[key]);
   // A read has no body, so no type to parse (the validator would, on every request); a write's body is JSON.
   const shownHeaders: Record<string, unknown> = op.method === 'GET' ? {} : { 'content-type': 'application/json' };
-  for (const name of headers) if (req.headers[name] !== undefined) shownHeaders[name] = req.headers[name];
+  // Each as the text it means (headerText), as the host's own check of the header read it.
+  for (const name of headers) if (req.headers[name] !== undefined) shownHeaders[name] = headerText(req, name);
   const route = `/api/v1/${op.name}`;
   return {
     app: req.app,

@@ -1,4 +1,4 @@
-import { ADD_ON_NAME_PATTERN, WINDOW_PATTERN } from '@frontdesk/domain';
+import { ADD_ON_NAME_PATTERN, MULTI_LINE_PATTERN, MULTI_LINE_TEXT, ONE_LINE_TEXT, SINGLE_LINE_PATTERN, WINDOW_PATTERN } from '@frontdesk/domain';
 
 /**
  * Turns validator errors into one plain sentence per problem, naming the field and the
@@ -17,6 +17,8 @@ const PATTERN_HINTS: Record<string, string> = {
   '^[0-9]{4}-(0[1-9]|1[0-2])$': 'a month YYYY-MM, like 2026-11',
   [WINDOW_PATTERN]: 'a working window "HH:MM-HH:MM" (24-hour), like 08:00-17:00',
   [ADD_ON_NAME_PATTERN]: 'lower case letters, digits and _, starting with a letter, like inside_fridge',
+  [SINGLE_LINE_PATTERN]: ONE_LINE_TEXT,
+  [MULTI_LINE_PATTERN]: MULTI_LINE_TEXT,
 };
 
 const TYPE_WORDS: Record<string, string> = {

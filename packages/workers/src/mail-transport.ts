@@ -1,4 +1,5 @@
 import type { MailTransport, OutgoingMail } from '@frontdesk/db';
+import { asOneLine } from '@frontdesk/domain';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
@@ -33,10 +34,19 @@ export function createMailTransport(mail: MailOptions, logger: Pick<Logger, 'war
   const smtp = nodemailer.createTransport(mail.smtpUrl);
   return {
     send: async (m) => {
-      await smtp.sendMail({ from: mail.from, to: m.to, subject: m.subject, text: m.text, attachments: m.ics === undefined ? [] : [calendarAttachment(m.ics)] });
+      const { to, subject } = headersOf(m);
+      await smtp.sendMail({ from: mail.from, to, subject, text: m.text, attachments: m.ics === undefined ? [] : [calendarAttachment(m.ics)] });
     },
   };
 }
+
+/**
+ * A mail's header values, each on one line whatever the outbox holds: a customer's name or a
+ * business's in a subject, written before names were refused their line breaks or by any
+ * future path, never starts a header of its own (or a printed line) with a CR, LF, NEL or
+ * U+2028, nor hides behind a direction override.
+ */
+const headersOf = (m: OutgoingMail) => ({ to: asOneLine(m.to), subject: asOneLine(m.subject) });
 
 /** The file name a booking's calendar attachment gets. */
 export const ICS_FILE_NAME = 'cleaning.ics';
@@ -53,7 +63,6 @@ function calendarAttachment(ics: string) {
  */
 export function printedMail(m: OutgoingMail): string {
   const attached = m.ics === undefined ? [] : [`[attached: ${ICS_FILE_NAME}]`];
-  return ['', RULE, `Mail to ${m.to} (no SMTP_URL: printed here, not sent)`, `Subject: ${m.subject}`, '', m.text.trimEnd(), ...attached, RULE, '', ''].join(
-    '\n',
-  );
+  const { to, subject } = headersOf(m);
+  return ['', RULE, `Mail to ${to} (no SMTP_URL: printed here, not sent)`, `Subject: ${subject}`, '', m.text.trimEnd(), ...attached, RULE, '', ''].join('\n');
 }

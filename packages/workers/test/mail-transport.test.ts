@@ -4,7 +4,7 @@ import { createBooking } from '@frontdesk/use-cases';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import pino from 'pino';
 import { makePro } from '../../db/test/factories';
-import { createMailTransport } from '../src';
+import { createMailTransport, printedMail } from '../src';
 
 // `pnpm start` without SMTP_URL prints each mail to its terminal: a customer's booking
 // confirmation shows there whole, on lines of its own, with its calendar file named.
@@ -48,4 +48,13 @@ it("prints a customer's booking confirmation and the owner's notice on lines of 
   expect(customer).toMatch(/\n\[attached: cleaning\.ics\]\n={72}\n\n$/);
   expect(owner).toMatch(/^\n={72}\nMail to owner@print\.example .*\nSubject: New booking: Dana, /);
   expect(owner).not.toContain('[attached');
+});
+
+it('prints a subject and an address stored with line breaks on their one line each', () => {
+  const printed = printedMail({ to: 'owner@print.example\r\nX', subject: 'New booking: Evil\r\nBcc: x@y.example\u2028\u0085Z', text: 'Booked.' });
+  expect(printed.split('\n').slice(2, 4)).toEqual([
+    'Mail to owner@print.example X (no SMTP_URL: printed here, not sent)',
+    'Subject: New booking: Evil Bcc: x@y.example Z',
+  ]);
+  expect(printed).not.toContain('\r');
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { singleLine } from '@frontdesk/domain';
 import { createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
 import { bookFrontDoor, customerPages } from './pages';
 import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, rateLimitStore } from '@frontdesk/db';
@@ -19,7 +20,7 @@ const userHeader = (name: string, maxLength: number, description: string) => ({
   in: 'header',
   required: false,
   description,
-  schema: { type: 'string', maxLength },
+  schema: singleLine({ maxLength }),
 });
 
 /** The user's details an assistant may send with the shared public key. */

@@ -5,14 +5,25 @@ import {
   CUSTOMER_KEY_NOT_VALID,
   MISSING_CUSTOMER_CREDENTIALS,
   headerBlank,
+  headerNotOneLine,
   headerNotAPhone,
   headerNotAnEmail,
   headerTooLong,
   isEmail,
   isPhone,
+  isSingleLine,
   lacksScopeMessage,
 } from '@frontdesk/domain';
-import { AuthChallengeError, InsufficientScopeError, bearerToken, clientIp, lookUpCredential, type HostLimits, type Operation } from '@frontdesk/http';
+import {
+  AuthChallengeError,
+  InsufficientScopeError,
+  bearerToken,
+  clientIp,
+  headerText,
+  lookUpCredential,
+  type HostLimits,
+  type Operation,
+} from '@frontdesk/http';
 import { resourceMetadataUrl, resourcesOf, type SigningKeys } from '@frontdesk/oauth';
 import type { Request } from 'express';
 import type { AppContext } from './context';
@@ -36,10 +47,11 @@ const ALL_SCOPES: ReadonlySet<Scope> = new Set(['read', 'write']);
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 function header(req: Request, name: string, max: number): string | null {
-  const raw = req.get(name);
+  const raw = headerText(req, name);
   if (raw === undefined) return null;
   const value = raw.trim();
   if (!value) throw headerBlank(name);
+  if (!isSingleLine(value)) throw headerNotOneLine(name);
   if (value.length > max) throw headerTooLong(name, max);
   return value;
 }

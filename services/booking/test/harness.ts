@@ -1,6 +1,6 @@
 import { createBusiness } from '@frontdesk/use-cases';
-import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import { DEFAULT_WEEKLY_HOURS, type NewBusinessInput } from '@frontdesk/domain';
+import { createTestDatabase, storedStrings, type TestDatabase } from '@frontdesk/db/testing';
+import { DEFAULT_WEEKLY_HOURS, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, isSingleLine, type NewBusinessInput } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
 import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS, perFile } from '../../pro-desk/test/harness';
 import { createProDeskApp } from '@frontdesk/pro-desk';
@@ -95,3 +95,116 @@ export async function bookWeekly(h: Hosts, cleanerId: string, start: string) {
     .expect(200);
   return made.body as { manage_token: string; series: { visits: { booking_id: string; start: string; label: string }[] } };
 }
+
+/**
+ * Columns whose text may run over several lines: people's notes, and what the service writes
+ * itself (mails and their calendar files, answers kept for retries, events, error texts).
+ */
+const MULTI_LINE_COLUMNS = new Set([
+  'bookings.notes',
+  'bookings.access_details',
+  'leads.notes',
+  'bookings.quote',
+  'leads.quote',
+  'events.payload',
+  'idempotency_keys.response',
+  'outbox.text_body',
+  'outbox.ics',
+  'outbox.last_error',
+  'webhooks.last_failure',
+]);
+const MULTI_LINE = new RegExp(MULTI_LINE_PATTERN, 'u');
+
+/**
+ * Stored text that breaks the text rules (domain plain-text.ts), as `table.column: "text"`: a
+ * control, separator or override character in a one-line column, or any of them but line
+ * breaks and tabs in a multi-line one.
+ */
+export async function textBreakingTheRules(db: TestDatabase['db']): Promise<string[]> {
+  return (await storedStrings(db))
+    .filter(({ column, text }) => !(MULTI_LINE_COLUMNS.has(column) ? MULTI_LINE.test(text) : isSingleLine(text)))
+    .map(({ column, text }) => `${column}: ${JSON.stringify(text).slice(0, 120)}`);
+}
+
+type Schema = Record<string, any>;
+
+/** Values the contract's patterns accept, for the fields around the one a test aims at. */
+const SAMPLES: Record<string, string> = {
+  '^[0-9]{5}$': '10001',
+  '^([01][0-9]|2[0-3]):[0-5][0-9]$': '09:00',
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': '2026-11-24',
+  '^[0-9]{4}-(0[1-9]|1[0-2])$': '2026-11',
+  '^[a-z][a-z0-9_]{0,39}$': 'oven',
+  '^[A-Za-z0-9_-]{43}$': 'a'.repeat(43),
+};
+
+/** A value the schema accepts (the rules behind it may still refuse it: only the schema's verdict matters here). */
+function sample(s: Schema): unknown {
+  if (Array.isArray(s.enum)) return s.enum.find((v: unknown) => v !== null);
+  if (s.type === 'string') return typeof s.pattern === 'string' && SAMPLES[s.pattern] ? SAMPLES[s.pattern] : 'x'.repeat(Math.max(s.minLength ?? 1, 1));
+  if (s.type === 'integer' || s.type === 'number') return s.minimum ?? 1;
+  if (s.type === 'boolean') return false;
+  if (s.type === 'array') return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items ?? {}));
+  if (s.type === 'object') return Object.fromEntries(((s.required ?? []) as string[]).map((k) => [k, sample(s.properties[k])]));
+  return 'x';
+}
+
+/** A text field of an operation, at any depth, held to a text rule (plain-text.ts). */
+export interface TextField {
+  op: string;
+  method: 'get' | 'post';
+  /** The field as refusals name it: `customer_name`, `add_ons[0]`, `add_ons[0].label`. */
+  field: string;
+  /** SINGLE_LINE_PATTERN or MULTI_LINE_PATTERN. */
+  pattern: string;
+  /** A whole input with `text` at the field and every other field as the schema wants it. */
+  input(text: string): Record<string, unknown>;
+}
+
+function textFields(s: Schema, field: string, build: (value: unknown) => unknown): Omit<TextField, 'op' | 'method'>[] {
+  if (s.type === 'string' && (s.pattern === SINGLE_LINE_PATTERN || s.pattern === MULTI_LINE_PATTERN))
+    return [{ field, pattern: s.pattern, input: (text) => build(text) as Record<string, unknown> }];
+  if (s.type === 'array') return textFields(s.items ?? {}, `${field}[0]`, (v) => build([v]));
+  if (s.type !== 'object' || !s.properties) return [];
+  return Object.entries(s.properties as Record<string, Schema>).flatMap(([k, sub]) =>
+    textFields(sub, field ? `${field}.${k}` : k, (v) => build({ ...(sample(s) as object), [k]: v })),
+  );
+}
+
+/** Every text field of every operation a host's /openapi.json publishes (a read's query parameters, a write's body). */
+export function textFieldsOf(doc: Schema): TextField[] {
+  return Object.entries(doc.paths as Record<string, Schema>).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, entry]: [string, Schema]) => {
+      const query = ((entry.parameters ?? []) as Schema[]).filter((p) => p.in === 'query');
+      const schema: Schema =
+        method === 'post'
+          ? entry.requestBody.content['application/json'].schema
+          : {
+              type: 'object',
+              properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
+              required: query.filter((p) => p.required).map((p) => p.name),
+            };
+      return textFields(schema, '', (v) => v).map((f) => ({ ...f, op: path.replace('/api/v1/', ''), method: method as 'get' | 'post' }));
+    }),
+  );
+}
+
+/** What no one-line text may hold, by name: C0 (tab and line breaks too), DEL, C1, the separators, the overrides and isolates. */
+export const CONTROL_CHARACTERS: Record<string, string> = {
+  CR: '\r',
+  LF: '\n',
+  CRLF: '\r\n',
+  TAB: '\t',
+  ESC: '\u001b',
+  DEL: '\u007f',
+  NEL: '\u0085',
+  CSI: '\u009b',
+  'LINE SEPARATOR': '\u2028',
+  'PARAGRAPH SEPARATOR': '\u2029',
+  'LEFT-TO-RIGHT EMBEDDING': '\u202a',
+  'RIGHT-TO-LEFT OVERRIDE': '\u202e',
+  'LEFT-TO-RIGHT ISOLATE': '\u2066',
+  'POP DIRECTIONAL ISOLATE': '\u2069',
+};
+/** Of those, what a multi-line field keeps. */
+export const LINE_BREAKS = ['CR', 'LF', 'CRLF', 'TAB', 'NEL', 'LINE SEPARATOR', 'PARAGRAPH SEPARATOR'];

@@ -10,6 +10,7 @@ import {
   nameSchema,
   phoneSchema,
   websiteSchema,
+  singleLine,
 } from '@frontdesk/domain';
 import { requestSignInCode, signUpBusiness, type SignUpInput } from '@frontdesk/use-cases';
 import type { Pro } from '@frontdesk/db';
@@ -54,13 +55,13 @@ const OTHER_ZONES = Intl.supportedValuesOf('timeZone').filter((z) => !US_ZONES.s
 /** A zone's name as a place: "America/Argentina/La_Rioja" reads "America, Argentina, La Rioja". */
 const zoneLabel = (zone: string) => zone.replace(/_/g, ' ').split('/').join(', ');
 
-const emailSchema = { type: 'string', minLength: 3, maxLength: 200, description: 'The address that owns the business; the code goes there.' };
+const emailSchema = singleLine({ minLength: 3, maxLength: 200, description: 'The address that owns the business; the code goes there.' });
 const codeRequestSchema: ObjectSchema = { type: 'object', properties: { email: emailSchema }, required: ['email'], additionalProperties: false };
 const signUpSchema: ObjectSchema = {
   type: 'object',
   properties: {
     email: emailSchema,
-    code: { type: 'string', minLength: 1, maxLength: 10, description: 'The 6-digit code from the email.' },
+    code: singleLine({ minLength: 1, maxLength: 10, description: 'The 6-digit code from the email.' }),
     name: nameSchema,
     timezone: timezoneSchema,
     service_zips: serviceZipsSchema,

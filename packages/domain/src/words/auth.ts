@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../errors';
+import { ONE_LINE_TEXT } from './input';
 
 /**
  * What a caller reads when its credentials or identity headers are refused. The 401 and 403
@@ -18,6 +19,7 @@ export const lacksScopeMessage = (scope: string, operation: string) =>
 
 /** The book host's X-User-* headers, checked like the body fields they stand for. */
 export const headerBlank = (name: string) => new InvalidInputError(`The ${name} header must not be blank.`);
+export const headerNotOneLine = (name: string) => new InvalidInputError(`The ${name} header must be ${ONE_LINE_TEXT}.`);
 export const headerTooLong = (name: string, max: number) => new InvalidInputError(`The ${name} header must be at most ${max} characters long.`);
 export const headerNotAnEmail = (email: string) => new InvalidInputError(`The X-User-Email header "${email}" is not an email address.`);
 export const headerNotAPhone = (phone: string) => new InvalidInputError(`The X-User-Phone header "${phone}" is not a phone number (at least 7 digits).`);

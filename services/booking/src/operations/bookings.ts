@@ -17,6 +17,9 @@ import {
   bookedByCustomerMessage,
   cancelledByCustomerMessage,
   customerFieldSchemas,
+  idSchema,
+  multiLine,
+  singleLine,
   jobFieldSchemas,
   laterVisitsCancelled,
   laterVisitsMoved,
@@ -46,12 +49,7 @@ import { presentCustomerBooking } from './present';
 
 export const MANAGE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
 
-const visitIdSchema = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 64,
-  description: "A series visit's booking_id from booking_status; default the token's own.",
-} as const;
+const visitIdSchema = idSchema("A series visit's booking_id from booking_status; default the token's own.");
 
 /** What a customer's mails point to: this host's booking pages. */
 const mailLinks = (ctx: Pick<AppContext, 'config'>) => ({ bookingUrl: ctx.config.publicUrl, dashboardUrl: `${ctx.config.proDeskUrl}/dashboard` });
@@ -97,11 +95,11 @@ export const bookCleaning = (ctx: AppContext) =>
       type: 'object',
       properties: {
         cleaner_id: cleanerIdSchema,
-        start: { type: 'string', minLength: 10, maxLength: 40, description: 'From the open times, unchanged.' },
+        start: singleLine({ minLength: 10, maxLength: 40, description: 'From the open times, unchanged.' }),
         ...jobFieldSchemas,
         ...customerFieldSchemas,
         customer_name: { ...customerFieldSchemas.customer_name, description: 'Or send X-User-Name.' },
-        access_details: { type: 'string', maxLength: 500, description: 'Door code, key, parking; optional.' },
+        access_details: multiLine({ maxLength: 500, description: 'Door code, key, parking; optional.' }),
         expected_total: { type: 'number', minimum: 0, maximum: 100000, description: 'The total the user saw; refused if the price changed.' },
         ...seriesInputSchemas,
       },
@@ -192,7 +190,7 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
       type: 'object',
       properties: {
         manage_token: manageTokenSchema,
-        start: { type: 'string', minLength: 10, maxLength: 40, description: 'From available_times, unchanged.' },
+        start: singleLine({ minLength: 10, maxLength: 40, description: 'From available_times, unchanged.' }),
         visit_id: visitIdSchema,
         and_following: moveFollowingSchema,
       },

@@ -7,6 +7,7 @@ import {
   presentOpenTime,
   presentQuote,
   toUsd,
+  idSchema,
   zipSchema,
   type Job,
   type JobInput,
@@ -18,7 +19,7 @@ import { defineOperation, READS } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 
-export const cleanerIdSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'From find_cleaners.' } as const;
+export const cleanerIdSchema = idSchema('From find_cleaners.');
 
 export interface FindInput extends JobInput, OpenTimesFields {
   zip: string;

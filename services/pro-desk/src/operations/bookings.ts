@@ -22,7 +22,7 @@ import {
   rescheduledByProMessage,
   seriesSummary,
 } from '@frontdesk/domain';
-import { customerFieldSchemas, jobFieldSchemas } from '@frontdesk/domain';
+import { customerFieldSchemas, idSchema, jobFieldSchemas, singleLine } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import {
   bookJob as bookJobOnSchedule,
@@ -59,13 +59,7 @@ const changed = ({ booking_id, status, start, label, crew_id, crew_name, custome
 /** How the business can reach the customer, to tell them what changed. */
 const reachOf = (shown: ReturnType<typeof presentBooking>) => [shown.customer.phone, shown.customer.email].filter(Boolean).join(' or ');
 
-const idSchema = (what?: string) => ({ type: 'string', minLength: 1, maxLength: 64, ...(what ? { description: what } : {}) });
-const startSchema = (what: string) => ({
-  type: 'string',
-  minLength: 10,
-  maxLength: 40,
-  description: `${what} from open_times, unchanged.`,
-});
+const startSchema = (what: string) => singleLine({ minLength: 10, maxLength: 40, description: `${what} from open_times, unchanged.` });
 
 export const bookJob = (ctx: AppContext) =>
   defineOperation<Pro, JobBookingInput>({

@@ -1,4 +1,4 @@
-import { answer, bool, int, listOf, mapOf, nullable, num, oneOf, pipelineSchema, proBookingSchema, str } from '@frontdesk/domain';
+import { answer, bool, idSchema, int, listOf, mapOf, nullable, num, oneOf, pipelineSchema, proBookingSchema, str } from '@frontdesk/domain';
 import { offeredAddOns, offeredCleanTypes, presentWeeklyHours, toUsd } from '@frontdesk/domain';
 import type { Crew, Pro, TimeOffRow } from '@frontdesk/db';
 import { businessOverview, presentBooking, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
@@ -120,7 +120,7 @@ export const schedule = (ctx: AppContext) =>
     method: 'GET',
     input: {
       type: 'object',
-      properties: { crew_id: { type: 'string', minLength: 1, maxLength: 64, description: "Only this crew's." } },
+      properties: { crew_id: idSchema("Only this crew's.") },
       additionalProperties: false,
     },
     output: answer({

@@ -1,4 +1,18 @@
-import { answer, bool, int, listOf, mapOf, proBookingSchema, settingsSchemas, str, presentWeeklyHours, CREW_NAME_MAX, MAX_CREWS } from '@frontdesk/domain';
+import {
+  answer,
+  bool,
+  int,
+  listOf,
+  mapOf,
+  proBookingSchema,
+  settingsSchemas,
+  str,
+  presentWeeklyHours,
+  CREW_NAME_MAX,
+  MAX_CREWS,
+  idSchema,
+  singleLine,
+} from '@frontdesk/domain';
 import type { Crew, Pro } from '@frontdesk/db';
 import { addCrew, assignJob, presentBooking, removeCrew, updateCrew, type CrewUpdate, type HoursChange } from '@frontdesk/use-cases';
 import { defineOperation, OVERWRITES, REMOVES, WRITES } from '@frontdesk/http';
@@ -27,13 +41,8 @@ export function presentCrew(crew: Crew, pro: Pro, upcomingJobs: number) {
   };
 }
 
-const crewId = (what?: string) => ({ type: 'string', minLength: 1, maxLength: 64, ...(what ? { description: what } : {}) });
-const crewName = {
-  type: 'string',
-  minLength: 1,
-  maxLength: CREW_NAME_MAX,
-  description: 'Unique in the business.',
-};
+const crewId = idSchema;
+const crewName = singleLine({ minLength: 1, maxLength: CREW_NAME_MAX, description: 'Unique in the business.' });
 const crewHours = {
   ...settingsSchemas.working_hours,
   description: "As update_business's working_hours.",

@@ -1,11 +1,20 @@
 import { MESSAGE, answer, bool, int, leadSchema, listOf, nullable, num, oneOf, openTimeSchema, quoteSchema, str } from '@frontdesk/domain';
-import { BAD_LEAD_REASONS, LEAD_SOURCES, LEAD_STATUSES, jobFieldSchemas, zipSchema, type BadLeadReason, type LeadStatus } from '@frontdesk/domain';
+import {
+  BAD_LEAD_REASONS,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  idSchema,
+  jobFieldSchemas,
+  multiLine,
+  singleLine,
+  zipSchema,
+  type BadLeadReason,
+  type LeadStatus,
+} from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { flagBadLead as flagLead, followUpsDue as dueFollowUps, logLead as logNewLead, updateLead, type LogLeadInput } from '@frontdesk/use-cases';
 import { NO_INPUT, defineOperation, READS, WRITES, OVERWRITES } from '@frontdesk/http';
 import type { AppContext } from '../context';
-
-const idSchema = () => ({ type: 'string', minLength: 1, maxLength: 64 });
 
 export const logLead = (ctx: AppContext) =>
   defineOperation<Pro, LogLeadInput>({
@@ -21,9 +30,9 @@ export const logLead = (ctx: AppContext) =>
           type: 'string',
           enum: [...LEAD_SOURCES],
         },
-        lead_ref: { type: 'string', maxLength: 100, description: "The platform's lead id." },
-        customer_first_name: { type: 'string', maxLength: 50, description: 'Direct leads only.' },
-        contact: { type: 'string', maxLength: 200, description: 'Phone or email; direct leads only.' },
+        lead_ref: singleLine({ maxLength: 100, description: "The platform's lead id." }),
+        customer_first_name: singleLine({ maxLength: 50, description: 'Direct leads only.' }),
+        contact: singleLine({ maxLength: 200, description: 'Phone or email; direct leads only.' }),
         zip: zipSchema,
         lead_cost: { type: 'number', minimum: 0, maximum: 1000, description: 'USD the platform charged.' },
         ...jobFieldSchemas,
@@ -95,7 +104,7 @@ export const updateLeadOperation = (ctx: AppContext) =>
         lead_id: idSchema(),
         status: { type: 'string', enum: [...LEAD_STATUSES] },
         contacted: { type: 'boolean' },
-        notes: { type: 'string', maxLength: 500 },
+        notes: multiLine({ maxLength: 500 }),
       },
       required: ['lead_id'],
       additionalProperties: false,
@@ -127,7 +136,7 @@ export const flagBadLead = (ctx: AppContext) =>
         evidence: {
           type: 'array',
           maxItems: 10,
-          items: { type: 'string', minLength: 1, maxLength: 300 },
+          items: singleLine({ minLength: 1, maxLength: 300 }),
           description: 'What happened, as short dated lines.',
         },
       },

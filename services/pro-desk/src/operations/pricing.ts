@@ -1,4 +1,4 @@
-import { answer, int, jobSchema, num, openTimesList, quoteSchema, str } from '@frontdesk/domain';
+import { answer, idSchema, int, jobSchema, num, openTimesList, quoteSchema, str } from '@frontdesk/domain';
 import {
   jobFieldSchemas,
   normalizeJob,
@@ -45,12 +45,7 @@ export const openTimesOperation = (ctx: AppContext) =>
       properties: {
         ...jobFieldSchemas,
         ...openTimesFieldSchemas,
-        crew_id: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 64,
-          description: "Only this crew's.",
-        },
+        crew_id: idSchema("Only this crew's."),
       },
       required: jobRequired,
       additionalProperties: false,

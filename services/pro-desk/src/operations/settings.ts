@@ -1,4 +1,4 @@
-import { answer, bool, listOf, settingsChangeSchema, str, timeOffSchemas, type SettingsChange } from '@frontdesk/domain';
+import { answer, bool, idSchema, listOf, settingsChangeSchema, str, timeOffSchemas, type SettingsChange } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { addTimeOff, presentTimeOff, removeTimeOff, updateBusinessSettings, type AffectedJob } from '@frontdesk/use-cases';
 import { defineOperation, WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
@@ -51,12 +51,7 @@ export const addTimeOffOperation = (ctx: AppContext) =>
       type: 'object',
       properties: {
         ...timeOffSchemas,
-        crew_id: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 64,
-          description: "Only this crew's.",
-        },
+        crew_id: idSchema("Only this crew's."),
       },
       required: ['start', 'end'],
       additionalProperties: false,
@@ -78,7 +73,7 @@ export const removeTimeOffOperation = (ctx: AppContext) =>
     method: 'POST',
     input: {
       type: 'object',
-      properties: { time_off_id: { type: 'string', minLength: 1, maxLength: 64 } },
+      properties: { time_off_id: idSchema() },
       required: ['time_off_id'],
       additionalProperties: false,
     },

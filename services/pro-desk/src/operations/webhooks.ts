@@ -6,10 +6,12 @@ import {
   answer,
   bool,
   formatLocalIso,
+  idSchema,
   int,
   listOf,
   nullable,
   oneOf,
+  singleLine,
   str,
   webhookAddedMessage,
   webhookRemovedMessage,
@@ -69,14 +71,14 @@ export function presentWebhook(w: WebhookState, tz: string) {
 /** Plain http to this machine is taken only while the host itself is on http (`pnpm start`, tests). */
 const rulesOf = (ctx: AppContext) => ({ hostIsHttp: ctx.config.publicUrl.startsWith('http:') });
 
-const webhookId = { type: 'string', minLength: 1, maxLength: 64 };
-const url = { type: 'string', minLength: 1, maxLength: 2000 };
+const webhookId = idSchema();
+const url = singleLine({ minLength: 1, maxLength: 2000 });
 // The kinds are judged by checkEventKinds, whose refusal lists them: an enum here would cost
 // every conversation the whole list twice.
 const kinds = {
   type: 'array',
   maxItems: EVENT_KINDS.length,
-  items: { type: 'string', minLength: 1, maxLength: 40 },
+  items: singleLine({ minLength: 1, maxLength: 40 }),
   description: "updates' kinds; [] or none: all.",
 };
 const one = (extra: Record<string, unknown> = {}): ObjectSchema => ({
