@@ -304,8 +304,15 @@ describe('the documents', () => {
     ['docs/design.md', `today's jobs from ${JOBS_TODAY_AT} local`],
     ['docs/design.md', `${BOOK_HOST_FEE_CENTS / 100} USD per customer booking`],
     ['docs/design.md', `less than ${FREE_CANCEL_HOURS} h ahead`],
+    ['docs/design.md', `holds its key for the request deadline plus ${IDEMPOTENCY_LEASE_MARGIN_MS / 1000} seconds`],
   ])('%s says "%s", as the code has it', (doc, said) => {
     expect(read(doc).replace(/\s+/g, ' ')).toContain(said);
+  });
+
+  it('exist wherever the lint rules cite them', () => {
+    for (const config of ['eslint.architecture.mjs', 'eslint.config.mjs']) {
+      for (const [doc] of read(config).matchAll(/\b[\w/-]+\.md\b/g)) expect([config, doc, existsSync(join(ROOT, doc))]).toEqual([config, doc, true]);
+    }
   });
 
   it('states the size rules ARCHITECTURE.md gives as lint holds them', () => {
