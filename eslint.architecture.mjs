@@ -1,4 +1,4 @@
-// The import graph of ARCHITECTURE.md, and the size rules of STYLE.md, as lint rules: a
+// The import graph and the size rules of ARCHITECTURE.md ("Size"), as lint rules: a
 // package may import only the packages below it, never another package's files by a
 // relative path, and operations and pages never the database package's values.
 

@@ -99,10 +99,13 @@ export function renderReference(): string {
   ].join('\n');
 }
 
-/** The reference as the file holds it: rendered, then formatted by the repository's Prettier (its CLI, in a child process). */
-export function formattedReference(path: string): string {
+/** A generated document as the file holds it: formatted by the repository's Prettier (its CLI, in a child process). */
+export function formatted(path: string, text: string): string {
   const prettier = require.resolve('prettier/bin/prettier.cjs');
-  const out = spawnSync(process.execPath, [prettier, '--stdin-filepath', path], { input: renderReference(), encoding: 'utf8' });
+  const out = spawnSync(process.execPath, [prettier, '--stdin-filepath', path], { input: text, encoding: 'utf8' });
   if (out.status !== 0) throw new Error(`prettier failed: ${out.stderr}`);
   return out.stdout;
 }
+
+/** The reference as the file holds it. */
+export const formattedReference = (path: string): string => formatted(path, renderReference());

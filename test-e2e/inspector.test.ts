@@ -65,7 +65,7 @@ describe('the MCP Inspector CLI', () => {
     expect((JSON.parse(list.stdout).tools as { name: string }[]).map((t) => t.name)).toContain('book_cleaning');
   });
 
-  it('finds cleaners with the README example: a ZIP passed as a JSON string, not a number', () => {
+  it('finds cleaners with the example of docs/mcp.md: a ZIP passed as a JSON string, not a number', () => {
     const auth = ['Authorization: Bearer fdpub_inspector_key'];
     const args = ['--method', 'tools/call', '--tool-name', 'find_cleaners', '--tool-arg', 'bedrooms=2', '--tool-arg', 'bathrooms=1'];
     const asNumber = inspector(urls.booking!, [...args, '--tool-arg', 'zip=10001'], auth);

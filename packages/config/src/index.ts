@@ -6,3 +6,4 @@ export * from './keys';
 export * from './mail';
 export * from './host';
 export * from './local';
+export * from './catalogue';

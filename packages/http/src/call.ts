@@ -105,7 +105,7 @@ export async function runJudged<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promi
   return answered;
 
   async function answer(): Promise<{ result: object; replayed: boolean }> {
-    // Reads are safe to repeat: a key sent with one is ignored (README, "Safe retries").
+    // Reads are safe to repeat: a key sent with one is ignored (docs/api.md, "Safe retries").
     if (c.idempotencyKey === undefined || op.readOnly) return { result: await op.handler(c.input, call), replayed: false };
     if (!opts.idempotency) throw idempotencyNotKept();
     const once = {

@@ -8,7 +8,7 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Every limit of both hosts, as the host's config read them (README, "Security"). */
+/** Every limit of both hosts, as the host's config read them (docs/security.md, "Rate limits"; defaults in docs/configuration.md). */
 export interface RateLimits {
   /** Sign-in codes asked for from one client IP. */
   signInPerIp: Limit;

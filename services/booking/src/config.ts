@@ -1,4 +1,4 @@
-import { flatten, readHostSettings, readPort, readText, readUrl, type Env, type HostSettings } from '@frontdesk/config';
+import { flatten, readHostSettings, readPort, readText, readUrl, type Env, type FlatEnv, type HostSettings } from '@frontdesk/config';
 import { RATE_LIMIT_DEFAULTS } from '@frontdesk/http';
 import { keySealerFrom, type KeySealer } from '@frontdesk/oauth';
 
@@ -22,8 +22,10 @@ export interface BookingConfig extends Omit<HostSettings, 'keyEncryptionKeys'> {
 
 export const DEFAULT_PUBLIC_SHARED_KEY = 'fdpub_local_shared_key';
 
-export function readBookingConfig(env: Env = process.env): BookingConfig {
-  const flat = flatten(env);
+export const readBookingConfig = (env: Env = process.env): BookingConfig => bookingConfigFrom(flatten(env));
+
+/** The typed step alone, from flat values (docs/configuration.md's test records what it reads). */
+export function bookingConfigFrom(flat: FlatEnv): BookingConfig {
   const port = readPort(flat, 'BOOKING_PORT', 8081);
   const proDeskPort = readPort(flat, 'PRO_DESK_PORT', 8080);
   const publicUrl = readUrl(flat, 'BOOKING_URL', `http://localhost:${port}`);

@@ -1,4 +1,14 @@
-import { flatten, readDatabaseUrl, readHostSettings, readMigrateOnStart, readPort, readUrl, type Env, type HostSettings } from '@frontdesk/config';
+import {
+  flatten,
+  readDatabaseUrl,
+  readHostSettings,
+  readMigrateOnStart,
+  readPort,
+  readUrl,
+  type Env,
+  type FlatEnv,
+  type HostSettings,
+} from '@frontdesk/config';
 import { RATE_LIMIT_DEFAULTS } from '@frontdesk/http';
 import { keySealerFrom, type KeySealer } from '@frontdesk/oauth';
 
@@ -20,8 +30,10 @@ export interface ProDeskConfig extends Omit<HostSettings, 'keyEncryptionKeys'> {
   keySealer: KeySealer;
 }
 
-export function readProDeskConfig(env: Env = process.env): ProDeskConfig {
-  const flat = flatten(env);
+export const readProDeskConfig = (env: Env = process.env): ProDeskConfig => proDeskConfigFrom(flatten(env));
+
+/** The typed step alone, from flat values (docs/configuration.md's test records what it reads). */
+export function proDeskConfigFrom(flat: FlatEnv): ProDeskConfig {
   const port = readPort(flat, 'PRO_DESK_PORT', 8080);
   const bookingPort = readPort(flat, 'BOOKING_PORT', 8081);
   const publicUrl = readUrl(flat, 'PRO_DESK_URL', `http://localhost:${port}`);
@@ -31,4 +43,5 @@ export function readProDeskConfig(env: Env = process.env): ProDeskConfig {
 }
 
 /** What `dist/migrate.js` needs: the database, and nothing a running service needs besides. */
-export const readMigrateConfig = (env: Env = process.env): { databaseUrl: string } => ({ databaseUrl: readDatabaseUrl(flatten(env)) });
+export const readMigrateConfig = (env: Env = process.env): { databaseUrl: string } => migrateConfigFrom(flatten(env));
+export const migrateConfigFrom = (flat: FlatEnv): { databaseUrl: string } => ({ databaseUrl: readDatabaseUrl(flat) });

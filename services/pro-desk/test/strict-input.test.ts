@@ -133,7 +133,7 @@ describe('hostile values', () => {
 });
 
 describe('times in a query', () => {
-  it('accepts start_after=10:00 unencoded, as the README types it', async () => {
+  it('accepts start_after=10:00 unencoded, as docs/walkthrough.md types it', async () => {
     const { auth } = await newPro(h);
     const res = await h.api.get('/api/v1/open_times?bedrooms=2&bathrooms=1&days=1&date=2026-11-24&start_after=10:00&finish_by=15:00').set(auth).expect(200);
     expect(res.body.open_times.length).toBeGreaterThan(0);
