@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { ADD_ON_NAME_PATTERN, WINDOW_PATTERN } from '@frontdesk/domain';
-import { asPublic, bothHosts, newCleaner, proBooking, type Hosts } from '../services/booking/test/harness';
+import { asPublic, bothHosts, newCleaner, proBooking, type Hosts } from '@frontdesk/dev-env/both-hosts';
 
 // Schema-driven fuzzing: every operation each host publishes in /openapi.json gets inputs
 // generated from its own schema, mostly valid and partly hostile, over REST and over MCP.
