@@ -29,7 +29,7 @@ export default tseslint.config(
   {
     // Tests read answers as JSON (supertest's body is `any`) and assert on their shape: the
     // unsafe-any rules would demand a type for every answer a test looks into.
-    files: ['**/test/**', 'test-e2e/**', 'jest/**', 'bench/**', 'scripts/examples.ts'],
+    files: ['**/test/**', 'test-e2e/**', 'packages/dev-env/**', 'jest/**', 'bench/**', 'scripts/examples.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -5,8 +5,11 @@ declare global {
 }
 
 // Migrate once; every test file then clones this template (CREATE DATABASE … TEMPLATE),
-// so files run in parallel and never share state.
+// so files run in parallel and never share state. The integration and e2e projects both name
+// this file: jest runs it once for the two, and should it ever be called again in the same
+// run, the server already up is kept (global-teardown stops it once).
 export default async function globalSetup(): Promise<void> {
+  if (globalThis.__FRONT_DESK_PG__) return;
   const server = await startTestServer();
   const template = `fd_template_${Date.now().toString(36)}_${process.pid}`;
   await createTemplate(server.adminUrl, template);

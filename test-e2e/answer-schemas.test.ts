@@ -3,8 +3,8 @@ import Ajv from 'ajv';
 import { createLogger, toJsonSchema, type Operation } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import type { Pro } from '@frontdesk/db';
-import { liarOp } from '../packages/http/test/kit';
-import { TEST_KEY_SEALER, asPublic, bothHostsPerFile, newCleaner } from '../services/booking/test/harness';
+import { liarOp } from '@frontdesk/dev-env/http-kit';
+import { TEST_KEY_SEALER, asPublic, bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
 
 // Every operation declares its answer's schema. /openapi.json publishes it as the 200
 // response, MCP publishes it as the tool's outputSchema, and while tests run every answer

@@ -9,7 +9,7 @@ import { closeServer, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { DEFAULT_WEEKLY_HOURS, ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
-import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../services/booking/test/harness';
+import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
 import { startMailSink, type Received } from './mail-sink';
 import { startsOf } from '@frontdesk/domain';
 

@@ -1,6 +1,6 @@
 // Ops run a business's crews with `pnpm cli crew add|list|update|remove`: the same use cases
 // (and checks) as add_crew, update_crew and remove_crew; a refusal is a sentence and exit 1.
-import { proDeskHarness, newPro, validBooking, type Harness } from '../services/pro-desk/test/harness';
+import { proDeskHarness, newPro, validBooking, type Harness } from '@frontdesk/dev-env/pro-desk';
 import { cli } from './helpers';
 
 jest.setTimeout(180_000);

@@ -1,7 +1,7 @@
 // Ops make a business for its owner with `pnpm cli pro create --email …`: that owner signs in on
 // the dashboard with the address, and `pro set --owner` hands the business to another address.
 import { signInCodeSentTo } from '@frontdesk/db/testing';
-import { proDeskHarness, type Harness } from '../services/pro-desk/test/harness';
+import { proDeskHarness, type Harness } from '@frontdesk/dev-env/pro-desk';
 import { cli } from './helpers';
 
 jest.setTimeout(120_000);

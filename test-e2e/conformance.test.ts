@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { createBookingApp } from '@frontdesk/booking';
-import { TEST_KEY_SEALER } from '../services/pro-desk/test/harness';
+import { TEST_KEY_SEALER } from '@frontdesk/dev-env/pro-desk';
 
 // The official MCP conformance suite (@modelcontextprotocol/conformance), server side, against
 // both hosts: each scenario that applies to a server of tools only, run at each revision it

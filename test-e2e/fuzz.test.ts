@@ -13,7 +13,7 @@ import {
   textBreakingTheRules,
   textFieldsOf,
   type Hosts,
-} from '../services/booking/test/harness';
+} from '@frontdesk/dev-env/both-hosts';
 
 // Schema-driven fuzzing: every operation each host publishes in /openapi.json gets inputs
 // generated from its own schema, mostly valid and partly hostile, over REST and over MCP.

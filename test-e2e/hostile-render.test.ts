@@ -6,7 +6,7 @@ import { closeServer, codeEntryForm, createLogger, emailCodeForm, html, htmlPage
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { apiReferenceHtml } from '../packages/http/src/api-reference';
 import { codePage, consentPage, emailPage, errorPage } from '../packages/oauth/src/pages';
-import { TEST_KEY_SEALER } from '../services/pro-desk/test/harness';
+import { TEST_KEY_SEALER } from '@frontdesk/dev-env/pro-desk';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
 
 // Values people and applications send, rendered by our pages: a script, an attribute break-out,

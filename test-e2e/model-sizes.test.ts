@@ -1,6 +1,6 @@
 import { WRITE_RETRY_TEXT, startsOf, type WeeklyHours } from '@frontdesk/domain';
 import { MODEL_BUDGETS, modelFacingTools, utf8Bytes } from '@frontdesk/http';
-import { asPublic, bothHostsPerFile, newCleaner } from '../services/booking/test/harness';
+import { asPublic, bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
 
 // Every conversation pays for the tool list on every turn, so each host's model-facing part
 // (name, title, description, input schema of every tool) has a byte budget. Shortening must

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { bothHostsPerFile } from '../services/booking/test/harness';
+import { bothHostsPerFile } from '@frontdesk/dev-env/both-hosts';
 
 // Strict readers of /openapi.json: Spectral's OpenAPI ruleset and Redocly's recommended rules
 // each judge both hosts' live documents, and find nothing to say, not even a warning. Their

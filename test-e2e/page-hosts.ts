@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import { TEST_KEY_SEALER } from '../services/booking/test/harness';
+import { TEST_KEY_SEALER } from '@frontdesk/dev-env/both-hosts';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { bindPort, closeServer, createLogger } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';

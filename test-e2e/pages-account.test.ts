@@ -4,7 +4,7 @@ import { freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
-import { TEST_KEY_SEALER } from '../services/pro-desk/test/harness';
+import { TEST_KEY_SEALER } from '@frontdesk/dev-env/pro-desk';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
 import { SHOWN_ONCE_MINUTES } from '@frontdesk/domain';
 import { createOwnedBusiness } from '@frontdesk/use-cases';

@@ -1,5 +1,5 @@
 import { createBusiness } from '@frontdesk/use-cases';
-import { TEST_KEY_SEALER } from '../services/booking/test/harness';
+import { TEST_KEY_SEALER } from '@frontdesk/dev-env/both-hosts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { TEST_KEY_SEALER } from '../services/booking/test/harness';
+import { TEST_KEY_SEALER } from '@frontdesk/dev-env/both-hosts';
 import { freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger, listen } from '@frontdesk/http';

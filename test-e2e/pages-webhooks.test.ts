@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { Receiver } from '../services/pro-desk/test/webhook-receiver';
+import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
 import { signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { ensureChromium } from './browser';
 import { startPageHosts, type PageHosts } from './page-hosts';

@@ -1,5 +1,5 @@
 import { createBusiness } from '@frontdesk/use-cases';
-import { TEST_KEY_SEALER } from '../services/booking/test/harness';
+import { TEST_KEY_SEALER } from '@frontdesk/dev-env/both-hosts';
 import { chromium, type Browser } from 'playwright-core';
 import * as oauth from 'oauth4webapi';
 import { tmpdir } from 'node:os';

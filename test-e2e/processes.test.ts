@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createDatabase, createDb, dropDatabase, freePort, migrateDatabase, migrationNames } from '@frontdesk/db';
 import { createBooking } from '@frontdesk/use-cases';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
-import { job, makePro } from '../packages/db/test/factories';
+import { job, makePro } from '@frontdesk/dev-env/factories';
 import { TEST_KEY_ENCRYPTION_KEY, cli, startService } from './helpers';
 
 // Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.

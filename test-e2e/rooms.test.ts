@@ -9,8 +9,11 @@ import { ROOT, sources } from './helpers';
 // words, secrets minted and hashed by the database package alone. These checks read the
 // source as text, so a new file is covered the day it is added.
 
+// packages/dev-env is what tests share, never run in production: it has no room here.
 const roots = [
-  ...readdirSync(join(ROOT, 'packages')).map((p) => join(ROOT, 'packages', p, 'src')),
+  ...readdirSync(join(ROOT, 'packages'))
+    .filter((p) => p !== 'dev-env')
+    .map((p) => join(ROOT, 'packages', p, 'src')),
   ...readdirSync(join(ROOT, 'services')).map((p) => join(ROOT, 'services', p, 'src')),
   join(ROOT, 'scripts'),
 ];
@@ -68,6 +71,13 @@ const PROBES = {
   pageQuery: ['services/booking/src/pages/find.ts', "import { getPro } from '@frontdesk/db';\nexport const _lintProbe = getPro;"],
   operationType: ['services/booking/src/operations/present.ts', "import type { Db } from '@frontdesk/db';\nexport type LintProbe = Db;"],
   downward: ['packages/use-cases/src/demo.ts', "import { newId as probe } from '@frontdesk/db';\nexport const _lintProbe = probe;"],
+  shipsTestSupport: ['services/booking/src/main.ts', "import { makePro } from '@frontdesk/dev-env/factories';\nexport const _lintProbe = makePro;"],
+  intoTestFolder: [
+    'services/booking/test/mcp.test.ts',
+    "import { mcpClient as probe } from '../../pro-desk/test/mcp-client';\nexport const _lintProbe = probe;",
+  ],
+  e2eIntoTestFolder: ['test-e2e/fuzz.test.ts', "import { bothHosts as probe } from '../services/booking/test/harness';\nexport const _lintProbe = probe;"],
+  throughDevEnv: ['services/booking/test/mcp.test.ts', "import { mcpClient as probe } from '@frontdesk/dev-env/mcp-client';\nexport const _lintProbe = probe;"],
 } as const;
 
 const LINT_PROBES = `
@@ -107,5 +117,15 @@ describe('the import graph, as lint enforces it', () => {
 
   it('lets a package import what lies below it', () => {
     expect(rules.downward).not.toContain('no-restricted-imports');
+  });
+
+  it('refuses production code importing what tests share', () => {
+    expect(rules.shipsTestSupport).toContain('no-restricted-imports');
+  });
+
+  it("refuses a test importing another package's test folder, and lets it import the same from @frontdesk/dev-env", () => {
+    expect(rules.intoTestFolder).toContain('no-restricted-imports');
+    expect(rules.e2eIntoTestFolder).toContain('no-restricted-imports');
+    expect(rules.throughDevEnv).not.toContain('no-restricted-imports');
   });
 });

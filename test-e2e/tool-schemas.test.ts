@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { TEXT_RULE_BOUNDS } from '@frontdesk/domain';
-import { asPublic, bothHostsPerFile, newCleaner } from '../services/booking/test/harness';
+import { asPublic, bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
 
 // The input schemas tools/list publishes must load in each client an assistant may run in,
 // while the server keeps judging every call by the operation's whole schema. One checker per

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createDatabase, createDb, dropDatabase, type Db } from '@frontdesk/db';
 import { sql } from 'kysely';
-import { Receiver } from '../services/pro-desk/test/webhook-receiver';
+import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
 import { callApi, cli, startHost, type RunningService } from './helpers';
 
 // Processes start and answer slower on a busy machine, and a lease of a killed replica runs

@@ -74,7 +74,10 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.FD_TEST_ADMIN_URL;
   const template = process.env.FD_TEST_TEMPLATE;
-  if (!adminUrl || !template) throw new Error('Run tests through jest: its global setup provides the database.');
+  if (!adminUrl || !template)
+    throw new Error(
+      'No test database here: a test that needs one runs in the integration or e2e jest project, whose global setup provides it (jest.config.js).',
+    );
   const name = `fd_test_${randomBytes(6).toString('hex')}`;
   const url = await createDatabase(adminUrl, name, template);
   const db = createDb(url, { maxConnections: 20 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ChangeFeed, ProMemo, insertProCheck, issueProKey } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
-import { makePro } from './factories';
+import { makePro } from '@frontdesk/dev-env/factories';
 
 let t: TestDatabase;
 let feed: ChangeFeed;

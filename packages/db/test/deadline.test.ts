@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { createDb, withDeadline, type Db } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
-import { makePro } from './factories';
+import { makePro } from '@frontdesk/dev-env/factories';
 
 let t: TestDatabase;
 let db: Db;

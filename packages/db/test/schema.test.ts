@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { appendEvent, createDatabase, createDb, dropDatabase, migrateDown, migrateToLatest, purgeExpired } from '../src';
 import { hashSecret } from '../src/secrets';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
-import { makePro } from './factories';
+import { makePro } from '@frontdesk/dev-env/factories';
 import type { EventKind } from '@frontdesk/domain';
 
 let t: TestDatabase;

@@ -1,6 +1,6 @@
 import { parse as parseQuery } from 'node:querystring';
 import { describeValidationErrors, inputFromQuery, screenInput, validateInput } from '../src';
-import { readOp, writeOp } from './kit';
+import { readOp, writeOp } from '@frontdesk/dev-env/http-kit';
 
 const refusal = (run: () => unknown) => {
   try {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { redactUrl, requestIdOf } from '../src';
-import { as, startKit, type Kit } from './kit';
+import { as, startKit, type Kit } from '@frontdesk/dev-env/http-kit';
 
 // The access log: pino-http with our request ids, redaction and one compact line per request.
 let kit: Kit;

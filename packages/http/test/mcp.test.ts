@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { idempotencyStore, rateLimitStore } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { hostLimits, LATEST_MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, defaultRateLimits } from '../src';
-import { as, startKit, type Kit } from './kit';
+import { as, startKit, type Kit } from '@frontdesk/dev-env/http-kit';
 
 // createMcpRouter over a real HTTP server, with the tiny registry of ./kit.
 let t: TestDatabase;

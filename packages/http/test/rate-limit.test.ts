@@ -3,7 +3,7 @@ import { rateLimitStore } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import type { Response } from 'express';
 import { hostLimits, RateLimitedError, RateLimiter, defaultRateLimits, type Limit } from '../src';
-import { as, startKit } from './kit';
+import { as, startKit } from '@frontdesk/dev-env/http-kit';
 
 // The limiter over the real store: counters in PostgreSQL, shared by every replica.
 let t: TestDatabase;

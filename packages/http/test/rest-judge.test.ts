@@ -4,7 +4,7 @@ import request from 'supertest';
 import * as OpenApiValidator from 'express-openapi-validator';
 import express from 'express';
 import { buildOpenApiDocument, inputFromQuery, validateInput, type Operation } from '../src';
-import { as, OPERATIONS, readOp, startKit, writeOp, type Kit } from './kit';
+import { as, OPERATIONS, readOp, startKit, writeOp, type Kit } from '@frontdesk/dev-env/http-kit';
 
 // The REST judge is express-openapi-validator over /openapi.json; MCP's is Ajv over the same
 // schemas. Whatever the input, both must accept and refuse alike, in the same sentence.

@@ -1,7 +1,7 @@
 // Client ID Metadata Documents: the guards on fetching a URL a stranger names (src/client-metadata.ts).
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { localhostCertificate } from './local-site';
+import { localhostCertificate } from '@frontdesk/dev-env/local-site';
 import { isPublicAddress } from '@frontdesk/domain';
 import { ClientMetadataError, MAX_CONCURRENT_FETCHES, fetchClientMetadata } from '../src';
 

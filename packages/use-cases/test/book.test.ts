@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { createBooking, type BookingRequest } from '../src';
 import { proBookingRequest } from '../src/testing';
-import { makePro } from '../../db/test/factories';
+import { makePro } from '@frontdesk/dev-env/factories';
 
 let t: TestDatabase;
 beforeAll(async () => {

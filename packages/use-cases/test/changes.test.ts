@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { cancelBooking, createBooking, managedBooking, rescheduleBooking, type BookingRequest } from '../src';
 import { proBookingRequest } from '../src/testing';
-import { job, makePro } from '../../db/test/factories';
+import { job, makePro } from '@frontdesk/dev-env/factories';
 
 // Cancelling and moving a booking, by the business (its id) or by the customer (the manage
 // token, and a visit of its series), through the use cases alone, on a real database.

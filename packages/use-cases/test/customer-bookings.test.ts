@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { accountBookings, bookForCustomer, managedBooking, renewManageToken, type CustomerBookingInput, type CustomerCaller } from '../src';
-import { makePro } from '../../db/test/factories';
+import { makePro } from '@frontdesk/dev-env/factories';
 
 // A customer booking on the book host, through the use case the operation and the booking page share.
 

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { createBooking } from '@frontdesk/use-cases';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import pino from 'pino';
-import { makePro } from '../../db/test/factories';
+import { makePro } from '@frontdesk/dev-env/factories';
 import { createMailTransport, printedMail } from '../src';
 
 // `pnpm start` without SMTP_URL prints each mail to its terminal: a customer's booking

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { createBooking } from '@frontdesk/use-cases';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import pino from 'pino';
-import { job, makePro } from '../../db/test/factories';
+import { job, makePro } from '@frontdesk/dev-env/factories';
 import { startWorkers, workerList } from '../src';
 
 // What every entry point starts with its one call: mail out of the outbox, the purge, series

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort, purgeExpired } from '@frontdesk/db';
 import { closeServer, listen } from '@frontdesk/http';
-import { asPublic, booking, bothHostsPerFile, newCleaner, proBooking } from './harness';
+import { asPublic, booking, bothHostsPerFile, newCleaner, proBooking } from '@frontdesk/dev-env/both-hosts';
 
 // A lost answer must never cost a second booking or the only manage_token.
 const h = bothHostsPerFile();

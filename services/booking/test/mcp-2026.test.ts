@@ -1,8 +1,8 @@
 // The book host through the official 2.x MCP client, in each of its negotiation modes, with each credential the host takes.
 import { createBusiness, issuePersonalKey } from '@frontdesk/use-cases';
-import { MODES, mcpClient2 } from '../../pro-desk/test/mcp-client';
+import { MODES, mcpClient2 } from '@frontdesk/dev-env/mcp-client';
 import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from '@modelcontextprotocol/client';
-import { MemoryProvider, bookHostOnPort, oauthTokenFor, signInAndDecide, type BookHost } from './oauth-harness';
+import { MemoryProvider, bookHostOnPort, oauthTokenFor, signInAndDecide, type BookHost } from '@frontdesk/dev-env/oauth';
 import { startsOf } from '@frontdesk/domain';
 
 let host: BookHost;

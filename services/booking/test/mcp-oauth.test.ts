@@ -2,7 +2,7 @@ import { createBusiness } from '@frontdesk/use-cases';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { MemoryProvider, bookHostOnPort, signInAndDecide, type BookHost } from './oauth-harness';
+import { MemoryProvider, bookHostOnPort, signInAndDecide, type BookHost } from '@frontdesk/dev-env/oauth';
 
 let host: BookHost;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
-import { READ_HINTS, expectAnnotated, listenOn, masked, mcpClient } from '../../pro-desk/test/mcp-client';
-import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, TEST_KEY_SEALER, TEST_RATE_LIMITS, type Hosts } from './harness';
+import { READ_HINTS, expectAnnotated, listenOn, masked, mcpClient } from '@frontdesk/dev-env/mcp-client';
+import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, TEST_KEY_SEALER, TEST_RATE_LIMITS, type Hosts } from '@frontdesk/dev-env/both-hosts';
 import { createBookingApp } from '../src';
 import { createLogger } from '@frontdesk/http';
 

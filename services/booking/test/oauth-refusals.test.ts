@@ -1,10 +1,10 @@
 import { signInCodeSentTo } from '@frontdesk/db/testing';
-import { TEST_KEY_SEALER } from './harness';
+import { TEST_KEY_SEALER } from '@frontdesk/dev-env/both-hosts';
 import * as oauth from 'oauth4webapi';
 import { SignJWT, generateKeyPair } from 'jose';
 import { SigningKeys } from '@frontdesk/oauth';
-import { bookHostOnPort, postForm, signInAndDecide, type BookHost } from './oauth-harness';
-import { cookiesFrom } from '../../pro-desk/test/cookie-jar';
+import { bookHostOnPort, postForm, signInAndDecide, type BookHost } from '@frontdesk/dev-env/oauth';
+import { cookiesFrom } from '@frontdesk/dev-env/cookie-jar';
 
 let host: BookHost;
 let clientId: string;

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { oauthFromRest401, bookHostOnPort, signInAndDecide, type BookHost } from './oauth-harness';
+import { oauthFromRest401, bookHostOnPort, signInAndDecide, type BookHost } from '@frontdesk/dev-env/oauth';
 
 let host: BookHost;
 beforeAll(async () => {

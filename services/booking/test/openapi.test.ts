@@ -1,5 +1,5 @@
 // What both hosts' /openapi.json publish about the headers every write shares.
-import { bothHosts, type Hosts } from './harness';
+import { bothHosts, type Hosts } from '@frontdesk/dev-env/both-hosts';
 
 let h: Hosts;
 beforeAll(async () => {

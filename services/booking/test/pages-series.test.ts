@@ -1,7 +1,7 @@
 // The customer's pages for a repeating cleaning, and what every form does on a reload:
 // through the real app and database, as a browser posts forms (an agent keeping cookies).
 import request from 'supertest';
-import { asPublic, bothHostsPerFile, booking, newCleaner } from './harness';
+import { asPublic, bothHostsPerFile, booking, newCleaner } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 

@@ -2,7 +2,7 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { DEFAULT_PRICE_LIST } from '@frontdesk/domain';
-import { asPublic, bothHostsPerFile, newCleaner, booking, MONDAY_7AM } from './harness';
+import { asPublic, bothHostsPerFile, newCleaner, booking, MONDAY_7AM } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 

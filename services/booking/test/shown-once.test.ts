@@ -6,9 +6,9 @@ import * as oauth from 'oauth4webapi';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { CONFIRMATION_SHOWN_MINUTES } from '@frontdesk/domain';
 import { REQUEST_MINUTES } from '@frontdesk/oauth';
-import { asPublic, booking, bothHostsPerFile, newCleaner } from './harness';
-import { bookHostOnPort, postForm, type BookHost } from './oauth-harness';
-import { browse, CookieJar } from '../../pro-desk/test/cookie-jar';
+import { asPublic, booking, bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
+import { bookHostOnPort, postForm, type BookHost } from '@frontdesk/dev-env/oauth';
+import { browse, CookieJar } from '@frontdesk/dev-env/cookie-jar';
 
 const h = bothHostsPerFile();
 const later = (clock: { now: Date }, minutes: number) => {

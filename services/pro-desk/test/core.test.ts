@@ -1,4 +1,4 @@
-import { PRO_DESK_OPERATIONS, proDeskHarness, newPro, validBooking, type Harness } from './harness';
+import { PRO_DESK_OPERATIONS, proDeskHarness, newPro, validBooking, type Harness } from '@frontdesk/dev-env/pro-desk';
 
 let h: Harness;
 beforeAll(async () => {

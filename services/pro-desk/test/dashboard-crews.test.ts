@@ -1,7 +1,7 @@
 // The dashboard's crews (src/dashboard/crew-*.ts): each crew's own calendar feed, removing a
 // crew with its jobs, and crews of another business.
 import ICAL from 'ical.js';
-import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, postDashboardForm, pageText } from './harness';
+import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, postDashboardForm, pageText } from '@frontdesk/dev-env/pro-desk';
 
 const h = proDeskHarnessPerFile();
 

@@ -3,8 +3,8 @@
 // retry, a new secret, removing one, and another business's webhook.
 import { createLogger } from '@frontdesk/http';
 import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
-import { TEST_KEY_SEALER, dashboardSession, proDeskHarnessPerFile, newPro, validBooking, postDashboardForm, pageText } from './harness';
-import { Receiver } from './webhook-receiver';
+import { TEST_KEY_SEALER, dashboardSession, proDeskHarnessPerFile, newPro, validBooking, postDashboardForm, pageText } from '@frontdesk/dev-env/pro-desk';
+import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
 
 const h = proDeskHarnessPerFile();
 

@@ -2,8 +2,8 @@
 import ICAL from 'ical.js';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS, isSingleLine } from '@frontdesk/domain';
-import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM, postDashboardForm } from './harness';
-import { cookiesFrom } from './cookie-jar';
+import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM, postDashboardForm } from '@frontdesk/dev-env/pro-desk';
+import { cookiesFrom } from '@frontdesk/dev-env/cookie-jar';
 
 const h = proDeskHarnessPerFile();
 

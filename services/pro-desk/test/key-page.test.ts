@@ -1,7 +1,7 @@
 import { deliverOutbox, findPersonalKey, type MailTransport } from '@frontdesk/db';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
-import { proDeskHarnessPerFile, MONDAY_7AM } from './harness';
-import { cookiesFrom } from './cookie-jar';
+import { proDeskHarnessPerFile, MONDAY_7AM } from '@frontdesk/dev-env/pro-desk';
+import { cookiesFrom } from '@frontdesk/dev-env/cookie-jar';
 
 const h = proDeskHarnessPerFile();
 

@@ -4,9 +4,9 @@ import { freePort } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import type { Server } from 'node:http';
-import { oauthTokenFor } from '../../booking/test/oauth-harness';
-import { PRO_DESK_OPERATIONS, TEST_OAUTH_CONFIG } from './harness';
-import { MODES, mcpClient2 } from './mcp-client';
+import { oauthTokenFor } from '@frontdesk/dev-env/oauth';
+import { PRO_DESK_OPERATIONS, TEST_OAUTH_CONFIG } from '@frontdesk/dev-env/pro-desk';
+import { MODES, mcpClient2 } from '@frontdesk/dev-env/mcp-client';
 import { createProDeskApp } from '../src';
 
 let t: TestDatabase;

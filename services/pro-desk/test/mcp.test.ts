@@ -4,8 +4,8 @@ import { createLogger } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
 import request from 'supertest';
 import { createProDeskApp } from '../src';
-import { PRO_DESK_OPERATIONS, TEST_KEY_SEALER, proDeskHarness, newPro, MONDAY_7AM, type Harness } from './harness';
-import { READ_HINTS, expectAnnotated, listenOn, masked, mcpClient, type Hints } from './mcp-client';
+import { PRO_DESK_OPERATIONS, TEST_KEY_SEALER, proDeskHarness, newPro, MONDAY_7AM, type Harness } from '@frontdesk/dev-env/pro-desk';
+import { READ_HINTS, expectAnnotated, listenOn, masked, mcpClient, type Hints } from '@frontdesk/dev-env/mcp-client';
 
 let h: Harness;
 let server: Awaited<ReturnType<typeof listenOn>>;

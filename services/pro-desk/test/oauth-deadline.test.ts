@@ -6,8 +6,8 @@ import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBusiness } from '@frontdesk/use-cases';
 import type { Server } from 'node:http';
-import { oauthTokensFor } from '../../booking/test/oauth-harness';
-import { TEST_OAUTH_CONFIG } from './harness';
+import { oauthTokensFor } from '@frontdesk/dev-env/oauth';
+import { TEST_OAUTH_CONFIG } from '@frontdesk/dev-env/pro-desk';
 import { createProDeskApp } from '../src';
 
 let t: TestDatabase;

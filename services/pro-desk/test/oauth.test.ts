@@ -10,9 +10,9 @@ import { closeServer, createLogger, listen } from '@frontdesk/http';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { localhostCertificate } from '../../../packages/oauth/test/local-site';
-import { MemoryProvider, oauthFromRest401, oauthTokenFor, signInAndDecide } from '../../booking/test/oauth-harness';
-import { TEST_OAUTH_CONFIG } from './harness';
+import { localhostCertificate } from '@frontdesk/dev-env/local-site';
+import { MemoryProvider, oauthFromRest401, oauthTokenFor, signInAndDecide } from '@frontdesk/dev-env/oauth';
+import { TEST_OAUTH_CONFIG } from '@frontdesk/dev-env/pro-desk';
 import { createProDeskApp } from '../src';
 
 let t: TestDatabase;

@@ -2,7 +2,7 @@
 // than through an operation) end with the request's deadline, as every operation's do: when the
 // page was answered 503, the write must not land later, or the business would lose its key to
 // one it was never shown.
-import { dashboardSession, newPro, perFile, proDeskHarness } from './harness';
+import { dashboardSession, newPro, perFile, proDeskHarness } from '@frontdesk/dev-env/pro-desk';
 
 const h = perFile(() => proDeskHarness(undefined, { requestDeadlineMs: 3000 }));
 

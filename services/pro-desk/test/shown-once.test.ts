@@ -4,9 +4,9 @@
 // walk is one browser (a cookie jar that keeps paths and lifetimes) that two owners take turns on.
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { SHOWN_ONCE_MINUTES } from '@frontdesk/domain';
-import { newPro, proDeskHarnessPerFile } from './harness';
-import { browse, type Browsing } from './cookie-jar';
-import { Receiver } from './webhook-receiver';
+import { newPro, proDeskHarnessPerFile } from '@frontdesk/dev-env/pro-desk';
+import { browse, type Browsing } from '@frontdesk/dev-env/cookie-jar';
+import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
 
 const h = proDeskHarnessPerFile();
 

@@ -1,7 +1,7 @@
 // A business signs itself up: the /signup page and /signup/api (src/sign-up-page.ts).
 import { signInCodeSentTo } from '@frontdesk/db/testing';
-import { proDeskHarnessPerFile } from './harness';
-import { cookiesFrom } from './cookie-jar';
+import { proDeskHarnessPerFile } from '@frontdesk/dev-env/pro-desk';
+import { cookiesFrom } from '@frontdesk/dev-env/cookie-jar';
 
 const h = proDeskHarnessPerFile();
 

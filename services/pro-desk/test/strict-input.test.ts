@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { proDeskHarness, newPro, validBooking, type Harness } from './harness';
-import { listenOn } from './mcp-client';
+import { proDeskHarness, newPro, validBooking, type Harness } from '@frontdesk/dev-env/pro-desk';
+import { listenOn } from '@frontdesk/dev-env/mcp-client';
 
 // Every transport judges input the same way: no coercion of JSON, no hostile value stored,
 // and a query typed by a person (10:00, not 10%3A00) read as meant.

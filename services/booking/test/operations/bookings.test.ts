@@ -2,7 +2,7 @@
 import { issuePersonalKey } from '@frontdesk/use-cases';
 import { hashSecret } from '@frontdesk/db/testing';
 import { revokePersonalKey } from '@frontdesk/db';
-import { bothHostsPerFile, newCleaner, asPublic, booking, MONDAY_7AM, PUBLIC_KEY, bookWeekly } from '../harness';
+import { bothHostsPerFile, newCleaner, asPublic, booking, MONDAY_7AM, PUBLIC_KEY, bookWeekly } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 

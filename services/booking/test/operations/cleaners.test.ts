@@ -2,7 +2,7 @@
 import { createBooking, recordCheck } from '@frontdesk/use-cases';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { DEFAULT_PRICE_LIST, normalizeJob } from '@frontdesk/domain';
-import { bothHostsPerFile, newCleaner, asPublic, MONDAY_7AM } from '../harness';
+import { bothHostsPerFile, newCleaner, asPublic, MONDAY_7AM } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 

@@ -1,6 +1,6 @@
 // reschedule_job (pro host) and reschedule_booking (book host): one transaction, the database as the judge.
 import { startsOf } from '@frontdesk/domain';
-import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM, bookWeekly } from '../harness';
+import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM, bookWeekly } from '@frontdesk/dev-env/both-hosts';
 import { rotateCalendarFeed } from '@frontdesk/db';
 
 const h = bothHostsPerFile();

@@ -1,7 +1,7 @@
 // Recurring cleanings on both hosts: a weekly, biweekly or monthly booking books a series.
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { extendSeries } from '@frontdesk/use-cases';
-import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM } from '../harness';
+import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 

@@ -5,7 +5,7 @@
 import ICAL from 'ical.js';
 import { isSingleLine } from '@frontdesk/domain';
 import { newCalendarAddress } from '@frontdesk/use-cases';
-import { asPublic, booking, bothHostsPerFile, newCleaner } from '../harness';
+import { asPublic, booking, bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 

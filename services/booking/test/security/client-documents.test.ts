@@ -4,9 +4,9 @@ import request from 'supertest';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@frontdesk/http';
-import { localhostCertificate } from '../../../../packages/oauth/test/local-site';
+import { localhostCertificate } from '@frontdesk/dev-env/local-site';
 import { createBookingApp } from '../../src/app';
-import { bothHostsPerFile, PUBLIC_KEY, TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../harness';
+import { bothHostsPerFile, PUBLIC_KEY, TEST_KEY_SEALER, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 let site: Server;

@@ -5,7 +5,7 @@
 // stored, whichever path it came by.
 import { MULTI_LINE_PATTERN, MULTI_LINE_TEXT, ONE_LINE_TEXT } from '@frontdesk/domain';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
-import { dashboardSession, pageText, postDashboardForm, type Harness } from '../../../pro-desk/test/harness';
+import { dashboardSession, pageText, postDashboardForm, type Harness } from '@frontdesk/dev-env/pro-desk';
 import {
   CONTROL_CHARACTERS,
   LINE_BREAKS,
@@ -16,7 +16,7 @@ import {
   textBreakingTheRules,
   textFieldsOf,
   type TextField,
-} from '../harness';
+} from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 

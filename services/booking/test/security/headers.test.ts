@@ -3,7 +3,7 @@ import { createLogger } from '@frontdesk/http';
 import { createBookingApp } from '../../src/app';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { newCalendarAddress } from '@frontdesk/use-cases';
-import { bothHostsPerFile, newCleaner, asPublic, booking, TEST_KEY_SEALER } from '../harness';
+import { bothHostsPerFile, newCleaner, asPublic, booking, TEST_KEY_SEALER } from '@frontdesk/dev-env/both-hosts';
 
 // Browser and cache protections on both hosts: nosniff everywhere, no framing, a CSP with no
 // script, no referrer, and no-store on every API answer (they carry names, phones, addresses).

@@ -1,4 +1,4 @@
-import { bothHostsPerFile, booking, newCleaner, asPublic } from '../harness';
+import { bothHostsPerFile, booking, newCleaner, asPublic } from '@frontdesk/dev-env/both-hosts';
 
 // Bodies and paths built to break the reader rather than the rules: each is refused with a
 // sentence and the right status, never a 500 or a library's own words.

@@ -4,8 +4,8 @@ import { SignJWT, importJWK, type JWK } from 'jose';
 import { createLogger } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { createBookingApp } from '../../src/app';
-import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS } from '../harness';
-import { bookHostOnPort, signInAndDecide, type BookHost } from '../oauth-harness';
+import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
+import { bookHostOnPort, signInAndDecide, type BookHost } from '@frontdesk/dev-env/oauth';
 
 // OAuth that cannot be spoofed or outlive revocation: every revocation reaches the access
 // tokens of that sign-in on every replica at their next use.

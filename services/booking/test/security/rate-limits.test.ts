@@ -5,7 +5,7 @@ import { flatten, readRateLimits } from '@frontdesk/config';
 import { RATE_LIMIT_DEFAULTS, createLogger, type RateLimits } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { createBookingApp } from '../../src/app';
-import { bothHostsPerFile, booking, newCleaner, PUBLIC_KEY, TEST_KEY_SEALER, TEST_RATE_LIMITS } from '../harness';
+import { bothHostsPerFile, booking, newCleaner, PUBLIC_KEY, TEST_KEY_SEALER, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
 
 // Limits live in PostgreSQL: two instances of a host on one database share every counter.
 const h = bothHostsPerFile();

@@ -8,7 +8,7 @@ import { createLogger } from '@frontdesk/http';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { KeySealer } from '@frontdesk/oauth';
 import { createProDeskApp } from '@frontdesk/pro-desk';
-import { bothHostsPerFile, TEST_OAUTH_CONFIG } from '../harness';
+import { bothHostsPerFile, TEST_OAUTH_CONFIG } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 

@@ -1,7 +1,7 @@
 // Text PostgreSQL cannot store (a NUL byte, a broken surrogate) and control characters, sent to
 // the sign-in forms, their JSON twins and the OAuth endpoints: each is refused with a
 // sentence, never a 500, and nothing of it reaches the database.
-import { bothHostsPerFile } from '../harness';
+import { bothHostsPerFile } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 const NUL = '\u0000';

@@ -1,7 +1,7 @@
 // book_job, cancel_job and report_no_show (src/operations/bookings.ts): refusals name the real reason
 // and the nearest real alternatives.
-import { proDeskHarnessPerFile, newPro, validBooking } from '../harness';
-import { listenOn, mcpClient } from '../mcp-client';
+import { proDeskHarnessPerFile, newPro, validBooking } from '@frontdesk/dev-env/pro-desk';
+import { listenOn, mcpClient } from '@frontdesk/dev-env/mcp-client';
 import { labelledStarts, startsOf } from '@frontdesk/domain';
 
 const h = proDeskHarnessPerFile();

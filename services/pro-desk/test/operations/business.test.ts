@@ -1,5 +1,5 @@
 // my_business and schedule (src/operations/business.ts).
-import { proDeskHarnessPerFile, newPro } from '../harness';
+import { proDeskHarnessPerFile, newPro } from '@frontdesk/dev-env/pro-desk';
 
 const h = proDeskHarnessPerFile();
 /** One business shared by this file's tests of its own schedule. */

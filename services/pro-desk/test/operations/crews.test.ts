@@ -1,7 +1,7 @@
 // add_crew, update_crew, remove_crew and assign_job (src/operations/crews.ts), and what crews
 // change for every other operation: capacity, assignment, crew hours and time off, series.
-import { proDeskHarnessPerFile, newPro, validBooking } from '../harness';
-import { listenOn, mcpClient } from '../mcp-client';
+import { proDeskHarnessPerFile, newPro, validBooking } from '@frontdesk/dev-env/pro-desk';
+import { listenOn, mcpClient } from '@frontdesk/dev-env/mcp-client';
 import { startsOf } from '@frontdesk/domain';
 
 const h = proDeskHarnessPerFile();

@@ -1,7 +1,7 @@
 // log_lead, follow_ups_due, update_lead and flag_bad_lead (src/operations/leads.ts). A credit request
 // never states what our own records contradict.
 import { findContactDetails } from '@frontdesk/domain';
-import { proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM } from '../harness';
+import { proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM } from '@frontdesk/dev-env/pro-desk';
 
 const h = proDeskHarnessPerFile();
 

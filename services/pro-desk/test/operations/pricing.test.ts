@@ -1,5 +1,5 @@
 // quote_job and open_times (src/operations/pricing.ts).
-import { proDeskHarnessPerFile, newPro } from '../harness';
+import { proDeskHarnessPerFile, newPro } from '@frontdesk/dev-env/pro-desk';
 import { startsOf } from '@frontdesk/domain';
 
 const h = proDeskHarnessPerFile();

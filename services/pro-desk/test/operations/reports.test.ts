@@ -3,7 +3,7 @@ import { BOOK_HOST_FEE_CENTS, toUsd } from '@frontdesk/domain';
 import { cancelBooking, createBooking, extendSeries, type BookingRequest } from '@frontdesk/use-cases';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { appendEvent } from '@frontdesk/db';
-import { proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM } from '../harness';
+import { proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM } from '@frontdesk/dev-env/pro-desk';
 
 const h = proDeskHarnessPerFile();
 

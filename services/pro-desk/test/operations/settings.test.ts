@@ -1,6 +1,6 @@
 // update_business, add_time_off and remove_time_off (src/operations/settings.ts).
-import { proDeskHarnessPerFile, newPro, validBooking } from '../harness';
-import { listenOn, mcpClient } from '../mcp-client';
+import { proDeskHarnessPerFile, newPro, validBooking } from '@frontdesk/dev-env/pro-desk';
+import { listenOn, mcpClient } from '@frontdesk/dev-env/mcp-client';
 import { startsOf } from '@frontdesk/domain';
 
 const h = proDeskHarnessPerFile();

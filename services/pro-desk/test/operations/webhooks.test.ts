@@ -5,8 +5,8 @@ import { createLogger } from '@frontdesk/http';
 import { KeySealer } from '@frontdesk/oauth';
 import { resealWebhookSecrets } from '@frontdesk/use-cases';
 import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
-import { TEST_KEY_SEALER, newPro, proDeskHarnessPerFile, validBooking } from '../harness';
-import { Receiver } from '../webhook-receiver';
+import { TEST_KEY_SEALER, newPro, proDeskHarnessPerFile, validBooking } from '@frontdesk/dev-env/pro-desk';
+import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
 
 const h = proDeskHarnessPerFile();
 type Json = Record<string, any>;

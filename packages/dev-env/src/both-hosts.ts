@@ -2,11 +2,11 @@ import { createBusiness } from '@frontdesk/use-cases';
 import { createTestDatabase, storedStrings, type TestDatabase } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, isSingleLine, type NewBusinessInput } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
-import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS, perFile } from '../../pro-desk/test/harness';
+import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS, perFile } from './pro-desk';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { createBookingApp } from '../src';
+import { createBookingApp } from '@frontdesk/booking';
 
 /** Monday 2026-11-23, 07:00 in New York. */
 export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');

@@ -13,7 +13,7 @@ import {
   type IdempotencyOptions,
   type ObjectSchema,
   type Operation,
-} from '../src';
+} from '@frontdesk/http';
 
 /** Who calls the tiny test registry: a key names one caller, `forbidden_` ones lack the scope. */
 export interface Caller {

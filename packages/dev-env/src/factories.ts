@@ -1,6 +1,6 @@
 import { DEFAULT_WEEKLY_HOURS, newBusiness, normalizeJob, type JobInput, type NewBusinessInput } from '@frontdesk/domain';
 import { randomBytes } from 'node:crypto';
-import { insertPro, issueProKey, type Db } from '../src';
+import { insertPro, issueProKey, type Db } from '@frontdesk/db';
 
 /** A pro with a random name and the defaults, open every day so tests need not dodge weekends. */
 export async function makePro(db: Db, over: Partial<NewBusinessInput> = {}) {

@@ -1,12 +1,12 @@
 import * as oauth from 'oauth4webapi';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { TEST_OAUTH_CONFIG } from './harness';
+import { TEST_OAUTH_CONFIG } from './pro-desk';
 import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
-import { createBookingApp } from '../src';
-import { cookiesFrom } from '../../pro-desk/test/cookie-jar';
+import { createBookingApp } from '@frontdesk/booking';
+import { cookiesFrom } from './cookie-jar';
 
 /** The book host on a real port whose public URL is that port: OAuth checks the issuer. */
 export async function bookHostOnPort(

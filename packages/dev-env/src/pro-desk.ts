@@ -5,7 +5,7 @@ import { createLogger, defaultRateLimits, scaleRateLimits } from '@frontdesk/htt
 import { KeySealer } from '@frontdesk/oauth';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { createProDeskApp } from '../src';
+import { createProDeskApp } from '@frontdesk/pro-desk';
 
 /** Tests seal signing keys with a fixed key-encryption key, as a deployment would with its own. */
 export const TEST_KEY_SEALER = new KeySealer(Buffer.alloc(32, 7));
