@@ -1,37 +1,12 @@
 import { CLEAN_TYPES, FREQUENCIES } from './job';
 import { BAD_LEAD_REASONS, LEAD_SOURCES, LEAD_STATUSES } from './leads';
+import { Type } from '@sinclair/typebox';
+import { answer, bool, boolean, described, int, listOf, nullable, num, omitted, oneOf, str, type Static, type TSchema } from './schema';
 
 /**
- * JSON Schemas of the answers, built from a few helpers so each operation's output reads
- * like its answer. Nullable fields use OpenAPI 3.0's `nullable`; MCP tools get the same
- * schema with `type: [..., "null"]` (see the http package's toolOf).
+ * JSON Schemas of the answers, built from the schema blocks (schema.ts) so each operation's
+ * output reads like its answer, and its type is inferred from it.
  */
-type Schema = Record<string, unknown>;
-
-export const str: Schema = { type: 'string' };
-export const num: Schema = { type: 'number' };
-export const int: Schema = { type: 'integer' };
-export const bool: Schema = { type: 'boolean' };
-export const nullable = (s: Schema): Schema => ({ ...s, nullable: true, ...(Array.isArray(s.enum) ? { enum: [...(s.enum as unknown[]), null] } : {}) });
-export const listOf = (items: Schema): Schema => ({ type: 'array', items });
-export const oneOf = (values: readonly string[]): Schema => ({ type: 'string', enum: [...values] });
-/** A map from names to one kind of value (add-ons by name, hours by weekday). */
-export const mapOf = (values: Schema): Schema => ({ type: 'object', additionalProperties: values });
-/** A JSON value of any shape (an event's own fields). */
-export const anything: Schema = {};
-
-/**
- * An object with exactly these properties: all required but those named optional. The
- * top level of an answer keeps to type, properties, required and additionalProperties.
- */
-export function answer<P extends Record<string, Schema>>(properties: P, optional: readonly (keyof P & string)[] = []) {
-  return {
-    type: 'object' as const,
-    properties,
-    required: Object.keys(properties).filter((k) => !(optional as readonly string[]).includes(k)),
-    additionalProperties: false as const,
-  };
-}
 /** A message present only when there is something to say (an empty list, a reset). */
 export const MESSAGE = { message: str };
 
@@ -116,7 +91,7 @@ export const customerBookingSchema = answer({
   status: bookingDetailsProperties.status,
   cleaner: cleanerContactSchema,
   timezone: str,
-  ...Object.fromEntries(Object.entries(bookingDetailsProperties).filter(([k]) => k !== 'booking_id' && k !== 'status')),
+  ...omitted(bookingDetailsProperties, ['booking_id', 'status']),
   booked_at: str,
 });
 
@@ -188,19 +163,10 @@ export const seriesSchema = nullable(
 
 /** Inputs shared by book_job and book_cleaning, cancel_job and cancel_booking for series. */
 export const seriesInputSchemas = {
-  skip_conflicts: {
-    type: 'boolean',
-    description: 'Recurring: book the open visits, list the rest.',
-  },
-} as const;
-export const andFollowingSchema = {
-  type: 'boolean',
-  description: 'Also every later visit of the series.',
-} as const;
-export const moveFollowingSchema = {
-  type: 'boolean',
-  description: 'Also every later visit of the series.',
-} as const;
+  skip_conflicts: boolean({ description: 'Recurring: book the open visits, list the rest.' }),
+};
+export const andFollowingSchema = boolean({ description: 'Also every later visit of the series.' });
+export const moveFollowingSchema = boolean({ description: 'Also every later visit of the series.' });
 
 /*
  * The updates feed. Every event carries seq, kind, at and message; the rest depends on its
@@ -210,7 +176,6 @@ export const moveFollowingSchema = {
  */
 const CANCELLED_BY = oneOf(['pro', 'customer']);
 const crewFields = { crew_id: str, crew_name: str };
-const described = (s: Schema, description: string): Schema => ({ ...s, description });
 
 export const EVENT_FIELDS = {
   'booking.created': {
@@ -282,19 +247,20 @@ export const EVENT_FIELDS = {
   },
   'webhook.recovered': { webhook_id: str, url: str },
   'webhook.removed': { webhook_id: str, url: described(str, 'It answered 410 Gone.') },
-} satisfies Record<string, Record<string, Schema>>;
+} satisfies Record<string, Record<string, TSchema>>;
 
 export type EventKind = keyof typeof EVENT_FIELDS;
 export const EVENT_KINDS = Object.keys(EVENT_FIELDS) as EventKind[];
 
 /** One kind of event, exactly: the shared fields, its own, and nothing else. */
-export const eventSchemaOf = (kind: EventKind) => ({
-  title: kind,
-  ...answer({ seq: int, kind: oneOf([kind]), at: str, ...EVENT_FIELDS[kind], message: str }),
-});
+export const eventSchemaOf = <K extends EventKind>(kind: K) =>
+  answer({ seq: int, kind: oneOf([kind] as const), at: str, ...EVENT_FIELDS[kind], message: str }, [], { title: kind });
+
+/** An event of the updates feed as its kind's schema says. */
+export type FeedEvent = { [K in EventKind]: Static<ReturnType<typeof eventSchemaOf<K>>> }[EventKind];
 
 /** An event of the updates feed: exactly one kind's schema matches, told apart by `kind`. */
-export const feedEventSchema: Schema = { oneOf: EVENT_KINDS.map(eventSchemaOf) };
+export const feedEventSchema = Type.Unsafe<FeedEvent>({ oneOf: EVENT_KINDS.map(eventSchemaOf) });
 
 /**
  * A stored event's fields as the feed shows them today, so rows written before a field

@@ -33,6 +33,7 @@ export * from './words/pricing';
 export * from './words/bad-leads';
 export * from './words/auth';
 export * from './words/oauth';
+export * from './schema';
 export * from './answer-schemas';
 export * from './settings';
 export * from './time-off';

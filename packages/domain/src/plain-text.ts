@@ -1,3 +1,5 @@
+import { Type, type TString } from '@sinclair/typebox';
+
 /**
  * What characters people's text may hold, decided once for every place text comes in (an
  * operation's field on REST, MCP or a page's form; a header that carries a name) and every
@@ -59,14 +61,13 @@ interface Bounds {
 /** The schema of a text field held to a rule (a pattern above), with its bounds. */
 const textField =
   (pattern: string) =>
-  ({ minLength, maxLength, description }: Bounds) =>
-    ({
-      type: 'string',
+  ({ minLength, maxLength, description }: Bounds): TString =>
+    Type.String({
       ...(minLength === undefined ? {} : { minLength }),
       maxLength,
       pattern,
       ...(description === undefined ? {} : { description }),
-    }) as const;
+    });
 
 /** The schema of a one-line text field (a name, an address, an id). */
 export const singleLine = textField(SINGLE_LINE_PATTERN);

@@ -1,3 +1,5 @@
+import type { quoteSchema } from './answer-schemas';
+import type { Static } from './schema';
 import { CLEAN_TYPE_LABELS, FREQUENCY_LABELS, type Job } from './job';
 import { formatUsd, percentOf, toUsd, type Cents } from './money';
 import { addOnOf, addOnsOfferedBy, offeredCleanTypes, type PriceList } from './price-list';
@@ -189,7 +191,7 @@ export function requireAddOnsOffered(job: Job, lists: readonly PriceList[], zip:
 }
 
 /** A quote as responses show it: USD numbers, line items, hours and what the first visit costs. */
-export function presentQuote(q: Quote) {
+export function presentQuote(q: Quote): Static<typeof quoteSchema> {
   return {
     currency: 'USD',
     total: toUsd(q.total_cents),

@@ -3,6 +3,7 @@ import { DEFAULT_PRICE_LIST, type AddOn, type CleanTypeRule, type PriceList } fr
 import { CLEAN_TYPES, FREQUENCIES, type CleanType, type Frequency } from './job';
 import { HHMM_PATTERN, ZIP_PATTERN } from './contract-schemas';
 import { isSingleLine, singleLine } from './plain-text';
+import { boolean, fields, integer, listOf, nullable, number, oneOf, text, type Static, type TSchema } from './schema';
 import { notAPhone, notAnEmail, notOneLine } from './words/input';
 import {
   addOnLabelBlank,
@@ -39,149 +40,99 @@ const HHMM_OR_MIDNIGHT = `(${HHMM_PATTERN.slice(1, -1)}|24:00)`;
 export const WINDOW_PATTERN = `^${HHMM_PATTERN.slice(1, -1)}-${HHMM_OR_MIDNIGHT}$`;
 export const ADD_ON_NAME_PATTERN = '^[a-z][a-z0-9_]{0,39}$';
 
-const usd = (description?: string) => ({ type: 'number', minimum: 0, maximum: MAX_USD, ...(description ? { description } : {}) });
+const usd = (description?: string) => number({ minimum: 0, maximum: MAX_USD, ...(description ? { description } : {}) });
 const FREQUENCY_NAMES = FREQUENCIES.filter((f): f is Exclude<Frequency, 'once'> => f !== 'once');
 
 export const nameSchema = singleLine({ minLength: 1, maxLength: 100, description: 'Shown to customers.' });
-export const phoneSchema = { ...singleLine({ maxLength: 30, description: 'null removes it.' }), nullable: true } as const;
-export const websiteSchema = { ...singleLine({ maxLength: 200, description: 'http(s)://…; null removes it.' }), nullable: true } as const;
-export const serviceZipsSchema = {
-  type: 'array',
-  items: { type: 'string', pattern: ZIP_PATTERN },
+export const phoneSchema = nullable(singleLine({ maxLength: 30, description: 'null removes it.' }));
+export const websiteSchema = nullable(singleLine({ maxLength: 200, description: 'http(s)://…; null removes it.' }));
+export const serviceZipsSchema = listOf(text({ pattern: ZIP_PATTERN }), {
   minItems: 1,
   maxItems: MAX_SERVICE_ZIP_COUNT,
   description: 'Every 5-digit ZIP served: the whole list.',
-} as const;
+});
 export const timezoneSchema = singleLine({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. America/New_York.' });
 
-const windowsSchema = {
-  type: 'array',
-  items: { type: 'string', pattern: WINDOW_PATTERN },
-  maxItems: MAX_WINDOWS_PER_DAY,
-};
+const windowsSchema = listOf(text({ pattern: WINDOW_PATTERN }), { maxItems: MAX_WINDOWS_PER_DAY });
+
+/** A property per key, each from `schemaOf` (a weekday's windows, a clean type's rule). */
+function eachOf<const K extends readonly string[], S extends TSchema>(keys: K, schemaOf: (key: K[number]) => S): Record<K[number], S> {
+  return Object.fromEntries(keys.map((k) => [k, schemaOf(k)])) as Record<K[number], S>;
+}
+
+/** Working hours as update_business and update_crew take them: windows per weekday, days left out keep theirs. */
+export const workingHoursSchema = fields(
+  eachOf(WEEKDAYS, () => windowsSchema),
+  [],
+  { description: 'Per weekday, windows "HH:MM-HH:MM", [] for closed; days left out keep theirs.' },
+);
 
 export const settingsSchemas = {
   name: nameSchema,
   phone: phoneSchema,
-  email: { ...singleLine({ maxLength: 200, description: 'null removes it.' }), nullable: true },
+  email: nullable(singleLine({ maxLength: 200, description: 'null removes it.' })),
   website: websiteSchema,
   service_zips: serviceZipsSchema,
-  working_hours: {
-    type: 'object',
-    properties: Object.fromEntries(WEEKDAYS.map((d) => [d, windowsSchema])),
-    additionalProperties: false,
-    description: 'Per weekday, windows "HH:MM-HH:MM", [] for closed; days left out keep theirs.',
-  },
-  prices: {
-    type: 'object',
-    properties: {
-      currency: { type: 'string', enum: ['USD'] },
+  working_hours: workingHoursSchema,
+  prices: fields(
+    {
+      currency: oneOf(['USD']),
       base: usd(),
       per_bedroom: usd(),
       per_bathroom: usd('A half bath costs half.'),
       per_half_bathroom: usd('Always half of per_bathroom.'),
       minimum: usd('Lowest job price.'),
-      clean_types: {
-        type: 'object',
-        properties: Object.fromEntries(
-          CLEAN_TYPES.map((t) => [
-            t,
-            {
-              type: 'object',
-              properties: { price_multiplier: { type: 'number', minimum: 0.5, maximum: 5 } },
-              required: ['price_multiplier'],
-              additionalProperties: false,
-            },
-          ]),
-        ),
-        additionalProperties: false,
-        minProperties: 1,
-        description: 'Every type offered (two decimals at most).',
-      },
-      frequency_discounts_pct: {
-        type: 'object',
-        properties: Object.fromEntries(FREQUENCY_NAMES.map((f) => [f, { type: 'number', minimum: 0, maximum: 90 }])),
-        additionalProperties: false,
-        description: 'Percent off.',
-      },
-      first_visit: { type: 'string', enum: ['discounted', 'full_price'], description: "A plan's first visit." },
-      larger_home_surcharge: {
-        type: 'object',
-        properties: {
-          per_100_sqft_over_usual: usd(),
-          usual_sqft_by_bedrooms: {
-            type: 'array',
-            items: { type: 'integer', minimum: 200, maximum: 15000 },
-            minItems: 11,
-            maxItems: 11,
-            description: 'For 0 to 10 bedrooms, never falling.',
-          },
-        },
-        additionalProperties: false,
-      },
+      clean_types: fields(
+        eachOf(CLEAN_TYPES, () => fields({ price_multiplier: number({ minimum: 0.5, maximum: 5 }) }, ['price_multiplier'])),
+        [],
+        { minProperties: 1, description: 'Every type offered (two decimals at most).' },
+      ),
+      frequency_discounts_pct: fields(
+        eachOf(FREQUENCY_NAMES as readonly Exclude<Frequency, 'once'>[], () => number({ minimum: 0, maximum: 90 })),
+        [],
+        { description: 'Percent off.' },
+      ),
+      first_visit: oneOf(['discounted', 'full_price'], { description: "A plan's first visit." }),
+      larger_home_surcharge: fields({
+        per_100_sqft_over_usual: usd(),
+        usual_sqft_by_bedrooms: listOf(integer({ minimum: 200, maximum: 15000 }), {
+          minItems: 11,
+          maxItems: 11,
+          description: 'For 0 to 10 bedrooms, never falling.',
+        }),
+      }),
       pets_fee: usd(),
-      crew_size: { type: 'integer', minimum: 1, maximum: 10, description: 'Cleaners per job.' },
+      crew_size: integer({ minimum: 1, maximum: 10, description: 'Cleaners per job.' }),
     },
-    additionalProperties: false,
-    description: 'USD amounts up to 10,000, multipliers 0.5 to 5; parts left out keep theirs.',
-  },
-  add_ons: {
-    type: 'array',
-    maxItems: MAX_ADD_ONS,
-    items: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', pattern: ADD_ON_NAME_PATTERN, description: 'a-z, 0-9 and _.' },
+    [],
+    { description: 'USD amounts up to 10,000, multipliers 0.5 to 5; parts left out keep theirs.' },
+  ),
+  add_ons: listOf(
+    fields(
+      {
+        name: text({ pattern: ADD_ON_NAME_PATTERN, description: 'a-z, 0-9 and _.' }),
         label: singleLine({ minLength: 1, maxLength: 60 }),
         price: usd(),
-        minutes: { type: 'integer', minimum: 0, maximum: 480 },
+        minutes: integer({ minimum: 0, maximum: 480 }),
       },
-      required: ['name', 'label', 'price', 'minutes'],
-      additionalProperties: false,
-    },
-    description: 'The whole list.',
-  },
-  travel_buffer_minutes: { type: 'integer', minimum: 0, maximum: 240, description: 'Kept free after each job.' },
-  slot_step_minutes: { type: 'integer', minimum: 5, maximum: 240, multipleOf: 5, description: 'A multiple of 5.' },
-  min_notice_hours: { type: 'number', minimum: 0, maximum: 336, description: 'Notice before a job; whole minutes.' },
-  email_me_customer_changes: {
-    type: 'boolean',
-    description: 'Email the owner when a customer books, moves or cancels.',
-  },
-} as const;
+      ['name', 'label', 'price', 'minutes'],
+    ),
+    { maxItems: MAX_ADD_ONS, description: 'The whole list.' },
+  ),
+  travel_buffer_minutes: integer({ minimum: 0, maximum: 240, description: 'Kept free after each job.' }),
+  slot_step_minutes: integer({ minimum: 5, maximum: 240, multipleOf: 5, description: 'A multiple of 5.' }),
+  min_notice_hours: number({ minimum: 0, maximum: 336, description: 'Notice before a job; whole minutes.' }),
+  email_me_customer_changes: boolean({ description: 'Email the owner when a customer books, moves or cancels.' }),
+};
 
 /** update_business's input, also what `pnpm cli pro set` checks its flags against. */
-export const settingsChangeSchema = { type: 'object' as const, properties: settingsSchemas, additionalProperties: false as const };
+export const settingsChangeSchema = fields(settingsSchemas);
 
-export interface PricesChange {
-  currency?: 'USD';
-  base?: number;
-  per_bedroom?: number;
-  per_bathroom?: number;
-  per_half_bathroom?: number;
-  minimum?: number;
-  clean_types?: Partial<Record<CleanType, { price_multiplier: number }>>;
-  frequency_discounts_pct?: Partial<Record<Exclude<Frequency, 'once'>, number>>;
-  first_visit?: 'discounted' | 'full_price';
-  larger_home_surcharge?: { per_100_sqft_over_usual?: number; usual_sqft_by_bedrooms?: number[] };
-  pets_fee?: number;
-  crew_size?: number;
-}
+/** A change of prices, as update_business takes it. */
+export type PricesChange = NonNullable<SettingsChange['prices']>;
 
-export interface SettingsChange {
-  name?: string;
-  phone?: string | null;
-  email?: string | null;
-  website?: string | null;
-  service_zips?: string[];
-  working_hours?: Partial<Record<Weekday, string[]>>;
-  prices?: PricesChange;
-  add_ons?: { name: string; label: string; price: number; minutes: number }[];
-  travel_buffer_minutes?: number;
-  slot_step_minutes?: number;
-  min_notice_hours?: number;
-  email_me_customer_changes?: boolean;
-}
+/** A change of settings, as update_business takes it. */
+export type SettingsChange = Static<typeof settingsChangeSchema>;
 
 /** What of a pro its settings change: the columns update_business writes. */
 export interface BusinessSettings {

@@ -8,7 +8,7 @@ import { validateInput } from './input';
 import { requestIdOf } from './logger';
 import { checkAnswer } from './output';
 import { clientIp, type HostLimits } from './rate-limit';
-import type { CallContext, Operation } from './operation';
+import type { AnswerOf, AnyOperation, CallContext, InputOf, Operation } from './operation';
 
 const CLIENT_NAME_MAX = 100;
 
@@ -65,8 +65,8 @@ export async function takeBudget<P>(op: Operation<P>, req: Request, principal: P
 }
 
 /** A call: the operation, its input (judged already, for runJudged), the request, who calls, and a write's idempotency key. */
-export interface JudgedCall<P> {
-  op: Operation<P>;
+export interface JudgedCall<P, O extends AnyOperation<P> = AnyOperation<P>> {
+  op: O;
   input: unknown;
   req: Request;
   principal: P;
@@ -80,7 +80,10 @@ export interface JudgedCall<P> {
  * words on every transport), and a write with an idempotency key runs at most once. REST
  * requests arrive judged by express-openapi-validator and go straight to runJudged.
  */
-export async function runOperation<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promise<{ result: object; replayed: boolean }> {
+export async function runOperation<P, O extends AnyOperation<P>>(
+  c: JudgedCall<P, O>,
+  opts: RunOptions<P>,
+): Promise<{ result: AnswerOf<O>; replayed: boolean }> {
   await takeBudget(c.op, c.req, c.principal, opts);
   // The caller's name is read before its input, as over REST, so both refuse in the same order.
   if (opts.clientName === undefined) clientNameOf(c.req);
@@ -88,8 +91,11 @@ export async function runOperation<P>(c: JudgedCall<P>, opts: RunOptions<P>): Pr
 }
 
 /** Runs a judged call: the handler (at most once for a key), the write fence, and the answer's check. */
-export async function runJudged<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promise<{ result: object; replayed: boolean }> {
+export async function runJudged<P, O extends AnyOperation<P>>(c: JudgedCall<P, O>, opts: RunOptions<P>): Promise<{ result: AnswerOf<O>; replayed: boolean }> {
   const { op, principal } = c;
+  // Any operation of the host, its input judged already: the answer's type is the operation's (AnswerOf<O>).
+  const run: Operation<P> = op;
+  const input = c.input as InputOf<Operation<P>>;
   const call: CallContext<P> = {
     principal,
     clientName: opts.clientName ?? clientNameOf(c.req),
@@ -102,11 +108,12 @@ export async function runJudged<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promi
   const answered = opts.withinDeadline ? await opts.withinDeadline(deadline, answer) : await answer();
   if (!op.readOnly) await opts.changes?.fence();
   if (opts.checkAnswers) checkAnswer(op, answered.result);
-  return answered;
+  // The handler's answer is typed by the operation's output schema (and checked against it while tests run).
+  return answered as { result: AnswerOf<O>; replayed: boolean };
 
   async function answer(): Promise<{ result: object; replayed: boolean }> {
     // Reads are safe to repeat: a key sent with one is ignored (docs/api.md, "Safe retries").
-    if (c.idempotencyKey === undefined || op.readOnly) return { result: await op.handler(c.input, call), replayed: false };
+    if (c.idempotencyKey === undefined || op.readOnly) return { result: await run.handler(input, call), replayed: false };
     if (!opts.idempotency) throw idempotencyNotKept();
     const once = {
       principal,
@@ -119,6 +126,6 @@ export async function runJudged<P>(c: JudgedCall<P>, opts: RunOptions<P>): Promi
       deadlineMs: opts.requestDeadlineMs,
       withinDeadline: opts.withinDeadline,
     };
-    return runOnce(opts.idempotency, once, op.retry ?? keepAll, () => op.handler(c.input, call));
+    return runOnce(opts.idempotency, once, op.retry ?? keepAll, () => run.handler(input, call));
   }
 }

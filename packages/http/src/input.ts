@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { inputTooDeep, notAParameter, notAnInputObject, parameterRepeated } from '@frontdesk/domain';
 import { InvalidInputError } from '@frontdesk/domain';
+import type { Static } from '@sinclair/typebox';
 import type { JsonSchema, ObjectSchema, Operation } from './operation';
 import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
 
@@ -100,7 +101,7 @@ export function screenInput(input: unknown): asserts input is Record<string, unk
 export const patternOf =
   (op: Pick<Operation<unknown>, 'input'>) =>
   (field: string): string | undefined => {
-    const pattern = Object.hasOwn(op.input.properties, field) ? op.input.properties[field]?.pattern : undefined;
+    const pattern = Object.hasOwn(op.input.properties, field) ? (op.input.properties[field] as JsonSchema | undefined)?.pattern : undefined;
     return typeof pattern === 'string' ? pattern : undefined;
   };
 
@@ -109,11 +110,11 @@ export const patternOf =
  * Throws a 400 whose sentence names the field, the same sentence the REST validator's
  * errors are turned into.
  */
-export function validateInput<I>(op: Pick<Operation<unknown, I>, 'input'>, input: unknown): I {
+export function validateInput<In extends ObjectSchema>(op: { input: In }, input: unknown): Static<In> {
   screenInput(input);
   const validate = validatorOf(op.input);
   if (!validate(input)) throw new InvalidInputError(describeValidationErrors(asItems(validate.errors ?? []), patternOf(op)));
-  return input as I;
+  return input;
 }
 
 const NUMBER = /^-?\d+(\.\d+)?$/;

@@ -10,15 +10,16 @@ export function modelFacingTools(tools: readonly { name: string; title?: string;
 
 export const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 
-/** The sizes issue 27 sets, in bytes (1 KB = 1,024 bytes). */
+/**
+ * The sizes the model-facing parts may take, in bytes (1 KB = 1,024 bytes): the house's
+ * standard for tools/list (24 KB on the pro host, 10 KB on the book host, room for the
+ * operations still to come), and issue 27's for an open-times week.
+ */
 export const MODEL_BUDGETS = {
-  /**
-   * The pro host's tools/list, model-facing part: issue 27's 16 KB, plus 1 KB for the sentence
-   * every write ends with (WRITE_RETRY_TEXT, issue 32): 45 bytes on each of its 20 writes.
-   */
-  proTools: 17 * 1024,
+  /** The pro host's tools/list, model-facing part (names, titles, descriptions, input schemas). */
+  proTools: 24 * 1024,
   /** The book host's. */
-  bookTools: 8 * 1024,
+  bookTools: 10 * 1024,
   /** A 7-day open_times answer for a business open 9 hours a day on a 30-minute step. */
   openTimesWeek: 3 * 1024,
 } as const;

@@ -15,7 +15,7 @@ export interface OpenApiOptions {
   examples?: Record<string, unknown>;
   /** An example body per write, shown with its request (each valid against the operation's input). */
   requestExamples?: Record<string, unknown>;
-  /** The host's areas, in the order a reader meets them: each operation is listed under the one that names it. */
+  /** The host's areas, in the order a reader meets them: each operation is listed under the one its definition names. */
   tags?: readonly ApiTag[];
   /** Under what terms the interface may be used; /docs states them under #terms. */
   license?: { name: string };
@@ -25,7 +25,6 @@ export interface OpenApiOptions {
 export interface ApiTag {
   name: string;
   description: string;
-  operations: readonly string[];
 }
 
 const errorResponse = (description: string) => ({
@@ -114,7 +113,7 @@ function responsesOf(op: Operation<unknown>, opts: OpenApiOptions): JsonSchema {
 
 /** One operation's path entry. */
 function entryOf(op: Operation<unknown>, opts: OpenApiOptions): JsonSchema {
-  const tags = (opts.tags ?? []).filter((t) => t.operations.includes(op.name)).map((t) => t.name);
+  const tags = (opts.tags ?? []).filter((t) => t.name === op.tag).map((t) => t.name);
   const example = opts.requestExamples?.[op.name];
   return {
     operationId: op.name,

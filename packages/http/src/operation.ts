@@ -1,19 +1,13 @@
 import type { Logger } from 'pino';
+import type { Static, TObject } from '@sinclair/typebox';
 import { WRITE_RETRY_TEXT } from '@frontdesk/domain';
 import type { KeptAnswer } from './idempotency';
 
 /** A JSON Schema object as OpenAPI 3.0 and MCP both read it. */
 export type JsonSchema = Record<string, unknown>;
 
-export interface ObjectSchema extends JsonSchema {
-  type: 'object';
-  properties: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: false;
-}
-
-/** The input of an operation that takes none. */
-export const NO_INPUT: ObjectSchema = { type: 'object', properties: {}, additionalProperties: false };
+/** An operation's input or output: an object schema that also carries its TypeScript type (the domain's schema blocks). */
+export type ObjectSchema = TObject;
 
 /** What a handler knows about the call besides its input, whichever transport carried it. */
 export interface CallContext<P> {
@@ -28,17 +22,20 @@ export interface CallContext<P> {
 
 /**
  * One definition per operation: the REST route `/api/v1/<name>`, its OpenAPI entry (which
- * the validator enforces) and the MCP tool are all generated from it.
+ * the validator enforces) and the MCP tool are all generated from it. Its input and answer
+ * types are its schemas' types: the handler is checked against both.
  */
-export interface Operation<P = unknown, I = unknown> {
-  name: string;
+export interface Operation<P = unknown, In extends ObjectSchema = ObjectSchema, Out extends ObjectSchema = ObjectSchema, N extends string = string> {
+  name: N;
   title: string;
   /** Written for an assistant: what it does, when to use it, what to confirm first. */
   description: string;
+  /** The area of the host it belongs to: its group in /openapi.json and /docs. */
+  tag: string;
   method: 'GET' | 'POST';
-  input: ObjectSchema;
+  input: In;
   /** The answer's JSON Schema: published in /openapi.json and as the MCP tool's outputSchema. */
-  output: ObjectSchema;
+  output: Out;
   /** Scope an OAuth token needs (book host); pro keys have every scope. */
   scope?: 'read' | 'write';
   /** Changes nothing (MCP readOnlyHint). */
@@ -55,7 +52,12 @@ export interface Operation<P = unknown, I = unknown> {
    * customer (MCP openWorldHint). Unset reads as false: our tools act on our own database.
    */
   openWorld?: boolean;
-  handler(input: I, call: CallContext<P>): Promise<object>;
+  /**
+   * A rule about this operation an assistant is told when it connects (MCP `instructions`):
+   * what to confirm first, what to do after it. The host's own rules come first.
+   */
+  instruction?: string;
+  handler(input: Static<In>, call: CallContext<P>): Promise<Static<Out>>;
   /**
    * For a write retried with the same idempotency key: what of the answer is stored and how
    * it is given again. By default all of it, unchanged; an answer carrying a secret keeps it
@@ -64,14 +66,43 @@ export interface Operation<P = unknown, I = unknown> {
   retry?: KeptAnswer;
 }
 
+/** Any operation of a host whose callers are `P`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation<P = any> = Operation<P, any, any, string>;
+
+/** What an operation takes, as its input schema says. */
+export type InputOf<O> = O extends { input: infer In extends ObjectSchema } ? Static<In> : never;
+
+/** What an operation answers, as its output schema says. */
+export type AnswerOf<O> = O extends { output: infer Out extends ObjectSchema } ? Static<Out> : never;
+
 /**
- * Ties a handler's input type to its definition without repeating it, and ends every write's
- * description with how to retry it safely (WRITE_RETRY_TEXT), in the same words on every
- * write of both hosts: REST takes the key as the Idempotency-Key header, MCP as the
- * idempotency_key argument, and an idempotent write honours one too.
+ * The definer of a host's operations, whose callers are `P`: each definition's name, input
+ * and answer types are inferred from it. Ends every write's description with how to retry it
+ * safely (WRITE_RETRY_TEXT), in the same words on every write of both hosts: REST takes the
+ * key as the Idempotency-Key header, MCP as the idempotency_key argument, and an idempotent
+ * write honours one too.
  */
-export function defineOperation<P, I>(op: Operation<P, I>): Operation<P, I> {
-  return op.readOnly ? op : { ...op, description: `${op.description} ${WRITE_RETRY_TEXT}` };
+export const operationsFor =
+  <P, Tag extends string = string>() =>
+  <const N extends string, In extends ObjectSchema, Out extends ObjectSchema>(op: Operation<P, In, Out, N> & { tag: Tag }): Operation<P, In, Out, N> =>
+    op.readOnly ? op : { ...op, description: `${op.description} ${WRITE_RETRY_TEXT}` };
+
+/**
+ * A host's operations by name, from its one list: the name is written once, on the
+ * definition, and each entry keeps its own input and answer types.
+ */
+export function byName<const T extends readonly AnyOperation[]>(ops: T): { [O in T[number] as O['name']]: O } {
+  return Object.fromEntries(ops.map((op) => [op.name, op])) as { [O in T[number] as O['name']]: O };
+}
+
+/**
+ * What an assistant is told when it connects to a host: what the host is, the host's rules,
+ * then each operation's own rule in the registry's order, numbered, and a closing line.
+ */
+export function instructionsFor(o: { intro: string; rules: readonly string[]; operations: readonly AnyOperation[]; closing: string }): string {
+  const rules = [...o.rules, ...o.operations.flatMap((op) => (op.instruction ? [op.instruction] : []))];
+  return [o.intro, 'Rules you must follow:', ...rules.map((r, i) => `${i + 1}. ${r}`), o.closing].join('\n');
 }
 
 /** A read: safe to repeat, allowed with the read scope. */

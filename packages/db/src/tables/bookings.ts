@@ -35,7 +35,7 @@ export interface BookingsTable extends Job {
   /** The verified email of the customer account the booking belongs to, if any. */
   account_email: string | null;
   cancelled_at: Date | null;
-  cancelled_by: string | null;
+  cancelled_by: 'pro' | 'customer' | null;
   /** The crew doing the job; without one, a write gets the business's first crew. */
   crew_id: string;
   /** The crew's name, set and kept current by the database (a trigger and ON UPDATE CASCADE). */
