@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { AppError, CREW_NAME_MAX, NotFoundError, WEEKDAYS, settingsChangeSchema, settingsSchemas, type SettingsChange } from '@frontdesk/domain';
+import { AppError, NotFoundError, WEEKDAYS, fields, settingsChangeSchema } from '@frontdesk/domain';
 import { flatten, readDevDatabase, readKeyEncryptionKeys, readPort, readUrl, withLocalKeyEncryptionKey } from '@frontdesk/config';
 import { validateInput } from '@frontdesk/http';
-import { presentBusiness, presentCrew } from '@frontdesk/pro-desk';
+import { crewChangeFields, presentBusiness, presentCrew } from '@frontdesk/pro-desk';
 import { keySealerFrom, rotateSigningKey } from '@frontdesk/oauth';
 import { createDb, getPro, migrateToLatest, resolveDatabase, upcomingTimeOff, type Crew, type Db, type Pro } from '@frontdesk/db';
 import {
@@ -181,16 +181,8 @@ function settingsFromFlags(values: Record<string, string | boolean | string[] | 
   return change;
 }
 
-/** The crew flags as add_crew's and update_crew's input: the operations' schema judges them. */
-const crewInputSchema = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: CREW_NAME_MAX },
-    working_hours: { ...settingsSchemas.working_hours, nullable: true },
-    active: { type: 'boolean' },
-  },
-  additionalProperties: false,
-} as const;
+/** The crew flags as update_crew's input: the operation's own schema judges them. */
+const crewInputSchema = fields(crewChangeFields);
 
 function crewFromFlags(values: Record<string, string | boolean | string[] | undefined>): CrewUpdate {
   const change: Record<string, unknown> = {};
@@ -204,7 +196,8 @@ function crewFromFlags(values: Record<string, string | boolean | string[] | unde
     if (active !== 'yes' && active !== 'no') throw new UsageError('--active must be yes or no.');
     change.active = active === 'yes';
   }
-  return validateInput<CrewUpdate>({ input: crewInputSchema }, change);
+  const judged: CrewUpdate = validateInput({ input: crewInputSchema }, change);
+  return judged;
 }
 
 /** A crew as `crew list` prints it: id, name, whether it takes jobs, whose hours, upcoming jobs. */
@@ -315,7 +308,7 @@ async function run(argv: string[]): Promise<void> {
       const flags = settingsFromFlags(values);
       const owner = values.owner === undefined ? undefined : values.owner.trim() || null;
       // --owner alone changes only the owner; anything else goes through update_business's checks.
-      const change = owner !== undefined && Object.keys(flags).length === 0 ? null : validateInput<SettingsChange>({ input: settingsChangeSchema }, flags);
+      const change = owner !== undefined && Object.keys(flags).length === 0 ? null : validateInput({ input: settingsChangeSchema }, flags);
       const result = await withDb(async (db) => {
         await mustExist(db, values.pro!);
         if (owner !== undefined) await changeBusinessOwner(db, values.pro!, owner);

@@ -36,8 +36,11 @@ async function main(): Promise<void> {
       mcpAllowedOrigins: [],
       keySealer: new KeySealer(randomBytes(32)),
     };
-    const pro = request(createProDeskApp({ db, config: { ...config, publicUrl: 'https://desk.example' }, logger, clock: () => clock.now }).app);
-    const book = request(createBookingApp({ db, config, logger, clock: () => clock.now }).app);
+    const proApp = createProDeskApp({ db, config: { ...config, publicUrl: 'https://desk.example' }, logger, clock: () => clock.now });
+    const bookApp = createBookingApp({ db, config, logger, clock: () => clock.now });
+    const pro = request(proApp.app);
+    const book = request(bookApp.app);
+    const registry = { pro: proApp.operations, book: bookApp.operations };
     const { pro: business, apiKey } = await createBusiness(db, {
       name: 'Sparkle & Shine Cleaning',
       timezone: 'America/New_York',
@@ -133,6 +136,14 @@ async function main(): Promise<void> {
     await call('pro', 'rotate_webhook_secret', { webhook_id: hook.webhook_id }, 'POST');
     await call('pro', 'test_webhook', { webhook_id: hook.webhook_id }, 'POST');
     await call('pro', 'remove_webhook', { webhook_id: hook.webhook_id }, 'POST');
+    // Every operation of the registry has an example answer, and every write an example body.
+    const missing = (['pro', 'book'] as const).flatMap((host) =>
+      registry[host].flatMap((op) => [
+        ...(op.name in examples[host] ? [] : [`${op.name} (no answer)`]),
+        ...(op.method === 'GET' || op.name in requestExamples[host] ? [] : [`${op.name} (no request body)`]),
+      ]),
+    );
+    if (missing.length) throw new Error(`No example for ${missing.join(', ')}: add a call to the week scripts/examples.ts runs.`);
     for (const host of ['pro', 'book'] as const) {
       const dir = host === 'pro' ? 'pro-desk' : 'booking';
       writeFileSync(resolve(root, `services/${dir}/src/operations/examples.json`), `${JSON.stringify(examples[host], null, 2)}\n`);

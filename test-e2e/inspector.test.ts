@@ -1,3 +1,4 @@
+import { PRO_DESK_OPERATIONS } from '@frontdesk/dev-env/pro-desk';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -49,7 +50,7 @@ describe('the MCP Inspector CLI', () => {
     const list = inspector(urls['pro-desk']!, ['--method', 'tools/list'], [`Authorization: Bearer ${key}`]);
     expect(list.status).toBe(0);
     const tools = JSON.parse(list.stdout).tools as { name: string }[];
-    expect(tools).toHaveLength(27);
+    expect(tools.map((t) => t.name).sort()).toEqual(PRO_DESK_OPERATIONS);
     const call = inspector(
       urls['pro-desk']!,
       ['--method', 'tools/call', '--tool-name', 'quote_job', '--tool-arg', 'bedrooms=3', '--tool-arg', 'bathrooms=2'],

@@ -1,17 +1,31 @@
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import type { Express, Request } from 'express';
-import { ForbiddenError, InvalidInputError } from '@frontdesk/domain';
+import {
+  ForbiddenError,
+  InvalidInputError,
+  answer,
+  anything,
+  boolean,
+  fields,
+  int,
+  integer,
+  listOf,
+  mapOf,
+  nullable,
+  number,
+  oneOf,
+  text,
+} from '@frontdesk/domain';
 import {
   closeServer,
   createLogger,
   createServiceApp,
-  defineOperation,
+  operationsFor,
   listen,
   UnauthorizedError,
   type CredentialRateLimit,
   type IdempotencyOptions,
-  type ObjectSchema,
   type Operation,
 } from '@frontdesk/http';
 
@@ -20,35 +34,32 @@ export interface Caller {
   id: string;
 }
 
-const echoed: ObjectSchema = {
-  type: 'object',
-  properties: { input: { type: 'object' }, calls: { type: 'integer' } },
-  required: ['input'],
-  additionalProperties: false,
-};
+const echoed = answer({ input: mapOf(anything), calls: int }, ['calls']);
+
+/** Defines an operation of the tiny test registry. */
+const defineOperation = operationsFor<Caller>();
 
 /** A read with one of each kind of query parameter the operations use. */
-export const readOp = defineOperation<Caller, Record<string, unknown>>({
+export const readOp = defineOperation({
   name: 'echo_query',
+  tag: 'echo',
   title: 'Echo a query',
   description: 'Answers with the input it was given.',
   method: 'GET',
-  input: {
-    type: 'object',
-    properties: {
-      count: { type: 'integer', minimum: 1, maximum: 10 },
-      ratio: { type: 'number', minimum: 0, multipleOf: 0.5 },
-      flag: { type: 'boolean' },
-      kind: { type: 'string', enum: ['deep', 'standard'] },
-      zip: { type: 'string', pattern: '^[0-9]{5}$' },
-      tags: { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 3 },
-      nums: { type: 'array', items: { type: 'integer', minimum: 0 } },
-      at: { type: 'string', minLength: 1, maxLength: 40 },
-      days: { type: 'integer', minimum: 1, maximum: 21, default: 7 },
+  input: fields(
+    {
+      count: integer({ minimum: 1, maximum: 10 }),
+      ratio: number({ minimum: 0, multipleOf: 0.5 }),
+      flag: boolean(),
+      kind: oneOf(['deep', 'standard']),
+      zip: text({ pattern: '^[0-9]{5}$' }),
+      tags: listOf(text({ minLength: 1 }), { maxItems: 3 }),
+      nums: listOf(integer({ minimum: 0 })),
+      at: text({ minLength: 1, maxLength: 40 }),
+      days: integer({ minimum: 1, maximum: 21, default: 7 }),
     },
-    required: ['count'],
-    additionalProperties: false,
-  },
+    ['count'],
+  ),
   output: echoed,
   readOnly: true,
   async handler(input) {
@@ -58,28 +69,23 @@ export const readOp = defineOperation<Caller, Record<string, unknown>>({
 
 let writes = 0;
 /** A write with nested objects, lists of objects and a nullable field, counting its runs. */
-export const writeOp = defineOperation<Caller, Record<string, unknown>>({
+export const writeOp = defineOperation({
   name: 'echo_body',
+  tag: 'echo',
   title: 'Echo a body',
   description: 'Answers with the input it was given and how many writes ran.',
   method: 'POST',
-  input: {
-    type: 'object',
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 5 },
-      count: { type: 'integer', minimum: 0 },
-      phone: { type: 'string', maxLength: 30, nullable: true },
-      prices: { type: 'object', properties: { base: { type: 'number', minimum: 0 } }, additionalProperties: false },
-      items: {
-        type: 'array',
-        maxItems: 2,
-        items: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false },
-      },
-      size: { type: 'string', enum: ['small', 'large'], default: 'small' },
+  input: fields(
+    {
+      name: text({ minLength: 1, maxLength: 5 }),
+      count: integer({ minimum: 0 }),
+      phone: nullable(text({ maxLength: 30 })),
+      prices: fields({ base: number({ minimum: 0 }) }),
+      items: listOf(fields({ n: int }, ['n']), { maxItems: 2 }),
+      size: oneOf(['small', 'large'], { default: 'small' }),
     },
-    required: ['name'],
-    additionalProperties: false,
-  },
+    ['name'],
+  ),
   output: echoed,
   readOnly: false,
   async handler(input) {
@@ -89,12 +95,13 @@ export const writeOp = defineOperation<Caller, Record<string, unknown>>({
 });
 
 /** A write refused by its rule, or failing inside, or reaching a database that is away, as its input says. */
-export const failOp = defineOperation<Caller, { how: string }>({
+export const failOp = defineOperation({
   name: 'fail_write',
+  tag: 'echo',
   title: 'Fail',
   description: 'Fails as asked.',
   method: 'POST',
-  input: { type: 'object', properties: { how: { type: 'string', enum: ['refused', 'broken', 'away'] } }, required: ['how'], additionalProperties: false },
+  input: fields({ how: oneOf(['refused', 'broken', 'away']) }, ['how']),
   output: echoed,
   readOnly: false,
   async handler({ how }) {
@@ -105,16 +112,18 @@ export const failOp = defineOperation<Caller, { how: string }>({
 });
 
 /** A read whose answer breaks its own output schema. */
-export const liarOp = defineOperation<Caller, Record<string, never>>({
+export const liarOp = defineOperation({
   name: 'say_count',
+  tag: 'echo',
   title: 'Say a count',
   description: 'Answers with text where a number is promised.',
   method: 'GET',
-  input: { type: 'object', properties: {}, additionalProperties: false },
-  output: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'], additionalProperties: false },
+  input: fields({}),
+  output: answer({ count: int }),
   readOnly: true,
   async handler() {
-    return { count: 'three' };
+    // The compiler refuses this answer (its type comes from the output schema); the cast lets it through to test the check at run time.
+    return { count: 'three' } as unknown as { count: number };
   },
 });
 

@@ -1,3 +1,4 @@
+import type { AnyOperation } from '@frontdesk/http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as Client2, StreamableHTTPClientTransport as Transport2, type VersionNegotiationMode } from '@modelcontextprotocol/client';
@@ -51,7 +52,10 @@ export const READ_HINTS: Hints = [true, false, true, false];
  * Every tool carries all five annotations (title and the four hints, each a boolean, none
  * left to a client's default), and each hint is the one the table gives for it.
  */
-export function expectAnnotated(tools: { name: string; title?: string; annotations?: Record<string, unknown> }[], table: Record<string, Hints>): void {
+export function expectAnnotated(
+  tools: { name: string; title?: string; annotations?: Record<string, unknown> }[],
+  operations: readonly Pick<AnyOperation, 'name' | 'title' | 'readOnly' | 'destructive' | 'idempotent' | 'openWorld'>[],
+): void {
   const keys = ['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
   for (const tool of tools) {
     const a = tool.annotations ?? {};
@@ -60,7 +64,18 @@ export function expectAnnotated(tools: { name: string; title?: string; annotatio
     for (const k of keys.slice(1)) expect([tool.name, k, typeof a[k]]).toEqual([tool.name, k, 'boolean']);
   }
   const given = Object.fromEntries(
-    tools.map((t) => [t.name, [t.annotations!.readOnlyHint, t.annotations!.destructiveHint, t.annotations!.idempotentHint, t.annotations!.openWorldHint]]),
+    tools.map((t) => [
+      t.name,
+      [t.annotations!.title, t.annotations!.readOnlyHint, t.annotations!.destructiveHint, t.annotations!.idempotentHint, t.annotations!.openWorldHint],
+    ]),
   );
-  expect(given).toEqual(table);
+  // What each definition declares, read as MCP reads an unset hint: a write is destructive
+  // unless it says it only adds, a read is idempotent, nothing reaches outside unless it says so.
+  const declared = Object.fromEntries(
+    operations.map((op) => [
+      op.name,
+      [op.title, op.readOnly, op.readOnly ? false : (op.destructive ?? true), op.readOnly || (op.idempotent ?? false), op.openWorld ?? false],
+    ]),
+  );
+  expect(given).toEqual(declared);
 }

@@ -5,7 +5,8 @@ import { createLogger, defaultRateLimits, scaleRateLimits } from '@frontdesk/htt
 import { KeySealer } from '@frontdesk/oauth';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { createProDeskApp } from '@frontdesk/pro-desk';
+import { createProDeskApp, proDeskOperations, type AppContext as ProDeskContext } from '@frontdesk/pro-desk';
+import { bookingOperations, type AppContext as BookingContext } from '@frontdesk/booking';
 
 /** Tests seal signing keys with a fixed key-encryption key, as a deployment would with its own. */
 export const TEST_KEY_SEALER = new KeySealer(Buffer.alloc(32, 7));
@@ -29,36 +30,18 @@ export const TEST_OAUTH_CONFIG = {
   rateLimits: TEST_RATE_LIMITS,
 };
 
-/** The 27 operations of the pro host, sorted: REST paths and MCP tools must be exactly these. */
-export const PRO_DESK_OPERATIONS = [
-  'add_crew',
-  'add_time_off',
-  'add_webhook',
-  'assign_job',
-  'book_job',
-  'cancel_job',
-  'flag_bad_lead',
-  'follow_ups_due',
-  'list_webhooks',
-  'log_lead',
-  'my_business',
-  'open_times',
-  'pipeline',
-  'quote_job',
-  'remove_crew',
-  'remove_time_off',
-  'remove_webhook',
-  'report_no_show',
-  'reschedule_job',
-  'rotate_webhook_secret',
-  'schedule',
-  'test_webhook',
-  'update_business',
-  'update_crew',
-  'update_lead',
-  'update_webhook',
-  'updates',
-];
+/**
+ * The operations of each host, sorted, read from the hosts' registries (the operations are
+ * only defined, never run, so no context is needed): REST paths and MCP tools must be exactly these.
+ */
+export const PRO_DESK_OPERATIONS = proDeskOperations({} as ProDeskContext)
+  .map((op) => op.name)
+  .sort();
+export const BOOKING_OPERATIONS = bookingOperations({} as BookingContext)
+  .map((op) => op.name)
+  .sort();
+/** Every operation of both hosts. */
+export const ALL_OPERATIONS = { pro: proDeskOperations({} as ProDeskContext), book: bookingOperations({} as BookingContext) };
 
 export interface Harness {
   t: TestDatabase;

@@ -4,8 +4,13 @@ describe('the updates event schemas', () => {
   it('give every kind the shared fields, its own, and nothing else', () => {
     for (const kind of EVENT_KINDS) {
       const schema = eventSchemaOf(kind);
-      expect([kind, schema.additionalProperties, schema.required.slice(0, 3), schema.required.at(-1)]).toEqual([kind, false, ['seq', 'kind', 'at'], 'message']);
-      expect(schema.properties.kind).toEqual({ type: 'string', enum: [kind] });
+      expect([kind, schema.additionalProperties, schema.required?.slice(0, 3), schema.required?.at(-1)]).toEqual([
+        kind,
+        false,
+        ['seq', 'kind', 'at'],
+        'message',
+      ]);
+      expect(JSON.parse(JSON.stringify(schema.properties.kind))).toEqual({ type: 'string', enum: [kind] });
     }
     expect(feedEventSchema.oneOf).toHaveLength(EVENT_KINDS.length);
   });

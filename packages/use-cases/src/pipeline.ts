@@ -97,7 +97,7 @@ function creditsReport(credits: Counts['flagged']) {
       source: c.source,
       lead_ref: c.lead_ref,
       amount: toUsd(c.lead_cost_cents),
-      reason: c.flag_reason,
+      reason: c.flag_reason as BadLeadReason,
       reason_text: BAD_LEAD_REASON_TEXT[c.flag_reason as BadLeadReason],
     })),
   };

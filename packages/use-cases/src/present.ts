@@ -1,4 +1,4 @@
-import { checkSummary, formatLabel, formatLocalIso, isPlatformSource, nextFollowUpDue, toUsd } from '@frontdesk/domain';
+import { checkSummary, formatLabel, formatLocalIso, isPlatformSource, nextFollowUpDue, toUsd, type SeriesFrequency } from '@frontdesk/domain';
 import type { Booking, Lead, ProCheck } from '@frontdesk/db';
 
 /**
@@ -93,7 +93,7 @@ export function presentCheck(c: ProCheck) {
 
 /** A series as book_job and book_cleaning answer it. */
 export function presentSeries(
-  series: { id: string; frequency: string; visits: Booking[]; skipped: { start: Date; label: string; reason: string }[] } | null,
+  series: { id: string; frequency: SeriesFrequency; visits: Booking[]; skipped: { start: Date; label: string; reason: string }[] } | null,
   timezone: string,
 ) {
   if (!series) return null;

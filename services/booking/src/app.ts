@@ -9,7 +9,7 @@ import requestExamples from './operations/request-examples.json';
 import { customerAuth, customerBudget, scopeGuard, type Customer } from './auth';
 import { hostOAuth } from '@frontdesk/oauth';
 import type { AppContext } from './context';
-import { BOOKING_SERVER_INFO, BOOKING_INSTRUCTIONS } from './mcp';
+import { BOOKING_SERVER_INFO, bookingInstructions } from './mcp';
 import { API_LICENSE, BOOKING_API, BOOKING_TAGS } from './version';
 import { bookingOperationSet, bookingOperations } from './operations';
 
@@ -62,7 +62,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     tags: BOOKING_TAGS,
     license: API_LICENSE,
     headerParameters: USER_HEADERS,
-    mcp: { serverInfo: BOOKING_SERVER_INFO, instructions: BOOKING_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
+    mcp: { serverInfo: BOOKING_SERVER_INFO, instructions: bookingInstructions(operations), allowedOrigins: ctx.config.mcpAllowedOrigins },
     oauth: {
       authorizationUrl: `${ctx.config.publicUrl}/authorize`,
       tokenUrl: `${ctx.config.publicUrl}/token`,

@@ -17,10 +17,9 @@ export const API_LICENSE = { name: 'Proprietary: all rights reserved. Use this i
 
 /** The host's areas in /openapi.json, one per operations file. */
 export const BOOKING_TAGS = [
-  { name: 'cleaners', description: 'Cleaners serving a ZIP code, their firm prices and open start times.', operations: ['find_cleaners', 'available_times'] },
+  { name: 'cleaners', description: 'Cleaners serving a ZIP code, their firm prices and open start times.' },
   {
     name: 'bookings',
     description: 'Book a cleaning, and check, move or cancel it later with its manage token.',
-    operations: ['book_cleaning', 'my_bookings', 'cancel_booking', 'reschedule_booking', 'booking_status'],
   },
 ] as const;

@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
-import { READ_HINTS, expectAnnotated, listenOn, masked, mcpClient } from '@frontdesk/dev-env/mcp-client';
+import { expectAnnotated, listenOn, masked, mcpClient } from '@frontdesk/dev-env/mcp-client';
+import { ALL_OPERATIONS } from '@frontdesk/dev-env/pro-desk';
 import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, TEST_KEY_SEALER, TEST_RATE_LIMITS, type Hosts } from '@frontdesk/dev-env/both-hosts';
 import { createBookingApp } from '../src';
 import { createLogger } from '@frontdesk/http';
@@ -107,19 +108,21 @@ describe('MCP on the book host, through the official SDK client', () => {
     await client.close();
   });
 
-  it('annotates every tool with a title and all four hints, each right', async () => {
+  it('annotates every tool with a title and all four hints, as its definition declares them', async () => {
     const client = await mcpClient(server.url, { ...asPublic, ...user });
     const { tools } = await client.listTools();
-    // [readOnly, destructive, idempotent, openWorld]: a booking, a move and a cancellation
-    // mail the customer and the business owner, beyond the caller's own records.
-    expectAnnotated(tools, {
-      find_cleaners: READ_HINTS,
-      available_times: READ_HINTS,
-      book_cleaning: [false, false, false, true],
-      my_bookings: READ_HINTS,
-      cancel_booking: [false, true, false, true],
-      reschedule_booking: [false, true, true, true],
-      booking_status: READ_HINTS,
+    expectAnnotated(tools, ALL_OPERATIONS.book);
+    // The judgments behind them: a booking, a move and a cancellation mail the customer and the
+    // business owner, beyond the caller's own records; reads are reads.
+    const open = Object.fromEntries(tools.map((t) => [t.name, [t.annotations!.readOnlyHint, t.annotations!.openWorldHint]]));
+    expect(open).toEqual({
+      find_cleaners: [true, false],
+      available_times: [true, false],
+      book_cleaning: [false, true],
+      my_bookings: [true, false],
+      cancel_booking: [false, true],
+      reschedule_booking: [false, true],
+      booking_status: [true, false],
     });
     await client.close();
   });

@@ -9,7 +9,7 @@ import { keyRouter } from './key-page';
 import { signUpRouter } from './sign-up-page';
 import { dashboardRouter } from './dashboard/router';
 import type { AppContext } from './context';
-import { PRO_DESK_SERVER_INFO, PRO_DESK_INSTRUCTIONS } from './mcp';
+import { PRO_DESK_SERVER_INFO, proDeskInstructions } from './mcp';
 import { API_LICENSE, PRO_DESK_API, PRO_DESK_TAGS } from './version';
 import { proDeskOperationSet, proDeskOperations } from './operations';
 
@@ -74,7 +74,7 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
       title: 'Front Desk for cleaning businesses',
       html: frontDoorHtml(ctx),
     },
-    mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: PRO_DESK_INSTRUCTIONS, allowedOrigins: ctx.config.mcpAllowedOrigins },
+    mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: proDeskInstructions(operations), allowedOrigins: ctx.config.mcpAllowedOrigins },
     publicUrl: ctx.config.publicUrl,
     operations,
     examples,

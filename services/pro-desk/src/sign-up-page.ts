@@ -11,6 +11,7 @@ import {
   phoneSchema,
   websiteSchema,
   singleLine,
+  fields,
 } from '@frontdesk/domain';
 import { requestSignInCode, signUpBusiness, type SignUpInput } from '@frontdesk/use-cases';
 import type { Pro } from '@frontdesk/db';
@@ -28,7 +29,6 @@ import {
   validateInput,
   type HostLimits,
   type Html,
-  type ObjectSchema,
   type Problem,
   withinRequest,
 } from '@frontdesk/http';
@@ -56,10 +56,9 @@ const OTHER_ZONES = Intl.supportedValuesOf('timeZone').filter((z) => !US_ZONES.s
 const zoneLabel = (zone: string) => zone.replace(/_/g, ' ').split('/').join(', ');
 
 const emailSchema = singleLine({ minLength: 3, maxLength: 200, description: 'The address that owns the business; the code goes there.' });
-const codeRequestSchema: ObjectSchema = { type: 'object', properties: { email: emailSchema }, required: ['email'], additionalProperties: false };
-const signUpSchema: ObjectSchema = {
-  type: 'object',
-  properties: {
+const codeRequestSchema = fields({ email: emailSchema }, ['email']);
+const signUpSchema = fields(
+  {
     email: emailSchema,
     code: singleLine({ minLength: 1, maxLength: 10, description: 'The 6-digit code from the email.' }),
     name: nameSchema,
@@ -68,9 +67,8 @@ const signUpSchema: ObjectSchema = {
     phone: phoneSchema,
     website: websiteSchema,
   },
-  required: ['email', 'code', 'name', 'timezone', 'service_zips'],
-  additionalProperties: false,
-};
+  ['email', 'code', 'name', 'timezone', 'service_zips'],
+);
 
 interface Details {
   email: string;
@@ -282,7 +280,7 @@ export const welcomePage = (d: DashboardDeps): RequestHandler =>
 const apiCode =
   (d: SignUpDeps): RequestHandler =>
   async (req, res) => {
-    const { email } = validateInput<{ email: string }>({ input: codeRequestSchema }, req.body);
+    const { email } = validateInput({ input: codeRequestSchema }, req.body);
     await takeSignInCode(d.limits, req, email);
     const sent = await withinRequest(req, () => requestSignInCode(d.ctx.db, email, d.ctx.clock(), { purpose: PURPOSE, keys: d.ctx.config.keySealer.hashKeys }));
     res.status(202).json({
@@ -295,7 +293,7 @@ const apiCode =
 const apiBusiness =
   (d: SignUpDeps): RequestHandler =>
   async (req, res) => {
-    const input = validateInput<SignUpInput>({ input: signUpSchema }, req.body);
+    const input = validateInput({ input: signUpSchema }, req.body);
     const { pro, apiKey } = await withinRequest(req, () => signUpBusiness(d.ctx.db, input, { now: d.ctx.clock(), keys: d.ctx.config.keySealer.hashKeys }));
     res
       .status(201)

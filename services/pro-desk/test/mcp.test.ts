@@ -1,10 +1,11 @@
 import Ajv from 'ajv';
-import { defineOperation, NO_INPUT, LATEST_MCP_PROTOCOL_VERSION } from '@frontdesk/http';
+import { LATEST_MCP_PROTOCOL_VERSION } from '@frontdesk/http';
+import { answer, fields, NO_INPUT, str, text } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
-import type { Pro } from '@frontdesk/db';
 import request from 'supertest';
 import { createProDeskApp } from '../src';
-import { PRO_DESK_OPERATIONS, TEST_KEY_SEALER, proDeskHarness, newPro, MONDAY_7AM, type Harness } from '@frontdesk/dev-env/pro-desk';
+import { defineOperation } from '../src/operations/define';
+import { ALL_OPERATIONS, PRO_DESK_OPERATIONS, TEST_KEY_SEALER, proDeskHarness, newPro, MONDAY_7AM, type Harness } from '@frontdesk/dev-env/pro-desk';
 import { READ_HINTS, expectAnnotated, listenOn, masked, mcpClient, type Hints } from '@frontdesk/dev-env/mcp-client';
 
 let h: Harness;
@@ -45,45 +46,25 @@ describe('MCP on the pro host, through the official SDK client', () => {
     await client.close();
   });
 
-  it('annotates every tool with a title and all four hints, each right', async () => {
+  it('annotates every tool with a title and all four hints, as its definition declares them', async () => {
     const pro = await newPro(h);
     const client = await mcpClient(server.url, pro.auth);
     const { tools } = await client.listTools();
-    // [readOnly, destructive, idempotent, openWorld]. Destructive: it replaces or takes away
-    // what was there (false promises only additions). Nothing here mails a customer: a change
-    // the business makes is theirs to tell. Only the webhook tools that send reach outside.
-    const adds: Hints = [false, false, false, false];
-    const overwrites: Hints = [false, true, true, false];
-    const removes: Hints = [false, true, false, false];
-    expectAnnotated(tools, {
-      my_business: READ_HINTS,
-      schedule: [false, false, false, false],
-      quote_job: READ_HINTS,
-      open_times: READ_HINTS,
-      log_lead: adds,
-      follow_ups_due: READ_HINTS,
-      update_lead: [false, true, false, false],
-      flag_bad_lead: overwrites,
-      book_job: adds,
-      cancel_job: removes,
-      reschedule_job: overwrites,
-      report_no_show: [false, true, false, false],
-      updates: READ_HINTS,
-      pipeline: READ_HINTS,
-      update_business: overwrites,
-      add_time_off: adds,
-      remove_time_off: removes,
-      add_crew: adds,
-      update_crew: overwrites,
-      remove_crew: removes,
-      assign_job: overwrites,
-      list_webhooks: READ_HINTS,
-      add_webhook: [false, false, false, true],
-      update_webhook: overwrites,
-      remove_webhook: removes,
-      rotate_webhook_secret: [false, true, false, false],
-      test_webhook: [false, false, true, true],
-    });
+    expectAnnotated(tools, ALL_OPERATIONS.pro);
+    // The judgments behind a few: destructive replaces or takes away what was there (false
+    // promises only additions); nothing here mails a customer (a change the business makes is
+    // theirs to tell); only the webhook tools that send reach outside.
+    const hints = (name: string): Hints => {
+      const a = tools.find((t) => t.name === name)!.annotations!;
+      return [a.readOnlyHint!, a.destructiveHint!, a.idempotentHint!, a.openWorldHint!];
+    };
+    expect(hints('schedule')).toEqual([false, false, false, false]);
+    expect(hints('log_lead')).toEqual([false, false, false, false]);
+    expect(hints('cancel_job')).toEqual([false, true, false, false]);
+    expect(hints('reschedule_job')).toEqual([false, true, true, false]);
+    expect(hints('add_webhook')).toEqual([false, false, false, true]);
+    expect(hints('test_webhook')).toEqual([false, false, true, true]);
+    expect(hints('updates')).toEqual(READ_HINTS);
     await client.close();
   });
 
@@ -160,18 +141,14 @@ describe('MCP on the pro host, through the official SDK client', () => {
   });
 
   it('lists a newly defined operation with no other change', async () => {
-    const dummy = defineOperation<Pro, { word: string }>({
+    const dummy = defineOperation({
       name: 'echo_word',
+      tag: 'business',
       title: 'Echo a word',
       description: 'Returns the word it is given, with the business name. A test operation.',
       method: 'POST',
-      input: { type: 'object', properties: { word: { type: 'string', maxLength: 20 } }, required: ['word'], additionalProperties: false },
-      output: {
-        type: 'object',
-        properties: { word: { type: 'string' }, business: { type: 'string' } },
-        required: ['word', 'business'],
-        additionalProperties: false,
-      },
+      input: fields({ word: text({ maxLength: 20 }) }, ['word']),
+      output: answer({ word: str, business: str }),
       readOnly: true,
       async handler(input, { principal }) {
         return { word: input.word, business: principal.name };

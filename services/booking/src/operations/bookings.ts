@@ -11,8 +11,6 @@ import {
   seriesInputSchemas,
   seriesSchema,
   str,
-} from '@frontdesk/domain';
-import {
   FREE_CANCEL_HOURS,
   bookedByCustomerMessage,
   cancelledByCustomerMessage,
@@ -28,6 +26,11 @@ import {
   sharedDetails,
   sharedKeyListsNoBookings,
   withinFreeCancel,
+  described,
+  fields,
+  text,
+  number,
+  NO_INPUT,
 } from '@frontdesk/domain';
 import {
   accountBookings,
@@ -39,13 +42,12 @@ import {
   renewManageToken,
   rescheduleManaged,
   type CustomerBooked,
-  type CustomerBookingInput,
 } from '@frontdesk/use-cases';
-import { NO_INPUT, defineOperation, READS, WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
-import type { Customer } from '../auth';
+import { READS, WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
 import { presentCustomerBooking } from './present';
+import { defineOperation } from './define';
 
 export const MANAGE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
 
@@ -55,11 +57,7 @@ const visitIdSchema = idSchema("A series visit's booking_id from booking_status;
 const mailLinks = (ctx: Pick<AppContext, 'config'>) => ({ bookingUrl: ctx.config.publicUrl, dashboardUrl: `${ctx.config.proDeskUrl}/dashboard` });
 /** The customer's page for one booking: the token is the capability, and logs never show it. */
 export const manageUrl = (ctx: Pick<AppContext, 'config'>, token: string) => manageLink(mailLinks(ctx), token);
-const manageTokenSchema = {
-  type: 'string',
-  pattern: MANAGE_TOKEN_PATTERN,
-  description: 'From book_cleaning (43 characters).',
-} as const;
+const manageTokenSchema = text({ pattern: MANAGE_TOKEN_PATTERN, description: 'From book_cleaning (43 characters).' });
 
 /** What book_cleaning answers: the booking as the customer sees it, its series, the manage link and what was shared. */
 function presentBooked(ctx: Pick<AppContext, 'config'>, b: CustomerBooked) {
@@ -85,27 +83,28 @@ function presentBooked(ctx: Pick<AppContext, 'config'>, b: CustomerBooked) {
 }
 
 export const bookCleaning = (ctx: AppContext) =>
-  defineOperation<Customer, CustomerBookingInput>({
+  defineOperation({
     name: 'book_cleaning',
+    tag: 'bookings',
     title: 'Book a cleaning',
     description:
       'Books the cleaner at a start from find_cleaners or available_times, at the firm price. Confirm once (cleaner, time, address, price) unless the user already said to book. Fill customer details from what you know (or the X-User-* headers); ask only for what is missing, in one message, and tell the user what was shared. Notes and access details are optional: never hold a booking back for them. Keep the manage_token: the only way to check or cancel; give the user the manage_url.',
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: {
+    instruction:
+      'Confirm a booking with the user once (cleaner, time, address, price). If the user already said to book, book without asking again. Pass the price they saw as expected_total. Keep the manage_token from book_cleaning: it is the only way to check (booking_status) or cancel (cancel_booking) that booking.',
+    input: fields(
+      {
         cleaner_id: cleanerIdSchema,
         start: singleLine({ minLength: 10, maxLength: 40, description: 'From the open times, unchanged.' }),
         ...jobFieldSchemas,
         ...customerFieldSchemas,
-        customer_name: { ...customerFieldSchemas.customer_name, description: 'Or send X-User-Name.' },
+        customer_name: described(customerFieldSchemas.customer_name, 'Or send X-User-Name.'),
         access_details: multiLine({ maxLength: 500, description: 'Door code, key, parking; optional.' }),
-        expected_total: { type: 'number', minimum: 0, maximum: 100000, description: 'The total the user saw; refused if the price changed.' },
+        expected_total: number({ minimum: 0, maximum: 100000, description: 'The total the user saw; refused if the price changed.' }),
         ...seriesInputSchemas,
       },
-      required: ['cleaner_id', 'start', 'bedrooms', 'bathrooms', 'address', 'zip'],
-      additionalProperties: false,
-    },
+      ['cleaner_id', 'start', 'bedrooms', 'bathrooms', 'address', 'zip'],
+    ),
     output: answer({
       ...customerBookingSchema.properties,
       series: seriesSchema,
@@ -135,17 +134,14 @@ export const bookCleaning = (ctx: AppContext) =>
   });
 
 export const cancelBookingOperation = (ctx: AppContext) =>
-  defineOperation<Customer, { manage_token: string; visit_id?: string; and_following?: boolean }>({
+  defineOperation({
     name: 'cancel_booking',
+    tag: 'bookings',
     title: 'Cancel a booking',
     description: `Cancels a booking (for a series, one visit). Confirm with the user first. Free until ${FREE_CANCEL_HOURS} hours before the start; closer, the cleaner may charge under their own policy: tell the user.`,
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: { manage_token: manageTokenSchema, visit_id: visitIdSchema, and_following: andFollowingSchema },
-      required: ['manage_token'],
-      additionalProperties: false,
-    },
+    instruction: `Confirm a cancellation with the user first; within ${FREE_CANCEL_HOURS} hours of the start the cleaner may charge under their own policy.`,
+    input: fields({ manage_token: manageTokenSchema, visit_id: visitIdSchema, and_following: andFollowingSchema }, ['manage_token']),
     output: answer({
       booking_id: str,
       status: customerBookingSchema.properties.status,
@@ -181,22 +177,21 @@ export const cancelBookingOperation = (ctx: AppContext) =>
   });
 
 export const rescheduleBookingOperation = (ctx: AppContext) =>
-  defineOperation<Customer, { manage_token: string; visit_id?: string; start: string; and_following?: boolean }>({
+  defineOperation({
     name: 'reschedule_booking',
+    tag: 'bookings',
     title: 'Move a booking to another time',
     description: `Moves a booking to a new start from available_times, all or nothing; same price. Confirm with the user first. Within ${FREE_CANCEL_HOURS} hours of the old start the cleaner may charge under their own policy: tell the user.`,
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: {
+    input: fields(
+      {
         manage_token: manageTokenSchema,
         start: singleLine({ minLength: 10, maxLength: 40, description: 'From available_times, unchanged.' }),
         visit_id: visitIdSchema,
         and_following: moveFollowingSchema,
       },
-      required: ['manage_token', 'start'],
-      additionalProperties: false,
-    },
+      ['manage_token', 'start'],
+    ),
     output: answer({ ...customerBookingSchema.properties, previous_start: str, previous_label: str, visits_moved: int, within_24_hours: bool, message: str }),
     ...OVERWRITES,
     // Mails the customer and the business owner.
@@ -223,13 +218,14 @@ export const rescheduleBookingOperation = (ctx: AppContext) =>
   });
 
 export const bookingStatus = (ctx: AppContext) =>
-  defineOperation<Customer, { manage_token: string }>({
+  defineOperation({
     name: 'booking_status',
+    tag: 'bookings',
     title: 'Check a booking',
     description:
       "A booking's status and details, its manage page link and, for a series, its upcoming visits (series_visits) and whether it has ended. The way to check a booking with the shared public key.",
     method: 'GET',
-    input: { type: 'object', properties: { manage_token: manageTokenSchema }, required: ['manage_token'], additionalProperties: false },
+    input: fields({ manage_token: manageTokenSchema }, ['manage_token']),
     output: answer({
       ...customerBookingSchema.properties,
       manage_url: str,
@@ -252,8 +248,9 @@ export const bookingStatus = (ctx: AppContext) =>
   });
 
 export const myBookings = (ctx: AppContext) =>
-  defineOperation<Customer, Record<string, never>>({
+  defineOperation({
     name: 'my_bookings',
+    tag: 'bookings',
     title: "List the user's bookings",
     description: "The user's bookings, newest first; with the shared public key none: use booking_status with each manage_token.",
     method: 'GET',

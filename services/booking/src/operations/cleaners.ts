@@ -1,5 +1,16 @@
-import { MESSAGE, answer, checkSchema, int, jobSchema, listOf, nullable, num, openTimeSchema, openTimesList, quoteSchema, str } from '@frontdesk/domain';
 import {
+  MESSAGE,
+  answer,
+  checkSchema,
+  int,
+  jobSchema,
+  listOf,
+  nullable,
+  num,
+  openTimeSchema,
+  openTimesList,
+  quoteSchema,
+  str,
   CHECKS_NOTE,
   jobFieldSchemas,
   noCleanersMessage,
@@ -10,21 +21,16 @@ import {
   idSchema,
   zipSchema,
   type Job,
-  type JobInput,
-  type OpenTimesFields,
   type Quote,
+  fields,
+  integer,
 } from '@frontdesk/domain';
 import { cleanerTimesReader, findCleanersFor, presentCheck, type CleanerOffer, type CleanerSearch } from '@frontdesk/use-cases';
-import { defineOperation, READS } from '@frontdesk/http';
-import type { Customer } from '../auth';
+import { READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
+import { defineOperation } from './define';
 
 export const cleanerIdSchema = idSchema('From find_cleaners.');
-
-export interface FindInput extends JobInput, OpenTimesFields {
-  zip: string;
-  limit?: number;
-}
 
 /** A cleaner's firm price for the job, as both find_cleaners and available_times show it. */
 const priceSchema = answer({
@@ -77,23 +83,22 @@ function present(offers: CleanerOffer[], now: Date) {
 }
 
 export const findCleanersOperation = (ctx: AppContext) =>
-  defineOperation<Customer, FindInput>({
+  defineOperation({
     name: 'find_cleaners',
+    tag: 'cleaners',
     title: 'Find cleaners for a ZIP',
     description:
       'Cleaners serving a ZIP, each with a firm total (everything included, no added fees) and next open starts; not_offered names those lacking an add-on or the clean type. Its checks are dated best-effort checks: never present them as a guarantee or endorsement.',
     method: 'GET',
-    input: {
-      type: 'object',
-      properties: {
+    input: fields(
+      {
         zip: zipSchema,
         ...jobFieldSchemas,
         ...openTimesFieldSchemas,
-        limit: { type: 'integer', minimum: 1, maximum: 50, default: 10, description: 'Cleaners to list.' },
+        limit: integer({ minimum: 1, maximum: 50, default: 10, description: 'Cleaners to list.' }),
       },
-      required: ['zip', 'bedrooms', 'bathrooms'],
-      additionalProperties: false,
-    },
+      ['zip', 'bedrooms', 'bathrooms'],
+    ),
     output: answer(
       {
         zip: str,
@@ -125,22 +130,14 @@ export const findCleanersOperation = (ctx: AppContext) =>
     },
   });
 
-export interface AvailableInput extends JobInput, OpenTimesFields {
-  cleaner_id: string;
-}
-
 export const availableTimes = (ctx: AppContext, times = cleanerTimesReader(ctx.db, ctx.changes)) =>
-  defineOperation<Customer, AvailableInput>({
+  defineOperation({
     name: 'available_times',
+    tag: 'cleaners',
     title: "List a cleaner's open times",
     description: "One cleaner's open starts for the job by day, with the firm total; pass a start unchanged to book_cleaning.",
     method: 'GET',
-    input: {
-      type: 'object',
-      properties: { cleaner_id: cleanerIdSchema, ...jobFieldSchemas, ...openTimesFieldSchemas },
-      required: ['cleaner_id', 'bedrooms', 'bathrooms'],
-      additionalProperties: false,
-    },
+    input: fields({ cleaner_id: cleanerIdSchema, ...jobFieldSchemas, ...openTimesFieldSchemas }, ['cleaner_id', 'bedrooms', 'bathrooms']),
     output: answer(
       {
         cleaner: answer({ cleaner_id: str, name: str }),

@@ -2,18 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { cleanerPage, presentCheck } from '@frontdesk/use-cases';
 import { formField, html, inputFromQuery, sendView, setErrorHeaders, type Problem } from '@frontdesk/http';
-import {
-  call,
-  confirmationKeptFor,
-  confirmationShownTo,
-  jobText,
-  refusal,
-  type Booked,
-  type Confirmation,
-  type PageDeps,
-  type Status,
-  type Times,
-} from './kit';
+import { call, confirmationKeptFor, confirmationShownTo, jobText, refusal, type Confirmation, type PageDeps } from './kit';
 import { customerProblem } from './parts';
 import { bookingPageView, cleanerHead, confirmationElsewhere, confirmationView, jobForm, timesAndContact } from './book-view';
 
@@ -64,7 +53,7 @@ async function bookingPage(d: PageDeps, req: Request, res: Response, shown: Show
     const days = Math.min(21, Math.max(7, Number((req.query as Record<string, unknown>).days) || 7));
     try {
       const input = inputFromQuery(d.ops.available_times, { cleaner_id: pro.id, ...job, days: String(days) });
-      const open = await call<Times>(d, d.ops.available_times, input, req);
+      const open = await call(d, d.ops.available_times, input, req);
       times = timesAndContact({ pro, job, times: open, days, contact: shown.contact ?? {}, problem });
     } catch (err) {
       const e = refusal(res, err);
@@ -98,7 +87,7 @@ export const postBookPage =
     try {
       const fields = { cleaner_id: cleanerOf(req), expected_total: formField(body, 'expected_total').trim(), ...job, ...contact };
       const input = inputFromQuery(d.ops.book_cleaning, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '')));
-      const booked = await call<Booked>(d, d.ops.book_cleaning, input, req);
+      const booked = await call(d, d.ops.book_cleaning, input, req);
       const kept: Confirmation = { token: booked.manage_token, emailed: contact.customer_email !== '' };
       const ref = d.shown.confirmation.keep(res, confirmationKeptFor(d, req, res, cleanerOf(req)), kept, d.ctx.clock());
       res.redirect(303, `/book/${encodeURIComponent(cleanerOf(req))}/booked/${ref}`);
@@ -116,6 +105,6 @@ export const getConfirmation =
   async (req, res) => {
     const kept = d.shown.confirmation.value<Confirmation>(req, confirmationShownTo(req, cleanerOf(req)), String(req.params.ref), d.ctx.clock());
     if (!kept) return sendView(res, 200, { title: 'Your booking', body: confirmationElsewhere() });
-    const b = await call<Status>(d, d.ops.booking_status, { manage_token: kept.token }, req);
+    const b = await call(d, d.ops.booking_status, { manage_token: kept.token }, req);
     sendView(res, 200, { title: 'You are booked', body: confirmationView(b, kept.emailed) });
   };

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { SEARCH_NEEDS_ROOMS } from '@frontdesk/domain';
 import { inputFromQuery, sendView } from '@frontdesk/http';
-import { call, jobText, refusal, type Found, type PageDeps } from './kit';
+import { call, jobText, refusal, type PageDeps } from './kit';
 import { customerProblem } from './parts';
 import { foundView, searchAgain, type Search } from './find-view';
 
@@ -23,7 +23,7 @@ export const findPage =
       return sendView(res, 200, { title: 'Find a cleaner', body: searchAgain(search, { text: SEARCH_NEEDS_ROOMS }) });
     }
     try {
-      const found = await call<Found>(d, d.ops.find_cleaners, inputFromQuery(d.ops.find_cleaners, { zip, ...job }), req);
+      const found = await call(d, d.ops.find_cleaners, inputFromQuery(d.ops.find_cleaners, { zip, ...job }), req);
       sendView(res, 200, { title: `Cleaners for ${zip}`, body: foundView(search, found, job) });
     } catch (err) {
       const e = refusal(res, err);

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { AppError, CONFIRMATION_SHOWN_MINUTES, formatUsd, fromUsd, type OpenDay } from '@frontdesk/domain';
+import { AppError, CONFIRMATION_SHOWN_MINUTES, formatUsd, fromUsd, type customerBookingSchema, type Static } from '@frontdesk/domain';
 import {
   holderOf,
   html,
@@ -10,7 +10,8 @@ import {
   visitOf,
   type Holder,
   type Html,
-  type Operation,
+  type AnswerOf,
+  type AnyOperation,
   type RunOptions,
 } from '@frontdesk/http';
 import type { Customer } from '../auth';
@@ -32,9 +33,9 @@ export interface PageDeps {
 const PAGE_CLIENT = 'the booking page';
 const visitor = (): Customer => ({ credential: 'public', email: null, scopes: new Set(['read', 'write']), user: { name: null, email: null, phone: null } });
 
-/** Runs an operation for a visitor of the page, naming the page as the client. */
-export async function call<T>(d: PageDeps, op: Operation<Customer, never>, input: unknown, req: Request): Promise<T> {
-  return (await runOperation({ op: op, input, req, principal: visitor() }, { ...d.run, clientName: PAGE_CLIENT })).result as T;
+/** Runs an operation for a visitor of the page, naming the page as the client: its answer is typed by the operation's output schema. */
+export async function call<O extends AnyOperation<Customer>>(d: PageDeps, op: O, input: unknown, req: Request): Promise<AnswerOf<O>> {
+  return (await runOperation({ op, input, req, principal: visitor() }, { ...d.run, clientName: PAGE_CLIENT })).result;
 }
 
 /** A refusal as the page says it: its sentence, with the headers the API would send. Anything else is not a refusal. */
@@ -44,63 +45,20 @@ export function refusal(res: Response, err: unknown): AppError {
   return err;
 }
 
-/** The parts of the operations' answers the pages show (the answers' schemas say the rest). */
-export interface Line {
-  label: string;
-  amount: number;
-}
-export interface Shown {
-  start: string;
-  label: string;
-}
-export interface Price {
-  total: number;
-  summary: string;
-  line_items: Line[];
-}
-export interface Times {
-  timezone: string;
-  price: Price & { recurring: { frequency: string; visit_total: number; first_visit: string } | null };
-  open_times: OpenDay[];
-}
-export interface Found {
-  message?: string;
-  cleaners: { cleaner_id: string; name: string; total: number; price: Price; next_open_times: Shown[]; checks: { summary: string }[] }[];
-  not_offered: { name: string }[];
-}
-export interface Visit {
-  booking_id: string;
-  status: string;
-  start: string;
-  label: string;
-}
-export interface CustomerBooking {
-  booking_id: string;
-  series_id: string | null;
-  job: Record<string, unknown> & { frequency?: string };
-  status: string;
-  start: string;
-  label: string;
-  timezone: string;
-  address: string;
-  zip: string;
-  notes: string | null;
-  total: number;
-  line_items: Line[];
-  cleaner: { cleaner_id: string; name: string; phone: string | null; email: string | null };
-}
+/** The operations' answers the pages show, as the operations' output schemas type them. */
+type Ops = BookingOperationSet;
+export type Found = AnswerOf<Ops['find_cleaners']>;
+export type Times = AnswerOf<Ops['available_times']>;
 /** booking_status: the booking the link opens and, for a series, its visits from now on. */
-export interface Status extends CustomerBooking {
-  manage_url: string;
-  series_visits: Visit[];
-  series_ended: boolean;
-}
-export interface Booked extends CustomerBooking {
-  message: string;
-  manage_token: string;
-  manage_url: string;
-  shared_with_cleaner: string[];
-}
+export type Status = AnswerOf<Ops['booking_status']>;
+export type Booked = AnswerOf<Ops['book_cleaning']>;
+/** A booking as every customer answer shows it. */
+export type CustomerBooking = Static<typeof customerBookingSchema>;
+export type Visit = Status['series_visits'][number];
+export type Price = Times['price'];
+export type Line = Price['line_items'][number];
+/** An open start as a page offers it. */
+export type Shown = Pick<Found['cleaners'][number]['next_open_times'][number], 'start' | 'label'>;
 
 export const money = (usd: number) => formatUsd(fromUsd(usd));
 const JOB_FIELDS = ['bedrooms', 'bathrooms', 'clean_type', 'add_ons', 'pets', 'sqft', 'frequency'] as const;

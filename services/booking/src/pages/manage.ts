@@ -3,7 +3,7 @@ import { AppError, NotFoundError, inCustomerWords, labelledStarts, localDate, mo
 import { bookingCalendar } from '@frontdesk/use-cases';
 import { formField, formRoute, html, problemLine, sendView, type Html, type Problem } from '@frontdesk/http';
 import { MANAGE_TOKEN_PATTERN } from '../operations/bookings';
-import { call, noticeHolder, refusal, tokenOf, type Notice, type PageDeps, type Status, type Times, type Visit } from './kit';
+import { call, noticeHolder, refusal, tokenOf, type Notice, type PageDeps, type Status, type Visit } from './kit';
 import { repeats } from './parts';
 import { manageView } from './manage-view';
 import { cancelView } from './cancel-view';
@@ -24,7 +24,7 @@ interface Opened {
 
 async function open(d: PageDeps, req: Request, visitId: string): Promise<Opened> {
   const token = tokenOf(req);
-  const b = await call<Status>(d, d.ops.booking_status, { manage_token: token }, req);
+  const b = await call(d, d.ops.booking_status, { manage_token: token }, req);
   const series = Boolean(b.series_id && repeats(b.job.frequency));
   const own: Visit = { booking_id: b.booking_id, status: b.status, start: b.start, label: b.label };
   const visit =
@@ -103,7 +103,7 @@ export const postCancel = (d: PageDeps): RequestHandler =>
       const token = tokenOf(req);
       if (v.confirm !== 'yes') return `/manage/${token}/cancel${v.visit ? `?visit=${encodeURIComponent(v.visit)}` : ''}`;
       const input = { manage_token: token, ...(v.visit && { visit_id: v.visit }), ...(v.later && { and_following: true }) };
-      const done = await call<{ message: string }>(d, d.ops.cancel_booking, input, req);
+      const done = await call(d, d.ops.cancel_booking, input, req);
       return backWithNotice(d, res, token, done.message);
     },
     form: (_v, problem, req) => orLost(cancelPage(d, req, said(problem)), problem),
@@ -131,7 +131,7 @@ async function movePage(d: PageDeps, req: Request, pick: { chosen?: string; prob
   const now = d.ctx.clock();
   const jobDay = o.visit.start.slice(0, 10);
   const days = moveWindow({ jobDate: jobDay, today: localDate(now, o.b.timezone), from: fromOf(req) });
-  const times = await call<Times>(d, d.ops.available_times, { cleaner_id: o.b.cleaner.cleaner_id, ...job, date: days.from, days: days.days }, req);
+  const times = await call(d, d.ops.available_times, { cleaner_id: o.b.cleaner.cleaner_id, ...job, date: days.from, days: days.days }, req);
   const late = !withinFreeCancel(new Date(o.visit.start), now);
   const shown = labelledStarts(times.open_times, times.timezone);
   return moveView(
@@ -159,7 +159,7 @@ export const postMove = (d: PageDeps): RequestHandler =>
     async act(v, req, res) {
       const token = tokenOf(req);
       const input = { manage_token: token, start: v.start, ...(v.visit && { visit_id: v.visit }), ...(v.later && { and_following: true }) };
-      const moved = await call<{ message: string }>(d, d.ops.reschedule_booking, input, req);
+      const moved = await call(d, d.ops.reschedule_booking, input, req);
       return backWithNotice(d, res, token, moved.message);
     },
     form: (v, problem, req) => orLost(movePage(d, req, { chosen: v.start || undefined, problem: said(problem) }), problem),

@@ -14,7 +14,7 @@ import {
   timeOffNotOnDashboard,
 } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
-import { rotateBusinessKey, markNotificationsSeen, newCalendarAddress, type AffectedJob } from '@frontdesk/use-cases';
+import { rotateBusinessKey, markNotificationsSeen, newCalendarAddress } from '@frontdesk/use-cases';
 import { formField, formRoute, html, screenInput, withinRequest, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
 import { SETTINGS_FORMS, readTimeOff } from './forms';
@@ -45,7 +45,7 @@ export function postSettings(d: DashboardDeps, part: Exclude<SettingsPart, 'time
     read: typed,
     async act(values, req, res) {
       const input = settings.read(values);
-      const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(d, { op: d.ops.update_business, input }, req, signedOf(req).pro);
+      const { affected_jobs: affected } = await runForm(d, { op: d.ops.update_business, input }, req, signedOf(req).pro);
       return doneAt(d, res, `/dashboard/settings#${part}-section`, { text: settings.saved, affected });
     },
     form: (values, problem, req) => settingsBody(d, signedOf(req), { req, refused: { part, values, problem: problem ?? noProblem } }),
@@ -60,7 +60,7 @@ export const postTimeOff = (d: DashboardDeps): RequestHandler =>
     read: typed,
     async act(values, req, res) {
       const input = readTimeOff(values);
-      const { affected_jobs: affected } = await runForm<{ affected_jobs: AffectedJob[] }>(d, { op: d.ops.add_time_off, input }, req, signedOf(req).pro);
+      const { affected_jobs: affected } = await runForm(d, { op: d.ops.add_time_off, input }, req, signedOf(req).pro);
       return doneAt(d, res, '/dashboard/settings#time-off-section', { text: 'Time off saved: no open times are offered in it.', affected });
     },
     form: (values, problem, req) => settingsBody(d, signedOf(req), { req, refused: { part: 'time-off', values, problem: problem ?? noProblem } }),
@@ -166,7 +166,7 @@ export const postMoveJob = (d: DashboardDeps): RequestHandler =>
     labels: { start: 'The new time' },
     async act(s, job, req, values) {
       const now = d.ctx.clock();
-      const moved = await runForm<{ start: string }>(
+      const moved = await runForm(
         d,
         { op: d.ops.reschedule_job, input: { booking_id: job.id, start: formField(values, 'start') }, words: inOwnerWords },
         req,
@@ -182,7 +182,7 @@ export const postNoShow = (d: DashboardDeps): RequestHandler =>
   jobForm(d, {
     title: 'Report a no-show?',
     async act(s, job, req) {
-      const done = await runForm<{ fee_waived: boolean }>(d, { op: d.ops.report_no_show, input: { booking_id: job.id } }, req, s.pro);
+      const done = await runForm(d, { op: d.ops.report_no_show, input: { booking_id: job.id } }, req, s.pro);
       return noShowOnDashboard(job.customer_name, labelOf(s, job.starts_at, d.ctx.clock()), done.fee_waived);
     },
     page: (s, job, _req, problem) => noShowConfirmView(s, job, { now: d.ctx.clock(), problem }),

@@ -12,7 +12,7 @@ import {
 } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
 import { newCrewCalendarAddress, type AffectedJob } from '@frontdesk/use-cases';
-import { formField, formRoute, html, type Html, type Operation, withinRequest } from '@frontdesk/http';
+import { formField, formRoute, html, type Html, type AnswerOf, type AnyOperation, withinRequest } from '@frontdesk/http';
 import { jobForm, navOf, noProblem, typed } from './actions';
 import { assignJobBody, crewBody, crewOfPage, crewsBody, removeCrewBody } from './crew-pages';
 import { runForm, type DashboardDeps } from './deps';
@@ -28,8 +28,8 @@ import { CREW_LABELS, crewLink, type CrewPart, type Typed } from './views/crews'
  */
 
 /** Runs a crew operation for the signed-in business; a refusal's sentence is put in the owner's words. */
-const runCrewOp = <T>(d: DashboardDeps, op: Operation<Pro, never>, input: unknown, req: Request): Promise<T> =>
-  runForm<T>(d, { op, input, words: inOwnerWords }, req, signedOf(req).pro);
+const runCrewOp = <O extends AnyOperation<Pro>>(d: DashboardDeps, op: O, input: unknown, req: Request): Promise<AnswerOf<O>> =>
+  runForm(d, { op, input, words: inOwnerWords }, req, signedOf(req).pro);
 
 const gone = (err: unknown): Html => {
   if (!(err instanceof AppError)) throw err;
@@ -43,7 +43,7 @@ export const postAddCrew = (d: DashboardDeps): RequestHandler =>
     labels: CREW_LABELS.add,
     read: typed,
     async act(values, req, res) {
-      const added = await runCrewOp<{ crew_id: string; message: string }>(d, d.ops.add_crew, { name: values.name ?? '' }, req);
+      const added = await runCrewOp(d, d.ops.add_crew, { name: values.name ?? '' }, req);
       return doneAt(d, res, crewLink(added.crew_id), { text: added.message });
     },
     form: (values, problem, req) => crewsBody(d, signedOf(req), { req, refused: { part: 'add', values, problem: problem ?? noProblem } }),
@@ -82,15 +82,9 @@ function crewForm(
   });
 }
 
-interface CrewAnswer {
-  name: string;
-  own_hours: boolean;
-  message: string;
-}
-
 export const postCrewName = (d: DashboardDeps): RequestHandler =>
   crewForm(d, 'name', async ({ crew, values, req }) => {
-    const saved = await runCrewOp<CrewAnswer>(d, d.ops.update_crew, { crew_id: crew.id, name: values.name ?? '' }, req);
+    const saved = await runCrewOp(d, d.ops.update_crew, { crew_id: crew.id, name: values.name ?? '' }, req);
     return { text: crewRenamedOnDashboard(saved.name) };
   });
 
@@ -98,20 +92,20 @@ export const postCrewName = (d: DashboardDeps): RequestHandler =>
 export const postCrewHours = (d: DashboardDeps): RequestHandler =>
   crewForm(d, 'hours', async ({ crew, values, req }) => {
     const hours = values.hours === 'business' ? null : SETTINGS_FORMS.hours!.read(values).working_hours;
-    const saved = await runCrewOp<CrewAnswer>(d, d.ops.update_crew, { crew_id: crew.id, working_hours: hours }, req);
+    const saved = await runCrewOp(d, d.ops.update_crew, { crew_id: crew.id, working_hours: hours }, req);
     return { text: crewHoursOnDashboard(saved.name, saved.own_hours) };
   });
 
 export const postCrewActive = (d: DashboardDeps): RequestHandler =>
   crewForm(d, 'active', async ({ crew, values, req }) => {
-    const saved = await runCrewOp<CrewAnswer>(d, d.ops.update_crew, { crew_id: crew.id, active: values.active === 'yes' }, req);
+    const saved = await runCrewOp(d, d.ops.update_crew, { crew_id: crew.id, active: values.active === 'yes' }, req);
     return { text: inOwnerWords(saved.message) };
   });
 
 export const postCrewTimeOff = (d: DashboardDeps): RequestHandler =>
   crewForm(d, 'time-off', async ({ crew, values, req }) => {
     const input = { ...readTimeOff(values), crew_id: crew.id };
-    const { affected_jobs: affected } = await runCrewOp<{ affected_jobs: AffectedJob[] }>(d, d.ops.add_time_off, input, req);
+    const { affected_jobs: affected } = await runCrewOp(d, d.ops.add_time_off, input, req);
     return { text: crewTimeOffOnDashboard(crew.name), affected };
   });
 
@@ -133,7 +127,7 @@ export const postRemoveCrew = (d: DashboardDeps): RequestHandler =>
       const s = signedOf(req);
       const { crew } = await crewOfPage(d, s, req);
       const to = (values.reassign_to ?? '').trim();
-      const removed = await runCrewOp<{ message: string }>(d, d.ops.remove_crew, { crew_id: crew.id, ...(to ? { reassign_to: to } : {}) }, req);
+      const removed = await runCrewOp(d, d.ops.remove_crew, { crew_id: crew.id, ...(to ? { reassign_to: to } : {}) }, req);
       return doneAt(d, res, '/dashboard/crews', { text: removed.message });
     },
     async form(values, problem, req) {
@@ -155,7 +149,7 @@ export const postAssignJob = (d: DashboardDeps): RequestHandler =>
     async act(s, job, req, values) {
       const to = formField(values, 'crew_id');
       if (!to) throw pickAnotherCrew();
-      const moved = await runCrewOp<{ crew_name: string; from_crew_name: string }>(d, d.ops.assign_job, { booking_id: job.id, crew_id: to }, req);
+      const moved = await runCrewOp(d, d.ops.assign_job, { booking_id: job.id, crew_id: to }, req);
       return jobGivenOnDashboard(job.customer_name, formatLabel(job.starts_at, s.pro.timezone, d.ctx.clock()), moved.from_crew_name, moved.crew_name);
     },
     page: (s, job, req, problem) => assignJobBody(d, s, job, { problem, chosen: formField(req.body, 'crew_id') }),

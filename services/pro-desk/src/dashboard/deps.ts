@@ -2,7 +2,17 @@ import type { Request } from 'express';
 import type { Pro } from '@frontdesk/db';
 import { AppError } from '@frontdesk/domain';
 import { dashboardOwner } from '@frontdesk/use-cases';
-import { cookieValue, holderOf, runOperation, ShownOnce, type Holder, type HostLimits, type Operation, type RunOptions } from '@frontdesk/http';
+import {
+  cookieValue,
+  holderOf,
+  runOperation,
+  ShownOnce,
+  type Holder,
+  type HostLimits,
+  type AnswerOf,
+  type AnyOperation,
+  type RunOptions,
+} from '@frontdesk/http';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { ProDeskOperationSet } from '../operations';
@@ -43,14 +53,14 @@ export async function sessionOf(d: DashboardDeps, req: Request): Promise<{ pro: 
  * (limits, checks, fence). `words` puts a refusal's sentence, written for assistants, in the
  * owner's words.
  */
-export async function runForm<T>(
+export async function runForm<O extends AnyOperation<Pro>>(
   d: DashboardDeps,
-  form: { op: Operation<Pro, never>; input: unknown; words?: (message: string) => string },
+  form: { op: O; input: unknown; words?: (message: string) => string },
   req: Request,
   pro: Pro,
-): Promise<T> {
+): Promise<AnswerOf<O>> {
   try {
-    return (await runOperation({ op: form.op, input: form.input, req, principal: pro }, { ...d.run, clientName: 'the dashboard' })).result as T;
+    return (await runOperation({ op: form.op, input: form.input, req, principal: pro }, { ...d.run, clientName: 'the dashboard' })).result;
   } catch (err) {
     if (form.words && err instanceof AppError) err.message = form.words(err.message);
     throw err;

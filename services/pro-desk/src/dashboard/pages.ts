@@ -1,15 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import {
-  AppError,
-  formatLabel,
-  jobNotOnSchedule,
-  labelledStarts,
-  localDate,
-  moveWindow,
-  pickANewTime,
-  timeOffNotOnDashboard,
-  type OpenDay,
-} from '@frontdesk/domain';
+import { AppError, formatLabel, jobNotOnSchedule, labelledStarts, localDate, moveWindow, pickANewTime, timeOffNotOnDashboard } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
 import { dashboardFollowUps, dashboardJob, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday, visitNeighbours } from '@frontdesk/use-cases';
 import { formField, html, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
@@ -150,7 +140,7 @@ export async function moveTimesBody(d: DashboardDeps, s: Signed, o: { req: Reque
   };
   const view = { now, days, jobDay, neighbours };
   try {
-    const found = await runForm<{ timezone: string; open_times: OpenDay[] }>(d, { op: d.ops.open_times, input }, o.req, s.pro);
+    const found = await runForm(d, { op: d.ops.open_times, input }, o.req, s.pro);
     const times = labelledStarts(found.open_times, found.timezone);
     return moveTimesView(s, b, { ...view, times, ...(o.problem ? { problem: o.problem } : {}) });
   } catch (err) {

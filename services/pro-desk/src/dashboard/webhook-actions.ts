@@ -13,7 +13,7 @@ import {
   webhookTestedOnDashboard,
 } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
-import { formRoute, type Operation } from '@frontdesk/http';
+import { formRoute, type AnswerOf, type AnyOperation } from '@frontdesk/http';
 import { navOf, noProblem, typed } from './actions';
 import { runForm, type DashboardDeps } from './deps';
 import { doneAt, signedOf, type Done, type Signed } from './layout';
@@ -28,8 +28,8 @@ import { WEBHOOK_LABELS, type SecretShown, type Typed, type WebhookPart } from '
  */
 
 /** Runs a webhook operation for the signed-in business; a refusal's sentence is put in the owner's words. */
-const runWebhookOp = <T>(d: DashboardDeps, op: Operation<Pro, never>, input: unknown, req: Request): Promise<T> =>
-  runForm<T>(d, { op, input, words: webhookInOwnerWords }, req, signedOf(req).pro);
+const runWebhookOp = <O extends AnyOperation<Pro>>(d: DashboardDeps, op: O, input: unknown, req: Request): Promise<AnswerOf<O>> =>
+  runForm(d, { op, input, words: webhookInOwnerWords }, req, signedOf(req).pro);
 
 /** The kinds the add form asks for: undefined for all, else the ones ticked (at least one). */
 function kindsOf(values: Typed): string[] | undefined {
@@ -53,7 +53,7 @@ export const postAddWebhook = (d: DashboardDeps): RequestHandler =>
     async act(values, req, res) {
       const kinds = kindsOf(values);
       const input = { url: values.url ?? '', ...(kinds ? { kinds } : {}) };
-      const added = await runWebhookOp<{ webhook_id: string; url: string; secret: string }>(d, d.ops.add_webhook, input, req);
+      const added = await runWebhookOp(d, d.ops.add_webhook, input, req);
       const location = doneAt(d, res, itemOf(added.webhook_id), { text: webhookAddedOnDashboard(added.url) });
       return secretAt(d, res, location, { url: added.url, value: added.secret });
     },
@@ -84,17 +84,10 @@ function webhookForm(
   });
 }
 
-interface Tested {
-  received: boolean;
-  status: number | null;
-  answer: string;
-  message: string;
-}
-
 /** Sends a test event now; the page says what the receiver answered (a reload shows it again and sends nothing). */
 export const postTestWebhook = (d: DashboardDeps): RequestHandler =>
   webhookForm(d, 'test', async ({ id, url, req }) => {
-    const tested = await runWebhookOp<Tested>(d, d.ops.test_webhook, { webhook_id: id }, req);
+    const tested = await runWebhookOp(d, d.ops.test_webhook, { webhook_id: id }, req);
     const quote = tested.answer.trim() ? { label: 'What it answered:', text: tested.answer } : undefined;
     return { done: { text: webhookTestedOnDashboard(url, tested.message), ...(quote ? { quote } : {}) } };
   });
@@ -115,7 +108,7 @@ export const postRetryWebhook = (d: DashboardDeps): RequestHandler =>
 
 export const postRotateWebhookSecret = (d: DashboardDeps): RequestHandler =>
   webhookForm(d, 'secret', async ({ s, id, url, req }) => {
-    const rotated = await runWebhookOp<{ secret: string; previous_secret_until: string }>(d, d.ops.rotate_webhook_secret, { webhook_id: id }, req);
+    const rotated = await runWebhookOp(d, d.ops.rotate_webhook_secret, { webhook_id: id }, req);
     const until = formatLabel(new Date(rotated.previous_secret_until), s.pro.timezone, d.ctx.clock());
     return { done: { text: webhookRotatedOnDashboard(url, until) }, secret: { url, value: rotated.secret } };
   });
@@ -127,7 +120,7 @@ export const postRemoveWebhook = (d: DashboardDeps): RequestHandler =>
     read: typed,
     async act(_values, req, res) {
       const w = await webhookOfPage(d, signedOf(req), req);
-      const removed = await runWebhookOp<{ message: string }>(d, d.ops.remove_webhook, { webhook_id: w.id }, req);
+      const removed = await runWebhookOp(d, d.ops.remove_webhook, { webhook_id: w.id }, req);
       return doneAt(d, res, PAGE, { text: removed.message });
     },
     async form(_values, problem, req) {

@@ -11,8 +11,6 @@ import {
   seriesInputSchemas,
   seriesSchema,
   str,
-} from '@frontdesk/domain';
-import {
   BOOKING_FEE_TEXT,
   bookedByProMessage,
   cancelledByProMessage,
@@ -21,9 +19,12 @@ import {
   noShowRecordedMessage,
   rescheduledByProMessage,
   seriesSummary,
+  customerFieldSchemas,
+  idSchema,
+  jobFieldSchemas,
+  singleLine,
+  fields,
 } from '@frontdesk/domain';
-import { customerFieldSchemas, idSchema, jobFieldSchemas, singleLine } from '@frontdesk/domain';
-import type { Pro } from '@frontdesk/db';
 import {
   bookJob as bookJobOnSchedule,
   cancelJob as cancelJobOnSchedule,
@@ -31,10 +32,10 @@ import {
   presentSeries,
   reportNoShow,
   rescheduleJob as rescheduleJobOnSchedule,
-  type JobBookingInput,
 } from '@frontdesk/use-cases';
-import { defineOperation, WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
+import { WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
 import type { AppContext } from '../context';
+import { defineOperation } from './define';
 
 /** What cancel_job, reschedule_job and report_no_show say about the booking they changed. */
 const changedBooking = {
@@ -62,14 +63,14 @@ const reachOf = (shown: ReturnType<typeof presentBooking>) => [shown.customer.ph
 const startSchema = (what: string) => singleLine({ minLength: 10, maxLength: 40, description: `${what} from open_times, unchanged.` });
 
 export const bookJob = (ctx: AppContext) =>
-  defineOperation<Pro, JobBookingInput>({
+  defineOperation({
     name: 'book_job',
+    tag: 'bookings',
     title: 'Book a job',
     description: "Books a job on this business's own schedule (never other cleaners), no fee. Confirm first. The customer is not messaged.",
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: {
+    input: fields(
+      {
         lead_id: idSchema('Marks this lead booked.'),
         ...jobFieldSchemas,
         start: startSchema('A start'),
@@ -77,9 +78,8 @@ export const bookJob = (ctx: AppContext) =>
         ...seriesInputSchemas,
         crew_id: idSchema('Default a free crew.'),
       },
-      required: ['bedrooms', 'bathrooms', 'start', 'customer_name', 'address', 'zip'],
-      additionalProperties: false,
-    },
+      ['bedrooms', 'bathrooms', 'start', 'customer_name', 'address', 'zip'],
+    ),
     output: answer({ ...proBookingSchema.properties, series: seriesSchema, message: str }),
     ...WRITES,
     async handler(input, { principal: pro, clientName, now }) {
@@ -94,17 +94,14 @@ export const bookJob = (ctx: AppContext) =>
   });
 
 export const cancelJob = (ctx: AppContext) =>
-  defineOperation<Pro, { booking_id: string; and_following?: boolean }>({
+  defineOperation({
     name: 'cancel_job',
+    tag: 'bookings',
     title: 'Cancel a job',
     description: 'Cancels an upcoming job; no fee. Confirm first. The customer is NOT messaged: tell the pro to inform them.',
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: { booking_id: idSchema(), and_following: andFollowingSchema },
-      required: ['booking_id'],
-      additionalProperties: false,
-    },
+    instruction: 'The service never messages customers. After cancel_job, tell the pro to inform the customer.',
+    input: fields({ booking_id: idSchema(), and_following: andFollowingSchema }, ['booking_id']),
     output: answer({
       ...changedBooking,
       fee: num,
@@ -127,17 +124,13 @@ export const cancelJob = (ctx: AppContext) =>
   });
 
 export const rescheduleJob = (ctx: AppContext) =>
-  defineOperation<Pro, { booking_id: string; start: string; and_following?: boolean }>({
+  defineOperation({
     name: 'reschedule_job',
+    tag: 'bookings',
     title: 'Move a job',
     description: 'Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them.',
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: { booking_id: idSchema(), start: startSchema('The new start'), and_following: moveFollowingSchema },
-      required: ['booking_id', 'start'],
-      additionalProperties: false,
-    },
+    input: fields({ booking_id: idSchema(), start: startSchema('The new start'), and_following: moveFollowingSchema }, ['booking_id', 'start']),
     output: answer({ ...changedBooking, previous_start: str, previous_label: str, visits_moved: int, customer_notified: bool, message: str }),
     ...OVERWRITES,
     idempotent: true,
@@ -157,17 +150,13 @@ export const rescheduleJob = (ctx: AppContext) =>
   });
 
 export const reportNoShowOperation = (ctx: AppContext) =>
-  defineOperation<Pro, { booking_id: string }>({
+  defineOperation({
     name: 'report_no_show',
+    tag: 'bookings',
     title: 'Report a no-show',
     description: `Records that the customer neither came nor cancelled; waives the ${BOOKING_FEE_TEXT} booking-service fee. Confirm first.`,
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: { booking_id: idSchema() },
-      required: ['booking_id'],
-      additionalProperties: false,
-    },
+    input: fields({ booking_id: idSchema() }, ['booking_id']),
     output: answer({
       ...changedBooking,
       fee_waived: bool,

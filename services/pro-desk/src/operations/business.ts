@@ -1,10 +1,29 @@
-import { answer, bool, idSchema, int, listOf, mapOf, nullable, num, oneOf, pipelineSchema, proBookingSchema, str } from '@frontdesk/domain';
-import { offeredAddOns, offeredCleanTypes, presentWeeklyHours, toUsd } from '@frontdesk/domain';
+import {
+  answer,
+  bool,
+  idSchema,
+  int,
+  listOf,
+  mapOf,
+  nullable,
+  num,
+  oneOf,
+  pipelineSchema,
+  proBookingSchema,
+  str,
+  offeredAddOns,
+  offeredCleanTypes,
+  presentWeeklyHours,
+  toUsd,
+  fields,
+  NO_INPUT,
+} from '@frontdesk/domain';
 import type { Crew, Pro, TimeOffRow } from '@frontdesk/db';
 import { businessOverview, presentBooking, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
-import { NO_INPUT, defineOperation, READS } from '@frontdesk/http';
+import { READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { crewSchema, presentCrew } from './crews';
+import { defineOperation } from './define';
 
 const usd = num;
 /** Time off; one crew's names its crew, the whole business's names none. */
@@ -65,7 +84,7 @@ export function presentBusiness(
     service_zips: pro.service_zips,
     booking_page: `${bookingUrl}/book/${pro.id}`,
     prices: {
-      currency: 'USD',
+      currency: 'USD' as const,
       base: toUsd(list.base_cents),
       per_bedroom: toUsd(list.per_bedroom_cents),
       per_bathroom: toUsd(list.per_bathroom_cents),
@@ -73,7 +92,7 @@ export function presentBusiness(
       minimum: toUsd(list.minimum_cents),
       clean_types: Object.fromEntries(offeredCleanTypes(list).map((type) => [type, { price_multiplier: list.clean_types[type]!.price_pct / 100 }])),
       frequency_discounts_pct: list.frequency_discount_pct,
-      first_visit: list.first_visit_discounted ? 'discounted' : 'full_price',
+      first_visit: list.first_visit_discounted ? ('discounted' as const) : ('full_price' as const),
       larger_home_surcharge: {
         per_100_sqft_over_usual: toUsd(list.sqft.surcharge_cents_per_100),
         usual_sqft_by_bedrooms: list.sqft.usual_max_by_bedrooms,
@@ -98,8 +117,9 @@ export function presentBusiness(
 }
 
 export const myBusiness = (ctx: AppContext) =>
-  defineOperation<Pro, Record<string, never>>({
+  defineOperation({
     name: 'my_business',
+    tag: 'business',
     title: 'Business profile',
     description: "Profile, prices, add-ons, ZIPs, hours, time off, crews, booking page, month's pipeline. Read it first.",
     method: 'GET',
@@ -113,16 +133,13 @@ export const myBusiness = (ctx: AppContext) =>
   });
 
 export const schedule = (ctx: AppContext) =>
-  defineOperation<Pro, { crew_id?: string }>({
+  defineOperation({
     name: 'schedule',
+    tag: 'business',
     title: 'Upcoming schedule',
     description: "Upcoming jobs with contact and address (AI assistants' bookings too) and unread notifications, then marked read.",
     method: 'GET',
-    input: {
-      type: 'object',
-      properties: { crew_id: idSchema("Only this crew's.") },
-      additionalProperties: false,
-    },
+    input: fields({ crew_id: idSchema("Only this crew's.") }),
     output: answer({
       timezone: str,
       count: int,

@@ -12,12 +12,20 @@ import {
   MAX_CREWS,
   idSchema,
   singleLine,
+  crewAddedMessage,
+  crewRemovedMessage,
+  crewUpdatedMessage,
+  jobAssignedMessage,
+  fields,
+  boolean,
+  described,
+  nullable,
 } from '@frontdesk/domain';
 import type { Crew, Pro } from '@frontdesk/db';
-import { addCrew, assignJob, presentBooking, removeCrew, updateCrew, type CrewUpdate, type HoursChange } from '@frontdesk/use-cases';
-import { defineOperation, OVERWRITES, REMOVES, WRITES } from '@frontdesk/http';
-import { crewAddedMessage, crewRemovedMessage, crewUpdatedMessage, jobAssignedMessage } from '@frontdesk/domain';
+import { addCrew, assignJob, presentBooking, removeCrew, updateCrew } from '@frontdesk/use-cases';
+import { OVERWRITES, REMOVES, WRITES } from '@frontdesk/http';
 import type { AppContext } from '../context';
+import { defineOperation } from './define';
 
 /** A crew as my_business and the crew operations show it. */
 export const crewSchema = answer({
@@ -43,18 +51,18 @@ export function presentCrew(crew: Crew, pro: Pro, upcomingJobs: number) {
 
 const crewId = idSchema;
 const crewName = singleLine({ minLength: 1, maxLength: CREW_NAME_MAX, description: 'Unique in the business.' });
-const crewHours = {
-  ...settingsSchemas.working_hours,
-  description: "As update_business's working_hours.",
-};
+const crewHours = described(settingsSchemas.working_hours, "As update_business's working_hours.");
+/** What update_crew changes of a crew (`pnpm cli crew set` reads its flags into the same). */
+export const crewChangeFields = { name: crewName, working_hours: nullable(crewHours), active: boolean() };
 
 export const addCrewOperation = (ctx: AppContext) =>
-  defineOperation<Pro, { name: string; working_hours?: HoursChange }>({
+  defineOperation({
     name: 'add_crew',
+    tag: 'crews',
     title: 'Add a crew',
     description: `Adds a crew, so jobs can overlap; at most ${MAX_CREWS}. Confirm first.`,
     method: 'POST',
-    input: { type: 'object', properties: { name: crewName, working_hours: crewHours }, required: ['name'], additionalProperties: false },
+    input: fields({ name: crewName, working_hours: crewHours }, ['name']),
     output: answer({ ...crewSchema.properties, message: str }),
     ...WRITES,
     async handler(input, { principal, now }) {
@@ -64,22 +72,13 @@ export const addCrewOperation = (ctx: AppContext) =>
   });
 
 export const updateCrewOperation = (ctx: AppContext) =>
-  defineOperation<Pro, { crew_id: string } & Omit<CrewUpdate, 'working_hours'> & { working_hours?: HoursChange | null }>({
+  defineOperation({
     name: 'update_crew',
+    tag: 'crews',
     title: 'Change a crew',
     description: "Renames a crew, sets its hours (null: the business's) or active (false: no new jobs). Confirm first.",
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: {
-        crew_id: crewId(),
-        name: crewName,
-        working_hours: { ...crewHours, nullable: true },
-        active: { type: 'boolean' },
-      },
-      required: ['crew_id'],
-      additionalProperties: false,
-    },
+    input: fields({ crew_id: crewId(), ...crewChangeFields }, ['crew_id']),
     output: answer({ ...crewSchema.properties, message: str }),
     ...OVERWRITES,
     idempotent: true,
@@ -90,17 +89,13 @@ export const updateCrewOperation = (ctx: AppContext) =>
   });
 
 export const removeCrewOperation = (ctx: AppContext) =>
-  defineOperation<Pro, { crew_id: string; reassign_to?: string }>({
+  defineOperation({
     name: 'remove_crew',
+    tag: 'crews',
     title: 'Remove a crew',
     description: 'Removes a crew; its upcoming jobs go to reassign_to, free for all of them. Confirm first.',
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: { crew_id: crewId(), reassign_to: crewId() },
-      required: ['crew_id'],
-      additionalProperties: false,
-    },
+    input: fields({ crew_id: crewId(), reassign_to: crewId() }, ['crew_id']),
     output: answer({ removed: bool, crew_id: str, name: str, reassigned: listOf(proBookingSchema), message: str }),
     ...REMOVES,
     async handler(input, { principal, now }) {
@@ -116,17 +111,13 @@ export const removeCrewOperation = (ctx: AppContext) =>
   });
 
 export const assignJobOperation = (ctx: AppContext) =>
-  defineOperation<Pro, { booking_id: string; crew_id: string }>({
+  defineOperation({
     name: 'assign_job',
+    tag: 'crews',
     title: 'Reassign a job',
     description: 'Gives an upcoming job to another crew, same time. Confirm first.',
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: { booking_id: crewId(), crew_id: crewId() },
-      required: ['booking_id', 'crew_id'],
-      additionalProperties: false,
-    },
+    input: fields({ booking_id: crewId(), crew_id: crewId() }, ['booking_id', 'crew_id']),
     output: answer({ ...proBookingSchema.properties, from_crew_id: str, from_crew_name: str, message: str }),
     ...OVERWRITES,
     idempotent: true,

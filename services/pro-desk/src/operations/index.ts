@@ -1,4 +1,4 @@
-import type { Operation } from '@frontdesk/http';
+import { byName, type Operation } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
 import type { AppContext } from '../context';
 import { myBusiness, schedule } from './business';
@@ -17,37 +17,37 @@ import {
   updateWebhookOperation,
 } from './webhooks';
 
-/** The pro-desk operations by name, for the dashboard that runs them as an assistant would. */
+/** The pro-desk operations by name (each named once, on its definition), for the dashboard that runs them as an assistant would. */
 export function proDeskOperationSet(ctx: AppContext) {
-  return {
-    my_business: myBusiness(ctx),
-    log_lead: logLead(ctx),
-    quote_job: quoteJob(ctx),
-    open_times: openTimesOperation(ctx),
-    book_job: bookJob(ctx),
-    follow_ups_due: followUpsDue(ctx),
-    update_lead: updateLeadOperation(ctx),
-    flag_bad_lead: flagBadLead(ctx),
-    cancel_job: cancelJob(ctx),
-    reschedule_job: rescheduleJob(ctx),
-    updates: updates(ctx),
-    report_no_show: reportNoShowOperation(ctx),
-    pipeline: pipeline(ctx),
-    schedule: schedule(ctx),
-    update_business: updateBusiness(ctx),
-    add_time_off: addTimeOffOperation(ctx),
-    remove_time_off: removeTimeOffOperation(ctx),
-    add_crew: addCrewOperation(ctx),
-    update_crew: updateCrewOperation(ctx),
-    remove_crew: removeCrewOperation(ctx),
-    assign_job: assignJobOperation(ctx),
-    list_webhooks: listWebhooksOperation(ctx),
-    add_webhook: addWebhookOperation(ctx),
-    update_webhook: updateWebhookOperation(ctx),
-    remove_webhook: removeWebhookOperation(ctx),
-    rotate_webhook_secret: rotateWebhookSecretOperation(ctx),
-    test_webhook: testWebhookOperation(ctx),
-  };
+  return byName([
+    myBusiness(ctx),
+    logLead(ctx),
+    quoteJob(ctx),
+    openTimesOperation(ctx),
+    bookJob(ctx),
+    followUpsDue(ctx),
+    updateLeadOperation(ctx),
+    flagBadLead(ctx),
+    cancelJob(ctx),
+    rescheduleJob(ctx),
+    updates(ctx),
+    reportNoShowOperation(ctx),
+    pipeline(ctx),
+    schedule(ctx),
+    updateBusiness(ctx),
+    addTimeOffOperation(ctx),
+    removeTimeOffOperation(ctx),
+    addCrewOperation(ctx),
+    updateCrewOperation(ctx),
+    removeCrewOperation(ctx),
+    assignJobOperation(ctx),
+    listWebhooksOperation(ctx),
+    addWebhookOperation(ctx),
+    updateWebhookOperation(ctx),
+    removeWebhookOperation(ctx),
+    rotateWebhookSecretOperation(ctx),
+    testWebhookOperation(ctx),
+  ]);
 }
 export type ProDeskOperationSet = ReturnType<typeof proDeskOperationSet>;
 
@@ -57,4 +57,4 @@ export function proDeskOperations(ctx: AppContext, set = proDeskOperationSet(ctx
 }
 
 export { presentBusiness } from './business';
-export { presentCrew } from './crews';
+export { crewChangeFields, presentCrew } from './crews';

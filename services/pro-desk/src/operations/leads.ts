@@ -1,5 +1,16 @@
-import { MESSAGE, answer, bool, int, leadSchema, listOf, nullable, num, oneOf, openTimeSchema, quoteSchema, str } from '@frontdesk/domain';
 import {
+  MESSAGE,
+  answer,
+  bool,
+  int,
+  leadSchema,
+  listOf,
+  nullable,
+  num,
+  oneOf,
+  openTimeSchema,
+  quoteSchema,
+  str,
   BAD_LEAD_REASONS,
   LEAD_SOURCES,
   LEAD_STATUSES,
@@ -8,38 +19,38 @@ import {
   multiLine,
   singleLine,
   zipSchema,
-  type BadLeadReason,
-  type LeadStatus,
+  fields,
+  number,
+  boolean,
+  NO_INPUT,
 } from '@frontdesk/domain';
-import type { Pro } from '@frontdesk/db';
-import { flagBadLead as flagLead, followUpsDue as dueFollowUps, logLead as logNewLead, updateLead, type LogLeadInput } from '@frontdesk/use-cases';
-import { NO_INPUT, defineOperation, READS, WRITES, OVERWRITES } from '@frontdesk/http';
+import { flagBadLead as flagLead, followUpsDue as dueFollowUps, logLead as logNewLead, updateLead } from '@frontdesk/use-cases';
+import { READS, WRITES, OVERWRITES } from '@frontdesk/http';
 import type { AppContext } from '../context';
+import { defineOperation } from './define';
 
 export const logLead = (ctx: AppContext) =>
-  defineOperation<Pro, LogLeadInput>({
+  defineOperation({
     name: 'log_lead',
+    tag: 'leads',
     title: 'Log a new lead',
     description:
       'Logs a lead; returns a quote, open times and a reply draft. Platform leads (marketplace_1..5): name and contact are not stored; reply inside the platform, never with links to book elsewhere, phone or email. Confirm first.',
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: {
-        source: {
-          type: 'string',
-          enum: [...LEAD_SOURCES],
-        },
+    instruction:
+      'Leads from marketplace_1 to marketplace_5 are answered inside that marketplace: never send them links (never a link to book elsewhere), phone numbers or email addresses. Their name and contact are not stored.',
+    input: fields(
+      {
+        source: oneOf(LEAD_SOURCES),
         lead_ref: singleLine({ maxLength: 100, description: "The platform's lead id." }),
         customer_first_name: singleLine({ maxLength: 50, description: 'Direct leads only.' }),
         contact: singleLine({ maxLength: 200, description: 'Phone or email; direct leads only.' }),
         zip: zipSchema,
-        lead_cost: { type: 'number', minimum: 0, maximum: 1000, description: 'USD the platform charged.' },
+        lead_cost: number({ minimum: 0, maximum: 1000, description: 'USD the platform charged.' }),
         ...jobFieldSchemas,
       },
-      required: ['source'],
-      additionalProperties: false,
-    },
+      ['source'],
+    ),
     output: answer(
       {
         lead_id: str,
@@ -64,8 +75,9 @@ export const logLead = (ctx: AppContext) =>
   });
 
 export const followUpsDue = (ctx: AppContext) =>
-  defineOperation<Pro, Record<string, never>>({
+  defineOperation({
     name: 'follow_ups_due',
+    tag: 'leads',
     title: 'Follow-ups due',
     description:
       'Quoted leads due a follow-up (1 day after the quote, then 2 days later), each with a draft. After the pro sends one, call update_lead with contacted=true.',
@@ -85,30 +97,15 @@ export const followUpsDue = (ctx: AppContext) =>
     },
   });
 
-export interface UpdateLeadInput {
-  lead_id: string;
-  status?: LeadStatus;
-  contacted?: boolean;
-  notes?: string;
-}
-
 export const updateLeadOperation = (ctx: AppContext) =>
-  defineOperation<Pro, UpdateLeadInput>({
+  defineOperation({
     name: 'update_lead',
+    tag: 'leads',
     title: 'Update a lead',
     description: "Sets a lead's status, contacted=true (follow-up sent) or notes (replacing them). Confirm first.",
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: {
-        lead_id: idSchema(),
-        status: { type: 'string', enum: [...LEAD_STATUSES] },
-        contacted: { type: 'boolean' },
-        notes: multiLine({ maxLength: 500 }),
-      },
-      required: ['lead_id'],
-      additionalProperties: false,
-    },
+    instruction: 'After the pro sends a follow-up, call update_lead with contacted=true.',
+    input: fields({ lead_id: idSchema(), status: oneOf(LEAD_STATUSES), contacted: boolean(), notes: multiLine({ maxLength: 500 }) }, ['lead_id']),
     output: answer({ ...leadSchema.properties, message: str }),
     ...OVERWRITES,
     async handler(input, { principal: pro, now }) {
@@ -116,33 +113,22 @@ export const updateLeadOperation = (ctx: AppContext) =>
     },
   });
 
-export interface FlagInput {
-  lead_id: string;
-  reason: BadLeadReason;
-  evidence?: string[];
-}
-
 export const flagBadLead = (ctx: AppContext) =>
-  defineOperation<Pro, FlagInput>({
+  defineOperation({
     name: 'flag_bad_lead',
+    tag: 'leads',
     title: 'Flag a bad paid lead',
     description: 'Flags a paid lead as bad and prepares a lead-credit request; the pro submits it to the platform, the service never does. Confirm first.',
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: {
+    instruction: 'flag_bad_lead prepares a lead-credit request; the pro submits it to the platform, the service never does.',
+    input: fields(
+      {
         lead_id: idSchema(),
-        reason: { type: 'string', enum: [...BAD_LEAD_REASONS] },
-        evidence: {
-          type: 'array',
-          maxItems: 10,
-          items: singleLine({ minLength: 1, maxLength: 300 }),
-          description: 'What happened, as short dated lines.',
-        },
+        reason: oneOf(BAD_LEAD_REASONS),
+        evidence: listOf(singleLine({ minLength: 1, maxLength: 300 }), { maxItems: 10, description: 'What happened, as short dated lines.' }),
       },
-      required: ['lead_id', 'reason'],
-      additionalProperties: false,
-    },
+      ['lead_id', 'reason'],
+    ),
     output: answer({
       lead_id: str,
       platform: oneOf(LEAD_SOURCES),

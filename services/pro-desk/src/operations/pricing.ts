@@ -1,28 +1,35 @@
-import { answer, idSchema, int, jobSchema, num, openTimesList, quoteSchema, str } from '@frontdesk/domain';
 import {
+  answer,
+  idSchema,
+  int,
+  jobSchema,
+  num,
+  openTimesList,
+  quoteSchema,
+  str,
   jobFieldSchemas,
   normalizeJob,
   openTimesFieldSchemas,
   presentQuote,
   requireFirmQuote,
   toUsd,
-  type JobInput,
-  type OpenTimesFields,
+  fields,
 } from '@frontdesk/domain';
-import type { Pro } from '@frontdesk/db';
 import { openTimesForJob } from '@frontdesk/use-cases';
-import { defineOperation, READS } from '@frontdesk/http';
+import { READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
+import { defineOperation } from './define';
 
-const jobRequired = ['bedrooms', 'bathrooms'];
+const jobRequired = ['bedrooms', 'bathrooms'] as const;
 
 export const quoteJob = (_ctx: AppContext) =>
-  defineOperation<Pro, JobInput>({
+  defineOperation({
     name: 'quote_job',
+    tag: 'pricing',
     title: 'Price a cleaning',
     description: "Prices a cleaning from the business's own list: firm total, line items, hours on site. sqft only if the customer stated it.",
     method: 'GET',
-    input: { type: 'object', properties: { ...jobFieldSchemas }, required: jobRequired, additionalProperties: false },
+    input: fields({ ...jobFieldSchemas }, jobRequired),
     output: quoteSchema,
     ...READS,
     handler(input, { principal: pro }) {
@@ -30,26 +37,14 @@ export const quoteJob = (_ctx: AppContext) =>
     },
   });
 
-export interface OpenTimesInput extends JobInput, OpenTimesFields {
-  crew_id?: string;
-}
-
 export const openTimesOperation = (ctx: AppContext) =>
-  defineOperation<Pro, OpenTimesInput>({
+  defineOperation({
     name: 'open_times',
+    tag: 'pricing',
     title: 'Open start times',
     description: "Open starts for the job on the business's own schedule, by day; pass a start unchanged to book_job.",
     method: 'GET',
-    input: {
-      type: 'object',
-      properties: {
-        ...jobFieldSchemas,
-        ...openTimesFieldSchemas,
-        crew_id: idSchema("Only this crew's."),
-      },
-      required: jobRequired,
-      additionalProperties: false,
-    },
+    input: fields({ ...jobFieldSchemas, ...openTimesFieldSchemas, crew_id: idSchema("Only this crew's.") }, jobRequired),
     output: answer(
       {
         timezone: str,

@@ -1,26 +1,36 @@
-import { MESSAGE, answer, bool, feedEventSchema, int, listOf, pipelineSchema } from '@frontdesk/domain';
-import { BOOKING_FEE_TEXT, MONTH_PATTERN, localDate } from '@frontdesk/domain';
-import type { Pro } from '@frontdesk/db';
+import {
+  MESSAGE,
+  answer,
+  bool,
+  feedEventSchema,
+  int,
+  listOf,
+  pipelineSchema,
+  BOOKING_FEE_TEXT,
+  MONTH_PATTERN,
+  localDate,
+  fields,
+  text,
+  integer,
+} from '@frontdesk/domain';
 import { pipelineReport, readUpdates } from '@frontdesk/use-cases';
-import { defineOperation, READS } from '@frontdesk/http';
+import { READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
+import { defineOperation } from './define';
 
 const MAX_CURSOR = 9007199254740991;
 
 export const updates = (ctx: AppContext) =>
-  defineOperation<Pro, { since?: number }>({
+  defineOperation({
     name: 'updates',
+    tag: 'reports',
     title: 'What changed',
     description:
       "New bookings (AI assistants' too), cancellations, follow-ups due and today's jobs since the cursor (default 7 days). A watcher calls it every next_check_in_minutes and messages the pro only when events is not empty.",
     method: 'GET',
-    input: {
-      type: 'object',
-      properties: {
-        since: { type: 'integer', minimum: 0, maximum: MAX_CURSOR, description: "The last answer's cursor." },
-      },
-      additionalProperties: false,
-    },
+    instruction:
+      'A scheduled watcher calls updates every next_check_in_minutes, passing the cursor back as since, and messages the pro only when events is not empty.',
+    input: fields({ since: integer({ minimum: 0, maximum: MAX_CURSOR, description: "The last answer's cursor." }) }),
     output: answer(
       {
         events: listOf(feedEventSchema),
@@ -39,16 +49,13 @@ export const updates = (ctx: AppContext) =>
   });
 
 export const pipeline = (ctx: AppContext) =>
-  defineOperation<Pro, { month?: string }>({
+  defineOperation({
     name: 'pipeline',
+    tag: 'reports',
     title: 'Pipeline report',
     description: `A month's leads and spend by platform, cost per booked job, lead credits, booking-service fees (${BOOKING_FEE_TEXT} each), jobs per crew.`,
     method: 'GET',
-    input: {
-      type: 'object',
-      properties: { month: { type: 'string', pattern: MONTH_PATTERN, description: 'YYYY-MM; default this month.' } },
-      additionalProperties: false,
-    },
+    input: fields({ month: text({ pattern: MONTH_PATTERN, description: 'YYYY-MM; default this month.' }) }),
     output: pipelineSchema,
     ...READS,
     async handler(input, { principal: pro, now }) {

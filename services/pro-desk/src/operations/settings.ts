@@ -1,9 +1,9 @@
-import { answer, bool, idSchema, listOf, settingsChangeSchema, str, timeOffSchemas, type SettingsChange } from '@frontdesk/domain';
-import type { Pro } from '@frontdesk/db';
+import { answer, bool, idSchema, listOf, settingsChangeSchema, str, timeOffSchemas, fields } from '@frontdesk/domain';
 import { addTimeOff, presentTimeOff, removeTimeOff, updateBusinessSettings, type AffectedJob } from '@frontdesk/use-cases';
-import { defineOperation, WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
+import { WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { businessSchema, presentBusiness, timeOffSchema } from './business';
+import { defineOperation } from './define';
 
 /** Time off names its crew only when it is one crew's. */
 const CREW_FIELDS = ['crew_id', 'crew_name'] as const;
@@ -14,8 +14,9 @@ const listed = (jobs: AffectedJob[]) =>
   jobs.length === 0 ? '' : ` ${jobs.length} booked ${jobs.length === 1 ? 'job is' : 'jobs are'} affected (nothing was cancelled): see affected_jobs.`;
 
 export const updateBusiness = (ctx: AppContext) =>
-  defineOperation<Pro, SettingsChange>({
+  defineOperation({
     name: 'update_business',
+    tag: 'settings',
     title: 'Change settings',
     description:
       "Changes settings, in my_business's shapes; anything left out keeps its value. Booked jobs stay; the answer lists those now outside the hours or ZIPs. Confirm first.",
@@ -34,28 +35,14 @@ export const updateBusiness = (ctx: AppContext) =>
     },
   });
 
-export interface AddTimeOffInput {
-  start: string;
-  end: string;
-  note?: string;
-  crew_id?: string;
-}
-
 export const addTimeOffOperation = (ctx: AppContext) =>
-  defineOperation<Pro, AddTimeOffInput>({
+  defineOperation({
     name: 'add_time_off',
+    tag: 'settings',
     title: 'Take time off',
     description: 'Blocks time off (no open times); jobs booked in it stay and are listed. Confirm first.',
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: {
-        ...timeOffSchemas,
-        crew_id: idSchema("Only this crew's."),
-      },
-      required: ['start', 'end'],
-      additionalProperties: false,
-    },
+    input: fields({ ...timeOffSchemas, crew_id: idSchema("Only this crew's.") }, ['start', 'end']),
     output: answer({ ...timeOffSchema.properties, affected_jobs: affectedJobsSchema, message: str }, CREW_FIELDS),
     ...WRITES,
     async handler(input, { principal, now }) {
@@ -66,17 +53,13 @@ export const addTimeOffOperation = (ctx: AppContext) =>
   });
 
 export const removeTimeOffOperation = (ctx: AppContext) =>
-  defineOperation<Pro, { time_off_id: string }>({
+  defineOperation({
     name: 'remove_time_off',
+    tag: 'settings',
     title: 'Remove time off',
     description: 'Removes a time off. Confirm first.',
     method: 'POST',
-    input: {
-      type: 'object',
-      properties: { time_off_id: idSchema() },
-      required: ['time_off_id'],
-      additionalProperties: false,
-    },
+    input: fields({ time_off_id: idSchema() }, ['time_off_id']),
     output: answer({ removed: bool, ...timeOffSchema.properties, message: str }, CREW_FIELDS),
     ...REMOVES,
     async handler(input, { principal }) {

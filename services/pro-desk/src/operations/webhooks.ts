@@ -17,8 +17,13 @@ import {
   webhookRemovedMessage,
   webhookRotatedMessage,
   webhookTestAnswer,
+  fields,
+  boolean,
+  NO_INPUT,
+  type Static,
+  type TProperties,
 } from '@frontdesk/domain';
-import type { Pro, WebhookState } from '@frontdesk/db';
+import type { WebhookState } from '@frontdesk/db';
 import {
   addWebhook,
   currentWebhookSecret,
@@ -30,8 +35,9 @@ import {
   type WebhookSender,
 } from '@frontdesk/use-cases';
 import { createWebhookSender } from '@frontdesk/workers';
-import { NO_INPUT, OVERWRITES, READS, REMOVES, WRITES, defineOperation, type KeptAnswer, type ObjectSchema } from '@frontdesk/http';
+import { OVERWRITES, READS, REMOVES, WRITES, type KeptAnswer } from '@frontdesk/http';
 import type { AppContext } from '../context';
+import { defineOperation } from './define';
 
 /** A webhook as list_webhooks and the other webhook operations show it (never its secret). */
 export const webhookSchema = answer({
@@ -51,7 +57,7 @@ export const webhookSchema = answer({
 
 const at = (d: Date | null, tz: string) => (d === null ? null : formatLocalIso(d, tz));
 
-export function presentWebhook(w: WebhookState, tz: string) {
+export function presentWebhook(w: WebhookState, tz: string): Static<typeof webhookSchema> {
   return {
     webhook_id: w.id,
     url: w.url,
@@ -75,22 +81,14 @@ const webhookId = idSchema();
 const url = singleLine({ minLength: 1, maxLength: 2000 });
 // The kinds are judged by checkEventKinds, whose refusal lists them: an enum here would cost
 // every conversation the whole list twice.
-const kinds = {
-  type: 'array',
-  maxItems: EVENT_KINDS.length,
-  items: singleLine({ minLength: 1, maxLength: 40 }),
-  description: "updates' kinds; [] or none: all.",
-};
-const one = (extra: Record<string, unknown> = {}): ObjectSchema => ({
-  type: 'object',
-  properties: { webhook_id: webhookId, ...extra },
-  required: ['webhook_id'],
-  additionalProperties: false,
-});
+const kinds = listOf(singleLine({ minLength: 1, maxLength: 40 }), { maxItems: EVENT_KINDS.length, description: "updates' kinds; [] or none: all." });
+/** The input of an operation on one webhook: its id, and these fields. */
+const one = <P extends TProperties>(extra: P) => fields({ webhook_id: webhookId, ...extra }, ['webhook_id']);
 
 export const listWebhooksOperation = (ctx: AppContext) =>
-  defineOperation<Pro, Record<string, never>>({
+  defineOperation({
     name: 'list_webhooks',
+    tag: 'webhooks',
     title: 'List webhooks',
     description: 'Lists webhooks: state, last success and failure, events behind.',
     method: 'GET',
@@ -114,12 +112,13 @@ const secretKeptOut = (ctx: AppContext): KeptAnswer => ({
 });
 
 export const addWebhookOperation = (ctx: AppContext) =>
-  defineOperation<Pro, { url: string; kinds?: string[] }>({
+  defineOperation({
     name: 'add_webhook',
+    tag: 'webhooks',
     title: 'Add a webhook',
     description: `Sends events from now on to an https URL, signed, in order, until received (at most ${MAX_WEBHOOKS}). Secret shown once. Confirm first.`,
     method: 'POST',
-    input: { type: 'object', properties: { url, kinds }, required: ['url'], additionalProperties: false },
+    input: fields({ url, kinds }, ['url']),
     output: answer({ ...webhookSchema.properties, secret: str, message: str }),
     ...WRITES,
     openWorld: true,
@@ -131,12 +130,13 @@ export const addWebhookOperation = (ctx: AppContext) =>
   });
 
 export const updateWebhookOperation = (ctx: AppContext) =>
-  defineOperation<Pro, { webhook_id: string; url?: string; kinds?: string[]; paused?: boolean }>({
+  defineOperation({
     name: 'update_webhook',
+    tag: 'webhooks',
     title: 'Change a webhook',
     description: 'Changes url, kinds or paused (it catches up when resumed); webhook_id alone retries a failing one now. Confirm first.',
     method: 'POST',
-    input: one({ url, kinds, paused: { type: 'boolean' } }),
+    input: one({ url, kinds, paused: boolean() }),
     output: webhookSchema,
     ...OVERWRITES,
     idempotent: true,
@@ -146,12 +146,13 @@ export const updateWebhookOperation = (ctx: AppContext) =>
   });
 
 export const removeWebhookOperation = (ctx: AppContext) =>
-  defineOperation<Pro, { webhook_id: string }>({
+  defineOperation({
     name: 'remove_webhook',
+    tag: 'webhooks',
     title: 'Remove a webhook',
     description: 'Stops and forgets a webhook. Confirm first.',
     method: 'POST',
-    input: one(),
+    input: one({}),
     output: answer({ removed: bool, webhook_id: str, message: str }),
     ...REMOVES,
     async handler(input, { principal: pro }) {
@@ -161,12 +162,13 @@ export const removeWebhookOperation = (ctx: AppContext) =>
   });
 
 export const rotateWebhookSecretOperation = (ctx: AppContext) =>
-  defineOperation<Pro, { webhook_id: string }>({
+  defineOperation({
     name: 'rotate_webhook_secret',
+    tag: 'webhooks',
     title: 'New webhook secret',
     description: `New secret, shown once; the old one also signs for ${WEBHOOK_PREVIOUS_SECRET_HOURS} h. Confirm first.`,
     method: 'POST',
-    input: one(),
+    input: one({}),
     output: answer({ ...webhookSchema.properties, secret: str, previous_secret_until: str, message: str }),
     ...OVERWRITES,
     async handler(input, { principal: pro, now }) {
@@ -179,12 +181,13 @@ export const rotateWebhookSecretOperation = (ctx: AppContext) =>
 
 export const testWebhookOperation = (ctx: AppContext) => {
   let sender: WebhookSender | undefined;
-  return defineOperation<Pro, { webhook_id: string }>({
+  return defineOperation({
     name: 'test_webhook',
+    tag: 'webhooks',
     title: 'Test a webhook',
     description: 'Sends a ping now; says what the receiver answered.',
     method: 'POST',
-    input: one(),
+    input: one({}),
     output: answer({ webhook_id: str, url: str, received: bool, status: nullable(int), answer: str, message: str }),
     ...WRITES,
     idempotent: true,
