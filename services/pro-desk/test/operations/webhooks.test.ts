@@ -1,12 +1,10 @@
 // add_webhook, update_webhook, remove_webhook, list_webhooks, rotate_webhook_secret and
 // test_webhook (src/operations/webhooks.ts), and delivery from the feed by the worker
 // (packages/workers/src/webhooks.ts) to a real receiver that verifies every signature.
-import { createLogger } from '@frontdesk/http';
 import { KeySealer } from '@frontdesk/oauth';
 import { resealWebhookSecrets } from '@frontdesk/use-cases';
-import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
 import { TEST_KEY_SEALER, newPro, proDeskHarnessPerFile, validBooking } from '@frontdesk/dev-env/pro-desk';
-import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
+import { Receiver, webhookSender } from '@frontdesk/dev-env/webhook-receiver';
 
 const h = proDeskHarnessPerFile();
 type Json = Record<string, any>;
@@ -22,24 +20,7 @@ beforeEach(async () => {
 });
 afterEach(() => receiver.stop());
 
-/** The worker as a process runs it, on the test's clock, with a short deadline for stalled receivers. */
-function sender() {
-  const send = createWebhookSender({ allowLoopback: true, timeoutMs: 800 });
-  const worker = webhookWorker(h.t.db, {
-    sender: send,
-    sealer: TEST_KEY_SEALER,
-    clock: () => h.clock.now,
-    logger: createLogger('webhooks-test', 'silent'),
-    wake: () => {},
-  });
-  return {
-    async tick() {
-      await worker.run(h.clock.now);
-      await worker.drain!();
-    },
-    close: () => send.close(),
-  };
-}
+const sender = () => webhookSender(h);
 
 async function withWebhook(kinds?: string[]) {
   const pro = await newPro(h);
