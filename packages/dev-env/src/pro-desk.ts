@@ -134,6 +134,14 @@ export const postDashboardForm = (h: Harness, s: { cookie: string; csrf: string 
     .type('form')
     .send({ csrf: s.csrf, ...form });
 
+/** Opens a sign-in page at `path`: an HTML page whose first form posts the email to `${path}/code`. */
+export async function openSignInPage(h: Harness, path: string) {
+  const page = await h.api.get(path).expect(200);
+  expect(page.headers['content-type']).toMatch(/text\/html/);
+  expect(page.text).toContain(`<form method="post" action="${path}/code">`);
+  return page;
+}
+
 /** Follows a dashboard form's 303 as a browser does: to the page it names, with the result's sealed cookie beside the session's. */
 export async function followDashboardForm(h: Harness, s: { cookie: string }, res: { status: number; headers: Record<string, unknown> }) {
   expect(res.status).toBe(303);
