@@ -134,6 +134,24 @@ export const postDashboardForm = (h: Harness, s: { cookie: string; csrf: string 
     .type('form')
     .send({ csrf: s.csrf, ...form });
 
+/** Opens a sign-in page at `path`: an HTML page whose first form posts the email to `${path}/code`. */
+export async function openSignInPage(h: Harness, path: string) {
+  const page = await h.api.get(path).expect(200);
+  expect(page.headers['content-type']).toMatch(/text\/html/);
+  expect(page.text).toContain(`<form method="post" action="${path}/code">`);
+  return page;
+}
+
+/** Follows a dashboard form's 303 as a browser does: to the page it names, with the result's sealed cookie beside the session's. */
+export async function followDashboardForm(h: Harness, s: { cookie: string }, res: { status: number; headers: Record<string, unknown> }) {
+  expect(res.status).toBe(303);
+  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!);
+  const result = cookies.find((c) => c.startsWith('fd_dash_done='));
+  const cookie = [s.cookie, ...(result ? [result] : [])].join('; ');
+  const location = String(res.headers.location);
+  return { location, cookie, text: (await h.api.get(location).set('Cookie', cookie).expect(200)).text };
+}
+
 /** A page's text as a person reads it: no style, tags or entities, spaces collapsed. */
 export const pageText = (page: string) =>
   page
