@@ -1,11 +1,10 @@
+import { DAY_MS } from '@frontdesk/domain';
 import type { Db } from '../connect';
 import { hashSecret, newToken, secretHint } from '../secrets';
 import type { Booking } from '../tables/bookings';
 import type { Crew, CrewCalendarFeed } from '../tables/crews';
 import type { CalendarFeed } from '../tables/dashboard';
 import type { Pro } from '../tables/pros';
-
-const DAY = 86_400_000;
 
 /** Opens a dashboard session for a business; returns its token (only the hash is kept). */
 export async function createProSession(db: Db, proId: string, expiresAt: Date, now: Date): Promise<string> {
@@ -68,8 +67,8 @@ export async function calendarBookings(db: Db, proId: string, now: Date, o: { li
     .selectAll()
     .where('pro_id', '=', proId)
     .$if(crewId !== undefined, (q) => q.where('crew_id', '=', crewId!))
-    .where('ends_at', '>', new Date(now.getTime() - 7 * DAY))
-    .where((eb) => eb.or([eb('status', '<>', 'cancelled'), eb('cancelled_at', '>', new Date(now.getTime() - 30 * DAY))]))
+    .where('ends_at', '>', new Date(now.getTime() - 7 * DAY_MS))
+    .where((eb) => eb.or([eb('status', '<>', 'cancelled'), eb('cancelled_at', '>', new Date(now.getTime() - 30 * DAY_MS))]))
     .orderBy('starts_at')
     .limit(limit)
     .execute();
