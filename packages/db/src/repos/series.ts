@@ -1,5 +1,6 @@
 import type { Db } from '../connect';
 import type { Booking } from '../tables/bookings';
+import { bookedJobsOf } from './bookings';
 import type { Series, SeriesTable } from '../tables/dashboard';
 import type { Insertable } from 'kysely';
 
@@ -33,14 +34,7 @@ export async function liveSeries(db: Db): Promise<(Pick<Series, 'id' | 'pro_id' 
 
 /** The booked visits of a series from `from` on, soonest first. */
 export async function bookedVisitsFrom(db: Db, seriesId: string, from: Date): Promise<Booking[]> {
-  return db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('series_id', '=', seriesId)
-    .where('status', '=', 'booked')
-    .where('starts_at', '>=', from)
-    .orderBy('starts_at')
-    .execute();
+  return bookedJobsOf(db, 'series_id', seriesId).where('starts_at', '>=', from).execute();
 }
 
 /** One booking by id, whatever its pro (a series' template visit). */
