@@ -3,8 +3,9 @@ import type { Db } from '../connect';
 import { hashSecret, issueSecret, newToken } from '../secrets';
 import { proOwning } from './pros';
 import type { Booking } from '../tables/bookings';
-import type { Crew, CrewCalendarFeed } from '../tables/crews';
-import type { CalendarFeed } from '../tables/dashboard';
+import type { Crew } from '../tables/crews';
+import type { CrewCalendarFeed } from '../tables/crew-calendar-feeds';
+import type { CalendarFeed } from '../tables/calendar-feeds';
 import type { Pro } from '../tables/pros';
 
 /** Opens a dashboard session for a business; returns its token (only the hash is kept). */

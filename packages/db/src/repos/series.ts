@@ -1,7 +1,7 @@
 import type { Db } from '../connect';
 import type { Booking } from '../tables/bookings';
 import { bookedJobsOf } from './bookings';
-import type { Series, SeriesTable } from '../tables/dashboard';
+import type { Series, SeriesTable } from '../tables/series';
 import type { Insertable } from 'kysely';
 
 /** Writes a new series (inside the caller's transaction, with its first visit). */

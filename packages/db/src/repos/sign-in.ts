@@ -1,7 +1,7 @@
 import type { Db } from '../connect';
 import { newId } from '../ids';
 import { hashSecret, issueSecret, newSignInCode, newToken, signInCodeHash, signInCodeMatches, type HashKeys } from '../secrets';
-import type { SignInCode } from '../tables/sign-in';
+import type { SignInCode } from '../tables/sign-in-codes';
 
 /**
  * The keys short secrets (sign-in codes, pending authorization ids) are stored under as
