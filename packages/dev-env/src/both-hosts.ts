@@ -1,10 +1,8 @@
-import { createBusiness } from '@frontdesk/use-cases';
 import { createTestDatabase, storedStrings, type TestDatabase } from '@frontdesk/db/testing';
-import { DEFAULT_WEEKLY_HOURS, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, isSingleLine, type NewBusinessInput } from '@frontdesk/domain';
+import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, isSingleLine, type NewBusinessInput } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
-import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS, perFile } from './pro-desk';
+import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS, businessWithKey, perFile } from './pro-desk';
 import { createProDeskApp } from '@frontdesk/pro-desk';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createBookingApp, type AppContext as BookingContext } from '@frontdesk/booking';
 
@@ -49,16 +47,7 @@ export type Hosts = Awaited<ReturnType<typeof bothHosts>>;
 /** Both hosts for a whole test file, their shared clock back at MONDAY_7AM before each test. */
 export const bothHostsPerFile = (): Hosts => perFile(() => bothHosts());
 
-export async function newCleaner(h: Hosts, over: Partial<NewBusinessInput> = {}) {
-  const { pro, apiKey } = await createBusiness(h.t.db, {
-    name: `Cleaner ${randomBytes(3).toString('hex')}`,
-    timezone: 'America/New_York',
-    service_zips: ['10001'],
-    weekly_hours: DEFAULT_WEEKLY_HOURS,
-    ...over,
-  });
-  return { pro, auth: { Authorization: `Bearer ${apiKey}` } };
-}
+export const newCleaner = (h: Hosts, over: Partial<NewBusinessInput> = {}) => businessWithKey(h.t, 'Cleaner', over);
 
 export const asPublic = { Authorization: `Bearer ${PUBLIC_KEY}` };
 

@@ -90,9 +90,13 @@ export function perFile<T extends { clock: { now: Date }; close(): Promise<void>
 
 export const proDeskHarnessPerFile = (): Harness => perFile(() => proDeskHarness());
 
-export async function newPro(h: Harness, over: Partial<NewBusinessInput> = {}) {
-  const { pro, apiKey } = await createBusiness(h.t.db, {
-    name: `Sparkle ${randomBytes(3).toString('hex')}`,
+/**
+ * A business with a unique name after `name`, in New York, serving 10001 in the default hours
+ * unless `over` says otherwise; with its pro key, and the key as a bearer header.
+ */
+export async function businessWithKey(t: TestDatabase, name: string, over: Partial<NewBusinessInput> = {}) {
+  const { pro, apiKey } = await createBusiness(t.db, {
+    name: `${name} ${randomBytes(3).toString('hex')}`,
     timezone: 'America/New_York',
     service_zips: ['10001'],
     weekly_hours: DEFAULT_WEEKLY_HOURS,
@@ -100,6 +104,8 @@ export async function newPro(h: Harness, over: Partial<NewBusinessInput> = {}) {
   });
   return { pro, key: apiKey, auth: { Authorization: `Bearer ${apiKey}` } };
 }
+
+export const newPro = (h: Harness, over: Partial<NewBusinessInput> = {}) => businessWithKey(h.t, 'Sparkle', over);
 
 export const validBooking = (over: Record<string, unknown> = {}) => ({
   bedrooms: 2,
