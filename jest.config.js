@@ -28,6 +28,7 @@ const UNIT = [
   'packages/workers/test/ticker.test.ts',
   'packages/workers/test/webhook-sender.test.ts',
   'test-e2e/docs.test.ts',
+  'test-e2e/import-circles.test.ts',
   'test-e2e/templates.test.ts',
 ];
 const unitGlobs = UNIT.map((p) => `<rootDir>/${p}${p.endsWith('/') ? '**/*.test.ts' : ''}`);
