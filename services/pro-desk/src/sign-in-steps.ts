@@ -156,7 +156,11 @@ export const backTo =
  * only from this site (its API, under `path/api/`, takes JSON from assistants). With the body
  * parsers, limited to `limit`, for its other forms and its API.
  */
-export function signInRouter(ctx: AppContext, path: string, o: { limit: string; step: CodeStep & { at: string } }) {
+export function signInRouter(
+  ctx: AppContext,
+  path: string,
+  o: { limit: string; step: CodeStep & { at: string } },
+): { router: Router; form: RequestHandler; json: RequestHandler } {
   const form = express.urlencoded({ extended: false, limit: o.limit });
   const router = Router();
   router.post(`${path}/*path`, formsFromThisSite(ctx.config.publicUrl, `${path}/api/`));
