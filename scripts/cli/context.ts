@@ -41,4 +41,3 @@ export async function mustExist(db: Db, proId: string) {
 export function print(json: boolean, object: Record<string, unknown>, text: string): void {
   process.stdout.write(json ? `${JSON.stringify(object)}\n` : `${text}\n`);
 }
-
