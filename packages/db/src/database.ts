@@ -19,6 +19,7 @@ import type {
   RateLimitsTable,
 } from './tables/oauth';
 import type { TimeOffTable } from './tables/time-off';
+import type { HoldsTable } from './tables/holds';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys';
 import type { CalendarFeedsTable, ProSessionsTable, SeriesTable } from './tables/dashboard';
 
@@ -49,4 +50,5 @@ export interface Database {
   pro_sessions: ProSessionsTable;
   calendar_feeds: CalendarFeedsTable;
   series: SeriesTable;
+  holds: HoldsTable;
 }

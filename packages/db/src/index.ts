@@ -42,3 +42,5 @@ export * from './repos/webhooks';
 export * from './tables/dashboard';
 export * from './repos/dashboard';
 export * from './repos/series';
+export * from './tables/holds';
+export * from './repos/holds';
