@@ -3,13 +3,16 @@ import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 import { bookCleaning, bookingStatus, cancelBookingOperation, myBookings, rescheduleBookingOperation } from './bookings';
 import { availableTimes, findCleanersOperation } from './cleaners';
+import { holdTime, releaseHoldOperation } from './holds';
 
 /** The book host's operations by name (each named once, on its definition), for the pages that run them as an assistant would. */
 export function bookingOperationSet(ctx: AppContext) {
   return byName([
     findCleanersOperation(ctx),
     availableTimes(ctx),
+    holdTime(ctx),
     bookCleaning(ctx),
+    releaseHoldOperation(ctx),
     myBookings(ctx),
     cancelBookingOperation(ctx),
     rescheduleBookingOperation(ctx),

@@ -3,6 +3,7 @@ import type { Pro } from '@frontdesk/db';
 import type { AppContext } from '../context';
 import { myBusiness, schedule } from './business';
 import { bookJob, cancelJob, reportNoShowOperation, rescheduleJob } from './bookings';
+import { holdTime, releaseHoldOperation } from './holds';
 import { flagBadLead, followUpsDue, logLead, updateLeadOperation } from './leads';
 import { openTimesOperation, quoteJob } from './pricing';
 import { pipeline, updates } from './reports';
@@ -24,7 +25,9 @@ export function proDeskOperationSet(ctx: AppContext) {
     logLead(ctx),
     quoteJob(ctx),
     openTimesOperation(ctx),
+    holdTime(ctx),
     bookJob(ctx),
+    releaseHoldOperation(ctx),
     followUpsDue(ctx),
     updateLeadOperation(ctx),
     flagBadLead(ctx),
