@@ -67,7 +67,13 @@ describe('holds raced from both hosts, two instances of each', () => {
       { 'X-User-Email': 'late@example.com' },
     );
     expect(stranger.status).toBe(400);
-    const pro = await call(`${pros[1]}/book_job`, proKey, { ...job, customer_name: 'Late', customer_phone: '212 555 0100', address: '1 Main St', zip: '10001' });
+    const pro = await call(`${pros[1]}/book_job`, proKey, {
+      ...job,
+      customer_name: 'Late',
+      customer_phone: '212 555 0100',
+      address: '1 Main St',
+      zip: '10001',
+    });
     expect(pro.status).toBe(400);
 
     // The pro host's holds show on its schedule, from either instance.

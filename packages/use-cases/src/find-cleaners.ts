@@ -86,7 +86,11 @@ export async function findCleaners(
   const kept = searches(changes);
   const key = `${zip}|${JSON.stringify(job)}|${o.date ?? ''}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.limit}`;
   const current = (k: KeptSearch | null | undefined): k is KeptSearch =>
-    !!k && o.now.getTime() < k.validUntil && Date.now() < k.heldUntil && changes.profilesUnchanged(k.stamp) && k.proIds.every((id) => changes.unchanged(id, k.stamp));
+    !!k &&
+    o.now.getTime() < k.validUntil &&
+    Date.now() < k.heldUntil &&
+    changes.profilesUnchanged(k.stamp) &&
+    k.proIds.every((id) => changes.unchanged(id, k.stamp));
   // A search under way is waited for, then judged like a finished one.
   const found = kept.peek(key);
   const waited = found instanceof Promise ? await found : found;
@@ -128,7 +132,13 @@ async function search(db: Db, zip: string, job: Job, o: OpenTimesRequest & { lim
   const nextDay = Math.min(
     ...[...new Set(pros.map((p) => p.pro.timezone))].map((zone) => wallTimeOrNextInstant(addDays(localDate(o.now, zone), 1), 0, zone).getTime()),
   );
-  if (priced.length === 0) return { proIds, validUntil: nextDay, heldUntil: Number.POSITIVE_INFINITY, search: { offers: [], serving: pros.length, notOffering: pros.length, notOffered } };
+  if (priced.length === 0)
+    return {
+      proIds,
+      validUntil: nextDay,
+      heldUntil: Number.POSITIVE_INFINITY,
+      search: { offers: [], serving: pros.length, notOffering: pros.length, notOffered },
+    };
 
   const found = await openTimesFor(
     db,

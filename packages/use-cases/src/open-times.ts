@@ -97,7 +97,12 @@ async function computeMisses(db: Db, m: { items: AvailabilityItem[]; ranges: Day
       crews: o.crewId === undefined ? crews : crews.filter((c) => c.id === o.crewId),
     });
     const heldUntil = busy.get(pro.id)!.heldUntil ?? Number.POSITIVE_INFINITY;
-    cache.set(m.keys[i]!, { version: items[i]!.availabilityVersion, heldUntil, starts: times.map((t) => t.start.getTime()), ends: times.map((t) => t.end.getTime()) });
+    cache.set(m.keys[i]!, {
+      version: items[i]!.availabilityVersion,
+      heldUntil,
+      starts: times.map((t) => t.start.getTime()),
+      ends: times.map((t) => t.end.getTime()),
+    });
   }
 }
 

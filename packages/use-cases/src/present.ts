@@ -62,7 +62,15 @@ export function presentHold(h: Hold, c: { timezone: string; crewName: string }) 
     crew_id: h.crew_id,
     crew_name: c.crewName,
     lead_id: h.lead_id,
-    job: h.job,
+    job: {
+      bedrooms: h.job.bedrooms,
+      bathrooms: h.job.bathrooms,
+      clean_type: h.job.clean_type,
+      sqft: h.job.sqft,
+      frequency: h.job.frequency,
+      add_ons: h.job.add_ons,
+      pets: h.job.pets,
+    },
     total: toUsd(h.price_cents),
     line_items: h.quote.line_items.map((l) => ({ label: l.label, amount: toUsd(l.amount_cents) })),
   };

@@ -35,7 +35,11 @@ export async function findHold(db: Db, id: string): Promise<Hold | undefined> {
 
 /** Marks a hold used by the booking made from it (in that booking's transaction). */
 export async function markHoldUsed(trx: Db, id: string, bookingId: string): Promise<void> {
-  await trx.updateTable('holds').set({ used_at: sql<Date>`now()`, booking_id: bookingId }).where('id', '=', id).execute();
+  await trx
+    .updateTable('holds')
+    .set({ used_at: sql<Date>`now()`, booking_id: bookingId })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Releases a hold not yet released or used; one already gone is left as it is. */

@@ -5,8 +5,7 @@ import { InvalidInputError, NotFoundError } from '../errors';
 /** Why a hold can no longer be booked with. */
 export type HoldGone = 'expired' | 'released' | 'used';
 
-export const noHold = (id: string) =>
-  new NotFoundError(`No hold with id ${id} for this caller: a hold is booked with or released only by whoever took it.`);
+export const noHold = (id: string) => new NotFoundError(`No hold with id ${id} for this caller: a hold is booked with or released only by whoever took it.`);
 
 const GONE: Record<HoldGone, string> = {
   expired: 'has expired',

@@ -11,7 +11,11 @@ const held = (cleanerId: string, over: Record<string, unknown> = {}) => ({ clean
 
 /** The starts available_times lists on the held day. */
 async function startsOn(hosts: Hosts, cleanerId: string, date = '2026-11-24') {
-  const res = await hosts.book.get('/api/v1/available_times').set(asPublic).query({ cleaner_id: cleanerId, bedrooms: 2, bathrooms: 1, date, days: 1 }).expect(200);
+  const res = await hosts.book
+    .get('/api/v1/available_times')
+    .set(asPublic)
+    .query({ cleaner_id: cleanerId, bedrooms: 2, bathrooms: 1, date, days: 1 })
+    .expect(200);
   return (res.body.open_times as { starts: string[] }[]).flatMap((d) => d.starts);
 }
 
@@ -50,9 +54,17 @@ describe('hold_time', () => {
       const res = await h.book.post('/api/v1/hold_time').set(ANA).send(held(c.pro.id, { minutes })).expect(400);
       expect(res.body.error).toMatch(/minutes must be/);
     }
-    const byPhone = await h.book.post('/api/v1/hold_time').set({ ...asPublic, 'X-User-Phone': '(212) 555-0100' }).send(held(c.pro.id, { minutes: 1 })).expect(200);
+    const byPhone = await h.book
+      .post('/api/v1/hold_time')
+      .set({ ...asPublic, 'X-User-Phone': '(212) 555-0100' })
+      .send(held(c.pro.id, { minutes: 1 }))
+      .expect(200);
     // The same phone written another way is the same user.
-    await h.book.post('/api/v1/release_hold').set({ ...asPublic, 'X-User-Phone': '212 555 0100' }).send({ hold_id: byPhone.body.hold_id }).expect(200);
+    await h.book
+      .post('/api/v1/release_hold')
+      .set({ ...asPublic, 'X-User-Phone': '212 555 0100' })
+      .send({ hold_id: byPhone.body.hold_id })
+      .expect(200);
   });
 
   it('answers a retried hold_time with the same Idempotency-Key once: the same hold', async () => {
@@ -68,7 +80,11 @@ describe('book_cleaning with hold_id', () => {
   it('books the held start at the held total after a price change, uses the hold up, and writes what an ordinary booking writes', async () => {
     const c = await newCleaner(h);
     const hold = (await h.book.post('/api/v1/hold_time').set(ANA).send(held(c.pro.id)).expect(200)).body;
-    await h.pro.post('/api/v1/update_business').set(c.auth).send({ prices: { base: 200 } }).expect(200);
+    await h.pro
+      .post('/api/v1/update_business')
+      .set(c.auth)
+      .send({ prices: { base: 200 } })
+      .expect(200);
     const mails = await mailCount();
     const body = booking(c.pro.id, { hold_id: hold.hold_id, expected_total: 125 });
     const first = await h.book.post('/api/v1/book_cleaning').set(ANA).set('Idempotency-Key', 'book-held').send(body).expect(200);
@@ -95,7 +111,15 @@ describe('book_cleaning with hold_id', () => {
     const c = await newCleaner(h);
     const hold = (await h.book.post('/api/v1/hold_time').set(ANA).send(held(c.pro.id)).expect(200)).body;
     const notFound = new RegExp(`^No hold with id ${hold.hold_id} for this caller`);
-    expect((await h.book.post('/api/v1/book_cleaning').set(BO).send(booking(c.pro.id, { hold_id: hold.hold_id })).expect(404)).body.error).toMatch(notFound);
+    expect(
+      (
+        await h.book
+          .post('/api/v1/book_cleaning')
+          .set(BO)
+          .send(booking(c.pro.id, { hold_id: hold.hold_id }))
+          .expect(404)
+      ).body.error,
+    ).toMatch(notFound);
     expect((await h.book.post('/api/v1/release_hold').set(BO).send({ hold_id: hold.hold_id }).expect(404)).body.error).toMatch(notFound);
     // The business's own key is another credential.
     expect((await h.pro.post('/api/v1/release_hold').set(c.auth).send({ hold_id: hold.hold_id }).expect(404)).body.error).toMatch(notFound);
@@ -112,7 +136,11 @@ describe('book_cleaning with hold_id', () => {
       .send(booking(c.pro.id, { hold_id: hold.hold_id, start: '2026-11-24T13:00:00-05:00' }))
       .expect(400);
     expect(otherStart.body.error).toMatch(/^start does not match the hold, which keeps Tue, Nov 24, 9:00 AM EST/);
-    const otherJob = await h.book.post('/api/v1/book_cleaning').set(ANA).send(booking(c.pro.id, { hold_id: hold.hold_id, bedrooms: 3 })).expect(400);
+    const otherJob = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(ANA)
+      .send(booking(c.pro.id, { hold_id: hold.hold_id, bedrooms: 3 }))
+      .expect(400);
     expect(otherJob.body.error).toMatch(/^the job does not match the hold/);
   });
 });
@@ -125,7 +153,11 @@ describe('release_hold', () => {
     expect(first.body).toEqual({ hold_id: hold.hold_id, status: 'released', message: 'Tue, Nov 24, 9:00 AM EST is free again; the hold is released.' });
     expect(await startsOn(h, c.pro.id)).toContain(START);
     await h.book.post('/api/v1/release_hold').set(ANA).send({ hold_id: hold.hold_id }).expect(200);
-    const gone = await h.book.post('/api/v1/book_cleaning').set(ANA).send(booking(c.pro.id, { hold_id: hold.hold_id })).expect(400);
+    const gone = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(ANA)
+      .send(booking(c.pro.id, { hold_id: hold.hold_id }))
+      .expect(400);
     expect(gone.body.error).toMatch(/was released; nothing was booked\. The nearest open times for this job: [^.]*Tue, Nov 24, 9:00 AM EST/);
     await h.book.post('/api/v1/book_cleaning').set(BO).send(booking(c.pro.id)).expect(200);
   });
@@ -133,7 +165,11 @@ describe('release_hold', () => {
 
 describe('over MCP', () => {
   const call = (headers: Record<string, string>, name: string, args: Record<string, unknown>) =>
-    h.book.post('/mcp').set(headers).send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }).expect(200);
+    h.book
+      .post('/mcp')
+      .set(headers)
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })
+      .expect(200);
 
   it('holds, books with the hold and refuses a stranger, as over REST', async () => {
     const c = await newCleaner(h);
@@ -159,13 +195,23 @@ describe('over MCP', () => {
 describe('an expired hold', () => {
   it('stops counting at expires_at with no worker running: the start is open and bookable, and booking with it is a 400 with fresh times', async () => {
     const c = await newCleaner(h);
-    const hold = (await h.book.post('/api/v1/hold_time').set(ANA).send(held(c.pro.id, { minutes: 1 })).expect(200)).body;
+    const hold = (
+      await h.book
+        .post('/api/v1/hold_time')
+        .set(ANA)
+        .send(held(c.pro.id, { minutes: 1 }))
+        .expect(200)
+    ).body;
     expect(await startsOn(h, c.pro.id)).not.toContain(START);
     const row = await h.t.db.selectFrom('holds').select('expires_at').where('id', '=', hold.hold_id).executeTakeFirstOrThrow();
     // Waited out for real: nothing fakes the database's clock.
     await new Promise((resolve) => setTimeout(resolve, row.expires_at.getTime() - Date.now() + 1500));
     expect(await startsOn(h, c.pro.id)).toContain(START);
-    const gone = await h.book.post('/api/v1/book_cleaning').set(ANA).send(booking(c.pro.id, { hold_id: hold.hold_id })).expect(400);
+    const gone = await h.book
+      .post('/api/v1/book_cleaning')
+      .set(ANA)
+      .send(booking(c.pro.id, { hold_id: hold.hold_id }))
+      .expect(400);
     expect(gone.body.error).toMatch(/has expired; nothing was booked\. The nearest open times for this job: [^.]*Tue, Nov 24, 9:00 AM EST/);
     await h.book.post('/api/v1/book_cleaning').set(BO).send(booking(c.pro.id)).expect(200);
   }, 120_000);

@@ -12,13 +12,23 @@ const START = '2026-11-24T09:00:00-05:00';
 const post = (auth: Auth, op: string, body: object) => h.api.post(`/api/v1/${op}`).set(auth).send(body);
 const get = (auth: Auth, op: string, query: object = {}) => h.api.get(`/api/v1/${op}`).set(auth).query(query);
 const startsOn = async (auth: Auth, crewId?: string): Promise<string[]> =>
-  startsOf((await get(auth, 'open_times', { bedrooms: 2, bathrooms: 1, date: '2026-11-24', days: 1, ...(crewId ? { crew_id: crewId } : {}) }).expect(200)).body.open_times);
+  startsOf(
+    (await get(auth, 'open_times', { bedrooms: 2, bathrooms: 1, date: '2026-11-24', days: 1, ...(crewId ? { crew_id: crewId } : {}) }).expect(200)).body
+      .open_times,
+  );
 
 describe('hold_time on the pro host', () => {
   it("pencils in a lead's time for an hour by default, lists it on schedule, and writes no event", async () => {
     const { auth, pro } = await newPro(h);
     const lead = (
-      await post(auth, 'log_lead', { source: 'website', customer_first_name: 'Dana', contact: 'dana@example.com', zip: '10001', bedrooms: 2, bathrooms: 1 }).expect(200)
+      await post(auth, 'log_lead', {
+        source: 'website',
+        customer_first_name: 'Dana',
+        contact: 'dana@example.com',
+        zip: '10001',
+        bedrooms: 2,
+        bathrooms: 1,
+      }).expect(200)
     ).body.lead;
     const res = await post(auth, 'hold_time', { bedrooms: 2, bathrooms: 1, start: START, lead_id: lead.lead_id }).expect(200);
     expect(res.body).toMatchObject({ start: START, lead_id: lead.lead_id, total: 125 });
@@ -49,7 +59,11 @@ describe('hold_time on the pro host', () => {
     // The other crew still takes the start without the hold.
     expect(await startsOn(auth)).toContain(START);
     await post(auth, 'update_business', { prices: { base: 200 } }).expect(200);
-    const wrongCrew = await post(auth, 'book_job', validBooking({ hold_id: hold.hold_id, crew_id: (await get(auth, 'my_business')).body.crews[0].crew_id })).expect(400);
+    const wrongCrew = await post(
+      auth,
+      'book_job',
+      validBooking({ hold_id: hold.hold_id, crew_id: (await get(auth, 'my_business')).body.crews[0].crew_id }),
+    ).expect(400);
     expect(wrongCrew.body.error).toMatch(/^crew_id does not match the hold/);
     const booked = await post(auth, 'book_job', validBooking({ hold_id: hold.hold_id })).expect(200);
     expect(booked.body).toMatchObject({ start: START, crew_id: b.crew_id, total: 125 });
