@@ -35,7 +35,7 @@ type Json = Record<string, any>;
 const user = { 'X-User-Name': 'Dana Park', 'X-User-Email': 'dana@example.com', 'X-Client-Name': 'ChatGPT' };
 
 describe('MCP on the book host, through the official SDK client', () => {
-  it('lists the 7 operations as tools and gives the same results as REST, X-User headers honoured', async () => {
+  it('lists the 9 operations as tools and gives the same results as REST, X-User headers honoured', async () => {
     h.clock.now = MONDAY_7AM;
     const a = await newCleaner(h, { name: 'Twin A', service_zips: ['30001'] });
     const b = await newCleaner(h, { name: 'Twin B', service_zips: ['30002'] });
@@ -46,7 +46,9 @@ describe('MCP on the book host, through the official SDK client', () => {
     expect(tools.map((t) => t.name)).toEqual([
       'find_cleaners',
       'available_times',
+      'hold_time',
       'book_cleaning',
+      'release_hold',
       'my_bookings',
       'cancel_booking',
       'reschedule_booking',
@@ -118,7 +120,9 @@ describe('MCP on the book host, through the official SDK client', () => {
     expect(open).toEqual({
       find_cleaners: [true, false],
       available_times: [true, false],
+      hold_time: [false, false],
       book_cleaning: [false, true],
+      release_hold: [false, false],
       my_bookings: [true, false],
       cancel_booking: [false, true],
       reschedule_booking: [false, true],
