@@ -46,13 +46,13 @@ describe('MCP on the book host, through the official SDK client', () => {
     expect(tools.map((t) => t.name)).toEqual([
       'find_cleaners',
       'available_times',
-      'hold_time',
       'book_cleaning',
-      'release_hold',
       'my_bookings',
       'cancel_booking',
       'reschedule_booking',
       'booking_status',
+      'hold_time',
+      'release_hold',
     ]);
     const ajv = new Ajv({ strict: false });
     for (const tool of tools) expect(() => ajv.compile(tool.inputSchema)).not.toThrow();

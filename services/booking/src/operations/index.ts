@@ -10,13 +10,13 @@ export function bookingOperationSet(ctx: AppContext) {
   return byName([
     findCleanersOperation(ctx),
     availableTimes(ctx),
-    holdTime(ctx),
     bookCleaning(ctx),
-    releaseHoldOperation(ctx),
     myBookings(ctx),
     cancelBookingOperation(ctx),
     rescheduleBookingOperation(ctx),
     bookingStatus(ctx),
+    holdTime(ctx),
+    releaseHoldOperation(ctx),
   ]);
 }
 export type BookingOperationSet = ReturnType<typeof bookingOperationSet>;
