@@ -52,11 +52,17 @@ async function main(): Promise<void> {
     });
     const examples = { pro: {} as Record<string, unknown>, book: {} as Record<string, unknown> };
     const requestExamples = { pro: {} as Record<string, unknown>, book: {} as Record<string, unknown> };
-    const call = async (host: 'pro' | 'book', op: string, input: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'GET') => {
+    const call = async (
+      host: 'pro' | 'book',
+      op: string,
+      input: Record<string, unknown> = {},
+      method: 'GET' | 'POST' = 'GET',
+      headers: Record<string, string> = {},
+    ) => {
       const agent = host === 'pro' ? pro : book;
       const auth = host === 'pro' ? `Bearer ${apiKey}` : 'Bearer fdpub_example';
       const req = method === 'GET' ? agent.get(`/api/v1/${op}`).query(input) : agent.post(`/api/v1/${op}`).send(input);
-      const res = await req.set('Authorization', auth).set('X-Client-Name', 'Claude');
+      const res = await req.set('Authorization', auth).set('X-Client-Name', 'Claude').set(headers);
       if (res.status !== 200) throw new Error(`${op} answered ${res.status}: ${JSON.stringify(res.body)}`);
       examples[host][op] ??= res.body;
       if (method === 'POST') requestExamples[host][op] ??= input;
@@ -94,10 +100,17 @@ async function main(): Promise<void> {
       },
       'POST',
     );
+    // A time held while the user thinks it over, then let go when they decline.
+    const sam = { 'X-User-Email': 'sam@example.com' };
+    const held = await call('book', 'hold_time', { cleaner_id: business.id, start: startsOf(times.open_times).at(-1), bedrooms: 2, bathrooms: 1 }, 'POST', sam);
+    await call('book', 'release_hold', { hold_id: held.hold_id }, 'POST', sam);
     await call('book', 'booking_status', { manage_token: booked.manage_token });
     await call('book', 'reschedule_booking', { manage_token: booked.manage_token, start: startsOf(times.open_times)[4] }, 'POST');
     await call('book', 'my_bookings');
+    // The business pencils in a time for its lead while waiting for the answer.
+    const pencilled = await call('pro', 'hold_time', { ...size, lead_id: lead.lead_id, start: startsOf(open.open_times).at(-1), minutes: 120 }, 'POST');
     await call('pro', 'schedule');
+    await call('pro', 'release_hold', { hold_id: pencilled.hold_id }, 'POST');
     await call('pro', 'updates');
     const followUp = await call(
       'pro',

@@ -265,6 +265,14 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
     ok(await book.POST('/api/v1/reschedule_booking', { body: { manage_token: booked.manage_token, start: '2026-11-26T11:00:00-05:00' } }));
     expect(ok(await book.GET('/api/v1/my_bookings')).bookings).toEqual([]);
     ok(await book.POST('/api/v1/cancel_booking', { body: { manage_token: booked.manage_token } }));
+    // A time held while the user decides, then let go; the business pencils one in and lets it go too.
+    const asAna = { 'X-User-Email': 'ana@example.com' };
+    const held = ok(
+      await book.POST('/api/v1/hold_time', { body: { cleaner_id: business.id, start: '2026-11-27T09:00:00-05:00', ...size, minutes: 5 }, headers: asAna }),
+    );
+    expect(ok(await book.POST('/api/v1/release_hold', { body: { hold_id: held.hold_id }, headers: asAna })).status).toBe('released');
+    const pencilled = ok(await pro.POST('/api/v1/hold_time', { body: { ...size, start: '2026-11-27T13:00:00-05:00', lead_id: direct.lead_id } }));
+    expect(ok(await pro.POST('/api/v1/release_hold', { body: { hold_id: pencilled.hold_id } })).status).toBe('released');
 
     // The business reads its schedule and reports, and reports a no-show once the job began.
     expect(ok(await pro.GET('/api/v1/schedule')).jobs.length).toBeGreaterThan(0);

@@ -85,6 +85,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hold_time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pencil in a time
+         * @description Pencils in a start from open_times while a lead decides: no booking or hold takes that crew then. Book it with book_job and the hold_id once they say yes; release_hold if not. No message to anyone. Safe to retry with the same idempotency key.
+         */
+        post: operations["hold_time"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/book_job": {
         parameters: {
             query?: never;
@@ -99,6 +119,26 @@ export interface paths {
          * @description Books a job on this business's own schedule (never other cleaners), no fee. Confirm first. The customer is not messaged. Safe to retry with the same idempotency key.
          */
         post: operations["book_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/release_hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a pencilled-in time
+         * @description Frees a time pencilled in with hold_time; releasing again changes nothing. Safe to retry with the same idempotency key.
+         */
+        post: operations["release_hold"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1251,6 +1291,167 @@ export interface operations {
             };
         };
     };
+    hold_time: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+                /** @description Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The lead it is for. */
+                    lead_id?: string;
+                    bedrooms: number;
+                    /** @description A multiple of 0.5. */
+                    bathrooms: number;
+                    /**
+                     * @description move_out: also move-in.
+                     * @enum {string}
+                     */
+                    clean_type?: "standard" | "deep" | "move_out" | "turnover";
+                    /** @description Only if the customer stated it; never guess. */
+                    sqft?: number;
+                    /**
+                     * @description As asked; never switch to recurring just to lower the price.
+                     * @enum {string}
+                     */
+                    frequency?: "once" | "weekly" | "biweekly" | "monthly";
+                    add_ons?: string[];
+                    pets?: boolean;
+                    /** @description A start from open_times, unchanged. */
+                    start: string;
+                    /** @description Default 60. */
+                    minutes?: number;
+                    /** @description Default a free crew. */
+                    crew_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hold_id: string;
+                        start: string;
+                        end: string;
+                        label: string;
+                        expires_at: string;
+                        crew_id: string;
+                        crew_name: string;
+                        lead_id: string | null;
+                        job: {
+                            bedrooms: number;
+                            bathrooms: number;
+                            /** @enum {string} */
+                            clean_type: "standard" | "deep" | "move_out" | "turnover";
+                            sqft: number | null;
+                            /** @enum {string} */
+                            frequency: "once" | "weekly" | "biweekly" | "monthly";
+                            add_ons: string[];
+                            pets: boolean;
+                        };
+                        total: number;
+                        line_items: {
+                            label: string;
+                            amount: number;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the write scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     book_job: {
         parameters: {
             query?: never;
@@ -1302,6 +1503,8 @@ export interface operations {
                     skip_conflicts?: boolean;
                     /** @description Default a free crew. */
                     crew_id?: string;
+                    /** @description From hold_time: books its start at its total. */
+                    hold_id?: string;
                 };
             };
         };
@@ -1377,6 +1580,123 @@ export interface operations {
                                 reason: string;
                             }[];
                         } | null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the write scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    release_hold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+                /** @description Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description From hold_time. */
+                    hold_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hold_id: string;
+                        /** @enum {string} */
+                        status: "released" | "used";
                         message: string;
                     };
                 };
@@ -2745,6 +3065,33 @@ export interface operations {
                             booking_id: string | null;
                             message: string;
                             created_at: string;
+                        }[];
+                        holds: {
+                            hold_id: string;
+                            start: string;
+                            end: string;
+                            label: string;
+                            expires_at: string;
+                            crew_id: string;
+                            crew_name: string;
+                            lead_id: string | null;
+                            job: {
+                                bedrooms: number;
+                                bathrooms: number;
+                                /** @enum {string} */
+                                clean_type: "standard" | "deep" | "move_out" | "turnover";
+                                sqft: number | null;
+                                /** @enum {string} */
+                                frequency: "once" | "weekly" | "biweekly" | "monthly";
+                                add_ons: string[];
+                                pets: boolean;
+                            };
+                            total: number;
+                            line_items: {
+                                label: string;
+                                amount: number;
+                            }[];
+                            message: string;
                         }[];
                     };
                 };

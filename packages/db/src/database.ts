@@ -22,6 +22,7 @@ import type {
 } from './tables/oauth';
 import type { RateLimitsTable } from './tables/rate-limits';
 import type { TimeOffTable } from './tables/time-off';
+import type { HoldsTable } from './tables/holds';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys';
 import type { ProSessionsTable } from './tables/pro-sessions';
 import type { CalendarFeedsTable } from './tables/calendar-feeds';
@@ -54,4 +55,5 @@ export interface Database {
   pro_sessions: ProSessionsTable;
   calendar_feeds: CalendarFeedsTable;
   series: SeriesTable;
+  holds: HoldsTable;
 }

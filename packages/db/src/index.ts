@@ -48,3 +48,5 @@ export * from './tables/calendar-feeds';
 export * from './tables/series';
 export * from './repos/dashboard';
 export * from './repos/series';
+export * from './tables/holds';
+export * from './repos/holds';

@@ -125,6 +125,7 @@ const MULTI_LINE_COLUMNS = new Set([
   'bookings.access_details',
   'leads.notes',
   'bookings.quote',
+  'holds.quote',
   'leads.quote',
   'events.payload',
   'idempotency_keys.response',

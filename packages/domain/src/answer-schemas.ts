@@ -83,6 +83,21 @@ export const proBookingSchema = answer({
   created_at: str,
 });
 
+/** A hold as both hosts show it: the time kept, on which crew, until when, for the job at its firm total. */
+export const holdSchema = answer({
+  hold_id: str,
+  start: str,
+  end: str,
+  label: str,
+  expires_at: str,
+  crew_id: str,
+  crew_name: str,
+  lead_id: nullable(str),
+  job: jobSchema,
+  total: num,
+  line_items: listOf(lineItemSchema),
+});
+
 export const cleanerContactSchema = answer({ cleaner_id: str, name: str, phone: nullable(str), email: nullable(str), website: nullable(str) });
 
 /** A booking as the customer sees it: the cleaner instead of the fee. */

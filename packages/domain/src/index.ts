@@ -52,3 +52,5 @@ export * from './words/webhooks';
 export * from './booked-jobs';
 export * from './move-window';
 export * from './words/moves';
+export * from './holds';
+export * from './words/holds';

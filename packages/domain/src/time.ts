@@ -114,6 +114,13 @@ export function formatLabel(instant: Date, zone: string, now?: Date): string {
   return `${WEEKDAYS[wall.getUTCDay()]}, ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCDate()}, ${otherYear ? `${wall.getUTCFullYear()}, ` : ''}${h12}:${pad(wall.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'} ${info.abbreviation}`;
 }
 
+/** `10:42 AM EST`: a time of day as a sentence says it (a hold's end on the same day). */
+export function formatTimeOfDay(instant: Date, zone: string): string {
+  const { wall, info } = wallClock(instant.getTime(), zone);
+  const h = wall.getUTCHours();
+  return `${h % 12 === 0 ? 12 : h % 12}:${pad(wall.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'} ${info.abbreviation}`;
+}
+
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** `November 2026`: a month (`2026-11`) as a page names it. */
 export const formatMonth = (month: string): string => `${MONTH_NAMES[+month.slice(5, 7) - 1]} ${month.slice(0, 4)}`;

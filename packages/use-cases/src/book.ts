@@ -1,6 +1,10 @@
 import {
   formatLabel,
   formatLocalIso,
+  holdGone,
+  holdIsFor,
+  noHold,
+  sameJob,
   justTakenByAnotherWriter,
   newBookingMessage,
   noCleaner,
@@ -14,7 +18,8 @@ import {
   type SeriesFrequency,
 } from '@frontdesk/domain';
 import { conflictLine, firstHorizon, insertVisits, localMinutesOf, planVisits, writeBooking, type SkippedVisit, type VisitTemplate } from './series';
-import { recordChange, requireOpenStart } from './booking-change';
+import { nearestOpenStarts, recordChange, requireOpenStart } from './booking-change';
+import { lockHeld, type HoldClaim } from './holds';
 import { namedCrew } from './crews';
 import { mailBooked, type MailLinks } from './booking-mail';
 import {
@@ -23,6 +28,7 @@ import {
   insertSeries,
   isOverlapViolation,
   lockPro,
+  markHoldUsed,
   markLeadBooked,
   newId,
   type Booking,
@@ -56,6 +62,8 @@ export interface BookingRequest {
   skipConflicts?: boolean;
   /** A customer's booking on the book host: where their confirmation mail points (no customer mail without it). */
   mail?: MailLinks;
+  /** Books what this hold keeps (start, crew, job, total) and uses it up; only its owner may. */
+  hold?: HoldClaim;
   now: Date;
 }
 
@@ -92,7 +100,10 @@ const templateOf = (req: BookingRequest): VisitTemplate => ({
 });
 
 /** The pro locked, the job priced from its list, and the price and lead the caller named checked. */
-async function priceUnderLock(trx: Db, req: BookingRequest): Promise<{ pro: Pro; quote: Quote }> {
+export async function priceUnderLock(
+  trx: Db,
+  req: Pick<BookingRequest, 'proId' | 'job' | 'expectedTotalCents' | 'leadId'>,
+): Promise<{ pro: Pro; quote: Quote }> {
   const pro = await lockPro(trx, req.proId);
   if (!pro) throw noCleaner(req.proId);
   const quote = requireFirmQuote(req.job, pro.price_list);
@@ -110,13 +121,10 @@ async function priceUnderLock(trx: Db, req: BookingRequest): Promise<{ pro: Pro;
 export async function createBooking(db: Db, req: BookingRequest): Promise<Booked> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const { pro, quote } = await priceUnderLock(trx, req);
-      const crew = req.crewId ? await namedCrew(trx, pro.id, req.crewId) : undefined;
-      const slot = {
-        start: req.start,
-        ...(await requireOpenStart(trx, { pro, start: req.start, durationMinutes: quote.duration_minutes, now: req.now, crew })),
-      };
       const bookingId = newId('bk');
+      const { pro, quote, slot, leadId } = req.hold ? await useHold(trx, req, req.hold, bookingId) : await openSlot(trx, req);
+      // A hold taken for a lead books that lead unless the call names another.
+      if (leadId !== req.leadId) req = { ...req, leadId };
       const series = req.job.frequency === 'once' ? null : await startSeries(trx, { pro, req, bookingId, slot });
       const { booking, manageToken } = await writeBooking(trx, templateOf(req), {
         id: bookingId,
@@ -149,6 +157,41 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<Booked
     if (isOverlapViolation(err)) throw justTakenByAnotherWriter();
     throw err;
   }
+}
+
+/** The start the caller asked for, judged open now, at today's price. */
+async function openSlot(trx: Db, req: BookingRequest) {
+  const { pro, quote } = await priceUnderLock(trx, req);
+  const crew = req.crewId ? await namedCrew(trx, pro.id, req.crewId) : undefined;
+  const slot = {
+    start: req.start,
+    ...(await requireOpenStart(trx, { pro, start: req.start, durationMinutes: quote.duration_minutes, now: req.now, crew })),
+  };
+  return { pro, quote, slot, leadId: req.leadId };
+}
+
+/**
+ * The slot a hold keeps, at the total it was quoted, the hold used up before the booking is
+ * written (so it does not stand in its own booking's way). Its owner's alone; an expired,
+ * released or used one is refused with the nearest open times for the same job.
+ */
+async function useHold(trx: Db, req: BookingRequest, claim: HoldClaim, bookingId: string) {
+  const pro = await lockPro(trx, req.proId);
+  const held = pro && (await lockHeld(trx, pro, claim));
+  if (!pro || !held) throw noHold(claim.id);
+  const gone = held.used_at ? 'used' : held.released_at ? 'released' : !held.live || held.starts_at <= req.now ? 'expired' : null;
+  if (gone) {
+    const nearest = await nearestOpenStarts(trx, { pro, start: held.starts_at, durationMinutes: held.quote.duration_minutes, now: req.now });
+    throw holdGone(held.id, gone, nearest);
+  }
+  if (held.starts_at.getTime() !== req.start.getTime()) throw holdIsFor('start', formatLabel(held.starts_at, pro.timezone, req.now));
+  if (!sameJob(held.job, req.job)) throw holdIsFor('the job', held.quote.summary);
+  if (req.crewId && req.crewId !== held.crew_id) throw holdIsFor('crew_id', held.crew_id);
+  if (req.leadId !== null && !(await getLead(trx, pro.id, req.leadId))) throw noLead(req.leadId);
+  if (req.expectedTotalCents !== null && req.expectedTotalCents !== held.price_cents) throw priceChanged(held.price_cents, req.expectedTotalCents);
+  await markHoldUsed(trx, held.id, bookingId);
+  const slot = { start: held.starts_at, end: held.ends_at, blockedUntil: held.blocked_until, crewId: held.crew_id };
+  return { pro, quote: held.quote, slot, leadId: req.leadId ?? held.lead_id };
 }
 
 /**

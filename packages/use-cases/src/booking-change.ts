@@ -97,6 +97,23 @@ export interface HeldStart {
  * open times.
  */
 export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<HeldStart> {
+  const { pro, start, now } = s;
+  const query = await startQuery(trx, s);
+  const end = new Date(start.getTime() + s.durationMinutes * 60_000);
+  const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
+  const chosen = crewToTake(query, start, s.prefer);
+  if (chosen) return { end, blockedUntil, crewId: chosen.id };
+  const why = whyNoCrewFree(query, start)!;
+  const label = formatLabel(start, pro.timezone, now);
+  const nearby = nearestLabels(query, s);
+  if (why.reason === 'taken' && (await bookedSince(trx, pro.id, { start, blockedUntil }, new Date(now.getTime() - RACE_WINDOW_MS))))
+    throw justTaken(label, nearby);
+  if (s.crew) throw notOpen(crewCannotTakeStart(s.crew.name, why.message), nearby);
+  throw notOpen(why.message, nearby);
+}
+
+/** The crews that may take a start, each with what fills its days around it, as the availability rules judge them. */
+async function startQuery(trx: Db, s: StartToJudge) {
   const { pro, start, now, moving } = s;
   // A start in the past is refused before anything else, and its alternatives start from now.
   const around = Math.max(start.getTime(), now.getTime());
@@ -104,18 +121,15 @@ export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<HeldSt
   const crews = (s.crew ? active.filter((c) => c.id === s.crew!.id) : active).map((c) =>
     moving ? { ...c, busy: c.busy.filter((b) => b.bookingId !== moving.id) } : c,
   );
-  const query = { rules: scheduleRules(pro), durationMinutes: s.durationMinutes, now, crews };
-  const end = new Date(start.getTime() + s.durationMinutes * 60_000);
-  const blockedUntil = new Date(end.getTime() + pro.travel_buffer_minutes * 60_000);
-  const chosen = crewToTake(query, start, s.prefer);
-  if (chosen) return { end, blockedUntil, crewId: chosen.id };
-  const why = whyNoCrewFree(query, start)!;
-  const label = formatLabel(start, pro.timezone, now);
-  const nearby = nearestOpenTimesOfCrews(query, start).map((o) => formatLabel(o.start, pro.timezone, now));
-  if (why.reason === 'taken' && (await bookedSince(trx, pro.id, { start, blockedUntil }, new Date(now.getTime() - RACE_WINDOW_MS))))
-    throw justTaken(label, nearby);
-  if (s.crew) throw notOpen(crewCannotTakeStart(s.crew.name, why.message), nearby);
-  throw notOpen(why.message, nearby);
+  return { rules: scheduleRules(pro), durationMinutes: s.durationMinutes, now, crews };
+}
+
+const nearestLabels = (query: Awaited<ReturnType<typeof startQuery>>, s: StartToJudge) =>
+  nearestOpenTimesOfCrews(query, s.start).map((o) => formatLabel(o.start, s.pro.timezone, s.now));
+
+/** The open starts nearest to a start for a job (a refusal's alternatives), as labels. */
+export async function nearestOpenStarts(trx: Db, s: StartToJudge): Promise<string[]> {
+  return nearestLabels(await startQuery(trx, s), s);
 }
 
 /** A change the business hears of: an event in its feed naming the job's crew, and when the customer made it, a notification too. */

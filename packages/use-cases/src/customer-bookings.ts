@@ -25,6 +25,7 @@ import {
 } from '@frontdesk/db';
 import { mailNewManageLink, type MailLinks } from './booking-mail';
 import { createBooking, type Booked } from './book';
+import type { HoldClaim } from './holds';
 import { cancelBooking, type Cancelled } from './cancel';
 import { rescheduleBooking, type Rescheduled } from './reschedule';
 
@@ -56,6 +57,8 @@ export interface CustomerCaller {
   clientName: string | null;
   /** The book host the customer is on: their confirmation mail links to their page there (no customer mail without it). */
   mail?: MailLinks;
+  /** Book what this hold keeps, using it up (book_cleaning's hold_id). */
+  hold?: HoldClaim;
 }
 
 export type CustomerBooked = Booked & { manageToken: string; contact: { name: string; phone: string | null; email: string | null; address: string } };
@@ -84,6 +87,7 @@ export async function bookForCustomer(db: Db, caller: CustomerCaller, input: Cus
     expectedTotalCents: input.expected_total === undefined ? null : fromUsd(input.expected_total),
     skipConflicts: input.skip_conflicts ?? false,
     mail: caller.mail,
+    hold: caller.hold,
     now,
   });
   return { ...booked, manageToken: booked.manageToken!, contact };

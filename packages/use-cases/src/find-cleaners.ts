@@ -57,6 +57,8 @@ interface KeptSearch {
   proIds: string[];
   /** The answer holds until then (a listed start falls inside its pro's notice, or a new day begins). */
   validUntil: number;
+  /** When a live hold it counted expires (epoch ms by this process's clock): the answer is stale then. */
+  heldUntil: number;
   search: CleanerSearch;
 }
 
@@ -84,7 +86,11 @@ export async function findCleaners(
   const kept = searches(changes);
   const key = `${zip}|${JSON.stringify(job)}|${o.date ?? ''}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.limit}`;
   const current = (k: KeptSearch | null | undefined): k is KeptSearch =>
-    !!k && o.now.getTime() < k.validUntil && changes.profilesUnchanged(k.stamp) && k.proIds.every((id) => changes.unchanged(id, k.stamp));
+    !!k &&
+    o.now.getTime() < k.validUntil &&
+    Date.now() < k.heldUntil &&
+    changes.profilesUnchanged(k.stamp) &&
+    k.proIds.every((id) => changes.unchanged(id, k.stamp));
   // A search under way is waited for, then judged like a finished one.
   const found = kept.peek(key);
   const waited = found instanceof Promise ? await found : found;
@@ -126,7 +132,13 @@ async function search(db: Db, zip: string, job: Job, o: OpenTimesRequest & { lim
   const nextDay = Math.min(
     ...[...new Set(pros.map((p) => p.pro.timezone))].map((zone) => wallTimeOrNextInstant(addDays(localDate(o.now, zone), 1), 0, zone).getTime()),
   );
-  if (priced.length === 0) return { proIds, validUntil: nextDay, search: { offers: [], serving: pros.length, notOffering: pros.length, notOffered } };
+  if (priced.length === 0)
+    return {
+      proIds,
+      validUntil: nextDay,
+      heldUntil: Number.POSITIVE_INFINITY,
+      search: { offers: [], serving: pros.length, notOffering: pros.length, notOffered },
+    };
 
   const found = await openTimesFor(
     db,
@@ -148,7 +160,8 @@ async function search(db: Db, zip: string, job: Job, o: OpenTimesRequest & { lim
   for (const s of shown) s.checks = checks.get(s.pro.id) ?? [];
   // The ranking holds until some pro's earliest start comes inside its notice.
   const validUntil = Math.min(nextDay, ...priced.map((p, i) => found[i]!.earliest - p.pro.min_notice_minutes * 60_000));
-  return { proIds, validUntil, search: { offers: shown, serving: pros.length, notOffering: pros.length - priced.length, notOffered } };
+  const heldUntil = Math.min(...found.map((f) => f.heldUntil));
+  return { proIds, validUntil, heldUntil, search: { offers: shown, serving: pros.length, notOffering: pros.length - priced.length, notOffered } };
 }
 
 /** find_cleaners as asked: the job and its days read from the request, at most `limit` cleaners (10 by default). */

@@ -25,3 +25,4 @@ export * from './series';
 export * from './crews';
 export { manageLink, type MailLinks } from './booking-mail';
 export * from './webhooks';
+export * from './holds';

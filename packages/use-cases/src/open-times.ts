@@ -18,7 +18,7 @@ import { KeptValues, availabilityVersion, loadBusyMany, perOwner, scheduleRules,
 /** A pro whose open times are wanted, with the version its availability has now. */
 export interface AvailabilityItem {
   pro: ProProfile;
-  /** `${config_version}.${event_seq}`: changes with profile, hours, time off or bookings. */
+  /** `${config_version}.${event_seq}.${hold_seq}`: changes with profile, hours, time off, bookings or holds. */
   availabilityVersion: string;
   durationMinutes: number;
 }
@@ -27,6 +27,8 @@ type PresentedTime = ReturnType<typeof presentOpenTime>;
 
 interface CachedTimes {
   version: string;
+  /** When the first live hold it counted expires (epoch ms by this process's clock, Infinity for none): it is stale from then. */
+  heldUntil: number;
   starts: number[];
   ends: number[];
   /** The starts as answers show them, made once per zone and year (a label names the year only when it is not the current one). */
@@ -34,7 +36,10 @@ interface CachedTimes {
 }
 const MAX_CACHED_TIMES = 50_000;
 // Per database: open times by pro and query, each good while the pro's availability version is the one it was read under.
-const timesCaches = perOwner<Db, KeptValues<CachedTimes, string>>(() => new KeptValues(MAX_CACHED_TIMES, (kept, version) => kept.version === version));
+// A hold expires by the database's clock with nothing written: a list that counted it is good only until then.
+const timesCaches = perOwner<Db, KeptValues<CachedTimes, string>>(
+  () => new KeptValues(MAX_CACHED_TIMES, (kept, version) => kept.version === version && Date.now() < kept.heldUntil),
+);
 
 /**
  * Open start times for many pros at once: the one implementation behind open_times,
@@ -91,7 +96,13 @@ async function computeMisses(db: Db, m: { items: AvailabilityItem[]; ranges: Day
       finishBy: o.finishBy,
       crews: o.crewId === undefined ? crews : crews.filter((c) => c.id === o.crewId),
     });
-    cache.set(m.keys[i]!, { version: items[i]!.availabilityVersion, starts: times.map((t) => t.start.getTime()), ends: times.map((t) => t.end.getTime()) });
+    const heldUntil = busy.get(pro.id)!.heldUntil ?? Number.POSITIVE_INFINITY;
+    cache.set(m.keys[i]!, {
+      version: items[i]!.availabilityVersion,
+      heldUntil,
+      starts: times.map((t) => t.start.getTime()),
+      ends: times.map((t) => t.end.getTime()),
+    });
   }
 }
 
@@ -100,6 +111,8 @@ export interface ListedTimes {
   from: string;
   times: OpenTime[];
   earliest: number;
+  /** When a live hold it counted expires (epoch ms, Infinity for none): a kept answer made from it is stale then. */
+  heldUntil: number;
   present(zone: string, now: Date): PresentedTime[];
 }
 
@@ -111,6 +124,7 @@ function listed(entry: CachedTimes, pro: ProProfile, from: string, now: Date): L
   return {
     from,
     earliest: entry.starts[first] ?? Number.POSITIVE_INFINITY,
+    heldUntil: entry.heldUntil,
     // Materialized on demand: a search ranks 200 pros but shows a few of them.
     get times(): OpenTime[] {
       const out: OpenTime[] = [];

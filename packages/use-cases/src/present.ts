@@ -1,5 +1,5 @@
-import { checkSummary, formatLabel, formatLocalIso, isPlatformSource, nextFollowUpDue, toUsd, type SeriesFrequency } from '@frontdesk/domain';
-import type { Booking, Lead, ProCheck } from '@frontdesk/db';
+import { checkSummary, formatLabel, formatLocalIso, formatTimeOfDay, isPlatformSource, nextFollowUpDue, toUsd, type SeriesFrequency } from '@frontdesk/domain';
+import type { Booking, Hold, Lead, ProCheck } from '@frontdesk/db';
 
 /**
  * How rows are shown in answers: one shape per kind of thing, shared by every operation
@@ -50,6 +50,35 @@ export function presentBooking(b: Booking, timezone: string) {
     created_at: b.created_at.toISOString(),
   };
 }
+
+/** A hold as both hosts show it. */
+export function presentHold(h: Hold, c: { timezone: string; crewName: string }) {
+  return {
+    hold_id: h.id,
+    start: formatLocalIso(h.starts_at, c.timezone),
+    end: formatLocalIso(h.ends_at, c.timezone),
+    label: formatLabel(h.starts_at, c.timezone),
+    expires_at: formatLocalIso(h.expires_at, c.timezone),
+    crew_id: h.crew_id,
+    crew_name: c.crewName,
+    lead_id: h.lead_id,
+    job: {
+      bedrooms: h.job.bedrooms,
+      bathrooms: h.job.bathrooms,
+      clean_type: h.job.clean_type,
+      sqft: h.job.sqft,
+      frequency: h.job.frequency,
+      add_ons: h.job.add_ons,
+      pets: h.job.pets,
+    },
+    total: toUsd(h.price_cents),
+    line_items: h.quote.line_items.map((l) => ({ label: l.label, amount: toUsd(l.amount_cents) })),
+  };
+}
+
+/** Until when a hold lasts, as a sentence says it: the time of day when it ends within hours, else the day too. */
+export const heldUntil = (h: Hold, timezone: string) =>
+  h.expires_at.getTime() - h.created_at.getTime() <= 12 * 3_600_000 ? formatTimeOfDay(h.expires_at, timezone) : formatLabel(h.expires_at, timezone);
 
 /** A lead as the pro-desk shows it. Platform leads never have a name or contact to show. */
 export function presentLead(l: Lead, timezone: string) {

@@ -2,6 +2,7 @@ import { listCrews } from './crews';
 import { customerDetails, localDate, noCrew, normalizeJob, parseStart, type JobInput } from '@frontdesk/domain';
 import { crewOf, takeUnreadNotifications, upcomingBookings, upcomingTimeOff, type Db, type Pro } from '@frontdesk/db';
 import { createBooking, type Booked } from './book';
+import { pencilledIn, type HoldClaim } from './holds';
 import { cancelBooking, type Cancelled } from './cancel';
 import { pipelineReport } from './pipeline';
 import { rescheduleBooking, type Rescheduled } from './reschedule';
@@ -23,7 +24,7 @@ export interface JobBookingInput extends JobInput {
 }
 
 /** Books a job on the business's own schedule: no fee, no manage token (the customer is not messaged). */
-export async function bookJob(db: Db, pro: Pro, input: JobBookingInput, o: { clientName: string | null; now: Date }): Promise<Booked> {
+export async function bookJob(db: Db, pro: Pro, input: JobBookingInput, o: { clientName: string | null; hold?: HoldClaim; now: Date }): Promise<Booked> {
   const customer = customerDetails(input);
   return createBooking(db, {
     proId: pro.id,
@@ -43,6 +44,7 @@ export async function bookJob(db: Db, pro: Pro, input: JobBookingInput, o: { cli
     expectedTotalCents: null,
     skipConflicts: input.skip_conflicts ?? false,
     crewId: input.crew_id ?? null,
+    hold: o.hold,
     now: o.now,
   });
 }
@@ -55,11 +57,15 @@ export function rescheduleJob(db: Db, pro: Pro, input: { booking_id: string; sta
   return rescheduleBooking(db, { by: 'pro', proId: pro.id, bookingId: input.booking_id }, { start: input.start, andFollowing: input.and_following, now });
 }
 
-/** The upcoming jobs and the unread notifications, which this read marks read. */
+/** The upcoming jobs, the times pencilled in on this host, and the unread notifications, which this read marks read. */
 export async function readSchedule(db: Db, pro: Pro, now: Date, crewId?: string) {
   if (crewId !== undefined && !(await crewOf(db, pro.id, crewId))) throw noCrew(crewId);
-  const [jobs, notifications] = await Promise.all([upcomingBookings(db, pro.id, now, { crewId }), takeUnreadNotifications(db, pro.id, now)]);
-  return { jobs, notifications };
+  const [jobs, notifications, holds] = await Promise.all([
+    upcomingBookings(db, pro.id, now, { crewId }),
+    takeUnreadNotifications(db, pro.id, now),
+    pencilledIn(db, pro.id),
+  ]);
+  return { jobs, notifications, holds: crewId === undefined ? holds : holds.filter((h) => h.crew_id === crewId) };
 }
 
 /** What my_business shows besides the profile: upcoming time off, the crews and this month's pipeline. */

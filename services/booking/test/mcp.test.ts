@@ -20,7 +20,7 @@ type Json = Record<string, any>;
 const user = { 'X-User-Name': 'Dana Park', 'X-User-Email': 'dana@example.com', 'X-Client-Name': 'ChatGPT' };
 
 describe('MCP on the book host, through the official SDK client', () => {
-  it('lists the 7 operations as tools and gives the same results as REST, X-User headers honoured', async () => {
+  it('lists the 9 operations as tools and gives the same results as REST, X-User headers honoured', async () => {
     h.clock.now = MONDAY_7AM;
     const a = await newCleaner(h, { name: 'Twin A', service_zips: ['30001'] });
     const b = await newCleaner(h, { name: 'Twin B', service_zips: ['30002'] });
@@ -36,6 +36,8 @@ describe('MCP on the book host, through the official SDK client', () => {
       'cancel_booking',
       'reschedule_booking',
       'booking_status',
+      'hold_time',
+      'release_hold',
     ]);
     const ajv = new Ajv({ strict: false });
     for (const tool of tools) expect(() => ajv.compile(tool.inputSchema)).not.toThrow();
@@ -103,7 +105,9 @@ describe('MCP on the book host, through the official SDK client', () => {
     expect(open).toEqual({
       find_cleaners: [true, false],
       available_times: [true, false],
+      hold_time: [false, false],
       book_cleaning: [false, true],
+      release_hold: [false, false],
       my_bookings: [true, false],
       cancel_booking: [false, true],
       reschedule_booking: [false, true],

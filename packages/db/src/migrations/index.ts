@@ -18,6 +18,7 @@ import * as idempotencyHolder from './20261125T140000-idempotency-holder';
 import * as webhooks from './20261125T150000-webhooks';
 import * as bookingRevisions from './20261125T160000-booking-revisions';
 import * as webhookOlderSecret from './20261125T170000-webhook-older-secret';
+import * as holds from './20261126T120000-holds';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T150000-webhooks': webhooks,
   '20261125T160000-booking-revisions': bookingRevisions,
   '20261125T170000-webhook-older-secret': webhookOlderSecret,
+  '20261126T120000-holds': holds,
 };

@@ -8,9 +8,13 @@ import type { Pro } from '../tables/pros';
 /** A business's active crews, each with its live jobs and time off (its own and the business's), in crew order. */
 export interface BusyTimes {
   crews: CrewSchedule[];
+  /** When the first live hold read expires (epoch ms), if any: what was read stops being the truth then. */
+  heldUntil?: number;
 }
 
-type BusyRow = [proId: string, kind: 'b' | 'o', start: number, end: number, crewId: string | null, bookingId: string | null];
+type BusyRow =
+  | [proId: string, kind: 'b' | 'o', start: number, end: number, crewId: string | null, bookingId: string | null]
+  | [proId: string, kind: 'h', start: number, end: number, crewId: string | null, expiresAt: string];
 
 /** The instants [from, to) whose busy times are read, and whether each booking's id is wanted (to let a moving one out of its own way). */
 export interface BusySpan {
@@ -26,7 +30,8 @@ export interface BusySpan {
  * largest cost. A booking on its pro's first crew comes without a crew id (most pros have one
  * crew: the answer stays as small as before crews), and without its own id unless asked.
  * Each pro's rows are found by range overlap through the GiST indexes (bookings_live_pro_span,
- * and time_off's), bounded on both sides: a pro's past never gets read.
+ * holds_open_pro_span and time_off's), bounded on both sides: a pro's past never gets read.
+ * A live hold (expires_at after the database's now()) is busy like the booking it would become.
  */
 export async function loadBusyMany(db: Db, proIds: string[], span: BusySpan): Promise<Map<string, BusyTimes>> {
   const { from, to } = span;
@@ -50,6 +55,12 @@ export async function loadBusyMany(db: Db, proIds: string[], span: BusySpan): Pr
                  WHERE pro_id = p.id AND status <> 'cancelled'
                    AND tstzrange(starts_at, blocked_until, '[)') && tstzrange(${from}, ${to}, '[)')
                 UNION ALL
+                SELECT 'h', (extract(epoch FROM starts_at) * 1000)::float8, (extract(epoch FROM blocked_until) * 1000)::float8,
+                       nullif(crew_id, f.first_crew), (extract(epoch FROM expires_at) * 1000)::bigint::text
+                  FROM holds
+                 WHERE pro_id = p.id AND released_at IS NULL AND used_at IS NULL AND expires_at > now()
+                   AND tstzrange(starts_at, blocked_until, '[)') && tstzrange(${from}, ${to}, '[)')
+                UNION ALL
                 SELECT 'o', (extract(epoch FROM starts_at) * 1000)::float8, (extract(epoch FROM ends_at) * 1000)::float8, crew_id, NULL
                   FROM time_off
                  WHERE pro_id = p.id AND tstzrange(starts_at, ends_at) && tstzrange(${from}, ${to}, '[)')
@@ -60,9 +71,16 @@ export async function loadBusyMany(db: Db, proIds: string[], span: BusySpan): Pr
     crewById.set(id, crew);
     byPro.get(proId)!.crews.push(crew);
   }
-  for (const [proId, kind, s, e, crewId, bookingId] of rows[0]!.busy) {
-    const crews = byPro.get(proId)!.crews;
-    if (kind === 'b') {
+  for (const row of rows[0]!.busy) {
+    const [proId, kind, s, e, crewId] = row;
+    const busy = byPro.get(proId)!;
+    const crews = busy.crews;
+    if (row[1] === 'h') {
+      const crew = crewId === null ? crews[0] : crewById.get(crewId);
+      crew?.busy.push({ start: new Date(s), blockedUntil: new Date(e) });
+      busy.heldUntil = Math.min(busy.heldUntil ?? Number.POSITIVE_INFINITY, Number(row[5]));
+    } else if (kind === 'b') {
+      const bookingId = row[5];
       const crew = crewId === null ? crews[0] : crewById.get(crewId);
       crew?.busy.push(bookingId === null ? { start: new Date(s), blockedUntil: new Date(e) } : { start: new Date(s), blockedUntil: new Date(e), bookingId });
     } else if (crewId !== null) crewById.get(crewId)?.timeOff.push({ start: new Date(s), end: new Date(e) });

@@ -126,9 +126,9 @@ export function scheduleRules(pro: ProProfile): ScheduleRules {
   };
 }
 
-/** `${config_version}.${event_seq}`: changes whenever a pro's open times may have (profile, hours, time off, bookings). */
-export function availabilityVersion(pro: Pick<Pro, 'config_version' | 'event_seq'>): string {
-  return `${pro.config_version}.${pro.event_seq}`;
+/** `${config_version}.${event_seq}.${hold_seq}`: changes whenever a pro's open times may have (profile, hours, time off, bookings, holds). */
+export function availabilityVersion(pro: Pick<Pro, 'config_version' | 'event_seq' | 'hold_seq'>): string {
+  return `${pro.config_version}.${pro.event_seq}.${pro.hold_seq}`;
 }
 
 const MAX_CACHED_PROFILES = 20_000;
@@ -152,14 +152,14 @@ export async function prosServingZip(db: Db, zip: string): Promise<ServingPro[]>
   const cache = profileCaches(db);
   const heads = await db
     .selectFrom('pros')
-    .select(['id', 'config_version', 'event_seq'])
+    .select(['id', 'config_version', 'event_seq', 'hold_seq'])
     .where(sql<boolean>`service_zips @> ARRAY[${zip}]::text[]`)
     .execute();
   const stale = heads.filter((h) => cache.get(h.id, h.config_version) === undefined).map((h) => h.id);
   if (stale.length > 0) {
     cache.makeRoom(stale.length);
     const rows = await db.selectFrom('pros').selectAll().where('id', 'in', stale).execute();
-    for (const { event_seq: _seq, updated_at: _at, ...profile } of rows) cache.set(profile.id, profile);
+    for (const { event_seq: _seq, hold_seq: _held, updated_at: _at, ...profile } of rows) cache.set(profile.id, profile);
   }
   const serving: ServingPro[] = [];
   for (const h of heads) {

@@ -22,6 +22,8 @@ export interface ProsTable {
   event_seq: Generated<number>;
   /** Bumped by a trigger whenever profile, prices or hours change: a cache key. */
   config_version: Generated<number>;
+  /** Bumped by a trigger whenever a hold is taken, released or used: with the two above, it versions availability. */
+  hold_seq: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -30,5 +32,5 @@ export type Pro = Selectable<ProsTable>;
 export type NewPro = Insertable<ProsTable>;
 export type ProUpdate = Updateable<ProsTable>;
 
-/** A pro without its ever-changing event counter: what may be cached by config_version. */
-export type ProProfile = Omit<Pro, 'event_seq' | 'updated_at'>;
+/** A pro without its ever-changing event and hold counters: what may be cached by config_version. */
+export type ProProfile = Omit<Pro, 'event_seq' | 'hold_seq' | 'updated_at'>;

@@ -48,6 +48,7 @@ import type { AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
 import { presentCustomerBooking } from './present';
 import { defineOperation } from './define';
+import { holdClaim, holdIdSchema } from './holds';
 
 export const MANAGE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
 
@@ -102,6 +103,7 @@ export const bookCleaning = (ctx: AppContext) =>
         access_details: multiLine({ maxLength: 500, description: 'Door code, key, parking; optional.' }),
         expected_total: number({ minimum: 0, maximum: 100000, description: 'The total the user saw; refused if the price changed.' }),
         ...seriesInputSchemas,
+        hold_id: described(holdIdSchema, 'From hold_time: books its start at its total.'),
       },
       ['cleaner_id', 'start', 'bedrooms', 'bathrooms', 'address', 'zip'],
     ),
@@ -119,7 +121,18 @@ export const bookCleaning = (ctx: AppContext) =>
     async handler(input, { principal, clientName, now }) {
       return presentBooked(
         ctx,
-        await bookForCustomer(ctx.db, { user: principal.user, accountEmail: principal.email, clientName, mail: mailLinks(ctx) }, input, now),
+        await bookForCustomer(
+          ctx.db,
+          {
+            user: principal.user,
+            accountEmail: principal.email,
+            clientName,
+            mail: mailLinks(ctx),
+            hold: input.hold_id === undefined ? undefined : holdClaim(principal, input.hold_id),
+          },
+          input,
+          now,
+        ),
       );
     },
     // The manage_token is stored only as a hash, so a retry cannot be shown the lost one:

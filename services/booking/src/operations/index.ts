@@ -2,6 +2,7 @@ import { byName } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { bookCleaning, bookingStatus, cancelBookingOperation, myBookings, rescheduleBookingOperation } from './bookings';
 import { availableTimes, findCleanersOperation } from './cleaners';
+import { holdTime, releaseHoldOperation } from './holds';
 
 /** The book host's operations by name (each named once, on its definition), for the pages that run them as an assistant would. */
 export function bookingOperationSet(ctx: AppContext) {
@@ -13,6 +14,8 @@ export function bookingOperationSet(ctx: AppContext) {
     cancelBookingOperation(ctx),
     rescheduleBookingOperation(ctx),
     bookingStatus(ctx),
+    holdTime(ctx),
+    releaseHoldOperation(ctx),
   ]);
 }
 export type BookingOperationSet = ReturnType<typeof bookingOperationSet>;

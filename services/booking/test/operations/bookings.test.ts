@@ -217,10 +217,20 @@ describe('credentials', () => {
     expect(pub.body.message).toMatch(/use booking_status with the manage_token/i);
   });
 
-  it('describes the seven operations and the X-User headers in /openapi.json', async () => {
+  it('describes the nine operations and the X-User headers in /openapi.json', async () => {
     const doc = (await h.book.get('/openapi.json').expect(200)).body;
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['available_times', 'book_cleaning', 'booking_status', 'cancel_booking', 'find_cleaners', 'my_bookings', 'reschedule_booking'].map((n) => `/api/v1/${n}`),
+      [
+        'available_times',
+        'book_cleaning',
+        'booking_status',
+        'cancel_booking',
+        'find_cleaners',
+        'hold_time',
+        'my_bookings',
+        'release_hold',
+        'reschedule_booking',
+      ].map((n) => `/api/v1/${n}`),
     );
     const names = doc.paths['/api/v1/book_cleaning'].post.parameters.map((p: { name: string }) => p.name);
     expect(names).toEqual(['X-Client-Name', 'Idempotency-Key', 'X-User-Name', 'X-User-Email', 'X-User-Phone']);

@@ -36,6 +36,7 @@ import {
 import { WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { defineOperation } from './define';
+import { proHoldClaim } from './holds';
 
 /** What cancel_job, reschedule_job and report_no_show say about the booking they changed. */
 const changedBooking = {
@@ -77,13 +78,15 @@ export const bookJob = (ctx: AppContext) =>
         ...customerFieldSchemas,
         ...seriesInputSchemas,
         crew_id: idSchema('Default a free crew.'),
+        hold_id: idSchema('From hold_time: books its start at its total.'),
       },
       ['bedrooms', 'bathrooms', 'start', 'customer_name', 'address', 'zip'],
     ),
     output: answer({ ...proBookingSchema.properties, series: seriesSchema, message: str }),
     ...WRITES,
     async handler(input, { principal: pro, clientName, now }) {
-      const { booking, series } = await bookJobOnSchedule(ctx.db, pro, input, { clientName, now });
+      const hold = input.hold_id === undefined ? undefined : proHoldClaim(pro, input.hold_id);
+      const { booking, series } = await bookJobOnSchedule(ctx.db, pro, input, { clientName, hold, now });
       const shown = presentBooking(booking, pro.timezone);
       return {
         ...shown,

@@ -9,6 +9,8 @@ import {
   num,
   oneOf,
   pipelineSchema,
+  holdSchema,
+  pencilledInMessage,
   proBookingSchema,
   str,
   offeredAddOns,
@@ -19,7 +21,7 @@ import {
   NO_INPUT,
 } from '@frontdesk/domain';
 import type { Crew, Pro, TimeOffRow } from '@frontdesk/db';
-import { businessOverview, presentBooking, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
+import { businessOverview, heldUntil, presentBooking, presentHold, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
 import { READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { crewSchema, presentCrew } from './crews';
@@ -145,6 +147,7 @@ export const schedule = (ctx: AppContext) =>
       count: int,
       jobs: listOf(proBookingSchema),
       notifications: listOf(answer({ id: str, kind: str, booking_id: nullable(str), message: str, created_at: str })),
+      holds: listOf(answer({ ...holdSchema.properties, message: str })),
     }),
     readOnly: false,
     // It only stamps unread notifications read: nothing is replaced or taken away.
@@ -152,7 +155,7 @@ export const schedule = (ctx: AppContext) =>
     idempotent: false,
     scope: 'read',
     async handler(input, { principal: pro, now }) {
-      const { jobs, notifications } = await readSchedule(ctx.db, pro, now, input.crew_id);
+      const { jobs, notifications, holds } = await readSchedule(ctx.db, pro, now, input.crew_id);
       return {
         timezone: pro.timezone,
         count: jobs.length,
@@ -164,6 +167,11 @@ export const schedule = (ctx: AppContext) =>
           message: n.message,
           created_at: n.created_at.toISOString(),
         })),
+        holds: holds.map((h) => {
+          const shown = presentHold(h, { timezone: pro.timezone, crewName: h.crew_name });
+          const until = heldUntil(h, pro.timezone);
+          return { ...shown, message: pencilledInMessage({ label: shown.label, crewName: h.crew_name, until, leadName: h.lead_name }) };
+        }),
       };
     },
   });

@@ -2,6 +2,7 @@ import { byName } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { myBusiness, schedule } from './business';
 import { bookJob, cancelJob, reportNoShowOperation, rescheduleJob } from './bookings';
+import { holdTime, releaseHoldOperation } from './holds';
 import { flagBadLead, followUpsDue, logLead, updateLeadOperation } from './leads';
 import { openTimesOperation, quoteJob } from './pricing';
 import { pipeline, updates } from './reports';
@@ -23,7 +24,9 @@ export function proDeskOperationSet(ctx: AppContext) {
     logLead(ctx),
     quoteJob(ctx),
     openTimesOperation(ctx),
+    holdTime(ctx),
     bookJob(ctx),
+    releaseHoldOperation(ctx),
     followUpsDue(ctx),
     updateLeadOperation(ctx),
     flagBadLead(ctx),

@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { Db } from '../connect';
+import type { Hold, HoldHost, NewHold } from '../tables/holds';
+
+/** What a caller decides about a new hold; its times of taking and expiry are the database's. */
+export type HoldFields = Omit<NewHold, 'expires_at' | 'created_at' | 'released_at' | 'used_at' | 'booking_id'>;
+
+/**
+ * Writes a hold lasting `minutes` from the database's now(): the triggers on holds and bookings
+ * refuse it (23P01, as the overlap constraint) when a live booking or hold of its crew overlaps.
+ */
+export async function insertHold(trx: Db, fields: HoldFields, minutes: number): Promise<Hold> {
+  return trx
+    .insertInto('holds')
+    .values({ ...fields, expires_at: sql<Date>`now() + make_interval(mins => ${minutes})`, released_at: null, used_at: null, booking_id: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A hold of a pro, locked, with whether it is still live by the database's clock. */
+export async function lockHold(trx: Db, id: string): Promise<(Hold & { live: boolean }) | undefined> {
+  return trx
+    .selectFrom('holds')
+    .selectAll()
+    .select(sql<boolean>`released_at IS NULL AND used_at IS NULL AND expires_at > now()`.as('live'))
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A hold by id, read without a lock. */
+export async function findHold(db: Db, id: string): Promise<Hold | undefined> {
+  return db.selectFrom('holds').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a hold used by the booking made from it (in that booking's transaction). */
+export async function markHoldUsed(trx: Db, id: string, bookingId: string): Promise<void> {
+  await trx
+    .updateTable('holds')
+    .set({ used_at: sql<Date>`now()`, booking_id: bookingId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Releases a hold not yet released or used; one already gone is left as it is. */
+export async function markHoldReleased(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('holds')
+    .set({ released_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('released_at', 'is', null)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** A pro's live holds taken on one host, soonest start first, each with its crew's name and its lead's first name. */
+export async function liveHolds(db: Db, proId: string, host: HoldHost, limit = 100): Promise<(Hold & { crew_name: string; lead_name: string | null })[]> {
+  return db
+    .selectFrom('holds as h')
+    .innerJoin('crews as c', 'c.id', 'h.crew_id')
+    .leftJoin('leads as l', 'l.id', 'h.lead_id')
+    .selectAll('h')
+    .select(['c.name as crew_name', 'l.customer_first_name as lead_name'])
+    .where('h.pro_id', '=', proId)
+    .where('h.host', '=', host)
+    .where('h.released_at', 'is', null)
+    .where('h.used_at', 'is', null)
+    .where(sql<boolean>`h.expires_at > now()`)
+    .orderBy('h.starts_at')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,173 @@
+import {
+  HOLD_MINUTES,
+  justTakenByAnotherWriter,
+  noCleanerToFind,
+  noHold,
+  normalizeJob,
+  ownsHold,
+  parseStart,
+  requireServedZip,
+  type HoldGone,
+  type HoldOwner,
+  type Job,
+  type JobInput,
+} from '@frontdesk/domain';
+import {
+  crewOf,
+  findHold,
+  getPro,
+  insertHold,
+  isOverlapViolation,
+  liveHolds,
+  lockHold,
+  lockPro,
+  markHoldReleased,
+  newId,
+  type Db,
+  type Hold,
+  type HoldHost,
+  type Pro,
+} from '@frontdesk/db';
+import { priceUnderLock } from './book';
+import { requireOpenStart } from './booking-change';
+import { namedCrew } from './crews';
+
+/**
+ * Holds: a crew's time kept for a caller while its user confirms. Taking one is judged like a
+ * booking of the same job (the pro's row locked, the start open for a crew), and PostgreSQL
+ * has the last word (the triggers of migration 20261126T120000-holds). Taking or releasing a
+ * hold writes no event, mail or webhook: only the booking made from it does.
+ */
+
+/** Who asks to use or release a hold, and whether their credential is one many share (the public key). */
+export interface HoldClaim {
+  id: string;
+  owner: HoldOwner;
+  shared: boolean;
+}
+
+/** What a hold keeps, asked for. */
+export interface HoldRequest {
+  proId: string;
+  job: Job;
+  start: Date;
+  minutes: number;
+  host: HoldHost;
+  owner: HoldOwner;
+  leadId: string | null;
+  crewId?: string | null;
+  now: Date;
+}
+
+/** A hold taken, with its pro and the crew's name. */
+export interface Held {
+  hold: Hold;
+  pro: Pro;
+  crewName: string;
+}
+
+/** Takes a hold on a start open now for a crew (the named one, or the one the assignment rule picks). */
+export async function takeHold(db: Db, req: HoldRequest): Promise<Held> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { pro, quote } = await priceUnderLock(trx, { ...req, expectedTotalCents: null });
+      const named = req.crewId ? await namedCrew(trx, pro.id, req.crewId) : undefined;
+      const slot = await requireOpenStart(trx, { pro, start: req.start, durationMinutes: quote.duration_minutes, now: req.now, crew: named });
+      const hold = await insertHold(
+        trx,
+        {
+          id: newId('hold'),
+          pro_id: pro.id,
+          crew_id: slot.crewId,
+          host: req.host,
+          starts_at: req.start,
+          ends_at: slot.end,
+          blocked_until: slot.blockedUntil,
+          job: JSON.stringify(req.job),
+          quote: JSON.stringify(quote),
+          price_cents: quote.total_cents,
+          owner_credential: req.owner.credential,
+          owner_email: req.owner.email,
+          owner_phone: req.owner.phone,
+          lead_id: req.leadId,
+        },
+        req.minutes,
+      );
+      const crew = named ?? (await crewOf(trx, pro.id, hold.crew_id));
+      return { hold, pro, crewName: crew?.name ?? '' };
+    });
+  } catch (err) {
+    // Another writer took the crew's time between our check and the insert.
+    if (isOverlapViolation(err)) throw justTakenByAnotherWriter();
+    throw err;
+  }
+}
+
+/** The hold a claim names, locked (after its pro's row: the lock order everywhere), when the claimant owns it. */
+export async function lockHeld(trx: Db, pro: Pro, claim: HoldClaim) {
+  const held = await lockHold(trx, claim.id);
+  if (!held || held.pro_id !== pro.id) return undefined;
+  const owner = { credential: held.owner_credential, email: held.owner_email, phone: held.owner_phone };
+  return ownsHold(owner, claim.owner, claim.shared) ? held : undefined;
+}
+
+/** Releases a hold its owner no longer needs: at once, and again without harm. */
+export async function releaseHold(db: Db, claim: HoldClaim): Promise<{ hold: Hold; pro: Pro; state: 'released' | HoldGone }> {
+  const found = await findHold(db, claim.id);
+  if (!found) throw noHold(claim.id);
+  return db.transaction().execute(async (trx) => {
+    const pro = await lockPro(trx, found.pro_id);
+    const held = pro && (await lockHeld(trx, pro, claim));
+    if (!pro || !held) throw noHold(claim.id);
+    if (held.used_at) return { hold: held, pro, state: 'used' as const };
+    await markHoldReleased(trx, held.id);
+    return { hold: held, pro, state: 'released' as const };
+  });
+}
+
+/** A customer's hold on the book host: the cleaner found, the ZIP served, minutes within the book host's bounds. */
+export async function holdForCustomer(
+  db: Db,
+  owner: HoldOwner,
+  input: JobInput & { cleaner_id: string; start: string; zip?: string; minutes?: number },
+  now: Date,
+): Promise<Held> {
+  const pro = await getPro(db, input.cleaner_id);
+  if (!pro) throw noCleanerToFind(input.cleaner_id);
+  if (input.zip !== undefined) requireServedZip(pro, input.zip);
+  return takeHold(db, {
+    proId: pro.id,
+    job: normalizeJob(input),
+    start: parseStart(input.start, pro.timezone),
+    minutes: input.minutes ?? HOLD_MINUTES.book.default,
+    host: 'book',
+    owner,
+    leadId: null,
+    now,
+  });
+}
+
+/** A business pencilling in a time on its own schedule (for a lead, on a crew, when named). */
+export function holdForBusiness(
+  db: Db,
+  pro: Pro,
+  input: JobInput & { start: string; minutes?: number; lead_id?: string; crew_id?: string },
+  now: Date,
+): Promise<Held> {
+  return takeHold(db, {
+    proId: pro.id,
+    job: normalizeJob(input),
+    start: parseStart(input.start, pro.timezone),
+    minutes: input.minutes ?? HOLD_MINUTES.pro.default,
+    host: 'pro',
+    owner: { credential: `pro:${pro.id}`, email: null, phone: null },
+    leadId: input.lead_id ?? null,
+    crewId: input.crew_id ?? null,
+    now,
+  });
+}
+
+/** A business's live holds taken on its own host (what schedule lists), soonest first. */
+export function pencilledIn(db: Db, proId: string) {
+  return liveHolds(db, proId, 'pro');
+}

@@ -1,0 +1,70 @@
+import {
+  HOLD_MINUTES,
+  answer,
+  fields,
+  formatLabel,
+  holdReleasedMessage,
+  holdSchema,
+  idSchema,
+  integer,
+  jobFieldSchemas,
+  oneOf,
+  pencilledInMessage,
+  singleLine,
+  str,
+} from '@frontdesk/domain';
+import type { Pro } from '@frontdesk/db';
+import { heldUntil, holdForBusiness, presentHold, releaseHold, type HoldClaim } from '@frontdesk/use-cases';
+import { REMOVES, WRITES } from '@frontdesk/http';
+import type { AppContext } from '../context';
+import { defineOperation } from './define';
+
+export const holdIdSchema = idSchema('From hold_time.');
+
+/** A business's holds are its own, whichever of its keys took them. */
+export const proHoldClaim = (pro: Pro, id: string): HoldClaim => ({ id, owner: { credential: `pro:${pro.id}`, email: null, phone: null }, shared: false });
+
+export const holdTime = (ctx: AppContext) =>
+  defineOperation({
+    name: 'hold_time',
+    tag: 'bookings',
+    title: 'Pencil in a time',
+    description:
+      'Pencils in a start from open_times while a lead decides: no booking or hold takes that crew then. Book it with book_job and the hold_id once they say yes; release_hold if not. No message to anyone.',
+    method: 'POST',
+    input: fields(
+      {
+        lead_id: idSchema('The lead it is for.'),
+        ...jobFieldSchemas,
+        start: singleLine({ minLength: 10, maxLength: 40, description: 'A start from open_times, unchanged.' }),
+        minutes: integer({ minimum: HOLD_MINUTES.pro.min, maximum: HOLD_MINUTES.pro.max, description: `Default ${HOLD_MINUTES.pro.default}.` }),
+        crew_id: idSchema('Default a free crew.'),
+      },
+      ['bedrooms', 'bathrooms', 'start'],
+    ),
+    output: answer({ ...holdSchema.properties, message: str }),
+    ...WRITES,
+    async handler(input, { principal: pro, now }) {
+      const { hold, crewName } = await holdForBusiness(ctx.db, pro, input, now);
+      const shown = presentHold(hold, { timezone: pro.timezone, crewName });
+      return { ...shown, message: pencilledInMessage({ label: shown.label, crewName, until: heldUntil(hold, pro.timezone), leadName: null }) };
+    },
+  });
+
+export const releaseHoldOperation = (ctx: AppContext) =>
+  defineOperation({
+    name: 'release_hold',
+    tag: 'bookings',
+    title: 'Release a pencilled-in time',
+    description: 'Frees a time pencilled in with hold_time; releasing again changes nothing.',
+    method: 'POST',
+    input: fields({ hold_id: holdIdSchema }, ['hold_id']),
+    output: answer({ hold_id: str, status: oneOf(['released', 'used']), message: str }),
+    ...REMOVES,
+    idempotent: true,
+    async handler(input, { principal: pro }) {
+      const { hold, state } = await releaseHold(ctx.db, proHoldClaim(pro, input.hold_id));
+      const status = state === 'used' ? ('used' as const) : ('released' as const);
+      return { hold_id: hold.id, status, message: holdReleasedMessage(formatLabel(hold.starts_at, pro.timezone), status) };
+    },
+  });
