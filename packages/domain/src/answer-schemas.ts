@@ -98,6 +98,9 @@ export const holdSchema = answer({
   line_items: listOf(lineItemSchema),
 });
 
+/** What release_hold answers on both hosts: the hold, whether it was released now or already used, and a sentence. */
+export const releasedHoldSchema = answer({ hold_id: str, status: oneOf(['released', 'used']), message: str });
+
 export const cleanerContactSchema = answer({ cleaner_id: str, name: str, phone: nullable(str), email: nullable(str), website: nullable(str) });
 
 /** A booking as the customer sees it: the cleaner instead of the fee. */

@@ -46,3 +46,5 @@ export const customerFieldSchemas = {
 
 /** An id the service gave out (a booking's, a crew's, a webhook's): one line, as long as any of ours can be. */
 export const idSchema = (description?: string) => singleLine({ minLength: 1, maxLength: 64, description });
+/** A hold's id, as hold_time answers it. */
+export const holdIdSchema = idSchema('From hold_time.');

@@ -4,7 +4,6 @@ import {
   noCleanerToFind,
   noHold,
   normalizeJob,
-  ownsHold,
   parseStart,
   requireServedZip,
   type HoldGone,
@@ -19,7 +18,6 @@ import {
   insertHold,
   isOverlapViolation,
   liveHolds,
-  lockHold,
   lockPro,
   markHoldReleased,
   newId,
@@ -29,6 +27,7 @@ import {
   type Pro,
 } from '@frontdesk/db';
 import { priceUnderLock } from './book';
+import { lockHeld, type HoldClaim } from './hold-claims';
 import { requireOpenStart } from './booking-change';
 import { namedCrew } from './crews';
 
@@ -38,13 +37,6 @@ import { namedCrew } from './crews';
  * has the last word (the triggers of migration 20261126T120000-holds). Taking or releasing a
  * hold writes no event, mail or webhook: only the booking made from it does.
  */
-
-/** Who asks to use or release a hold, and whether their credential is one many share (the public key). */
-export interface HoldClaim {
-  id: string;
-  owner: HoldOwner;
-  shared: boolean;
-}
 
 /** What a hold keeps, asked for. */
 export interface HoldRequest {
@@ -101,14 +93,6 @@ export async function takeHold(db: Db, req: HoldRequest): Promise<Held> {
     if (isOverlapViolation(err)) throw justTakenByAnotherWriter();
     throw err;
   }
-}
-
-/** The hold a claim names, locked (after its pro's row: the lock order everywhere), when the claimant owns it. */
-export async function lockHeld(trx: Db, pro: Pro, claim: HoldClaim) {
-  const held = await lockHold(trx, claim.id);
-  if (!held || held.pro_id !== pro.id) return undefined;
-  const owner = { credential: held.owner_credential, email: held.owner_email, phone: held.owner_phone };
-  return ownsHold(owner, claim.owner, claim.shared) ? held : undefined;
 }
 
 /** Releases a hold its owner no longer needs: at once, and again without harm. */

@@ -1,5 +1,15 @@
-import { checkSummary, formatLabel, formatLocalIso, formatTimeOfDay, isPlatformSource, nextFollowUpDue, toUsd, type SeriesFrequency } from '@frontdesk/domain';
-import type { Booking, Hold, Lead, ProCheck } from '@frontdesk/db';
+import {
+  checkSummary,
+  formatLabel,
+  holdReleasedMessage,
+  formatLocalIso,
+  formatTimeOfDay,
+  isPlatformSource,
+  nextFollowUpDue,
+  toUsd,
+  type SeriesFrequency,
+} from '@frontdesk/domain';
+import type { Booking, Hold, Lead, Pro, ProCheck } from '@frontdesk/db';
 
 /**
  * How rows are shown in answers: one shape per kind of thing, shared by every operation
@@ -49,6 +59,12 @@ export function presentBooking(b: Booking, timezone: string) {
     fee: b.fee_waived_at || b.status === 'cancelled' ? 0 : toUsd(b.fee_cents),
     created_at: b.created_at.toISOString(),
   };
+}
+
+/** release_hold's answer on both hosts: a used hold is said to be used, anything else released. */
+export function presentRelease({ hold, pro, state }: { hold: Hold; pro: Pro; state: 'released' | 'expired' | 'used' }) {
+  const status = state === 'used' ? ('used' as const) : ('released' as const);
+  return { hold_id: hold.id, status, message: holdReleasedMessage(formatLabel(hold.starts_at, pro.timezone), status) };
 }
 
 /** A hold as both hosts show it. */

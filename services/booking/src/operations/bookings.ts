@@ -15,6 +15,7 @@ import {
   bookedByCustomerMessage,
   cancelledByCustomerMessage,
   customerFieldSchemas,
+  holdIdSchema,
   idSchema,
   multiLine,
   singleLine,
@@ -48,7 +49,7 @@ import type { AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
 import { presentCustomerBooking } from './present';
 import { defineOperation } from './define';
-import { holdClaim, holdIdSchema } from './holds';
+import { holdClaim } from './holds';
 
 export const MANAGE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
 

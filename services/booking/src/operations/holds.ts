@@ -3,27 +3,23 @@ import {
   answer,
   cleanerContactSchema,
   fields,
-  formatLabel,
   heldForYouMessage,
   holdNeedsUser,
   holdOwner,
-  holdReleasedMessage,
+  holdIdSchema,
   holdSchema,
-  idSchema,
+  releasedHoldSchema,
   integer,
   jobFieldSchemas,
-  oneOf,
   singleLine,
   str,
 } from '@frontdesk/domain';
-import { heldUntil, holdForCustomer, presentHold, releaseHold, type HoldClaim } from '@frontdesk/use-cases';
+import { heldUntil, holdForCustomer, presentHold, presentRelease, releaseHold, type HoldClaim } from '@frontdesk/use-cases';
 import { REMOVES, WRITES } from '@frontdesk/http';
 import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
 import { defineOperation } from './define';
-
-export const holdIdSchema = idSchema('From hold_time.');
 
 /**
  * Whose a hold is: the credential, and behind the shared public key (everyone's), the user the
@@ -75,12 +71,10 @@ export const releaseHoldOperation = (ctx: AppContext) =>
     description: 'Frees a time held with hold_time when the user declines; releasing again changes nothing.',
     method: 'POST',
     input: fields({ hold_id: holdIdSchema }, ['hold_id']),
-    output: answer({ hold_id: str, status: oneOf(['released', 'used']), message: str }),
+    output: releasedHoldSchema,
     ...REMOVES,
     idempotent: true,
     async handler(input, { principal }) {
-      const { hold, pro, state } = await releaseHold(ctx.db, holdClaim(principal, input.hold_id));
-      const status = state === 'used' ? ('used' as const) : ('released' as const);
-      return { hold_id: hold.id, status, message: holdReleasedMessage(formatLabel(hold.starts_at, pro.timezone), status) };
+      return presentRelease(await releaseHold(ctx.db, holdClaim(principal, input.hold_id)));
     },
   });

@@ -2,24 +2,21 @@ import {
   HOLD_MINUTES,
   answer,
   fields,
-  formatLabel,
-  holdReleasedMessage,
+  holdIdSchema,
   holdSchema,
+  releasedHoldSchema,
   idSchema,
   integer,
   jobFieldSchemas,
-  oneOf,
   pencilledInMessage,
   singleLine,
   str,
 } from '@frontdesk/domain';
 import type { Pro } from '@frontdesk/db';
-import { heldUntil, holdForBusiness, presentHold, releaseHold, type HoldClaim } from '@frontdesk/use-cases';
+import { heldUntil, holdForBusiness, presentHold, presentRelease, releaseHold, type HoldClaim } from '@frontdesk/use-cases';
 import { REMOVES, WRITES } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { defineOperation } from './define';
-
-export const holdIdSchema = idSchema('From hold_time.');
 
 /** A business's holds are its own, whichever of its keys took them. */
 export const proHoldClaim = (pro: Pro, id: string): HoldClaim => ({ id, owner: { credential: `pro:${pro.id}`, email: null, phone: null }, shared: false });
@@ -59,12 +56,10 @@ export const releaseHoldOperation = (ctx: AppContext) =>
     description: 'Frees a time pencilled in with hold_time; releasing again changes nothing.',
     method: 'POST',
     input: fields({ hold_id: holdIdSchema }, ['hold_id']),
-    output: answer({ hold_id: str, status: oneOf(['released', 'used']), message: str }),
+    output: releasedHoldSchema,
     ...REMOVES,
     idempotent: true,
     async handler(input, { principal: pro }) {
-      const { hold, state } = await releaseHold(ctx.db, proHoldClaim(pro, input.hold_id));
-      const status = state === 'used' ? ('used' as const) : ('released' as const);
-      return { hold_id: hold.id, status, message: holdReleasedMessage(formatLabel(hold.starts_at, pro.timezone), status) };
+      return presentRelease(await releaseHold(ctx.db, proHoldClaim(pro, input.hold_id)));
     },
   });
