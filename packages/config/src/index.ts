@@ -7,3 +7,4 @@ export * from './mail';
 export * from './host';
 export * from './local';
 export * from './catalogue';
+export * from './addresses';

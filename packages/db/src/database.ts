@@ -6,9 +6,12 @@ import type { ProApiKeysTable } from './tables/pro-api-keys';
 import type { PersonalKeysTable } from './tables/personal-keys';
 import type { ProChecksTable } from './tables/pro-checks';
 import type { ProsTable } from './tables/pros';
-import type { CrewCalendarFeedsTable, CrewsTable } from './tables/crews';
+import type { CrewsTable } from './tables/crews';
+import type { CrewCalendarFeedsTable } from './tables/crew-calendar-feeds';
 import type { WebhooksTable } from './tables/webhooks';
-import type { KeySessionsTable, OutboxTable, SignInCodesTable } from './tables/sign-in';
+import type { SignInCodesTable } from './tables/sign-in-codes';
+import type { OutboxTable } from './tables/outbox';
+import type { KeySessionsTable } from './tables/key-sessions';
 import type {
   OAuthClientsTable,
   OAuthCodesTable,
@@ -16,12 +19,14 @@ import type {
   OAuthRequestsTable,
   OAuthRevokedSignInsTable,
   OAuthSigningKeysTable,
-  RateLimitsTable,
 } from './tables/oauth';
+import type { RateLimitsTable } from './tables/rate-limits';
 import type { TimeOffTable } from './tables/time-off';
 import type { HoldsTable } from './tables/holds';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys';
-import type { CalendarFeedsTable, ProSessionsTable, SeriesTable } from './tables/dashboard';
+import type { ProSessionsTable } from './tables/pro-sessions';
+import type { CalendarFeedsTable } from './tables/calendar-feeds';
+import type { SeriesTable } from './tables/series';
 
 export interface Database {
   pros: ProsTable;

@@ -22,6 +22,15 @@ export function newToken(): string {
 }
 
 /**
+ * Hands out a new secret: `store` keeps its hash and hint (never the secret itself), and the
+ * secret is returned, the one time anyone sees it.
+ */
+export async function issueSecret(secret: string, store: (hash: Buffer, hint: string) => Promise<unknown>): Promise<string> {
+  await store(hashSecret(secret), secretHint(secret));
+  return secret;
+}
+
+/**
  * Secrets are stored only as SHA-256 hashes. They are long random strings, not passwords,
  * so a fast hash is safe and lets a lookup use the unique index.
  */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { appendEvent, createDatabase, createDb, dropDatabase, migrateDown, migrateToLatest, purgeExpired } from '../src';
+import { appendEvent, createDatabase, createDb, dropDatabase, migrateDown, migrateToLatest, purgeExpired, type Db } from '../src';
 import { hashSecret } from '../src/secrets';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { makePro } from '@frontdesk/dev-env/factories';
@@ -12,14 +12,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
+/** A database of its own (migrations move it up and down), dropped after `use`. */
+async function withOwnDatabase(use: (db: Db) => Promise<void>): Promise<void> {
+  const admin = process.env.FD_TEST_ADMIN_URL!;
+  const name = `fd_migr_${randomBytes(4).toString('hex')}`;
+  const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
+  try {
+    await use(db);
+  } finally {
+    await db.destroy();
+    await dropDatabase(admin, name);
+  }
+}
+
 describe('migrations', () => {
   it('run up, down and up again on an empty database', async () => {
-    const admin = process.env.FD_TEST_ADMIN_URL!;
-    const name = `fd_migr_${randomBytes(4).toString('hex')}`;
-    const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
-    const tables = async () =>
-      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(db)).rows[0]!.n;
-    try {
+    await withOwnDatabase(async (db) => {
+      const tables = async () =>
+        (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(db)).rows[0]!
+          .n;
       expect(await migrateToLatest(db)).toEqual([
         '20261121T110000-initial-schema',
         '20261121T120000-customer-booking',
@@ -86,19 +97,13 @@ describe('migrations', () => {
       await migrateToLatest(db);
       expect(await tables()).toBe(27);
       expect(await migrateToLatest(db)).toEqual([]);
-    } finally {
-      await db.destroy();
-      await dropDatabase(admin, name);
-    }
+    });
   });
 });
 
 describe('the OAuth issuer migration', () => {
   it("gives rows made before it their resource's issuer, and drops the sign-in codes and pending authorizations in flight", async () => {
-    const admin = process.env.FD_TEST_ADMIN_URL!;
-    const name = `fd_migr_${randomBytes(4).toString('hex')}`;
-    const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
-    try {
+    await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
       expect(await migrateDown(db)).toEqual(['20261126T120000-holds']); // the ones after it
       expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
@@ -130,10 +135,7 @@ describe('the OAuth issuer migration', () => {
       ]);
       expect((await sql`SELECT id FROM oauth_requests`.execute(db)).rows).toEqual([]);
       expect((await sql<{ id: string }>`SELECT id FROM sign_in_codes`.execute(db)).rows).toEqual([{ id: 'sic_used' }]);
-    } finally {
-      await db.destroy();
-      await dropDatabase(admin, name);
-    }
+    });
   });
 });
 
@@ -254,10 +256,7 @@ describe('purgeExpired', () => {
 
 describe('the booking revisions migration', () => {
   it('starts each job at a revision no copy already handed out outranks, and names the crew in older series and today events', async () => {
-    const admin = process.env.FD_TEST_ADMIN_URL!;
-    const name = `fd_migr_${randomBytes(4).toString('hex')}`;
-    const db = createDb(await createDatabase(admin, name), { maxConnections: 1 });
-    try {
+    await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
       expect(await migrateDown(db)).toEqual(['20261126T120000-holds']);
       expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
@@ -309,9 +308,6 @@ describe('the booking revisions migration', () => {
           },
         },
       ]);
-    } finally {
-      await db.destroy();
-      await dropDatabase(admin, name);
-    }
+    });
   });
 });

@@ -1,12 +1,10 @@
-import { createBusiness } from '@frontdesk/use-cases';
 import { createTestDatabase, storedStrings, type TestDatabase } from '@frontdesk/db/testing';
-import { DEFAULT_WEEKLY_HOURS, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, isSingleLine, type NewBusinessInput } from '@frontdesk/domain';
+import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, isSingleLine, type NewBusinessInput } from '@frontdesk/domain';
 import { createLogger } from '@frontdesk/http';
-import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS, perFile } from './pro-desk';
+import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS, businessWithKey, perFile } from './pro-desk';
 import { createProDeskApp } from '@frontdesk/pro-desk';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { createBookingApp } from '@frontdesk/booking';
+import { createBookingApp, type AppContext as BookingContext } from '@frontdesk/booking';
 
 /** Monday 2026-11-23, 07:00 in New York. */
 export const MONDAY_7AM = new Date('2026-11-23T12:00:00Z');
@@ -49,18 +47,44 @@ export type Hosts = Awaited<ReturnType<typeof bothHosts>>;
 /** Both hosts for a whole test file, their shared clock back at MONDAY_7AM before each test. */
 export const bothHostsPerFile = (): Hosts => perFile(() => bothHosts());
 
-export async function newCleaner(h: Hosts, over: Partial<NewBusinessInput> = {}) {
-  const { pro, apiKey } = await createBusiness(h.t.db, {
-    name: `Cleaner ${randomBytes(3).toString('hex')}`,
-    timezone: 'America/New_York',
-    service_zips: ['10001'],
-    weekly_hours: DEFAULT_WEEKLY_HOURS,
-    ...over,
-  });
-  return { pro, auth: { Authorization: `Bearer ${apiKey}` } };
-}
+export const newCleaner = (h: Hosts, over: Partial<NewBusinessInput> = {}) => businessWithKey(h.t, 'Cleaner', over);
 
 export const asPublic = { Authorization: `Bearer ${PUBLIC_KEY}` };
+
+/** The book host's settings as a test's own instance of it starts from: no MCP origins allowed, the tests' limits. */
+export const BOOK_HOST_CONFIG: BookingContext['config'] = {
+  publicUrl: 'http://book.test',
+  proDeskUrl: 'http://pro.test',
+  publicSharedKey: PUBLIC_KEY,
+  mcpAllowedOrigins: [],
+  keySealer: TEST_KEY_SEALER,
+  checkAnswers: true,
+  rateLimits: TEST_RATE_LIMITS,
+};
+
+/** Another book host (a replica) on a harness's database and clock, with settings of its own over BOOK_HOST_CONFIG. */
+export const bookReplicaApp = (h: { t: Pick<TestDatabase, 'db'>; clock: { now: Date } }, over: Partial<BookingContext['config']> = {}) =>
+  createBookingApp({ db: h.t.db, config: { ...BOOK_HOST_CONFIG, ...over }, logger: createLogger('replica', 'silent'), clock: () => h.clock.now }).app;
+
+/** book_cleaning on the book host with the shared key and any other headers: a booking(…) body, or any body at all. */
+export const bookCleaning = (h: Pick<Hosts, 'book'>, body: object | string, headers: Record<string, string> = {}) =>
+  h.book.post('/api/v1/book_cleaning').set(asPublic).set(headers).send(body);
+
+/** book_job on the pro host with a business's credentials: a proBooking(…) body, or any body at all. */
+export const bookJob = (h: Pick<Hosts, 'pro'>, auth: Record<string, string>, body: object) => h.pro.post('/api/v1/book_job').set(auth).send(body);
+
+/** An authorization request's query as an assistant sends it to /authorize (PKCE, the public client unless told). */
+export const authorizeQuery = (over: Record<string, string> = {}) => ({
+  client_id: 'front-desk',
+  redirect_uri: 'http://localhost:6274/oauth/callback',
+  response_type: 'code',
+  code_challenge: 'a'.repeat(43),
+  code_challenge_method: 'S256',
+  ...over,
+});
+
+/** The pending authorization's id that a sign-in page carries in its forms. */
+export const requestIdOn = (page: string) => /name="request_id" value="([^"]+)"/.exec(page)![1]!;
 
 export const booking = (cleanerId: string, over: Record<string, unknown> = {}) => ({
   cleaner_id: cleanerId,
@@ -88,11 +112,7 @@ export const proBooking = (over: Record<string, unknown> = {}) => ({
 
 /** A weekly series a customer books on the book host from `start` (the shared key): its manage token and visits. */
 export async function bookWeekly(h: Hosts, cleanerId: string, start: string) {
-  const made = await h.book
-    .post('/api/v1/book_cleaning')
-    .set(asPublic)
-    .send(booking(cleanerId, { frequency: 'weekly', start }))
-    .expect(200);
+  const made = await bookCleaning(h, booking(cleanerId, { frequency: 'weekly', start })).expect(200);
   return made.body as { manage_token: string; series: { visits: { booking_id: string; start: string; label: string }[] } };
 }
 

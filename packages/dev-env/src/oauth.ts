@@ -6,6 +6,7 @@ import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { freePort } from '@frontdesk/db';
 import { createTestDatabase, signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { createBookingApp } from '@frontdesk/booking';
+import { createProDeskApp, type AppContext as ProDeskContext } from '@frontdesk/pro-desk';
 import { cookiesFrom } from './cookie-jar';
 
 /** The book host on a real port whose public URL is that port: OAuth checks the issuer. */
@@ -43,6 +44,38 @@ export async function bookHostOnPort(
 }
 
 export type BookHost = Awaited<ReturnType<typeof bookHostOnPort>>;
+
+/** The pro host on a real port of a fresh database, its public URL that port, on the real clock (OAuth checks the issuer). */
+export async function proHostOnPort(settings: Partial<ProDeskContext['config']> = {}) {
+  const t: TestDatabase = await createTestDatabase();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { app } = createProDeskApp({
+    db: t.db,
+    config: { publicUrl: url, bookingUrl: 'http://book.test', ...TEST_OAUTH_CONFIG, ...settings },
+    logger: createLogger('t', process.env.LOG_LEVEL ?? 'silent'),
+    clock: () => new Date(),
+  });
+  const server = await listen(app, port, '127.0.0.1');
+  return {
+    t,
+    url,
+    close: async () => {
+      await closeServer(server);
+      await t.drop();
+    },
+  };
+}
+
+/** Registers a public client at the host (dynamic client registration): the status and what the host answered. */
+export async function registerClient(host: Pick<BookHost, 'url'>, metadata: Record<string, unknown>): Promise<{ status: number } & Record<string, any>> {
+  const res = await fetch(`${host.url}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(metadata),
+  });
+  return { status: res.status, ...((await res.json()) as Record<string, any>) };
+}
 
 const field = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1];
 

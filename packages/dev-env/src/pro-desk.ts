@@ -90,9 +90,13 @@ export function perFile<T extends { clock: { now: Date }; close(): Promise<void>
 
 export const proDeskHarnessPerFile = (): Harness => perFile(() => proDeskHarness());
 
-export async function newPro(h: Harness, over: Partial<NewBusinessInput> = {}) {
-  const { pro, apiKey } = await createBusiness(h.t.db, {
-    name: `Sparkle ${randomBytes(3).toString('hex')}`,
+/**
+ * A business with a unique name after `name`, in New York, serving 10001 in the default hours
+ * unless `over` says otherwise; with its pro key, and the key as a bearer header.
+ */
+export async function businessWithKey(t: TestDatabase, name: string, over: Partial<NewBusinessInput> = {}) {
+  const { pro, apiKey } = await createBusiness(t.db, {
+    name: `${name} ${randomBytes(3).toString('hex')}`,
     timezone: 'America/New_York',
     service_zips: ['10001'],
     weekly_hours: DEFAULT_WEEKLY_HOURS,
@@ -100,6 +104,8 @@ export async function newPro(h: Harness, over: Partial<NewBusinessInput> = {}) {
   });
   return { pro, key: apiKey, auth: { Authorization: `Bearer ${apiKey}` } };
 }
+
+export const newPro = (h: Harness, over: Partial<NewBusinessInput> = {}) => businessWithKey(h.t, 'Sparkle', over);
 
 export const validBooking = (over: Record<string, unknown> = {}) => ({
   bedrooms: 2,
@@ -133,6 +139,24 @@ export const postDashboardForm = (h: Harness, s: { cookie: string; csrf: string 
     .set('Cookie', s.cookie)
     .type('form')
     .send({ csrf: s.csrf, ...form });
+
+/** Opens a sign-in page at `path`: an HTML page whose first form posts the email to `${path}/code`. */
+export async function openSignInPage(h: Harness, path: string) {
+  const page = await h.api.get(path).expect(200);
+  expect(page.headers['content-type']).toMatch(/text\/html/);
+  expect(page.text).toContain(`<form method="post" action="${path}/code">`);
+  return page;
+}
+
+/** Follows a dashboard form's 303 as a browser does: to the page it names, with the result's sealed cookie beside the session's. */
+export async function followDashboardForm(h: Harness, s: { cookie: string }, res: { status: number; headers: Record<string, unknown> }) {
+  expect(res.status).toBe(303);
+  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!);
+  const result = cookies.find((c) => c.startsWith('fd_dash_done='));
+  const cookie = [s.cookie, ...(result ? [result] : [])].join('; ');
+  const location = String(res.headers.location);
+  return { location, cookie, text: (await h.api.get(location).set('Cookie', cookie).expect(200)).text };
+}
 
 /** A page's text as a person reads it: no style, tags or entities, spaces collapsed. */
 export const pageText = (page: string) =>

@@ -1,6 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { createLogger } from '@frontdesk/http';
+import type { Db } from '@frontdesk/db';
+import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
+import { TEST_KEY_SEALER } from './pro-desk';
 
 /** One request a receiver got: its headers, body, and whether the signature checked out with the secret it was given. */
 export interface Received {
@@ -62,4 +66,26 @@ export class Receiver {
     this.server.closeAllConnections();
     await new Promise<void>((done) => this.server.close(() => done()));
   }
+}
+
+/**
+ * The webhook worker as a process runs it, on a test's database and clock, with a short deadline
+ * for stalled receivers: `tick` delivers what is due now and waits for it; `close` ends its connections.
+ */
+export function webhookSender(h: { t: { db: Db }; clock: { now: Date } }) {
+  const send = createWebhookSender({ allowLoopback: true, timeoutMs: 800 });
+  const worker = webhookWorker(h.t.db, {
+    sender: send,
+    sealer: TEST_KEY_SEALER,
+    clock: () => h.clock.now,
+    logger: createLogger('webhooks-test', 'silent'),
+    wake: () => {},
+  });
+  return {
+    async tick() {
+      await worker.run(h.clock.now);
+      await worker.drain!();
+    },
+    close: () => send.close(),
+  };
 }

@@ -1,5 +1,6 @@
 import { linesOf } from './plain-text';
 import { zoneInfoAt, wallClock } from './zone';
+import { DAY_MS } from './time';
 
 /**
  * iCalendar (RFC 5545) text: the business's jobs as a feed, a customer's booking as a file.
@@ -8,7 +9,6 @@ import { zoneInfoAt, wallClock } from './zone';
  * a daylight-saving day lands at its local time in every calendar.
  */
 
-const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -61,11 +61,11 @@ const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.fl
 /** The instants in [from, to) where the zone's offset changes, found day by day then to the minute. */
 function transitions(zone: string, from: number, to: number): number[] {
   const found: number[] = [];
-  for (let t = from; t < to; t += DAY) {
-    if (zoneInfoAt(t, zone).offsetMinutes === zoneInfoAt(t + DAY, zone).offsetMinutes) continue;
+  for (let t = from; t < to; t += DAY_MS) {
+    if (zoneInfoAt(t, zone).offsetMinutes === zoneInfoAt(t + DAY_MS, zone).offsetMinutes) continue;
     // Offsets change on 15-minute boundaries: search those within the day.
     let lo = Math.floor(t / (15 * 60_000));
-    let hi = Math.floor((t + DAY) / (15 * 60_000));
+    let hi = Math.floor((t + DAY_MS) / (15 * 60_000));
     const before = zoneInfoAt(t, zone).offsetMinutes;
     while (hi - lo > 1) {
       const mid = Math.floor((lo + hi) / 2);
@@ -83,8 +83,8 @@ function transitions(zone: string, from: number, to: number): number[] {
  * RFC 5545 allows. A zone without transitions gets one observance.
  */
 export function vtimezone(zone: string, from: Date, to: Date): string[] {
-  const start = from.getTime() - DAY;
-  const changes = transitions(zone, start, to.getTime() + DAY);
+  const start = from.getTime() - DAY_MS;
+  const changes = transitions(zone, start, to.getTime() + DAY_MS);
   const offsets = [zoneInfoAt(start, zone).offsetMinutes, ...changes.map((t) => zoneInfoAt(t, zone).offsetMinutes)];
   // Daylight time is the larger offset of a neighbouring pair.
   const isDaylight = (i: number) => offsets[i]! > Math.min(offsets[i - 1] ?? offsets[i]!, offsets[i + 1] ?? offsets[i]!);

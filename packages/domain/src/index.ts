@@ -10,6 +10,7 @@ export * from './customer';
 export * from './leads';
 export * from './drafts';
 export * from './policy';
+export * from './idempotency';
 export * from './pro';
 export * from './checks';
 export * from './open-times-request';

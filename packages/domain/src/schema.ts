@@ -67,7 +67,9 @@ export const described = <S extends TSchema>(s: S, description: string): S => ({
 type WithOptional<P extends TProperties, O extends PropertyKey> = { [K in keyof P]: K extends O ? TOptional<P[K]> : P[K] };
 type WithRequired<P extends TProperties, R extends PropertyKey> = { [K in keyof P]: K extends R ? P[K] : TOptional<P[K]> };
 
-function objectOf<P extends TProperties>(properties: P, optional: (key: string) => boolean, o: ObjectOptions) {
+/** An object with exactly these properties, the `named` ones optional and the rest required, or the other way round. */
+function objectOf(properties: TProperties, named: readonly string[], namedAre: 'optional' | 'required', o: ObjectOptions) {
+  const optional = (k: string) => named.includes(k) === (namedAre === 'optional');
   const marked = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, optional(k) ? Type.Optional(v) : v]));
   return Type.Object(marked, { additionalProperties: false, ...o });
 }
@@ -76,24 +78,12 @@ function objectOf<P extends TProperties>(properties: P, optional: (key: string) 
  * An answer: an object with exactly these properties, all required but those named optional.
  * The top level of an answer keeps to type, properties, required and additionalProperties.
  */
-export function answer<P extends TProperties, const O extends readonly (keyof P & string)[] = []>(
-  properties: P,
-  optional?: O,
-  o: ObjectOptions = {},
-): TObject<WithOptional<P, O[number]>> {
-  const optionalKeys: readonly string[] = optional ?? [];
-  return objectOf(properties, (k) => optionalKeys.includes(k), o) as unknown as TObject<WithOptional<P, O[number]>>;
-}
+export const answer = <P extends TProperties, const O extends readonly (keyof P & string)[] = []>(properties: P, optional?: O, o: ObjectOptions = {}) =>
+  objectOf(properties, optional ?? [], 'optional', o) as unknown as TObject<WithOptional<P, O[number]>>;
 
 /** An input: an object with exactly these properties, all optional but those named required. */
-export function fields<P extends TProperties, const R extends readonly (keyof P & string)[] = []>(
-  properties: P,
-  required?: R,
-  o: ObjectOptions = {},
-): TObject<WithRequired<P, R[number]>> {
-  const requiredKeys: readonly string[] = required ?? [];
-  return objectOf(properties, (k) => !requiredKeys.includes(k), o) as unknown as TObject<WithRequired<P, R[number]>>;
-}
+export const fields = <P extends TProperties, const R extends readonly (keyof P & string)[] = []>(properties: P, required?: R, o: ObjectOptions = {}) =>
+  objectOf(properties, required ?? [], 'required', o) as unknown as TObject<WithRequired<P, R[number]>>;
 
 /** The input of an operation that takes none. */
 export const NO_INPUT = fields({});

@@ -1,6 +1,9 @@
 import { notADateTime, notARealDateTime, notAnIsoDateTime, skippedByDaylightSaving } from './words/time';
 import { instantsForWallTime, wallClock } from './zone';
 
+/** One day as a span of milliseconds: for spans around an instant (calendar days are `addDays`). */
+export const DAY_MS = 86_400_000;
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A calendar day, `YYYY-MM-DD`, in some time zone. */

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEEP_HOURS, STILL_RUNNING, idempotencyKeyMalformed, idempotencyKeyReused } from '@frontdesk/domain';
-import { AppError } from '@frontdesk/domain';
+import { AppError, type IdempotencyHold, type IdempotencyStore } from '@frontdesk/domain';
 import { DEFAULT_REQUEST_DEADLINE_MS } from '@frontdesk/config';
 
 /**
@@ -22,34 +22,6 @@ const WAIT_MARGIN_MS = 1000;
 const AFTERCARE_RETRY_MS = 500;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
-
-type Claim = { state: 'new' } | { state: 'done'; response: object } | { state: 'running'; holder: string } | { state: 'mismatch'; operation: string };
-
-/** One claim of one key: whose key, which key, and the request holding it (a random id per claim). */
-export interface IdempotencyHold {
-  credential: string;
-  key: string;
-  holder: string;
-}
-
-export interface IdempotencyStore {
-  claim(r: {
-    credential: string;
-    key: string;
-    operation: string;
-    requestHash: Buffer;
-    now: Date;
-    leaseMs: number;
-    keepMs: number;
-    holder: string;
-    /** A holder this process knows is dead: the key may be taken from it at once. */
-    replacing?: string;
-  }): Promise<Claim>;
-  /** Keeps the answer, while this claim still holds the key. */
-  keep(hold: IdempotencyHold, response: object): Promise<void>;
-  /** Frees keys, each while its claim still holds it. */
-  release(holds: IdempotencyHold[]): Promise<void>;
-}
 
 export interface IdempotencyOptions<P> {
   store: IdempotencyStore;

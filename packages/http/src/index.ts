@@ -22,3 +22,5 @@ export * from './page-form';
 export * from './deadline';
 export * from './published-schema';
 export * from './model-size';
+export * from './host-run';
+export * from './api-terms';

@@ -3,7 +3,7 @@ import { inputTooDeep, notAParameter, notAnInputObject, parameterRepeated } from
 import { InvalidInputError } from '@frontdesk/domain';
 import type { Static } from '@sinclair/typebox';
 import type { JsonSchema, ObjectSchema, Operation } from './operation';
-import { describeValidationErrors, type ValidatorErrorItem } from './validation-messages';
+import { describeValidationErrors, type SchemaProblem } from './validation-messages';
 
 /**
  * How an operation's input is read and judged. A JSON body and MCP arguments are taken as
@@ -22,16 +22,16 @@ function validatorOf(schema: ObjectSchema): ValidateFunction {
   return validate;
 }
 
-/** Ajv errors in the shape the sentences are written for. */
-function asItems(errors: ErrorObject[]): ValidatorErrorItem[] {
-  return errors.map((e) => {
-    const params = e.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
-    const leaf = params.missingProperty ?? params.additionalProperty;
-    return {
-      path: `/body${e.instancePath}${leaf ? `/${leaf}` : ''}`,
-      message: e.keyword === 'enum' && params.allowedValues ? `${e.message}: ${params.allowedValues.join(', ')}` : e.message,
-      errorCode: `${e.keyword}.openapi.validation`,
-    };
+/**
+ * Ajv's errors as the problems the sentences are made from: its keyword and params as they
+ * are, its place written as the REST validator writes it (under /body, ending in the field a
+ * `required` or `additionalProperties` error names), so a field is named alike on every transport.
+ */
+function problemsOf(errors: readonly ErrorObject[]): SchemaProblem[] {
+  return errors.map(({ keyword, instancePath, params }) => {
+    const { missingProperty, additionalProperty } = params as { missingProperty?: string; additionalProperty?: string };
+    const leaf = missingProperty ?? additionalProperty;
+    return { keyword, path: `/body${instancePath}${leaf ? `/${leaf}` : ''}`, params };
   });
 }
 
@@ -97,14 +97,6 @@ export function screenInput(input: unknown): asserts input is Record<string, unk
   if (hostile) throw new InvalidInputError(hostile);
 }
 
-/** A pattern's field, for the sentence that explains it ("exactly 5 digits, like 10001"). */
-export const patternOf =
-  (op: Pick<Operation<unknown>, 'input'>) =>
-  (field: string): string | undefined => {
-    const pattern = Object.hasOwn(op.input.properties, field) ? (op.input.properties[field] as JsonSchema | undefined)?.pattern : undefined;
-    return typeof pattern === 'string' ? pattern : undefined;
-  };
-
 /**
  * The MCP judge (and the pages'): the operation's input schema, compiled once with Ajv.
  * Throws a 400 whose sentence names the field, the same sentence the REST validator's
@@ -113,7 +105,7 @@ export const patternOf =
 export function validateInput<In extends ObjectSchema>(op: { input: In }, input: unknown): Static<In> {
   screenInput(input);
   const validate = validatorOf(op.input);
-  if (!validate(input)) throw new InvalidInputError(describeValidationErrors(asItems(validate.errors ?? []), patternOf(op)));
+  if (!validate(input)) throw new InvalidInputError(describeValidationErrors(problemsOf(validate.errors ?? [])));
   return input;
 }
 

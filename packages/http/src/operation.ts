@@ -96,6 +96,9 @@ export function byName<const T extends readonly AnyOperation[]>(ops: T): { [O in
   return Object.fromEntries(ops.map((op) => [op.name, op])) as { [O in T[number] as O['name']]: O };
 }
 
+/** A host's set as the registry's list, in the set's order: REST routes, /openapi.json and MCP tools come from it. */
+export const operationList = <P>(set: Record<string, Operation<P>>): Operation<P>[] => Object.values(set);
+
 /**
  * What an assistant is told when it connects to a host: what the host is, the host's rules,
  * then each operation's own rule in the registry's order, numbered, and a closing line.

@@ -2,9 +2,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { InvalidInputError } from '@frontdesk/domain';
 import { headerText } from './auth';
-import { patternOf, screenInput } from './input';
+import { screenInput } from './input';
 import type { JsonSchema, Operation } from './operation';
-import { describeValidationErrors } from './validation-messages';
+import { describeValidationErrors, paramsOf, type SchemaProblem } from './validation-messages';
 
 /**
  * REST requests are judged by express-openapi-validator against the published /openapi.json,
@@ -64,17 +64,17 @@ interface View {
   openapi?: unknown;
 }
 
-/** The headers an operation documents (lower case, as Node gives them): all the validator reads of them. */
-function documentedHeaders(document: JsonSchema, op: Operation<unknown>): string[] {
-  const entry = (document.paths as Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>)[`/api/v1/${op.name}`];
+/** The headers an operation documents, by name in lower case (as Node gives them): all the validator reads of them. */
+function documentedHeaders(document: JsonSchema, op: Operation<unknown>): Record<string, JsonSchema> {
+  const entry = (document.paths as Record<string, Record<string, { parameters?: { in: string; name: string; schema: JsonSchema }[] }>>)[`/api/v1/${op.name}`];
   const parameters = entry?.[op.method.toLowerCase()]?.parameters ?? [];
-  return parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+  return Object.fromEntries(parameters.filter((p) => p.in === 'header').map((p) => [p.name.toLowerCase(), p.schema]));
 }
 
 interface Shown {
   op: Operation<unknown>;
   input: Record<string, unknown>;
-  headers: string[];
+  headers: readonly string[];
   /** The route as the validator found it for an earlier request, if it has. */
   openapi: unknown;
 }
@@ -110,10 +110,40 @@ function viewOf(req: Request, { op, input, headers, openapi }: Shown): View {
   } as View;
 }
 
-/** The validator's 400 in our words, the sentence MCP's judge gives for the same input; any other error as it is. */
-function inOurWords(err: unknown, op: Operation<unknown>): unknown {
+/**
+ * The schema a validator's error is about, found by following its place down from what the
+ * validator judged there: the operation's input for the body and the query (each query
+ * parameter's schema is the input's property), a documented header's own schema.
+ */
+function schemaAt(path: string, op: Operation<unknown>, headers: Readonly<Record<string, JsonSchema>>): JsonSchema | undefined {
+  const [, part, ...steps] = path.split('/');
+  let schema: JsonSchema | undefined = part === 'body' || part === 'query' ? op.input : part === 'headers' ? { properties: headers } : undefined;
+  for (const step of steps.map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+    if (schema?.type === 'array') schema = schema.items as JsonSchema | undefined;
+    else if (schema?.properties && Object.hasOwn(schema.properties, step)) schema = (schema.properties as Record<string, JsonSchema>)[step];
+    else schema = typeof schema?.additionalProperties === 'object' ? (schema.additionalProperties as JsonSchema) : undefined;
+  }
+  return schema;
+}
+
+/** How the validator codes an error of a schema keyword: `<keyword>.openapi.validation`. */
+const KEYWORD_CODE = '.openapi.validation';
+
+/**
+ * The validator's 400 in our words, the sentence MCP's judge gives for the same input; any
+ * other error as it is. Its structured errors name the keyword (errorCode) and the place but
+ * not the rule's values, which are read from the schema it judged at that place. A 400 that is no keyword's (a fault of the document, not
+ * of the input) goes on as it is, and the host answers it in its own general words.
+ */
+function inOurWords(err: unknown, op: Operation<unknown>, headers: Readonly<Record<string, JsonSchema>>): unknown {
   if (!(err instanceof OpenApiValidator.error.BadRequest)) return err;
-  return new InvalidInputError(describeValidationErrors(err.errors, patternOf(op)));
+  const problems: SchemaProblem[] = [];
+  for (const { path, errorCode } of err.errors) {
+    if (!errorCode?.endsWith(KEYWORD_CODE)) return err;
+    const keyword = errorCode.slice(0, -KEYWORD_CODE.length);
+    problems.push({ keyword, path, params: paramsOf(keyword, schemaAt(path, op, headers) ?? {}) });
+  }
+  return problems.length ? new InvalidInputError(describeValidationErrors(problems)) : err;
 }
 
 /** Runs middleware in turn on the view, then `done` with the first error, if any. */
@@ -168,7 +198,8 @@ export function restJudges(document: JsonSchema): (op: Operation<unknown>) => Re
   let validator: Validator | undefined;
   return (op) => {
     const route = `/api/v1/${op.name}`;
-    const headers = documentedHeaders(document, op);
+    const headerSchemas = documentedHeaders(document, op);
+    const headers = Object.keys(headerSchemas);
     const narrowed = narrowerOf(op);
     return (req: Request, res: Response, next: NextFunction) => {
       const input: unknown = res.locals.input;
@@ -178,7 +209,7 @@ export function restJudges(document: JsonSchema): (op: Operation<unknown>) => Re
       const view = viewOf(req, { op, input, headers, openapi: known === undefined ? undefined : narrowed(known, input) });
       runSteps(known === undefined ? validator.all : validator.judge, view, res, (err) => {
         if (known === undefined && view.openapi !== undefined) found.set(route, view.openapi);
-        next(err ? inOurWords(err, op) : undefined);
+        next(err ? inOurWords(err, op, headerSchemas) : undefined);
       });
     };
   };

@@ -1,13 +1,25 @@
 import { ADD_ON_NAME_PATTERN, MULTI_LINE_PATTERN, MULTI_LINE_TEXT, ONE_LINE_TEXT, SINGLE_LINE_PATTERN, WINDOW_PATTERN } from '@frontdesk/domain';
 
 /**
- * Turns validator errors into one plain sentence per problem, naming the field and the
- * bound: "bedrooms must be at most 10." rather than "request/query/bedrooms must be <= 10".
+ * Turns a validator's structured errors into one plain sentence per problem, naming the field
+ * and the bound: "bedrooms must be at most 10." rather than "request/query/bedrooms must be <= 10".
+ * Each sentence is made from the rule that failed, the place, and the rule's own values; the
+ * validators' English is never read.
  */
-export interface ValidatorErrorItem {
-  path?: string;
-  message?: string;
-  errorCode?: string;
+export interface SchemaProblem {
+  /** The schema keyword that failed (Ajv's `keyword`): `maximum`, `required`, `pattern`… */
+  keyword: string;
+  /**
+   * The place, as both validators write it: a JSON Pointer under the part of the request
+   * (`/body/items/1/n`, `/query/count`, `/headers/x-user-name`), ending in the field's own
+   * name for `required` and `additionalProperties`.
+   */
+  path: string;
+  /**
+   * The rule's values, in Ajv's names: `limit` for every bound, `type`, `allowedValues`,
+   * `pattern`, `multipleOf` (what Ajv's `params` holds).
+   */
+  params: Readonly<Record<string, unknown>>;
 }
 
 const PATTERN_HINTS: Record<string, string> = {
@@ -30,66 +42,72 @@ const TYPE_WORDS: Record<string, string> = {
   object: 'an object',
 };
 
-function fieldOf(path = ''): string {
+function fieldOf(path: string): string {
   const stripped = path.replace(/^\/(query|body|headers|params|cookies)/, '').replace(/^\//, '');
   if (!stripped) return path.startsWith('/body') ? 'the body' : 'the request';
   return stripped.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
 }
 
-const lastNumber = (msg: string) => /(-?\d+(?:\.\d+)?)\D*$/.exec(msg)?.[1] ?? '';
+/** A rule's value as the sentence writes it: numbers as JavaScript writes them, lists comma-separated, null as nothing. */
+function said(value: unknown): string {
+  if (Array.isArray(value)) return value.map(said).join(', ');
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return value === null || value === undefined ? '' : JSON.stringify(value);
+}
 
-function sentence(item: ValidatorErrorItem, patternOf: (field: string) => string | undefined): string {
-  const field = fieldOf(item.path);
-  const msg = item.message ?? '';
-  const keyword = (item.errorCode ?? '').split('.')[0];
+/** The first type a rule names (a type list, such as ["string", "null"], is named by its first). */
+const typeOf = (type: unknown): string => said(Array.isArray(type) ? type[0] : type);
+
+/** The sentence for each keyword, from the field and the rule's values. */
+const SENTENCES: Readonly<Record<string, (field: string, params: SchemaProblem['params']) => string>> = {
+  required: (field) => `${field} is required.`,
+  additionalProperties: (field) => `${field} is not a field of this operation.`,
+  maximum: (field, { limit }) => `${field} must be at most ${said(limit)}.`,
+  minimum: (field, { limit }) => `${field} must be at least ${said(limit)}.`,
+  exclusiveMaximum: (field, { limit }) => `${field} must be less than ${said(limit)}.`,
+  exclusiveMinimum: (field, { limit }) => `${field} must be more than ${said(limit)}.`,
+  maxLength: (field, { limit }) => `${field} must be at most ${said(limit)} characters long.`,
+  minLength: (field, { limit }) => (limit === 1 ? `${field} must not be empty.` : `${field} must be at least ${said(limit)} characters long.`),
+  minProperties: (field, { limit }) => `${field} must name at least ${said(limit)}.`,
+  maxItems: (field, { limit }) => `${field} may have at most ${said(limit)} items.`,
+  minItems: (field, { limit }) => `${field} must have at least ${said(limit)} items.`,
+  multipleOf: (field, { multipleOf }) =>
+    multipleOf === 0.5 ? `${field} must be a whole or half number, like 2 or 2.5.` : `${field} must be a multiple of ${said(multipleOf)}.`,
+  type: (field, { type }) => `${field} must be ${TYPE_WORDS[typeOf(type)] ?? typeOf(type)}.`,
+  enum: (field, { allowedValues }) => `${field} must be one of: ${said(allowedValues)}.`,
+  pattern: (field, { pattern }) => `${field} must be ${PATTERN_HINTS[said(pattern)] ?? `in the form ${said(pattern)}`}.`,
+};
+
+/** The keywords a sentence is written for: an operation's input schema keeps to these (a test holds it). */
+export const KEYWORDS_WITH_SENTENCES: ReadonlySet<string> = new Set(Object.keys(SENTENCES));
+
+/** The rule's values in Ajv's names, read from the schema that holds the rule (for a validator whose errors carry none). */
+export function paramsOf(keyword: string, schema: Readonly<Record<string, unknown>>): SchemaProblem['params'] {
   switch (keyword) {
-    case 'required':
-      return `${field} is required.`;
-    case 'additionalProperties':
-      return `${field} is not a field of this operation.`;
-    case 'maximum':
-      return `${field} must be at most ${lastNumber(msg)}.`;
-    case 'minimum':
-      return `${field} must be at least ${lastNumber(msg)}.`;
-    case 'exclusiveMaximum':
-      return `${field} must be less than ${lastNumber(msg)}.`;
-    case 'exclusiveMinimum':
-      return `${field} must be more than ${lastNumber(msg)}.`;
-    case 'maxLength':
-      return `${field} must be at most ${lastNumber(msg)} characters long.`;
-    case 'minLength': {
-      const n = lastNumber(msg);
-      return n === '1' ? `${field} must not be empty.` : `${field} must be at least ${n} characters long.`;
-    }
-    case 'minProperties':
-      return `${field} must name at least ${lastNumber(msg)}.`;
-    case 'maxItems':
-      return `${field} may have at most ${lastNumber(msg)} items.`;
-    case 'minItems':
-      return `${field} must have at least ${lastNumber(msg)} items.`;
+    case 'type':
+      return { type: schema.type };
+    case 'enum':
+      return { allowedValues: schema.enum };
+    case 'pattern':
+      return { pattern: schema.pattern };
     case 'multipleOf':
-      return lastNumber(msg) === '0.5' ? `${field} must be a whole or half number, like 2 or 2.5.` : `${field} must be a multiple of ${lastNumber(msg)}.`;
-    case 'type': {
-      const type = /must be (\w+)/.exec(msg)?.[1] ?? '';
-      return `${field} must be ${TYPE_WORDS[type] ?? type}.`;
-    }
-    case 'enum': {
-      const allowed = msg.split(': ').slice(1).join(': ');
-      return `${field} must be one of: ${allowed}.`;
-    }
-    case 'pattern': {
-      const pattern = patternOf(field) ?? /"(.*)"/.exec(msg)?.[1] ?? '';
-      return `${field} must be ${PATTERN_HINTS[pattern] ?? `in the form ${pattern}`}.`;
-    }
-    case 'format':
-      return `${field} ${msg}.`;
+      return { multipleOf: schema.multipleOf };
+    case 'required':
+    case 'additionalProperties':
+      return {};
     default:
-      if (/unknown query parameter/i.test(msg)) return `${field} is not a parameter of this operation.`;
-      return `${field} ${msg.replace(/\.$/, '')}.`;
+      return { limit: schema[keyword] };
   }
 }
 
+function sentence({ keyword, path, params }: SchemaProblem): string {
+  const field = fieldOf(path);
+  const say = Object.hasOwn(SENTENCES, keyword) ? SENTENCES[keyword] : undefined;
+  // A keyword no sentence is written for: no operation's input uses one (a test holds it).
+  return say ? say(field, params) : `${field} is not valid.`;
+}
+
 /** One sentence for all problems found, each said once. */
-export function describeValidationErrors(items: ValidatorErrorItem[], patternOf: (field: string) => string | undefined = () => undefined): string {
-  return [...new Set(items.map((i) => sentence(i, patternOf)))].join(' ');
+export function describeValidationErrors(problems: readonly SchemaProblem[]): string {
+  return [...new Set(problems.map(sentence))].join(' ');
 }

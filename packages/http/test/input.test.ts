@@ -1,5 +1,5 @@
 import { parse as parseQuery } from 'node:querystring';
-import { describeValidationErrors, inputFromQuery, screenInput, validateInput } from '../src';
+import { describeValidationErrors, inputFromQuery, paramsOf, screenInput, validateInput } from '../src';
 import { readOp, writeOp } from '@frontdesk/dev-env/http-kit';
 
 const refusal = (run: () => unknown) => {
@@ -101,17 +101,31 @@ describe('inputFromQuery: a query read strictly by its schema', () => {
   });
 });
 
-describe('the validator’s errors in plain words', () => {
-  it('names the field and the bound, each problem once', () => {
-    const items = [
-      { path: '/query/count', message: 'must be <= 10', errorCode: 'maximum.openapi.validation' },
-      { path: '/body/prices/base', message: 'must be >= 0', errorCode: 'minimum.openapi.validation' },
-      { path: '/body/items/1/n', message: 'must be integer', errorCode: 'type.openapi.validation' },
-      { path: '/body/items/1/n', message: 'must be integer', errorCode: 'type.openapi.validation' },
-      { path: '/body', message: 'must be object', errorCode: 'type.openapi.validation' },
+describe('the validators’ errors in plain words', () => {
+  it('names the field and the bound from the keyword, the place and the rule’s values, each problem once', () => {
+    const problems = [
+      { keyword: 'maximum', path: '/query/count', params: { comparison: '<=', limit: 10 } },
+      { keyword: 'minimum', path: '/body/prices/base', params: { limit: 0 } },
+      { keyword: 'type', path: '/body/items/1/n', params: { type: 'integer' } },
+      { keyword: 'type', path: '/body/items/1/n', params: { type: 'integer' } },
+      { keyword: 'type', path: '/body', params: { type: 'object' } },
     ];
-    expect(describeValidationErrors(items)).toBe(
+    expect(describeValidationErrors(problems)).toBe(
       'count must be at most 10. prices.base must be at least 0. items[1].n must be a whole number. the body must be an object.',
     );
+  });
+
+  it('reads a rule’s values from its schema as Ajv’s params name them', () => {
+    const schema = { type: 'string', minLength: 1, maxLength: 5, enum: ['a', 'b'], pattern: '^[0-9]{5}$', multipleOf: 0.5 };
+    const say = (keyword: string) => describeValidationErrors([{ keyword, path: '/body/zip', params: paramsOf(keyword, schema) }]);
+    expect(['minLength', 'maxLength', 'enum', 'pattern', 'multipleOf', 'type', 'required'].map(say)).toEqual([
+      'zip must not be empty.',
+      'zip must be at most 5 characters long.',
+      'zip must be one of: a, b.',
+      'zip must be exactly 5 digits, like 10001.',
+      'zip must be a whole or half number, like 2 or 2.5.',
+      'zip must be text.',
+      'zip is required.',
+    ]);
   });
 });

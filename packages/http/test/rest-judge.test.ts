@@ -64,30 +64,47 @@ describe('the REST judge', () => {
     expect(made.mock.calls.length - before).toBeLessThanOrEqual(1);
   });
 
+  /** Each place a refusal is sent in, and what MCP's judge says of the same input. */
+  const places = {
+    query: { send: get, mcp: (query: string) => ajvVerdict(readOp, () => inputFromQuery(readOp, parseQuery(query))) },
+    body: { send: post, mcp: (body: string) => ajvVerdict(writeOp, () => JSON.parse(body) as unknown) },
+  };
+
   it.each([
-    ['a number that does not read cleanly', 'count=1e1', 'count must be a whole number.'],
-    ['Infinity', 'count=Infinity', 'count must be a whole number.'],
-    ['a spaced number', 'count=%202', 'count must be a whole number.'],
-    ['a hex number', 'count=0x5', 'count must be a whole number.'],
-    ['an empty number', 'count=', 'count must be a whole number.'],
-    ['true for a number', 'count=true', 'count must be a whole number.'],
-    ['a bound', 'count=11', 'count must be at most 10.'],
-    ['a half step', 'count=1&ratio=0.3', 'ratio must be a whole or half number, like 2 or 2.5.'],
-    ['yes for a boolean', 'count=1&flag=yes', 'flag must be true or false.'],
-    ['an enum', 'count=1&kind=mega', 'kind must be one of: deep, standard.'],
-    ['a pattern', 'count=1&zip=123', 'zip must be exactly 5 digits, like 10001.'],
-    ['an item', 'count=1&nums=1,x', 'nums[1] must be a whole number.'],
-    ['an empty item', 'count=1&tags=a,,b', 'tags[1] must not be empty.'],
-    ['too many items', 'count=1&tags=a,b,c,d', 'tags may have at most 3 items.'],
-    ['a missing field', 'kind=deep', 'count is required.'],
-    ['an unknown key', 'count=1&colour=red', 'colour is not a parameter of this operation.'],
-    ['a repeated key', 'count=1&count=2', 'count is given more than once; give it once (lists are comma-separated).'],
-    ['a nested key', 'count=1&tags[a][b]=1', 'tags[a][b] is not a parameter of this operation.'],
-    ['a NUL byte', 'count=1&at=a%00b', 'at contains a character that cannot be stored (a NUL byte or a broken UTF-16 surrogate).'],
-  ])('refuses %s in a query in the sentence MCP gives', async (_what, query, sentence) => {
-    const res = await get(query).expect(400);
+    ['a number that does not read cleanly', 'query', 'count=1e1', 'count must be a whole number.'],
+    ['Infinity', 'query', 'count=Infinity', 'count must be a whole number.'],
+    ['a spaced number', 'query', 'count=%202', 'count must be a whole number.'],
+    ['a hex number', 'query', 'count=0x5', 'count must be a whole number.'],
+    ['an empty number', 'query', 'count=', 'count must be a whole number.'],
+    ['true for a number', 'query', 'count=true', 'count must be a whole number.'],
+    ['a bound', 'query', 'count=11', 'count must be at most 10.'],
+    ['a half step', 'query', 'count=1&ratio=0.3', 'ratio must be a whole or half number, like 2 or 2.5.'],
+    ['yes for a boolean', 'query', 'count=1&flag=yes', 'flag must be true or false.'],
+    ['an enum', 'query', 'count=1&kind=mega', 'kind must be one of: deep, standard.'],
+    ['a pattern', 'query', 'count=1&zip=123', 'zip must be exactly 5 digits, like 10001.'],
+    ['an item', 'query', 'count=1&nums=1,x', 'nums[1] must be a whole number.'],
+    ['an empty item', 'query', 'count=1&tags=a,,b', 'tags[1] must not be empty.'],
+    ['too many items', 'query', 'count=1&tags=a,b,c,d', 'tags may have at most 3 items.'],
+    ['a missing field', 'query', 'kind=deep', 'count is required.'],
+    ['an unknown key', 'query', 'count=1&colour=red', 'colour is not a parameter of this operation.'],
+    ['a repeated key', 'query', 'count=1&count=2', 'count is given more than once; give it once (lists are comma-separated).'],
+    ['a nested key', 'query', 'count=1&tags[a][b]=1', 'tags[a][b] is not a parameter of this operation.'],
+    ['a NUL byte', 'query', 'count=1&at=a%00b', 'at contains a character that cannot be stored (a NUL byte or a broken UTF-16 surrogate).'],
+    ['true for a number', 'body', '{"name":"Ana","count":true}', 'count must be a whole number.'],
+    ['null for a number', 'body', '{"name":"Ana","count":null}', 'count must be a whole number.'],
+    ['text for a number', 'body', '{"name":"Ana","count":"2"}', 'count must be a whole number.'],
+    ['1e999', 'body', '{"name":"Ana","count":1e999}', 'count must be a finite number.'],
+    ['a lone surrogate', 'body', '{"name":"\\ud800"}', 'name contains a character that cannot be stored (a NUL byte or a broken UTF-16 surrogate).'],
+    ['an unknown field', 'body', '{"name":"Ana","colour":"red"}', 'colour is not a field of this operation.'],
+    ['a __proto__ field', 'body', '{"name":"Ana","__proto__":{"x":1}}', '__proto__ is not a field of this operation.'],
+    ['a nested field', 'body', '{"name":"Ana","prices":{"base":-1}}', 'prices.base must be at least 0.'],
+    ['an item of a list', 'body', '{"name":"Ana","items":[{"n":1},{"n":"2"}]}', 'items[1].n must be a whole number.'],
+    ['a list', 'body', '[1]', "The input must be a JSON object of the operation's fields."],
+    ['a long name', 'body', '{"name":"Anastasia"}', 'name must be at most 5 characters long.'],
+  ] as const)('refuses %s in a %s in the sentence MCP gives', async (_what, where, sent, sentence) => {
+    const res = await places[where].send(sent).expect(400);
     expect(res.body).toEqual({ error: sentence });
-    expect(ajvVerdict(readOp, () => inputFromQuery(readOp, parseQuery(query)))).toEqual({ error: sentence });
+    expect(places[where].mcp(sent)).toEqual({ error: sentence });
   });
 
   it('judges a known route by all its rules whichever fields a request sends (the validator is shown only those)', async () => {
@@ -104,24 +121,6 @@ describe('the REST judge', () => {
     const body = await post('{"name":"Ana"}').expect(200);
     // The schema's defaults are the handler's to apply, on every transport alike.
     expect(body.body.input).toEqual({ name: 'Ana' });
-  });
-
-  it.each([
-    ['true for a number', '{"name":"Ana","count":true}', 'count must be a whole number.'],
-    ['null for a number', '{"name":"Ana","count":null}', 'count must be a whole number.'],
-    ['text for a number', '{"name":"Ana","count":"2"}', 'count must be a whole number.'],
-    ['1e999', '{"name":"Ana","count":1e999}', 'count must be a finite number.'],
-    ['a lone surrogate', '{"name":"\\ud800"}', 'name contains a character that cannot be stored (a NUL byte or a broken UTF-16 surrogate).'],
-    ['an unknown field', '{"name":"Ana","colour":"red"}', 'colour is not a field of this operation.'],
-    ['a __proto__ field', '{"name":"Ana","__proto__":{"x":1}}', '__proto__ is not a field of this operation.'],
-    ['a nested field', '{"name":"Ana","prices":{"base":-1}}', 'prices.base must be at least 0.'],
-    ['an item of a list', '{"name":"Ana","items":[{"n":1},{"n":"2"}]}', 'items[1].n must be a whole number.'],
-    ['a list', '[1]', "The input must be a JSON object of the operation's fields."],
-    ['a long name', '{"name":"Anastasia"}', 'name must be at most 5 characters long.'],
-  ])('refuses %s in a body in the sentence MCP gives', async (_what, body, sentence) => {
-    const res = await post(body).expect(400);
-    expect(res.body).toEqual({ error: sentence });
-    expect(ajvVerdict(writeOp, () => JSON.parse(body) as unknown)).toEqual({ error: sentence });
   });
 
   it('takes null where the schema allows it, and an empty POST as {}', async () => {

@@ -252,7 +252,6 @@ async function recordBooked(trx: Db, pro: Pro, made: { booking: Booking; quote: 
 
 async function recordSeries(trx: Db, pro: Pro, visits: Booking[], s: { id: string; frequency: SeriesFrequency; plan: { skipped: SkippedVisit[] } }) {
   const first = visits[0]!;
-  const label = formatLabel(first.starts_at, pro.timezone);
   await appendEvent(trx, pro.id, {
     kind: 'series.created',
     payload: {
@@ -268,7 +267,7 @@ async function recordSeries(trx: Db, pro: Pro, visits: Booking[], s: { id: strin
         customerName: first.customer_name,
         frequency: s.frequency,
         visits: visits.length,
-        first: label,
+        first: formatLabel(first.starts_at, pro.timezone),
         skipped: s.plan.skipped.length,
       }),
     },

@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   MAX_CREWS,
   alreadyOnCrew,
   applyWorkingHours,
@@ -51,8 +52,6 @@ import {
  * crew never changes under a booking being judged; the crew triggers then version every
  * open time cached for the business.
  */
-
-const DAY = 86_400_000;
 
 export type HoursChange = Partial<Record<Weekday, string[]>>;
 
@@ -139,8 +138,8 @@ async function requireAnotherActive(trx: Db, proId: string, crew: Crew): Promise
 
 /** The one crew `crewId` as availability sees it over the span of `jobs`, the jobs in `moving` not standing in its way. */
 async function crewOver(trx: Db, pro: Pro, crewId: string, jobs: Booking[]): Promise<CrewSchedule> {
-  const from = new Date(jobs[0]!.starts_at.getTime() - DAY);
-  const to = new Date(Math.max(...jobs.map((j) => j.blocked_until.getTime())) + DAY);
+  const from = new Date(jobs[0]!.starts_at.getTime() - DAY_MS);
+  const to = new Date(Math.max(...jobs.map((j) => j.blocked_until.getTime())) + DAY_MS);
   const { crews } = await loadBusy(trx, pro.id, { from, to, bookingIds: true });
   const crew = crews.find((c) => c.id === crewId)!;
   const moving = new Set(jobs.map((j) => j.id));

@@ -1,4 +1,4 @@
-import { DASHBOARD_SESSION_HOURS, localDate, noCrew } from '@frontdesk/domain';
+import { DAY_MS, DASHBOARD_SESSION_HOURS, localDate, noCrew } from '@frontdesk/domain';
 import {
   bookedBetween,
   calendarFeedOf,
@@ -58,15 +58,13 @@ export function businessById(db: Db, proId: string): Promise<Pro | undefined> {
   return getPro(db, proId);
 }
 
-const DAY = 86_400_000;
-
 /**
  * The live jobs a dashboard lists: today's (those that ended too, so a no-show can be reported
  * the same day) and every one still ahead, soonest first.
  */
 export async function dashboardJobs(db: Db, pro: Pro, now: Date, crewId?: string): Promise<Booking[]> {
   const today = localDate(now, pro.timezone);
-  const jobs = await bookedBetween(db, pro.id, { from: new Date(now.getTime() - DAY), to: null });
+  const jobs = await bookedBetween(db, pro.id, { from: new Date(now.getTime() - DAY_MS), to: null });
   return jobs.filter((b) => (crewId === undefined || b.crew_id === crewId) && (b.ends_at > now || localDate(b.starts_at, pro.timezone) === today));
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { singleLine } from '@frontdesk/domain';
-import { createServiceApp, hostLimits, type Operation } from '@frontdesk/http';
+import { createServiceApp, hostLimits, hostRunOptions, operationList, API_LICENSE, API_VERSION, type Operation } from '@frontdesk/http';
 import { bookFrontDoor, customerPages } from './pages';
 import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, rateLimitStore } from '@frontdesk/db';
 import type { Express } from 'express';
@@ -10,10 +10,10 @@ import { customerAuth, customerBudget, scopeGuard, type Customer } from './auth'
 import { hostOAuth } from '@frontdesk/oauth';
 import type { AppContext } from './context';
 import { BOOKING_SERVER_INFO, bookingInstructions } from './mcp';
-import { API_LICENSE, BOOKING_API, BOOKING_TAGS } from './version';
-import { bookingOperationSet, bookingOperations } from './operations';
+import { BOOKING_TAGS } from './tags';
+import { bookingOperationSet } from './operations';
 
-export { API_VERSION } from './version';
+export { API_VERSION } from '@frontdesk/http';
 
 const userHeader = (name: string, maxLength: number, description: string) => ({
   name,
@@ -30,6 +30,9 @@ export const USER_HEADERS = [
   userHeader('X-User-Phone', 30, "The user's phone; used when customer_phone is not given."),
 ];
 
+/** The book host's operation registry: REST routes, /openapi.json and MCP tools come from it. */
+export const bookingOperations = (ctx: AppContext, set = bookingOperationSet(ctx)) => operationList<Customer>(set);
+
 /** Builds the booking (book host) Express app from its context. */
 export function createBookingApp(ctx: AppContext): { app: Express; operations: Operation<Customer>[] } {
   const set = bookingOperationSet(ctx);
@@ -43,17 +46,13 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     },
   });
   // How every call runs, whether an assistant's or a page's: the same limits, checks and fences.
-  const run = {
-    rateLimit: { host: limits, subjectOf: customerBudget },
-    clock: ctx.clock,
-    changes: ctx.changes,
-    logger: ctx.logger,
-    checkAnswers: ctx.config.checkAnswers ?? false,
-    requestDeadlineMs: ctx.config.requestDeadlineMs,
-    withinDeadline,
-  };
+  const run = hostRunOptions<Customer>(ctx, { limits, subjectOf: customerBudget, withinDeadline });
   const app = createServiceApp<Customer>({
-    ...BOOKING_API,
+    // How the host names and describes itself in /openapi.json.
+    title: 'Front Desk: customer booking interface',
+    description:
+      'Find local house cleaners, see firm prices and open times, book, check and cancel a cleaning. Send Authorization: Bearer with the shared public key, a personal key, or an access token.',
+    version: API_VERSION,
     frontDoor: bookFrontDoor(ctx),
     publicUrl: ctx.config.publicUrl,
     operations,

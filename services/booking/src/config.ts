@@ -1,4 +1,4 @@
-import { flatten, readHostSettings, readPort, readText, readUrl, type Env, type FlatEnv, type HostSettings } from '@frontdesk/config';
+import { flatten, readHostAddresses, readHostSettings, readText, type Env, type FlatEnv, type HostAddresses, type HostSettings } from '@frontdesk/config';
 import { RATE_LIMIT_DEFAULTS } from '@frontdesk/http';
 import { keySealerFrom, type KeySealer } from '@frontdesk/oauth';
 
@@ -7,11 +7,7 @@ import { keySealerFrom, type KeySealer } from '@frontdesk/oauth';
  * flat values (secrets from their files), then this typed config with its defaults; every
  * refusal names its variable. Nothing else in the host reads the environment.
  */
-export interface BookingConfig extends Omit<HostSettings, 'keyEncryptionKeys'> {
-  /** BOOKING_PORT. */
-  port: number;
-  /** BOOKING_URL. */
-  publicUrl: string;
+export interface BookingConfig extends Omit<HostSettings, 'keyEncryptionKeys'>, Omit<HostAddresses, 'otherUrl'> {
   /** PRO_DESK_URL: links to the businesses' host. */
   proDeskUrl: string;
   /** PUBLIC_SHARED_KEY: the key assistants send when the user has no account of their own. */
@@ -26,10 +22,7 @@ export const readBookingConfig = (env: Env = process.env): BookingConfig => book
 
 /** The typed step alone, from flat values (docs/configuration.md's test records what it reads). */
 export function bookingConfigFrom(flat: FlatEnv): BookingConfig {
-  const port = readPort(flat, 'BOOKING_PORT', 8081);
-  const proDeskPort = readPort(flat, 'PRO_DESK_PORT', 8080);
-  const publicUrl = readUrl(flat, 'BOOKING_URL', `http://localhost:${port}`);
-  const proDeskUrl = readUrl(flat, 'PRO_DESK_URL', `http://localhost:${proDeskPort}`);
+  const { port, publicUrl, otherUrl: proDeskUrl } = readHostAddresses(flat, 'booking');
   const { keyEncryptionKeys, ...host } = readHostSettings(flat, RATE_LIMIT_DEFAULTS);
   const publicSharedKey = readText(flat, 'PUBLIC_SHARED_KEY', {
     fallback: DEFAULT_PUBLIC_SHARED_KEY,

@@ -1,29 +1,14 @@
 import Ajv from 'ajv';
 import { expectAnnotated, listenOn, masked, mcpClient } from '@frontdesk/dev-env/mcp-client';
 import { ALL_OPERATIONS } from '@frontdesk/dev-env/pro-desk';
-import { bothHosts, newCleaner, asPublic, booking, MONDAY_7AM, TEST_KEY_SEALER, TEST_RATE_LIMITS, type Hosts } from '@frontdesk/dev-env/both-hosts';
-import { createBookingApp } from '../src';
-import { createLogger } from '@frontdesk/http';
+import { bothHosts, bookReplicaApp, newCleaner, asPublic, booking, MONDAY_7AM, type Hosts } from '@frontdesk/dev-env/both-hosts';
 
 let h: Hosts;
 let server: Awaited<ReturnType<typeof listenOn>>;
 beforeAll(async () => {
   h = await bothHosts();
-  const { app } = createBookingApp({
-    db: h.t.db,
-    config: {
-      publicUrl: 'http://book.test',
-      proDeskUrl: 'http://pro.test',
-      publicSharedKey: 'fdpub_test_public_key',
-      mcpAllowedOrigins: [],
-      keySealer: TEST_KEY_SEALER,
-      checkAnswers: true,
-      // The harness's app shares this database's budgets: both run under the tests' limits.
-      rateLimits: TEST_RATE_LIMITS,
-    },
-    logger: createLogger('t', 'silent'),
-    clock: () => h.clock.now,
-  });
+  // The harness's app shares this database's budgets: both run under the tests' limits.
+  const app = bookReplicaApp(h);
   server = await listenOn(app);
 });
 afterAll(async () => {

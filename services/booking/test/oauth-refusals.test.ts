@@ -3,19 +3,14 @@ import { TEST_KEY_SEALER } from '@frontdesk/dev-env/both-hosts';
 import * as oauth from 'oauth4webapi';
 import { SignJWT, generateKeyPair } from 'jose';
 import { SigningKeys } from '@frontdesk/oauth';
-import { bookHostOnPort, postForm, signInAndDecide, type BookHost } from '@frontdesk/dev-env/oauth';
+import { bookHostOnPort, postForm, registerClient, signInAndDecide, type BookHost } from '@frontdesk/dev-env/oauth';
 import { cookiesFrom } from '@frontdesk/dev-env/cookie-jar';
 
 let host: BookHost;
 let clientId: string;
 beforeAll(async () => {
   host = await bookHostOnPort();
-  const reg = await fetch(`${host.url}/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ redirect_uris: [redirectUri], client_name: 'Refusals' }),
-  });
-  clientId = ((await reg.json()) as { client_id: string }).client_id;
+  clientId = (await registerClient(host, { redirect_uris: [redirectUri], client_name: 'Refusals' })).client_id as string;
 });
 afterAll(() => host.close());
 
@@ -119,23 +114,14 @@ describe('the authorization server refuses', () => {
   });
 
   it('registration of a secret-holding client gets a public one; a bad redirect URI is refused', async () => {
-    const ok = await fetch(`${host.url}/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_post' }),
-    });
+    const ok = await registerClient(host, { redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_post' });
     expect(ok.status).toBe(201);
-    const body = (await ok.json()) as Json;
-    expect(body).toMatchObject({ token_endpoint_auth_method: 'none', redirect_uris: ['https://app.example/cb'] });
-    expect(body).not.toHaveProperty('client_secret');
+    expect(ok).toMatchObject({ token_endpoint_auth_method: 'none', redirect_uris: ['https://app.example/cb'] });
+    expect(ok).not.toHaveProperty('client_secret');
     for (const uris of [['http://app.example/cb'], ['not a uri'], []]) {
-      const bad = await fetch(`${host.url}/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ redirect_uris: uris }),
-      });
+      const bad = await registerClient(host, { redirect_uris: uris });
       expect(bad.status).toBe(400);
-      expect(['invalid_redirect_uri', 'invalid_client_metadata']).toContain(((await bad.json()) as Json).error);
+      expect(['invalid_redirect_uri', 'invalid_client_metadata']).toContain(bad.error);
     }
   });
 });

@@ -7,7 +7,7 @@ import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { CONFIRMATION_SHOWN_MINUTES } from '@frontdesk/domain';
 import { REQUEST_MINUTES } from '@frontdesk/oauth';
 import { asPublic, booking, bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
-import { bookHostOnPort, postForm, type BookHost } from '@frontdesk/dev-env/oauth';
+import { bookHostOnPort, postForm, registerClient, type BookHost } from '@frontdesk/dev-env/oauth';
 import { browse, CookieJar } from '@frontdesk/dev-env/cookie-jar';
 
 const h = bothHostsPerFile();
@@ -98,12 +98,7 @@ describe("an authorization's steps go with the visit that began them", () => {
   const clock = { now: new Date() };
   beforeAll(async () => {
     host = await bookHostOnPort(clock);
-    const reg = await fetch(`${host.url}/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ redirect_uris: [redirectUri], client_name: 'Visits' }),
-    });
-    clientId = ((await reg.json()) as { client_id: string }).client_id;
+    clientId = (await registerClient(host, { redirect_uris: [redirectUri], client_name: 'Visits' })).client_id as string;
   });
   afterAll(() => host.close());
 

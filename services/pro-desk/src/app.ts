@@ -1,4 +1,4 @@
-import { createServiceApp, hostLimits, html, safeUrl, type Operation } from '@frontdesk/http';
+import { createServiceApp, hostLimits, hostRunOptions, operationList, API_LICENSE, API_VERSION, html, safeUrl, type Operation } from '@frontdesk/http';
 import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, proOwnedBy, rateLimitStore, type Pro } from '@frontdesk/db';
 import { hostOAuth } from '@frontdesk/oauth';
 import type { Express } from 'express';
@@ -10,10 +10,10 @@ import { signUpRouter } from './sign-up-page';
 import { dashboardRouter } from './dashboard/router';
 import type { AppContext } from './context';
 import { PRO_DESK_SERVER_INFO, proDeskInstructions } from './mcp';
-import { API_LICENSE, PRO_DESK_API, PRO_DESK_TAGS } from './version';
-import { proDeskOperationSet, proDeskOperations } from './operations';
+import { PRO_DESK_TAGS } from './tags';
+import { proDeskOperationSet } from './operations';
 
-export { API_VERSION } from './version';
+export { API_VERSION } from '@frontdesk/http';
 
 export interface ProDeskApp {
   app: Express;
@@ -37,6 +37,9 @@ const frontDoorHtml = (ctx: AppContext) =>
       </li>
     </ul>`;
 
+/** The pro-desk operation registry: REST routes, /openapi.json and MCP tools come from this list. */
+export const proDeskOperations = (ctx: AppContext, set = proDeskOperationSet(ctx)) => operationList<Pro>(set);
+
 /** Builds the pro-desk (base host) Express app from its context. */
 export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro>[] = []): ProDeskApp {
   const set = proDeskOperationSet(ctx);
@@ -59,17 +62,13 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     },
   });
   // How every call runs, whether an assistant's or a dashboard form's: the same limits, checks and fences.
-  const run = {
-    rateLimit: { host: limits, subjectOf: (pro: Pro) => `pro:${pro.id}` },
-    clock: ctx.clock,
-    changes: ctx.changes,
-    logger: ctx.logger,
-    checkAnswers: ctx.config.checkAnswers ?? false,
-    requestDeadlineMs: ctx.config.requestDeadlineMs,
-    withinDeadline,
-  };
+  const run = hostRunOptions<Pro>(ctx, { limits, subjectOf: (pro) => `pro:${pro.id}`, withinDeadline });
   const app = createServiceApp<Pro>({
-    ...PRO_DESK_API,
+    // How the host names and describes itself in /openapi.json.
+    title: 'Front Desk: cleaning-business interface',
+    description:
+      "The front desk of a cleaning business: prices jobs from the business's own list, lists open times, books and cancels jobs, shows the schedule. Every call needs the business's key: Authorization: Bearer <key>.",
+    version: API_VERSION,
     frontDoor: {
       title: 'Front Desk for cleaning businesses',
       html: frontDoorHtml(ctx),

@@ -1,12 +1,12 @@
 import {
   flatten,
   readDatabaseUrl,
+  readHostAddresses,
   readHostSettings,
   readMigrateOnStart,
-  readPort,
-  readUrl,
   type Env,
   type FlatEnv,
+  type HostAddresses,
   type HostSettings,
 } from '@frontdesk/config';
 import { RATE_LIMIT_DEFAULTS } from '@frontdesk/http';
@@ -17,11 +17,7 @@ import { keySealerFrom, type KeySealer } from '@frontdesk/oauth';
  * flat values (secrets from their files), then this typed config with its defaults; every
  * refusal names its variable. Nothing else in the host reads the environment.
  */
-export interface ProDeskConfig extends Omit<HostSettings, 'keyEncryptionKeys'> {
-  /** PRO_DESK_PORT. */
-  port: number;
-  /** PRO_DESK_URL. */
-  publicUrl: string;
+export interface ProDeskConfig extends Omit<HostSettings, 'keyEncryptionKeys'>, Omit<HostAddresses, 'otherUrl'> {
   /** BOOKING_URL: links to the customers' host. */
   bookingUrl: string;
   /** MIGRATE_ON_START. */
@@ -34,10 +30,7 @@ export const readProDeskConfig = (env: Env = process.env): ProDeskConfig => proD
 
 /** The typed step alone, from flat values (docs/configuration.md's test records what it reads). */
 export function proDeskConfigFrom(flat: FlatEnv): ProDeskConfig {
-  const port = readPort(flat, 'PRO_DESK_PORT', 8080);
-  const bookingPort = readPort(flat, 'BOOKING_PORT', 8081);
-  const publicUrl = readUrl(flat, 'PRO_DESK_URL', `http://localhost:${port}`);
-  const bookingUrl = readUrl(flat, 'BOOKING_URL', `http://localhost:${bookingPort}`);
+  const { port, publicUrl, otherUrl: bookingUrl } = readHostAddresses(flat, 'pro-desk');
   const { keyEncryptionKeys, ...host } = readHostSettings(flat, RATE_LIMIT_DEFAULTS);
   return { port, publicUrl, bookingUrl, migrateOnStart: readMigrateOnStart(flat), ...host, keySealer: keySealerFrom(keyEncryptionKeys) };
 }

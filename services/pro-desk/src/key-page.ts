@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { AppError, KEY_NO_LONGER_SHOWN, KEY_SESSION_MINUTES, KEY_SHOWN_FOR, noPersonalKeyToRevoke, signInCodeSentMessage } from '@frontdesk/domain';
 import {
   endKeySessionOf,
@@ -17,7 +17,6 @@ import {
   cookieValue,
   emailCodeForm,
   formField,
-  formsFromThisSite,
   holderOf,
   html,
   lookUpCredential,
@@ -30,7 +29,7 @@ import {
   withinRequest,
 } from '@frontdesk/http';
 import type { AppContext } from './context';
-import { backTo, codeSentPage, codeSentSlot, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from './sign-in-steps';
+import { backTo, codeSentSlot, codeStepAt, signInRouter, signOutStep, startSession, type PageSession } from './sign-in-steps';
 
 const COOKIE = 'fd_key_session';
 const CODE_AT = '/key/code';
@@ -91,13 +90,12 @@ const getKeys =
     });
   };
 
-const codeStep = (d: KeyDeps): CodeStep & { at: string } => ({
-  ...d,
-  purpose: PURPOSE,
-  at: CODE_AT,
-  sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
-  refused: (message, email) => ({ title: 'Your personal key', body: emailForm(message, email) }),
-});
+const codeStep = (d: KeyDeps) =>
+  codeStepAt(d, CODE_AT, {
+    purpose: PURPOSE,
+    sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
+    first: { title: 'Your personal key', form: emailForm },
+  });
 
 const postVerify =
   (d: KeyDeps): RequestHandler =>
@@ -205,14 +203,9 @@ const apiRevoke =
  */
 export function keyRouter(ctx: AppContext, limits: HostLimits): Router {
   const d: KeyDeps = { ctx, limits };
-  const form = express.urlencoded({ extended: false, limit: '8kb' });
-  const json = express.json({ limit: '8kb' });
-  const router = Router();
   // Forms post only from this site; the cookie is SameSite=Strict as well.
-  router.post('/key/*path', formsFromThisSite(ctx.config.publicUrl, '/key/api/'));
+  const { router, form, json } = signInRouter(ctx, '/key', { limit: '8kb', step: codeStep(d) });
   router.get('/key', getKeys(d));
-  router.post('/key/code', form, sendCodeStep(codeStep(d)));
-  router.get('/key/code', codeSentPage(codeStep(d)));
   router.post('/key/verify', form, postVerify(d));
   router.post('/key/create', postCreate(d));
   router.get('/key/new', getNewKey(d));

@@ -1,6 +1,5 @@
 import { BOOKING_FEE_TEXT, IDEMPOTENCY_ARGUMENT_TEXT } from '@frontdesk/domain';
-import { instructionsFor, type AnyOperation } from '@frontdesk/http';
-import { API_VERSION } from './version';
+import { API_VERSION, instructionsFor, type AnyOperation } from '@frontdesk/http';
 
 /**
  * What an assistant is told when it connects: the contract's rules for the pro side. The

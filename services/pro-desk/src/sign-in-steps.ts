@@ -1,9 +1,10 @@
-import type { Request, RequestHandler, Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError, CODE_STEP_GONE } from '@frontdesk/domain';
 import { requestSignInCode } from '@frontdesk/use-cases';
 import {
   cookieValue,
   formField,
+  formsFromThisSite,
   sendView,
   sessionCookie,
   setErrorHeaders,
@@ -42,6 +43,19 @@ export interface CodeStep {
   refused(message: string, email: string): Shown;
 }
 
+/** The code step of a sign-in page, at `at`: a code for `purpose`, then `sent`; a refusal shows the page's first form again with it. */
+export const codeStepAt = (
+  d: Pick<CodeStep, 'ctx' | 'limits'>,
+  at: string,
+  o: { purpose: string; sent: (email: string) => Shown; first: { title: string; form(error: string, email: string): Html } },
+): CodeStep & { at: string } => ({
+  ...d,
+  at,
+  purpose: o.purpose,
+  sent: o.sent,
+  refused: (message, email) => ({ title: o.first.title, body: o.first.form(message, email) }),
+});
+
 /**
  * Where the address a code went to is kept between the POST and its GET: a sealed cookie under
  * the step's page (the page `at` lives under), held by this browser's visit: no one is signed in yet.
@@ -54,14 +68,29 @@ export const codeSentSlot = (ctx: AppContext, at: string): ShownOnce =>
   });
 const sentTo = (s: CodeStep): ShownOnce => codeSentSlot(s.ctx, s.at!);
 
-/** Mails a sign-in code to the address posted, within the shared limits per address and per client; a refusal is shown on the form. */
-export const sendCodeStep =
-  (s: CodeStep): RequestHandler =>
+/**
+ * A step's POST that takes the address typed: `act` with it; a refusal shows `refused` with
+ * what was typed, under the refusal's status and headers. The field is read inside: a field
+ * that cannot be stored is said on the form like any refusal.
+ */
+export const typedEmailStep =
+  (act: (email: string, req: Request, res: Response) => Promise<void>, refused: (message: string, email: string) => Shown): RequestHandler =>
   async (req, res) => {
     let email = '';
     try {
-      // Inside the try: a field that cannot be stored is said on the form like any refusal.
       email = formField(req.body, 'email');
+      await act(email, req, res);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      setErrorHeaders(res, err);
+      sendView(res, err.status, refused(err.message, email));
+    }
+  };
+
+/** Mails a sign-in code to the address posted, within the shared limits per address and per client; a refusal is shown on the form. */
+export const sendCodeStep = (s: CodeStep): RequestHandler =>
+  typedEmailStep(
+    async (email, req, res) => {
       await takeSignInCode(s.limits, req, email);
       const sent = await withinRequest(req, () =>
         requestSignInCode(s.ctx.db, email, s.ctx.clock(), { purpose: s.purpose, keys: s.ctx.config.keySealer.hashKeys }),
@@ -71,12 +100,9 @@ export const sendCodeStep =
         return res.redirect(303, `${s.at}?sent=${sentTo(s).keep(res, holder, sent.email, s.ctx.clock())}`);
       }
       sendView(res, 200, s.sent(sent.email));
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      setErrorHeaders(res, err);
-      sendView(res, err.status, s.refused(err.message, email));
-    }
-  };
+    },
+    (message, email) => s.refused(message, email),
+  );
 
 /**
  * The GET of a code step's address: the code form for the address the POST mailed (a reload
@@ -124,3 +150,21 @@ export const backTo =
   (path: string): RequestHandler =>
   (_req, res) =>
     res.redirect(303, path);
+
+/**
+ * The router of a sign-in page under `path`, with its code step's POST and GET: its forms post
+ * only from this site (its API, under `path/api/`, takes JSON from assistants). With the body
+ * parsers, limited to `limit`, for its other forms and its API.
+ */
+export function signInRouter(
+  ctx: AppContext,
+  path: string,
+  o: { limit: string; step: CodeStep & { at: string } },
+): { router: Router; form: RequestHandler; json: RequestHandler } {
+  const form = express.urlencoded({ extended: false, limit: o.limit });
+  const router = Router();
+  router.post(`${path}/*path`, formsFromThisSite(ctx.config.publicUrl, `${path}/api/`));
+  router.post(o.step.at, form, sendCodeStep(o.step));
+  router.get(o.step.at, codeSentPage(o.step));
+  return { router, form, json: express.json({ limit: o.limit }) };
+}

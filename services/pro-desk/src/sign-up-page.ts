@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import {
   CODE_LIFETIME_TEXT,
   KEY_NO_LONGER_SHOWN,
@@ -19,7 +19,6 @@ import {
   emailCodeForm,
   formField,
   formRoute,
-  formsFromThisSite,
   html,
   inputField,
   problemLine,
@@ -36,7 +35,7 @@ import type { AppContext } from './context';
 import { firstKeySlot, sessionHolder, type DashboardDeps } from './dashboard/deps';
 import { signedInPage } from './dashboard/layout';
 import { setDashboardSession } from './dashboard/session';
-import { backTo, codeSentPage, sendCodeStep, type CodeStep } from './sign-in-steps';
+import { backTo, codeStepAt, signInRouter } from './sign-in-steps';
 
 const PURPOSE = 'sign up your cleaning business on Front Desk';
 
@@ -208,13 +207,12 @@ const WELCOME = '/dashboard/welcome';
 
 const getSignUp: RequestHandler = (_req, res) => sendView(res, 200, { title: 'Sign up your cleaning business', body: emailForm() });
 
-const codeStep = (d: SignUpDeps): CodeStep & { at: string } => ({
-  ...d,
-  purpose: PURPOSE,
-  at: '/signup/code',
-  sent: (email) => ({ title: 'About your business', body: detailsForm(noDetails(email)) }),
-  refused: (message, email) => ({ title: 'Sign up your cleaning business', body: emailForm(message, email) }),
-});
+const codeStep = (d: SignUpDeps) =>
+  codeStepAt(d, '/signup/code', {
+    purpose: PURPOSE,
+    sent: (email) => ({ title: 'About your business', body: detailsForm(noDetails(email)) }),
+    first: { title: 'Sign up your cleaning business', form: emailForm },
+  });
 
 const typedDetails = (req: Request): Details => ({
   email: formField(req.body, 'email'),
@@ -308,13 +306,8 @@ const apiBusiness =
  */
 export function signUpRouter(ctx: AppContext, limits: HostLimits): Router {
   const d: SignUpDeps = { ctx, limits };
-  const form = express.urlencoded({ extended: false, limit: '16kb' });
-  const json = express.json({ limit: '16kb' });
-  const router = Router();
-  router.post('/signup/*path', formsFromThisSite(ctx.config.publicUrl, '/signup/api/'));
+  const { router, form, json } = signInRouter(ctx, '/signup', { limit: '16kb', step: codeStep(d) });
   router.get('/signup', getSignUp);
-  router.post('/signup/code', form, sendCodeStep(codeStep(d)));
-  router.get('/signup/code', codeSentPage(codeStep(d)));
   router.post('/signup/business', form, postBusiness(d));
   // Where a new business landed before it was signed in by sign-up: its page in the dashboard now.
   router.get('/signup/ready', backTo(WELCOME));

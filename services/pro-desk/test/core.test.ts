@@ -1,10 +1,6 @@
-import { PRO_DESK_OPERATIONS, proDeskHarness, newPro, validBooking, type Harness } from '@frontdesk/dev-env/pro-desk';
+import { PRO_DESK_OPERATIONS, proDeskHarnessPerFile, newPro, validBooking } from '@frontdesk/dev-env/pro-desk';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await proDeskHarness();
-});
-afterAll(() => h.close());
+const h = proDeskHarnessPerFile();
 
 describe('health and description', () => {
   it('answers /healthz, /readyz and /openapi.json version 1.0.0 listing the operations', async () => {

@@ -1,7 +1,7 @@
 // The dashboard's crews (src/dashboard/crew-*.ts): each crew's own calendar feed, removing a
 // crew with its jobs, and crews of another business.
 import ICAL from 'ical.js';
-import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, postDashboardForm, pageText } from '@frontdesk/dev-env/pro-desk';
+import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, postDashboardForm, followDashboardForm, pageText } from '@frontdesk/dev-env/pro-desk';
 
 const h = proDeskHarnessPerFile();
 
@@ -20,14 +20,7 @@ type Session = Awaited<ReturnType<typeof twoCrews>>;
 const post = (s: Session, path: string, form: Record<string, string> = {}) => postDashboardForm(h, s, path, form);
 const pageOf = async (s: Session, path: string) => (await h.api.get(path).set('Cookie', s.cookie).expect(200)).text;
 
-async function follow(s: Session, res: { status: number; headers: Record<string, unknown> }) {
-  expect(res.status).toBe(303);
-  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!);
-  const result = cookies.find((c) => c.startsWith('fd_dash_done='));
-  const cookie = [s.cookie, ...(result ? [result] : [])].join('; ');
-  const location = String(res.headers.location);
-  return { location, cookie, text: (await h.api.get(location).set('Cookie', cookie).expect(200)).text };
-}
+const follow = (s: Session, res: { status: number; headers: Record<string, unknown> }) => followDashboardForm(h, s, res);
 
 const book = (s: Session, crewId: string, over: Record<string, unknown> = {}) =>
   h.api

@@ -1,10 +1,8 @@
 // The dashboard's webhooks page (src/dashboard/webhook-*.ts): adding one (refused as typed),
 // its secret shown by one page only, a test event with what a real receiver answered, pause,
 // retry, a new secret, removing one, and another business's webhook.
-import { createLogger } from '@frontdesk/http';
-import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
-import { TEST_KEY_SEALER, dashboardSession, proDeskHarnessPerFile, newPro, validBooking, postDashboardForm, pageText } from '@frontdesk/dev-env/pro-desk';
-import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
+import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, postDashboardForm, pageText } from '@frontdesk/dev-env/pro-desk';
+import { Receiver, webhookSender } from '@frontdesk/dev-env/webhook-receiver';
 
 const h = proDeskHarnessPerFile();
 
@@ -146,23 +144,12 @@ describe('the webhooks page', () => {
     const added = await follow(s, await post(s, '/dashboard/webhooks', { url: receiver.url, events: 'all' }));
     receiver.secrets = [secretIn(added.text)!];
     const [hook] = await listed(s);
-    const send = createWebhookSender({ allowLoopback: true, timeoutMs: 800 });
-    const worker = webhookWorker(h.t.db, {
-      sender: send,
-      sealer: TEST_KEY_SEALER,
-      clock: () => h.clock.now,
-      logger: createLogger('hooks', 'silent'),
-      wake: () => {},
-    });
-    const tick = async () => {
-      await worker.run(h.clock.now);
-      await worker.drain!();
-    };
+    const send = webhookSender(h);
     try {
       await h.api.post('/api/v1/book_job').set(s.auth).send(validBooking()).expect(200);
       receiver.script = [500, 500, 500, 500, 500];
       for (let i = 0; i < 5; i++) {
-        await tick();
+        await send.tick();
         const [w] = await listed(s);
         if (i < 4) h.clock.now = new Date(new Date(w!.next_try_at).getTime() + 1000);
       }
@@ -174,11 +161,11 @@ describe('the webhooks page', () => {
       expect(page).toContain('Retry now');
 
       // Retry now: due at once, and the receiver (answering again) gets the job, then the word that it is back.
-      await tick(); // not due yet: nothing is sent
+      await send.tick(); // not due yet: nothing is sent
       expect(receiver.got).toHaveLength(5);
       await follow(s, await post(s, `/dashboard/webhooks/${hook!.webhook_id}/retry`));
-      await tick();
-      await tick();
+      await send.tick();
+      await send.tick();
       expect(receiver.acked().map((g) => g.body.kind)).toEqual(['booking.created', 'webhook.failing', 'webhook.recovered']);
       const back = shown((await h.api.get('/dashboard/webhooks').set('Cookie', s.cookie).expect(200)).text);
       expect(back).toMatch(/Sending\. Events: All events Last event received: \w{3}/);

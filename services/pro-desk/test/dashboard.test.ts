@@ -2,7 +2,7 @@
 import ICAL from 'ical.js';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { DEFAULT_WEEKLY_HOURS, isSingleLine } from '@frontdesk/domain';
-import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM, postDashboardForm } from '@frontdesk/dev-env/pro-desk';
+import { dashboardSession, proDeskHarnessPerFile, newPro, validBooking, MONDAY_7AM, postDashboardForm, followDashboardForm } from '@frontdesk/dev-env/pro-desk';
 import { cookiesFrom } from '@frontdesk/dev-env/cookie-jar';
 
 const h = proDeskHarnessPerFile();
@@ -23,15 +23,7 @@ type Session = Awaited<ReturnType<typeof signedIn>>;
 const post = (s: Session, path: string, form: Record<string, string> = {}) => postDashboardForm(h, s, path, form);
 const pageOf = async (s: Session, path = '/dashboard') => (await h.api.get(path).set('Cookie', s.cookie).expect(200)).text;
 
-/** Follows a form's 303 as a browser does: to the page it names, with the result's sealed cookie. */
-async function follow(s: Session, res: { status: number; headers: Record<string, unknown> }) {
-  expect(res.status).toBe(303);
-  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]!);
-  const result = cookies.find((c) => c.startsWith('fd_dash_done='));
-  const cookie = [s.cookie, ...(result ? [result] : [])].join('; ');
-  const location = String(res.headers.location);
-  return { location, cookie, text: (await h.api.get(location).set('Cookie', cookie).expect(200)).text };
-}
+const follow = (s: Session, res: { status: number; headers: Record<string, unknown> }) => followDashboardForm(h, s, res);
 /** A page's markup without the isolates around text people typed. */
 const plain = (page: string) => page.replace(/<\/?bdi>/g, '');
 /** The value an input of the form shows, whatever its attributes' order. */

@@ -1,45 +1,31 @@
 // The pro host through the official 2.x MCP client, in each of its negotiation modes, with each credential the host takes.
 import { createBusiness } from '@frontdesk/use-cases';
-import { freePort } from '@frontdesk/db';
-import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import { closeServer, createLogger, listen } from '@frontdesk/http';
-import type { Server } from 'node:http';
-import { oauthTokenFor } from '@frontdesk/dev-env/oauth';
-import { PRO_DESK_OPERATIONS, TEST_OAUTH_CONFIG } from '@frontdesk/dev-env/pro-desk';
+import { oauthTokenFor, proHostOnPort } from '@frontdesk/dev-env/oauth';
+import { PRO_DESK_OPERATIONS } from '@frontdesk/dev-env/pro-desk';
 import { MODES, mcpClient2 } from '@frontdesk/dev-env/mcp-client';
-import { createProDeskApp } from '../src';
 
-let t: TestDatabase;
-let server: Server;
-let url = '';
+let host: Awaited<ReturnType<typeof proHostOnPort>>;
 const credentials: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const { app } = createProDeskApp({
-    db: t.db,
-    config: { publicUrl: url, bookingUrl: 'http://book.test', ...TEST_OAUTH_CONFIG },
-    logger: createLogger('t', process.env.LOG_LEVEL ?? 'silent'),
-    clock: () => new Date(),
+  host = await proHostOnPort();
+  const made = await createBusiness(host.t.db, {
+    name: 'Sunny Maids',
+    timezone: 'America/New_York',
+    service_zips: ['10001'],
+    owner_email: 'owner@sunny.example',
   });
-  server = await listen(app, port, '127.0.0.1');
-  const made = await createBusiness(t.db, { name: 'Sunny Maids', timezone: 'America/New_York', service_zips: ['10001'], owner_email: 'owner@sunny.example' });
   credentials['the pro key'] = { Authorization: `Bearer ${made.apiKey}` };
-  credentials['an OAuth token of the owner'] = { Authorization: `Bearer ${await oauthTokenFor({ url, t }, 'owner@sunny.example')}` };
+  credentials['an OAuth token of the owner'] = { Authorization: `Bearer ${await oauthTokenFor(host, 'owner@sunny.example')}` };
 });
-afterAll(async () => {
-  await closeServer(server);
-  await t.drop();
-});
+afterAll(() => host.close());
 
 type Json = Record<string, any>;
 const CREDENTIALS = ['the pro key', 'an OAuth token of the owner'];
 
 describe.each(MODES)('the 2.x client %s', (_mode, mode, expected) => {
   it.each(CREDENTIALS)('settles on its revision, lists the tools and calls a read and a write, with %s', async (credential) => {
-    const client = await mcpClient2(url, credentials[credential]!, mode);
+    const client = await mcpClient2(host.url, credentials[credential]!, mode);
     expect([client.getProtocolEra(), client.getNegotiatedProtocolVersion()]).toEqual([expected.era, expected.version]);
     expect(client.getServerVersion()).toMatchObject({ name: 'front-desk-pro', version: '1.0.0' });
     expect(client.getInstructions()).toMatch(/never send them links/);

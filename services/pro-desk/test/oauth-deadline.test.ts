@@ -1,50 +1,30 @@
 // The token endpoint's writes end with the request's deadline. A refresh that committed after
 // the client was told 503 would spend the refresh token the client still holds: its retry would
 // then look like a stolen token, and the whole sign-in would be revoked.
-import { freePort } from '@frontdesk/db';
-import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBusiness } from '@frontdesk/use-cases';
-import type { Server } from 'node:http';
-import { oauthTokensFor } from '@frontdesk/dev-env/oauth';
-import { TEST_OAUTH_CONFIG } from '@frontdesk/dev-env/pro-desk';
-import { createProDeskApp } from '../src';
+import { oauthTokensFor, proHostOnPort } from '@frontdesk/dev-env/oauth';
 
-let t: TestDatabase;
-let server: Server;
-let url = '';
+let host: Awaited<ReturnType<typeof proHostOnPort>>;
 const owner = 'owner@deadline.example';
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const { app } = createProDeskApp({
-    db: t.db,
-    config: { publicUrl: url, bookingUrl: 'http://book.test', ...TEST_OAUTH_CONFIG, requestDeadlineMs: 3000 },
-    logger: createLogger('t', process.env.LOG_LEVEL ?? 'silent'),
-    clock: () => new Date(),
-  });
-  server = await listen(app, port, '127.0.0.1');
-  await createBusiness(t.db, { name: 'Deadline Maids', timezone: 'America/New_York', service_zips: ['10001'], owner_email: owner });
+  host = await proHostOnPort({ requestDeadlineMs: 3000 });
+  await createBusiness(host.t.db, { name: 'Deadline Maids', timezone: 'America/New_York', service_zips: ['10001'], owner_email: owner });
 });
-afterAll(async () => {
-  await closeServer(server);
-  await t.drop();
-});
+afterAll(() => host.close());
 
 const token = (form: Record<string, string>) =>
-  fetch(`${url}/token`, {
+  fetch(`${host.url}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ client_id: 'front-desk', ...form }),
   });
 
 it('a refresh the database could not finish before the deadline is answered 503 and leaves the refresh token usable', async () => {
-  const { refresh_token: refresh } = await oauthTokensFor({ url, t }, owner);
+  const { refresh_token: refresh } = await oauthTokensFor(host, owner);
 
   // Another transaction holds every refresh token past the deadline, then lets go.
-  await t.db.transaction().execute(async (trx) => {
+  await host.t.db.transaction().execute(async (trx) => {
     await trx.selectFrom('oauth_refresh_tokens').select('token_hash').forUpdate().execute();
     const cut = await token({ grant_type: 'refresh_token', refresh_token: refresh });
     expect(cut.status).toBe(503);

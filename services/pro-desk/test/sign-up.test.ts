@@ -1,6 +1,6 @@
 // A business signs itself up: the /signup page and /signup/api (src/sign-up-page.ts).
 import { signInCodeSentTo } from '@frontdesk/db/testing';
-import { proDeskHarnessPerFile } from '@frontdesk/dev-env/pro-desk';
+import { openSignInPage, proDeskHarnessPerFile } from '@frontdesk/dev-env/pro-desk';
 import { cookiesFrom } from '@frontdesk/dev-env/cookie-jar';
 
 const h = proDeskHarnessPerFile();
@@ -16,9 +16,7 @@ const details = { name: 'Maple Street Maids', timezone: 'America/Chicago', servi
 describe('the /signup page', () => {
   it('verifies the email with a code, creates the business with default prices and hours, and shows its key once', async () => {
     const email = freshEmail();
-    const start = await h.api.get('/signup').expect(200);
-    expect(start.headers['content-type']).toMatch(/text\/html/);
-    expect(start.text).toMatch(/<form method="post" action="\/signup\/code">/);
+    const start = await openSignInPage(h, '/signup');
     expect(start.text).toMatch(/booking fee of \d+ USD for each booking a customer makes/);
     const sent = await h.api.post('/signup/code').type('form').send({ email }).expect(303);
     const asked = await h.api.get(sent.headers.location!).set('Cookie', cookiesFrom(sent)).expect(200);

@@ -209,6 +209,11 @@ export async function upcomingVisits(db: Db, seriesId: string, now: Date, limit 
   return db.selectFrom('bookings').selectAll().where('series_id', '=', seriesId).where('ends_at', '>', now).orderBy('starts_at').limit(limit).execute();
 }
 
+/** The booked jobs of one crew or one series, soonest first: the callers say from when (and whether to lock them). */
+export function bookedJobsOf(db: Db, of: 'crew_id' | 'series_id', id: string) {
+  return db.selectFrom('bookings').selectAll().where(of, '=', id).where('status', '=', 'booked').orderBy('starts_at');
+}
+
 /** Ends a series: its booked visits after `after` are cancelled and it books no more. */
 export async function cancelSeriesFrom(trx: Db, seriesId: string, c: { after: Date; by: CancelledBy; now: Date }): Promise<Booking[]> {
   const { after, by, now } = c;

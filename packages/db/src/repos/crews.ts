@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../connect';
 import { newId } from '../ids';
 import type { Booking } from '../tables/bookings';
+import { bookedJobsOf } from './bookings';
 import type { Crew } from '../tables/crews';
 
 /** The crews of a business not removed, in crew order. */
@@ -70,15 +71,7 @@ export const isCrewNameTaken = (err: unknown) =>
 
 /** A crew's booked jobs that have not started, soonest first, locked (after the business's row: the lock order). */
 export async function lockUpcomingJobsOfCrew(trx: Db, crewId: string, now: Date): Promise<Booking[]> {
-  return trx
-    .selectFrom('bookings')
-    .selectAll()
-    .where('crew_id', '=', crewId)
-    .where('status', '=', 'booked')
-    .where('starts_at', '>', now)
-    .orderBy('starts_at')
-    .forUpdate()
-    .execute();
+  return bookedJobsOf(trx, 'crew_id', crewId).where('starts_at', '>', now).forUpdate().execute();
 }
 
 /** Puts a job on another crew at the same time; the exclusion constraint refuses an overlap there. */

@@ -31,12 +31,13 @@ export async function livePersonalKeys(db: Db, email: string): Promise<Pick<Pers
 
 /** Revokes one of the address's live keys; false when it had no such key. */
 export async function revokePersonalKey(db: Db, id: string, email: string, now: Date): Promise<boolean> {
-  const res = await db
+  const revoked = await db
     .updateTable('personal_keys')
     .set({ revoked_at: now })
     .where('id', '=', id)
     .where('email', '=', email)
     .where('revoked_at', 'is', null)
+    .returning('id')
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return revoked !== undefined;
 }

@@ -1,31 +1,23 @@
+import { DAY_MS } from '@frontdesk/domain';
 import type { Db } from '../connect';
-import { hashSecret, newToken, secretHint } from '../secrets';
+import { hashSecret, issueSecret, newToken } from '../secrets';
+import { proOwning } from './pros';
 import type { Booking } from '../tables/bookings';
-import type { Crew, CrewCalendarFeed } from '../tables/crews';
-import type { CalendarFeed } from '../tables/dashboard';
+import type { Crew } from '../tables/crews';
+import type { CrewCalendarFeed } from '../tables/crew-calendar-feeds';
+import type { CalendarFeed } from '../tables/calendar-feeds';
 import type { Pro } from '../tables/pros';
-
-const DAY = 86_400_000;
 
 /** Opens a dashboard session for a business; returns its token (only the hash is kept). */
 export async function createProSession(db: Db, proId: string, expiresAt: Date, now: Date): Promise<string> {
-  const token = newToken();
-  await db
-    .insertInto('pro_sessions')
-    .values({ token_hash: hashSecret(token), pro_id: proId, expires_at: expiresAt, created_at: now })
-    .execute();
-  return token;
+  return issueSecret(newToken(), (token_hash) =>
+    db.insertInto('pro_sessions').values({ token_hash, pro_id: proId, expires_at: expiresAt, created_at: now }).execute(),
+  );
 }
 
 /** The business a live session belongs to. */
 export async function proOfSession(db: Db, token: string, now: Date): Promise<Pro | undefined> {
-  return db
-    .selectFrom('pro_sessions as s')
-    .innerJoin('pros as p', 'p.id', 's.pro_id')
-    .selectAll('p')
-    .where('s.token_hash', '=', hashSecret(token))
-    .where('s.expires_at', '>', now)
-    .executeTakeFirst();
+  return proOwning(db, db.selectFrom('pro_sessions').select('pro_id').where('token_hash', '=', hashSecret(token)).where('expires_at', '>', now));
 }
 
 export async function endProSession(db: Db, token: string): Promise<void> {
@@ -34,13 +26,14 @@ export async function endProSession(db: Db, token: string): Promise<void> {
 
 /** Makes the business's calendar feed token, ending the one before; returns it once. */
 export async function rotateCalendarFeed(db: Db, proId: string, now: Date): Promise<string> {
-  const token = newToken();
-  await db
-    .insertInto('calendar_feeds')
-    .values({ pro_id: proId, token_hash: hashSecret(token), token_hint: secretHint(token), created_at: now })
-    .onConflict((oc) => oc.column('pro_id').doUpdateSet({ token_hash: hashSecret(token), token_hint: secretHint(token), created_at: now }))
-    .execute();
-  return token;
+  return issueSecret(newToken(), (token_hash, token_hint) => {
+    const feed = { token_hash, token_hint, created_at: now };
+    return db
+      .insertInto('calendar_feeds')
+      .values({ pro_id: proId, ...feed })
+      .onConflict((oc) => oc.column('pro_id').doUpdateSet(feed))
+      .execute();
+  });
 }
 
 export async function calendarFeedOf(db: Db, proId: string): Promise<CalendarFeed | undefined> {
@@ -49,12 +42,7 @@ export async function calendarFeedOf(db: Db, proId: string): Promise<CalendarFee
 
 /** The business a calendar feed token opens. */
 export async function proOfCalendarFeed(db: Db, token: string): Promise<Pro | undefined> {
-  return db
-    .selectFrom('calendar_feeds as f')
-    .innerJoin('pros as p', 'p.id', 'f.pro_id')
-    .selectAll('p')
-    .where('f.token_hash', '=', hashSecret(token))
-    .executeTakeFirst();
+  return proOwning(db, db.selectFrom('calendar_feeds').select('pro_id').where('token_hash', '=', hashSecret(token)));
 }
 
 /**
@@ -68,8 +56,8 @@ export async function calendarBookings(db: Db, proId: string, now: Date, o: { li
     .selectAll()
     .where('pro_id', '=', proId)
     .$if(crewId !== undefined, (q) => q.where('crew_id', '=', crewId!))
-    .where('ends_at', '>', new Date(now.getTime() - 7 * DAY))
-    .where((eb) => eb.or([eb('status', '<>', 'cancelled'), eb('cancelled_at', '>', new Date(now.getTime() - 30 * DAY))]))
+    .where('ends_at', '>', new Date(now.getTime() - 7 * DAY_MS))
+    .where((eb) => eb.or([eb('status', '<>', 'cancelled'), eb('cancelled_at', '>', new Date(now.getTime() - 30 * DAY_MS))]))
     .orderBy('starts_at')
     .limit(limit)
     .execute();
@@ -82,13 +70,14 @@ export async function endProSessionsOf(trx: Db, proId: string): Promise<void> {
 
 /** Makes a crew's own calendar feed token, ending the one before; returns it once. */
 export async function rotateCrewCalendarFeed(db: Db, proId: string, crewId: string, now: Date): Promise<string> {
-  const token = newToken();
-  await db
-    .insertInto('crew_calendar_feeds')
-    .values({ crew_id: crewId, pro_id: proId, token_hash: hashSecret(token), token_hint: secretHint(token), created_at: now })
-    .onConflict((oc) => oc.column('crew_id').doUpdateSet({ token_hash: hashSecret(token), token_hint: secretHint(token), created_at: now }))
-    .execute();
-  return token;
+  return issueSecret(newToken(), (token_hash, token_hint) => {
+    const feed = { token_hash, token_hint, created_at: now };
+    return db
+      .insertInto('crew_calendar_feeds')
+      .values({ crew_id: crewId, pro_id: proId, ...feed })
+      .onConflict((oc) => oc.column('crew_id').doUpdateSet(feed))
+      .execute();
+  });
 }
 
 /** The live calendar feeds of a business's crews. */
@@ -98,15 +87,9 @@ export async function crewCalendarFeedsOf(db: Db, proId: string): Promise<CrewCa
 
 /** The business and crew (not removed) a crew's calendar feed token opens. */
 export async function crewOfCalendarFeed(db: Db, token: string): Promise<{ pro: Pro; crew: Crew } | undefined> {
-  const row = await db
-    .selectFrom('crew_calendar_feeds as f')
-    .innerJoin('crews as c', 'c.id', 'f.crew_id')
-    .select('c.id as crew_id')
-    .where('f.token_hash', '=', hashSecret(token))
-    .where('c.removed_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const crew = await db.selectFrom('crews').selectAll().where('id', '=', row.crew_id).executeTakeFirstOrThrow();
+  const feed = db.selectFrom('crew_calendar_feeds').select('crew_id').where('token_hash', '=', hashSecret(token));
+  const crew = await db.selectFrom('crews').selectAll().where('id', '=', feed).where('removed_at', 'is', null).executeTakeFirst();
+  if (!crew) return undefined;
   const pro = await db.selectFrom('pros').selectAll().where('id', '=', crew.pro_id).executeTakeFirstOrThrow();
   return { pro, crew };
 }

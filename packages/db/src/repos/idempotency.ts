@@ -1,24 +1,5 @@
+import type { IdempotencyClaim, IdempotencyHold, IdempotencyRequest, IdempotencyStore } from '@frontdesk/domain';
 import type { Db } from '../connect';
-
-/** Where a retried write stands: first seen, answered before, still running, or a different request. */
-export type IdempotencyClaim =
-  { state: 'new' } | { state: 'done'; response: object } | { state: 'running'; holder: string } | { state: 'mismatch'; operation: string };
-
-export interface IdempotencyRequest {
-  credential: string;
-  key: string;
-  operation: string;
-  requestHash: Buffer;
-  now: Date;
-  /** How long the first request holds the key before a retry may take it over. */
-  leaseMs: number;
-  /** How long the answer is kept. */
-  keepMs: number;
-  /** This request's claim: a random id it releases or keeps the key by. */
-  holder: string;
-  /** A holder this process knows has died (its request ended, its release not yet landed): the key may be taken from it. */
-  replacing?: string;
-}
 
 /**
  * Takes the key for this request, or tells what holds it. The insert settles a race between
@@ -29,29 +10,15 @@ export interface IdempotencyRequest {
 export async function claimIdempotencyKey(db: Db, r: IdempotencyRequest): Promise<IdempotencyClaim> {
   const leasedUntil = new Date(r.now.getTime() + r.leaseMs);
   const expiresAt = new Date(r.now.getTime() + r.keepMs);
+  // What a first request, or one taking the key over, writes: the same either way.
+  const claim = { operation: r.operation, request_hash: r.requestHash, response: null, leased_until: leasedUntil, expires_at: expiresAt, holder: r.holder };
   const taken = await db
     .insertInto('idempotency_keys')
-    .values({
-      credential: r.credential,
-      key: r.key,
-      operation: r.operation,
-      request_hash: r.requestHash,
-      response: null,
-      leased_until: leasedUntil,
-      expires_at: expiresAt,
-      holder: r.holder,
-    })
+    .values({ credential: r.credential, key: r.key, ...claim })
     .onConflict((oc) =>
       oc
         .columns(['credential', 'key'])
-        .doUpdateSet({
-          operation: r.operation,
-          request_hash: r.requestHash,
-          response: null,
-          leased_until: leasedUntil,
-          expires_at: expiresAt,
-          holder: r.holder,
-        })
+        .doUpdateSet(claim)
         .where((eb) =>
           eb.or([
             eb('idempotency_keys.expires_at', '<=', r.now),
@@ -77,13 +44,6 @@ export async function claimIdempotencyKey(db: Db, r: IdempotencyRequest): Promis
   if (!row) return claimIdempotencyKey(db, r); // purged between the two statements
   if (row.operation !== r.operation || !row.request_hash.equals(r.requestHash)) return { state: 'mismatch', operation: row.operation };
   return row.response === null ? { state: 'running', holder: row.holder } : { state: 'done', response: row.response };
-}
-
-/** One claim of one key: whose key, which key, and the request holding it. */
-export interface IdempotencyHold {
-  credential: string;
-  key: string;
-  holder: string;
 }
 
 /** Keeps the answer of the request that holds the key (nothing, if another claim holds it now). */
@@ -113,7 +73,7 @@ export async function releaseIdempotencyKeys(db: Db, holds: IdempotencyHold[]): 
 }
 
 /** The store the HTTP kit uses, over one database. */
-export function idempotencyStore(db: Db) {
+export function idempotencyStore(db: Db): IdempotencyStore {
   return {
     claim: (r: IdempotencyRequest) => claimIdempotencyKey(db, r),
     keep: (hold: IdempotencyHold, response: object) => keepIdempotentResponse(db, hold, response),

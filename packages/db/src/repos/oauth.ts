@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../connect';
-import { hashSecret, newToken, requestIdHashes, type HashKeys } from '../secrets';
+import { hashSecret, issueSecret, newToken, requestIdHashes, type HashKeys } from '../secrets';
 import type { OAuthClient, OAuthRequest } from '../tables/oauth';
 
 /**
@@ -83,12 +83,12 @@ export interface GrantRow {
 /** Stores a new authorization code (only its hash); returns the code, once. */
 export async function insertOAuthCode(db: Db, c: GrantRow & { redirect_uri: string; code_challenge: string; expires_at: Date; now: Date }): Promise<string> {
   const { now, ...row } = c;
-  const code = newToken();
-  await db
-    .insertInto('oauth_codes')
-    .values({ ...row, code_hash: hashSecret(code), consumed_at: null, created_at: now })
-    .execute();
-  return code;
+  return issueSecret(newToken(), (code_hash) =>
+    db
+      .insertInto('oauth_codes')
+      .values({ ...row, code_hash, consumed_at: null, created_at: now })
+      .execute(),
+  );
 }
 
 /** The code's row, locked; its `code_hash` names the sign-in (refresh family) the code starts. */
@@ -103,12 +103,12 @@ export async function consumeOAuthCode(trx: Db, codeHash: Buffer, now: Date): Pr
 /** Stores a new refresh token of a family (only its hash); returns the token, once. */
 export async function insertRefreshToken(db: Db, t: GrantRow & { family_id: string; expires_at: Date; now: Date }): Promise<string> {
   const { now, ...row } = t;
-  const token = newToken();
-  await db
-    .insertInto('oauth_refresh_tokens')
-    .values({ ...row, token_hash: hashSecret(token), used_at: null, revoked_at: null, created_at: now })
-    .execute();
-  return token;
+  return issueSecret(newToken(), (token_hash) =>
+    db
+      .insertInto('oauth_refresh_tokens')
+      .values({ ...row, token_hash, used_at: null, revoked_at: null, created_at: now })
+      .execute(),
+  );
 }
 
 export async function lockRefreshToken(trx: Db, token: string) {

@@ -1,11 +1,12 @@
 import { hash } from 'node:crypto';
 import type { BusinessSettings, NewBusiness, ScheduleRules } from '@frontdesk/domain';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { ProMemo, type ChangeFeed } from '../changes';
 import { KeptValues, perOwner } from '../cache';
 import type { Db } from '../connect';
+import type { Database } from '../database';
 import { newId } from '../ids';
-import { hashSecret, newKey, secretHint } from '../secrets';
+import { hashSecret, issueSecret, newKey } from '../secrets';
 import type { Pro, ProProfile } from '../tables/pros';
 
 /** Writes a new business exactly as the domain made it (checked, with its defaults). */
@@ -19,12 +20,12 @@ export async function insertPro(trx: Db, b: NewBusiness): Promise<Pro> {
 
 /** Issues a pro key; returns it, once (only its hash is kept). */
 export async function issueProKey(trx: Db, proId: string): Promise<string> {
-  const key = newKey('fdk');
-  await trx
-    .insertInto('pro_api_keys')
-    .values({ id: newId('key'), pro_id: proId, key_hash: hashSecret(key), key_hint: secretHint(key), revoked_at: null })
-    .execute();
-  return key;
+  return issueSecret(newKey('fdk'), (key_hash, key_hint) =>
+    trx
+      .insertInto('pro_api_keys')
+      .values({ id: newId('key'), pro_id: proId, key_hash, key_hint, revoked_at: null })
+      .execute(),
+  );
 }
 
 /** Revokes every live key of a pro. */
@@ -81,13 +82,15 @@ export async function saveSettings(trx: Db, proId: string, s: BusinessSettings):
 
 /** The pro a live key belongs to, in one indexed query. */
 export async function findProByKey(db: Db, key: string): Promise<Pro | undefined> {
-  return db
-    .selectFrom('pro_api_keys as k')
-    .innerJoin('pros as p', 'p.id', 'k.pro_id')
-    .selectAll('p')
-    .where('k.key_hash', '=', hashSecret(key))
-    .where('k.revoked_at', 'is', null)
-    .executeTakeFirst();
+  return proOwning(db, db.selectFrom('pro_api_keys').select('pro_id').where('key_hash', '=', hashSecret(key)).where('revoked_at', 'is', null));
+}
+
+/**
+ * The business whose id `owner` selects: the `pro_id` of the one row holding a secret's hash
+ * (a key, a session, a calendar feed; each hash is unique), in one indexed query.
+ */
+export async function proOwning(db: Db, owner: SelectQueryBuilder<Database, keyof Database, { pro_id: string }>): Promise<Pro | undefined> {
+  return db.selectFrom('pros').selectAll().where('id', '=', owner).executeTakeFirst();
 }
 
 export async function getPro(db: Db, id: string): Promise<Pro | undefined> {

@@ -1,7 +1,6 @@
+import { DAY_MS } from '@frontdesk/domain';
 import { sql } from 'kysely';
 import type { Db } from '../connect';
-
-const DAY = 86_400_000;
 
 /**
  * Deletes what can no longer be used: expired sign-in codes, sessions, pending OAuth
@@ -11,22 +10,33 @@ const DAY = 86_400_000;
  * Kept a day past expiry so a late "already used / expired" answer can still be precise.
  */
 export async function purgeExpired(db: Db, now: Date): Promise<Record<string, number>> {
-  const dayAgo = new Date(now.getTime() - DAY);
+  const dayAgo = new Date(now.getTime() - DAY_MS);
   const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+  const purged: Record<string, number> = {};
+  // What ends by one time column: deleted once that time is before the given one.
+  for (const [table, column, before] of [
+    ['sign_in_codes', 'expires_at', dayAgo],
+    ['key_sessions', 'expires_at', now],
+    ['pro_sessions', 'expires_at', now],
+    ['oauth_requests', 'expires_at', now],
+    ['oauth_codes', 'expires_at', dayAgo],
+    ['oauth_revoked_sign_ins', 'revoked_at', dayAgo],
+    ['rate_limits', 'resets_at', now],
+    ['idempotency_keys', 'expires_at', now],
+  ] as const) {
+    purged[table] = count(await db.deleteFrom(table).where(column, '<', before).executeTakeFirst());
+  }
   return {
-    sign_in_codes: count(await db.deleteFrom('sign_in_codes').where('expires_at', '<', dayAgo).executeTakeFirst()),
-    key_sessions: count(await db.deleteFrom('key_sessions').where('expires_at', '<', now).executeTakeFirst()),
-    pro_sessions: count(await db.deleteFrom('pro_sessions').where('expires_at', '<', now).executeTakeFirst()),
-    oauth_requests: count(await db.deleteFrom('oauth_requests').where('expires_at', '<', now).executeTakeFirst()),
-    oauth_codes: count(await db.deleteFrom('oauth_codes').where('expires_at', '<', dayAgo).executeTakeFirst()),
+    ...purged,
     oauth_refresh_tokens: count(
       await db
         .deleteFrom('oauth_refresh_tokens')
-        .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo), eb('used_at', '<', new Date(now.getTime() - 30 * DAY))]))
+        .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo), eb('used_at', '<', new Date(now.getTime() - 30 * DAY_MS))]))
         .executeTakeFirst(),
     ),
     // Dynamically registered clients (fdc_…) that never got a code within a day of registering.
-    // Clients used before last_used_at existed have no date: their codes and tokens vouch for them.
+    // Clients used before last_used_at existed have no date: their codes and tokens vouch for them
+    // (so codes and tokens are purged first).
     oauth_clients: count(
       await db
         .deleteFrom('oauth_clients')
@@ -39,9 +49,6 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
         )
         .executeTakeFirst(),
     ),
-    oauth_revoked_sign_ins: count(await db.deleteFrom('oauth_revoked_sign_ins').where('revoked_at', '<', dayAgo).executeTakeFirst()),
-    rate_limits: count(await db.deleteFrom('rate_limits').where('resets_at', '<', now).executeTakeFirst()),
-    idempotency_keys: count(await db.deleteFrom('idempotency_keys').where('expires_at', '<', now).executeTakeFirst()),
     outbox: count(
       await db
         .deleteFrom('outbox')

@@ -1,6 +1,7 @@
 import type { Db } from '../connect';
 import type { Booking } from '../tables/bookings';
-import type { Series, SeriesTable } from '../tables/dashboard';
+import { bookedJobsOf } from './bookings';
+import type { Series, SeriesTable } from '../tables/series';
 import type { Insertable } from 'kysely';
 
 /** Writes a new series (inside the caller's transaction, with its first visit). */
@@ -33,14 +34,7 @@ export async function liveSeries(db: Db): Promise<(Pick<Series, 'id' | 'pro_id' 
 
 /** The booked visits of a series from `from` on, soonest first. */
 export async function bookedVisitsFrom(db: Db, seriesId: string, from: Date): Promise<Booking[]> {
-  return db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('series_id', '=', seriesId)
-    .where('status', '=', 'booked')
-    .where('starts_at', '>=', from)
-    .orderBy('starts_at')
-    .execute();
+  return bookedJobsOf(db, 'series_id', seriesId).where('starts_at', '>=', from).execute();
 }
 
 /** One booking by id, whatever its pro (a series' template visit). */

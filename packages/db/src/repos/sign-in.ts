@@ -1,7 +1,7 @@
 import type { Db } from '../connect';
 import { newId } from '../ids';
-import { hashSecret, newSignInCode, newToken, signInCodeHash, signInCodeMatches, type HashKeys } from '../secrets';
-import type { SignInCode } from '../tables/sign-in';
+import { hashSecret, issueSecret, newSignInCode, newToken, signInCodeHash, signInCodeMatches, type HashKeys } from '../secrets';
+import type { SignInCode } from '../tables/sign-in-codes';
 
 /**
  * The keys short secrets (sign-in codes, pending authorization ids) are stored under as
@@ -42,12 +42,7 @@ export async function consumeCode(trx: Db, codeId: string, now: Date): Promise<v
 
 /** A short browser session after signing in; the token is stored hashed. */
 export async function createKeySession(db: Db, email: string, expiresAt: Date, now: Date): Promise<string> {
-  const token = newToken();
-  await db
-    .insertInto('key_sessions')
-    .values({ token_hash: hashSecret(token), email, expires_at: expiresAt, created_at: now })
-    .execute();
-  return token;
+  return issueSecret(newToken(), (token_hash) => db.insertInto('key_sessions').values({ token_hash, email, expires_at: expiresAt, created_at: now }).execute());
 }
 
 export async function keySessionEmail(db: Db, token: string, now: Date): Promise<string | null> {

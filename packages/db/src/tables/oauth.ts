@@ -69,11 +69,5 @@ export interface OAuthRevokedSignInsTable {
   revoked_at: Date;
 }
 
-export interface RateLimitsTable {
-  key: Buffer;
-  hits: number;
-  resets_at: Date;
-}
-
 export type OAuthClient = Selectable<OAuthClientsTable>;
 export type OAuthRequest = Selectable<OAuthRequestsTable>;

@@ -1,5 +1,4 @@
-import { byName, type Operation } from '@frontdesk/http';
-import type { Customer } from '../auth';
+import { byName } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { bookCleaning, bookingStatus, cancelBookingOperation, myBookings, rescheduleBookingOperation } from './bookings';
 import { availableTimes, findCleanersOperation } from './cleaners';
@@ -20,8 +19,3 @@ export function bookingOperationSet(ctx: AppContext) {
   ]);
 }
 export type BookingOperationSet = ReturnType<typeof bookingOperationSet>;
-
-/** The book host's operation registry: REST routes, /openapi.json and MCP tools come from it. */
-export function bookingOperations(ctx: AppContext, set = bookingOperationSet(ctx)): Operation<Customer>[] {
-  return Object.values(set);
-}

@@ -1,8 +1,9 @@
 import { CHECKS_NOTE, CLEAN_TYPE_LABELS, CONFIRMATION_ELSEWHERE, FREQUENCY_LABELS, labelledStarts, offeredAddOns, offeredCleanTypes } from '@frontdesk/domain';
 import { html, inputField, problemLine, type Html, type Problem } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
-import { bathroomOptions, bedroomOptions, money, option, type Status, type Times } from './kit';
-import { bookingSummary, lineRows, link, priceText, repeats, timePicker } from './parts';
+import type { Status, Times } from './answers';
+import { money, bookingSummary, lineRows, link, priceText, repeats, timePicker } from './booking-markup';
+import { bathroomOptions, bedroomOptions, option } from './job-fields';
 
 /** The markup of the booking page (`/book/<cleaner>`) and of its confirmation. */
 

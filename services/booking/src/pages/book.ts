@@ -2,8 +2,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '@frontdesk/domain';
 import { cleanerPage, presentCheck } from '@frontdesk/use-cases';
 import { formField, html, inputFromQuery, sendView, setErrorHeaders, type Problem } from '@frontdesk/http';
-import { call, confirmationKeptFor, confirmationShownTo, jobText, refusal, type Confirmation, type PageDeps } from './kit';
-import { customerProblem } from './parts';
+import { jobText } from './job-fields';
+import { call, refusal, type PageDeps, customerProblem } from './page-call';
+import { confirmationKeptFor, confirmationShownTo, type Confirmation } from './shown-once';
 import { bookingPageView, cleanerHead, confirmationElsewhere, confirmationView, jobForm, timesAndContact } from './book-view';
 
 /** The labels of the booking page's fields, by the operation's names, for refusals in people's words. */
@@ -89,7 +90,7 @@ export const postBookPage =
       const input = inputFromQuery(d.ops.book_cleaning, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '')));
       const booked = await call(d, d.ops.book_cleaning, input, req);
       const kept: Confirmation = { token: booked.manage_token, emailed: contact.customer_email !== '' };
-      const ref = d.shown.confirmation.keep(res, confirmationKeptFor(d, req, res, cleanerOf(req)), kept, d.ctx.clock());
+      const ref = d.shown.confirmation.keep(res, confirmationKeptFor(d.ctx, req, res, cleanerOf(req)), kept, d.ctx.clock());
       res.redirect(303, `/book/${encodeURIComponent(cleanerOf(req))}/booked/${ref}`);
     } catch (err) {
       if (!(err instanceof AppError)) return next(err);

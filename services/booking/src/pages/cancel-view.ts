@@ -1,7 +1,7 @@
 import { FREE_CANCEL_HOURS, FREE_CANCEL_TEXT } from '@frontdesk/domain';
 import { html, problemLine, type Html, type Problem } from '@frontdesk/http';
-import type { Status, Visit } from './kit';
-import { bookingSummary } from './parts';
+import type { Status, Visit } from './answers';
+import { bookingSummary } from './booking-markup';
 
 /** The markup of the cancel confirmation (`/manage/<token>/cancel`): exactly what each choice cancels. */
 

@@ -1,6 +1,8 @@
 import { CHECKS_NOTE, notOfferingAll } from '@frontdesk/domain';
 import { html, type Html, type Problem, problemLine } from '@frontdesk/http';
-import { bathroomOptions, bedroomOptions, money, type Found } from './kit';
+import type { Found } from './answers';
+import { money } from './booking-markup';
+import { bathroomOptions, bedroomOptions } from './job-fields';
 
 /** The search by ZIP and the cleaners it found: the markup of `/` (its form) and `/find`. */
 

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { SEARCH_NEEDS_ROOMS } from '@frontdesk/domain';
 import { inputFromQuery, sendView } from '@frontdesk/http';
-import { call, jobText, refusal, type PageDeps } from './kit';
-import { customerProblem } from './parts';
+import { jobText } from './job-fields';
+import { call, refusal, type PageDeps, customerProblem } from './page-call';
 import { foundView, searchAgain, type Search } from './find-view';
 
 const LABELS = { zip: 'Your ZIP code', bedrooms: 'Bedrooms', bathrooms: 'Bathrooms' };

@@ -6,7 +6,8 @@ import type { BookingOperationSet } from '../operations';
 import { getBookPage, getConfirmation, postBookPage } from './book';
 import { searchForm } from './find-view';
 import { findPage } from './find';
-import { shownOnceSlots, type PageDeps } from './kit';
+import type { PageDeps } from './page-call';
+import { shownOnceSlots } from './shown-once';
 import { getBookingIcs, getCancelPage, getManagePage, getMovePage, postCancel, postMove } from './manage';
 
 /**

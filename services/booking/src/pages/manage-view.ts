@@ -1,7 +1,7 @@
 import { ENDED_VISITS_NOTE, SERIES_ENDED, endedSeriesStillBooked, seriesBookedCount } from '@frontdesk/domain';
 import { html, type Html } from '@frontdesk/http';
-import { money, type Status, type Visit } from './kit';
-import { bookingSummary, hidden, priceText, repeats } from './parts';
+import type { Status, Visit } from './answers';
+import { money, bookingSummary, hidden, priceText, repeats } from './booking-markup';
 
 /**
  * The markup of the manage page (`/manage/<token>`): one booking, or a series with what is

@@ -3,8 +3,10 @@ import { AppError, NotFoundError, inCustomerWords, labelledStarts, localDate, mo
 import { bookingCalendar } from '@frontdesk/use-cases';
 import { formField, formRoute, html, problemLine, sendView, type Html, type Problem } from '@frontdesk/http';
 import { MANAGE_TOKEN_PATTERN } from '../operations/bookings';
-import { call, noticeHolder, refusal, tokenOf, type Notice, type PageDeps, type Status, type Visit } from './kit';
-import { repeats } from './parts';
+import type { Status, Visit } from './answers';
+import { repeats } from './booking-markup';
+import { call, refusal, tokenOf, type PageDeps } from './page-call';
+import { noticeHolder, type Notice } from './shown-once';
 import { manageView } from './manage-view';
 import { cancelView } from './cancel-view';
 import { moveView } from './move-view';
@@ -93,20 +95,53 @@ const orLost = (page: Promise<Html>, problem?: Problem): Promise<Html> =>
   });
 const said = (problem: Problem | undefined) => problem && { ...problem, text: inCustomerWords(problem.text) };
 
-/** "Yes, cancel": cancel_booking for the visit (and every later one when chosen), then back to the booking. */
-export const postCancel = (d: PageDeps): RequestHandler =>
-  formRoute({
-    title: 'Cancel?',
+/** What a cancel or a move form says of its visit: which one (none: the booking), and whether the later ones go with it. */
+const visitChosen = (req: Request) => ({ visit: formField(req.body, 'visit'), later: formField(req.body, 'scope') === 'later' });
+/** The visit part of cancel_booking's and reschedule_booking's input, from the link's token and the form's choice. */
+const visitInput = (token: string, v: { visit: string; later: boolean }) => ({
+  manage_token: token,
+  ...(v.visit && { visit_id: v.visit }),
+  ...(v.later && { and_following: true }),
+});
+
+/** The visit chosen and the form's own fields, as a cancel or a move form sends them. */
+type VisitForm<V> = V & ReturnType<typeof visitChosen>;
+
+/**
+ * A cancel or a move form: its own fields beside the visit chosen; `act` runs the operation for
+ * the link's token (or names a page to go to instead), then the manage page shows its sentence once.
+ */
+const visitForm = <V extends object>(
+  d: PageDeps,
+  o: {
+    title: string;
+    read: (req: Request) => V;
+    act: (token: string, v: VisitForm<V>, req: Request) => Promise<{ message: string } | string>;
+    page: (v: VisitForm<V>, problem: Problem | undefined, req: Request) => Promise<Html>;
+  },
+): RequestHandler =>
+  formRoute<VisitForm<V>>({
+    title: o.title,
     labels: LABELS,
-    read: (req) => ({ confirm: formField(req.body, 'confirm'), visit: formField(req.body, 'visit'), later: formField(req.body, 'scope') === 'later' }),
+    read: (req) => ({ ...o.read(req), ...visitChosen(req) }),
     async act(v, req, res) {
       const token = tokenOf(req);
-      if (v.confirm !== 'yes') return `/manage/${token}/cancel${v.visit ? `?visit=${encodeURIComponent(v.visit)}` : ''}`;
-      const input = { manage_token: token, ...(v.visit && { visit_id: v.visit }), ...(v.later && { and_following: true }) };
-      const done = await call(d, d.ops.cancel_booking, input, req);
-      return backWithNotice(d, res, token, done.message);
+      const done = await o.act(token, v, req);
+      return typeof done === 'string' ? done : backWithNotice(d, res, token, done.message);
     },
-    form: (_v, problem, req) => orLost(cancelPage(d, req, said(problem)), problem),
+    form: (v, problem, req) => orLost(o.page(v, said(problem), req), problem),
+  });
+
+/** "Yes, cancel": cancel_booking for the visit (and every later one when chosen), then back to the booking. */
+export const postCancel = (d: PageDeps): RequestHandler =>
+  visitForm(d, {
+    title: 'Cancel?',
+    read: (req) => ({ confirm: formField(req.body, 'confirm') }),
+    act: (token, v, req) =>
+      v.confirm === 'yes'
+        ? call(d, d.ops.cancel_booking, visitInput(token, v), req)
+        : Promise.resolve(`/manage/${token}/cancel${v.visit ? `?visit=${encodeURIComponent(v.visit)}` : ''}`),
+    page: (_v, problem, req) => cancelPage(d, req, problem),
   });
 
 /** The visits of the series just before and after the one to move (cancelled ones hold no place), as labels. */
@@ -152,17 +187,11 @@ export const getMovePage =
 
 /** The new time sent: reschedule_booking for the visit (and the later ones when chosen), then back to the booking. */
 export const postMove = (d: PageDeps): RequestHandler =>
-  formRoute({
+  visitForm(d, {
     title: 'Move your cleaning',
-    labels: LABELS,
-    read: (req) => ({ start: formField(req.body, 'start'), visit: formField(req.body, 'visit'), later: formField(req.body, 'scope') === 'later' }),
-    async act(v, req, res) {
-      const token = tokenOf(req);
-      const input = { manage_token: token, start: v.start, ...(v.visit && { visit_id: v.visit }), ...(v.later && { and_following: true }) };
-      const moved = await call(d, d.ops.reschedule_booking, input, req);
-      return backWithNotice(d, res, token, moved.message);
-    },
-    form: (v, problem, req) => orLost(movePage(d, req, { chosen: v.start || undefined, problem: said(problem) }), problem),
+    read: (req) => ({ start: formField(req.body, 'start') }),
+    act: (token, v, req) => call(d, d.ops.reschedule_booking, { ...visitInput(token, v), start: v.start }, req),
+    page: (v, problem, req) => movePage(d, req, { chosen: v.start || undefined, problem }),
   });
 
 const TOKEN = new RegExp(MANAGE_TOKEN_PATTERN);

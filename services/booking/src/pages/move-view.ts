@@ -1,7 +1,7 @@
 import { FREE_CANCEL_HOURS, NO_TIMES_THESE_DAYS, aloneStaysBetween, laterStayAfter, type LocalDate, type MoveWindow } from '@frontdesk/domain';
 import { html, moveDaysLinks, moveDaysSaid, problemLine, type Html, type Problem } from '@frontdesk/http';
-import type { Shown, Status, Visit } from './kit';
-import { timePicker } from './parts';
+import type { Shown, Status, Visit } from './answers';
+import { timePicker } from './booking-markup';
 
 /**
  * The markup of the move page (`/manage/<token>/move`): the open times by day around the

@@ -2,7 +2,7 @@
 import { issuePersonalKey } from '@frontdesk/use-cases';
 import { hashSecret } from '@frontdesk/db/testing';
 import { revokePersonalKey } from '@frontdesk/db';
-import { bothHostsPerFile, newCleaner, asPublic, booking, MONDAY_7AM, PUBLIC_KEY, bookWeekly } from '@frontdesk/dev-env/both-hosts';
+import { bothHostsPerFile, newCleaner, asPublic, booking, MONDAY_7AM, PUBLIC_KEY, bookWeekly, bookCleaning } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 
@@ -11,12 +11,7 @@ const HOUR = 3_600_000;
 describe('book_cleaning', () => {
   it('books at the firm price and lands on the pro side: schedule with a notification naming the assistant, updates, pipeline fee', async () => {
     const c = await newCleaner(h);
-    const res = await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .set('X-Client-Name', 'ChatGPT')
-      .send(booking(c.pro.id, { access_details: 'Key under the mat' }))
-      .expect(200);
+    const res = await bookCleaning(h, booking(c.pro.id, { access_details: 'Key under the mat' }), { 'X-Client-Name': 'ChatGPT' }).expect(200);
     expect(res.body).toMatchObject({
       status: 'booked',
       total: 125,
@@ -46,19 +41,9 @@ describe('book_cleaning', () => {
   it("fills the customer's details from the X-User-* headers and checks them like fields", async () => {
     const c = await newCleaner(h);
     const body = booking(c.pro.id, { customer_name: undefined, customer_email: undefined });
-    const ok = await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .set({ 'X-User-Name': 'Bo Diaz', 'X-User-Phone': '+1 (646) 555-0199' })
-      .send(body)
-      .expect(200);
+    const ok = await bookCleaning(h, body, { 'X-User-Name': 'Bo Diaz', 'X-User-Phone': '+1 (646) 555-0199' }).expect(200);
     expect(ok.body.customer).toEqual({ name: 'Bo Diaz', phone: '+1 (646) 555-0199', email: null });
-    const badEmail = await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .set({ 'X-User-Name': 'Bo', 'X-User-Email': 'not-an-email' })
-      .send(body)
-      .expect(400);
+    const badEmail = await bookCleaning(h, body, { 'X-User-Name': 'Bo', 'X-User-Email': 'not-an-email' }).expect(400);
     expect(badEmail.body.error).toMatch(/X-User-Email header "not-an-email" is not an email address/);
     const longName = await h.book
       .get('/api/v1/find_cleaners')
@@ -75,18 +60,10 @@ describe('book_cleaning', () => {
 
   it('refuses a changed price instead of charging it, and books when the price matches', async () => {
     const c = await newCleaner(h);
-    const res = await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .send(booking(c.pro.id, { expected_total: 110 }))
-      .expect(400);
+    const res = await bookCleaning(h, booking(c.pro.id, { expected_total: 110 })).expect(400);
     expect(res.body.error).toMatch(/The price changed: this job is now \$125\.00, not the \$110\.00 you were shown\. Nothing was booked/);
     expect(await h.t.db.selectFrom('bookings').select('id').where('pro_id', '=', c.pro.id).execute()).toEqual([]);
-    await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .send(booking(c.pro.id, { expected_total: 125 }))
-      .expect(200);
+    await bookCleaning(h, booking(c.pro.id, { expected_total: 125 })).expect(200);
   });
 
   it.each([
@@ -116,12 +93,7 @@ describe('book_cleaning', () => {
         zip: '10001',
       }),
     );
-    const book = Array.from({ length: 10 }, () =>
-      h.book
-        .post('/api/v1/book_cleaning')
-        .set(asPublic)
-        .send(booking(c.pro.id, { start: '2026-11-25T09:00:00-05:00' })),
-    );
+    const book = Array.from({ length: 10 }, () => bookCleaning(h, booking(c.pro.id, { start: '2026-11-25T09:00:00-05:00' })));
     const results = await Promise.all([...pro, ...book]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) {
@@ -135,11 +107,7 @@ describe('book_cleaning', () => {
 describe('managing a booking with its manage_token', () => {
   const book = async () => {
     const c = await newCleaner(h);
-    const res = await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .send(booking(c.pro.id, { start: '2026-11-25T09:00:00-05:00' }))
-      .expect(200);
+    const res = await bookCleaning(h, booking(c.pro.id, { start: '2026-11-25T09:00:00-05:00' })).expect(200);
     return { c, token: res.body.manage_token as string, id: res.body.booking_id as string };
   };
 
@@ -182,13 +150,7 @@ describe('managing a booking with its manage_token', () => {
       visits[2]!.booking_id,
     ]);
     // One cleaning is no series: it never ends as one.
-    const single = (
-      await h.book
-        .post('/api/v1/book_cleaning')
-        .set(asPublic)
-        .send(booking(c.pro.id, { start: '2026-11-27T09:00:00-05:00' }))
-        .expect(200)
-    ).body;
+    const single = (await bookCleaning(h, booking(c.pro.id, { start: '2026-11-27T09:00:00-05:00' })).expect(200)).body;
     await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: single.manage_token }).expect(200);
     expect((await status(single.manage_token)).series_ended).toBe(false);
   });
@@ -247,11 +209,7 @@ describe('credentials', () => {
       .set(mine)
       .send(booking(c.pro.id, { start: '2026-11-26T09:00:00-05:00' }))
       .expect(200);
-    await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .send(booking(c.pro.id, { start: '2026-11-27T09:00:00-05:00', customer_email: 'kim@example.com' }))
-      .expect(200);
+    await bookCleaning(h, booking(c.pro.id, { start: '2026-11-27T09:00:00-05:00', customer_email: 'kim@example.com' })).expect(200);
     const list = await h.book.get('/api/v1/my_bookings').set(mine).expect(200);
     expect(list.body.bookings.map((b: { booking_id: string }) => b.booking_id)).toEqual([second.body.booking_id, first.body.booking_id]);
     const pub = await h.book.get('/api/v1/my_bookings').set(asPublic).expect(200);

@@ -1,7 +1,7 @@
 // Recurring cleanings on both hosts: a weekly, biweekly or monthly booking books a series.
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { extendSeries } from '@frontdesk/use-cases';
-import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM } from '@frontdesk/dev-env/both-hosts';
+import { asPublic, bothHostsPerFile, booking, newCleaner, proBooking, MONDAY_7AM, bookCleaning, bookJob } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 
@@ -18,11 +18,7 @@ const scheduleOf = async (auth: Record<string, string>) =>
 /** A cleaner with a weekly series from Tuesday 09:00, booked by the business. */
 async function weeklySeries() {
   const c = await newCleaner(h);
-  const res = await h.pro
-    .post('/api/v1/book_job')
-    .set(c.auth)
-    .send(proBooking({ frequency: 'weekly' }))
-    .expect(200);
+  const res = await bookJob(h, c.auth, proBooking({ frequency: 'weekly' })).expect(200);
   return { c, res };
 }
 
@@ -60,27 +56,15 @@ describe('a series', () => {
 
   it('refuses the whole series when a visit cannot be held, naming it with open times nearby; skip_conflicts books the rest', async () => {
     const c = await newCleaner(h);
-    await h.pro
-      .post('/api/v1/book_job')
-      .set(c.auth)
-      .send(proBooking({ start: '2026-12-08T09:00:00-05:00', customer_name: 'Busy' }))
-      .expect(200);
+    await bookJob(h, c.auth, proBooking({ start: '2026-12-08T09:00:00-05:00', customer_name: 'Busy' })).expect(200);
     const before = (await scheduleOf(c.auth)).length;
-    const refused = await h.pro
-      .post('/api/v1/book_job')
-      .set(c.auth)
-      .send(proBooking({ frequency: 'weekly' }))
-      .expect(400);
+    const refused = await bookJob(h, c.auth, proBooking({ frequency: 'weekly' })).expect(400);
     expect(refused.body.error).toMatch(
       /cannot be booked, so nothing was booked: Tue, Dec 8, 9:00 AM EST is taken[\s\S]*open nearby: [\s\S]*skip_conflicts: true/,
     );
     expect(await scheduleOf(c.auth)).toHaveLength(before);
 
-    const skipped = await h.pro
-      .post('/api/v1/book_job')
-      .set(c.auth)
-      .send(proBooking({ frequency: 'weekly', skip_conflicts: true }))
-      .expect(200);
+    const skipped = await bookJob(h, c.auth, proBooking({ frequency: 'weekly', skip_conflicts: true })).expect(200);
     expect(skipped.body.series.visits).toHaveLength(11);
     expect(skipped.body.series.skipped).toEqual([expect.objectContaining({ start: '2026-12-08T09:00:00-05:00', reason: expect.stringMatching(/taken/) })]);
     const feed = (await h.pro.get('/api/v1/updates').set(c.auth).query({ since: 0 }).expect(200)).body.events as { kind: string; visits?: number }[];
@@ -89,11 +73,7 @@ describe('a series', () => {
 
   it('takes one customer fee per series, counts it as one job, and waives it on a no-show of the first visit', async () => {
     const c = await newCleaner(h, { weekly_hours: DEFAULT_WEEKLY_HOURS });
-    const res = await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .send(booking(c.pro.id, { frequency: 'biweekly' }))
-      .expect(200);
+    const res = await bookCleaning(h, booking(c.pro.id, { frequency: 'biweekly' })).expect(200);
     expect(res.body.series.visits).toHaveLength(6);
     const jobs = await scheduleOf(c.auth);
     expect(jobs.map((j) => j.fee)).toEqual([5, 0, 0, 0, 0, 0]);
@@ -127,11 +107,7 @@ describe('a series', () => {
 
   it('lets the customer move and end a series with its manage token and and_following', async () => {
     const c = await newCleaner(h);
-    const res = await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .send(booking(c.pro.id, { frequency: 'monthly' }))
-      .expect(200);
+    const res = await bookCleaning(h, booking(c.pro.id, { frequency: 'monthly' })).expect(200);
     expect(res.body.series.visits.length).toBe(7); // every four weeks for six months
     // One later visit alone, named by visit_id from booking_status.
     const status = (await h.book.get('/api/v1/booking_status').set(asPublic).query({ manage_token: res.body.manage_token }).expect(200)).body;
@@ -143,13 +119,7 @@ describe('a series', () => {
       .send({ manage_token: res.body.manage_token, visit_id: visits[3]!.booking_id })
       .expect(200);
     expect(one.body).toMatchObject({ booking_id: visits[3]!.booking_id, visits_cancelled: 1 });
-    const other = (
-      await h.book
-        .post('/api/v1/book_cleaning')
-        .set(asPublic)
-        .send(booking(c.pro.id, { start: '2026-11-26T15:00:00-05:00' }))
-        .expect(200)
-    ).body;
+    const other = (await bookCleaning(h, booking(c.pro.id, { start: '2026-11-26T15:00:00-05:00' })).expect(200)).body;
     await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: res.body.manage_token, visit_id: other.booking_id }).expect(404);
     await h.book.post('/api/v1/cancel_booking').set(asPublic).send({ manage_token: other.manage_token }).expect(200);
     const moved = await h.book
@@ -177,11 +147,7 @@ describe('a series', () => {
     const { c, res } = await weeklySeries();
     const visits = res.body.series.visits as Visit[];
     // Someone holds Wednesday Dec 30 at 13:00: moving onto Wednesdays at 13:00 cannot keep that week.
-    await h.pro
-      .post('/api/v1/book_job')
-      .set(c.auth)
-      .send(proBooking({ start: '2026-12-30T13:00:00-05:00', customer_name: 'Holder' }))
-      .expect(200);
+    await bookJob(h, c.auth, proBooking({ start: '2026-12-30T13:00:00-05:00', customer_name: 'Holder' })).expect(200);
     const refused = await h.pro
       .post('/api/v1/reschedule_job')
       .set(c.auth)
@@ -222,11 +188,7 @@ describe('a series', () => {
     const night = proBooking({ frequency: 'weekly', start: '2027-03-07T02:30:00-05:00' });
     const refused = await h.pro.post('/api/v1/book_job').set(c.auth).send(night).expect(400);
     expect(refused.body.error).toMatch(/nothing was booked: 2027-03-14 at 02:30 does not exist: clocks spring forward that day\./);
-    const res = await h.pro
-      .post('/api/v1/book_job')
-      .set(c.auth)
-      .send({ ...night, skip_conflicts: true })
-      .expect(200);
+    const res = await bookJob(h, c.auth, { ...night, skip_conflicts: true }).expect(200);
     expect(res.body.series.skipped).toEqual([expect.objectContaining({ label: '2027-03-14 at 02:30' })]);
     expect(res.body.series.visits).toHaveLength(11); // twelve Sundays through the horizon, less the one skipped
   });

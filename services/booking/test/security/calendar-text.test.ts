@@ -5,7 +5,7 @@
 import ICAL from 'ical.js';
 import { isSingleLine } from '@frontdesk/domain';
 import { newCalendarAddress } from '@frontdesk/use-cases';
-import { asPublic, booking, bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
+import { booking, bothHostsPerFile, newCleaner, bookCleaning } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 
@@ -29,11 +29,7 @@ function eventIn(ics: string, bookingId: string) {
 describe('a stored address with bare CRs', () => {
   it('stays inside LOCATION, as escaped line breaks, in the manage page .ics and the business feed', async () => {
     const { pro } = await newCleaner(h);
-    const booked = await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .send(booking(pro.id, { notes: 'Gate 12\r\nRing twice' }))
-      .expect(200);
+    const booked = await bookCleaning(h, booking(pro.id, { notes: 'Gate 12\r\nRing twice' })).expect(200);
     // As a row stored before the address was refused its CRs, or by any other path, would hold it.
     await h.t.db
       .updateTable('bookings')

@@ -3,10 +3,8 @@
 import request from 'supertest';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@frontdesk/http';
 import { localhostCertificate } from '@frontdesk/dev-env/local-site';
-import { createBookingApp } from '../../src/app';
-import { bothHostsPerFile, PUBLIC_KEY, TEST_KEY_SEALER, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
+import { authorizeQuery, bookReplicaApp, bothHostsPerFile, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 let site: Server;
@@ -30,31 +28,19 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
-function bookHost(authorizePerIp: number) {
-  const config = {
-    publicUrl: 'http://book.test',
-    proDeskUrl: 'http://pro.test',
-    publicSharedKey: PUBLIC_KEY,
-    mcpAllowedOrigins: [],
-    keySealer: TEST_KEY_SEALER,
-    checkAnswers: true,
-    rateLimits: { ...TEST_RATE_LIMITS, authorizePerIp: { limit: authorizePerIp, windowSeconds: 3600 } },
-    clientDocuments: { allowPrivateAddresses: true, ca },
-  };
-  return request(createBookingApp({ db: h.t.db, config, logger: createLogger('t', 'silent'), clock: () => h.clock.now }).app);
-}
+const bookHost = (authorizePerIp: number) =>
+  request(
+    bookReplicaApp(h, {
+      rateLimits: { ...TEST_RATE_LIMITS, authorizePerIp: { limit: authorizePerIp, windowSeconds: 3600 } },
+      clientDocuments: { allowPrivateAddresses: true, ca },
+    }),
+  );
 
 describe('client metadata documents and the authorize budget', () => {
   it('charges the budget before fetching: past it, neither /authorize nor /token fetches a document', async () => {
     const app = bookHost(2);
     const authorize = (path: string) =>
-      app.get('/authorize').query({
-        client_id: `${base}${path}`,
-        redirect_uri: 'http://127.0.0.1:9/callback',
-        response_type: 'code',
-        code_challenge: 'a'.repeat(43),
-        code_challenge_method: 'S256',
-      });
+      app.get('/authorize').query(authorizeQuery({ client_id: `${base}${path}`, redirect_uri: 'http://127.0.0.1:9/callback' }));
     const before = fetched;
     // Both within the budget: the documents are fetched and the sign-in starts.
     await authorize('/one.json').expect(200);

@@ -5,6 +5,9 @@ import { bothHostsPerFile, booking, newCleaner, asPublic } from '@frontdesk/dev-
 const h = bothHostsPerFile();
 
 const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+/** A JSON body to the book host under the shared key, sent with the Content-Encoding given. */
+const encoded = (path: string, encoding: string, body: string) =>
+  h.book.post(path).set(asPublic).set('Content-Type', 'application/json').set('Content-Encoding', encoding).send(body);
 const mcpCall = (name: string, args: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${name}","arguments":${args}}}`;
 
 describe('deep JSON', () => {
@@ -42,12 +45,7 @@ describe('requests that cannot be read', () => {
 
   it('answers a Content-Encoding that lies with a 400 sentence, on the API, the sign-up API and a form page', async () => {
     const cleaner = await newCleaner(h);
-    const api = await h.book
-      .post('/api/v1/book_cleaning')
-      .set(asPublic)
-      .set('Content-Type', 'application/json')
-      .set('Content-Encoding', 'gzip')
-      .send(JSON.stringify(booking(cleaner.pro.id)));
+    const api = await encoded('/api/v1/book_cleaning', 'gzip', JSON.stringify(booking(cleaner.pro.id)));
     expect([api.status, api.body]).toEqual([400, { error: expect.stringMatching(/could not be decompressed as its Content-Encoding says/) }]);
     const signUp = await h.pro.post('/signup/api/code').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('{"email":"a@b.co"}');
     expect([signUp.status, signUp.body.error]).toEqual([400, expect.stringMatching(/could not be decompressed/)]);
@@ -62,12 +60,7 @@ describe('requests that cannot be read', () => {
   });
 
   it('answers a lying body on /mcp with a JSON-RPC parse error in words', async () => {
-    const res = await h.book
-      .post('/mcp')
-      .set(asPublic)
-      .set('Content-Type', 'application/json')
-      .set('Content-Encoding', 'br')
-      .send(mcpCall('find_cleaners', '{}'));
+    const res = await encoded('/mcp', 'br', mcpCall('find_cleaners', '{}'));
     expect([res.status, res.body]).toEqual([
       400,
       { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/could not be decompressed as its Content-Encoding says/) } },
@@ -75,12 +68,7 @@ describe('requests that cannot be read', () => {
   });
 
   it('answers an encoding it does not read with a 415, and a charset other than UTF-8 too', async () => {
-    const enc = await h.book
-      .post('/api/v1/cancel_booking')
-      .set(asPublic)
-      .set('Content-Type', 'application/json')
-      .set('Content-Encoding', 'compress')
-      .send('{}');
+    const enc = await encoded('/api/v1/cancel_booking', 'compress', '{}');
     expect([enc.status, enc.body.error]).toEqual([415, expect.stringMatching(/Content-Encoding "compress" is not one this service reads/)]);
     const charset = await h.book.post('/api/v1/cancel_booking').set(asPublic).set('Content-Type', 'application/json; charset=latin9').send('{}');
     expect([charset.status, charset.body.error]).toEqual([415, expect.stringMatching(sentence)]);

@@ -3,9 +3,8 @@ import request from 'supertest';
 import { SignJWT, importJWK, type JWK } from 'jose';
 import { createLogger } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
-import { createBookingApp } from '../../src/app';
-import { TEST_KEY_SEALER, TEST_OAUTH_CONFIG, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
-import { bookHostOnPort, signInAndDecide, type BookHost } from '@frontdesk/dev-env/oauth';
+import { bookReplicaApp, TEST_KEY_SEALER, TEST_OAUTH_CONFIG } from '@frontdesk/dev-env/both-hosts';
+import { bookHostOnPort, registerClient, signInAndDecide, type BookHost } from '@frontdesk/dev-env/oauth';
 
 // OAuth that cannot be spoofed or outlive revocation: every revocation reaches the access
 // tokens of that sign-in on every replica at their next use.
@@ -19,34 +18,12 @@ type Json = Record<string, any>;
 beforeAll(async () => {
   host = await bookHostOnPort();
   // A second replica behind the same public URL, on the same database.
-  replica = request(
-    createBookingApp({
-      db: host.t.db,
-      config: {
-        publicUrl: host.url,
-        proDeskUrl: 'http://pro.test',
-        publicSharedKey: 'fdpub_test_public_key',
-        mcpAllowedOrigins: [],
-        keySealer: TEST_KEY_SEALER,
-        checkAnswers: true,
-        rateLimits: TEST_RATE_LIMITS,
-      },
-      logger: createLogger('replica', 'silent'),
-      clock: () => new Date(),
-    }).app,
-  );
+  replica = request(bookReplicaApp(host, { publicUrl: host.url }));
   clientId = (await register('Hardening')).client_id as string;
 });
 afterAll(() => host.close());
 
-async function register(name: string, uris = [redirectUri]) {
-  const res = await fetch(`${host.url}/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: name, redirect_uris: uris }),
-  });
-  return { status: res.status, ...((await res.json()) as Json) } as Json;
-}
+const register = (name: string, uris = [redirectUri]): Promise<Json> => registerClient(host, { client_name: name, redirect_uris: uris });
 const authorizeUrl = async (over: Record<string, string> = {}) =>
   `${host.url}/authorize?${new URLSearchParams({
     response_type: 'code',

@@ -4,27 +4,27 @@ import { purgeExpired } from '@frontdesk/db';
 import { flatten, readRateLimits } from '@frontdesk/config';
 import { RATE_LIMIT_DEFAULTS, createLogger, type RateLimits } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
-import { createBookingApp } from '../../src/app';
-import { bothHostsPerFile, booking, newCleaner, PUBLIC_KEY, TEST_KEY_SEALER, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
+import {
+  authorizeQuery,
+  bookReplicaApp,
+  bothHostsPerFile,
+  booking,
+  newCleaner,
+  PUBLIC_KEY,
+  TEST_KEY_SEALER,
+  TEST_RATE_LIMITS,
+} from '@frontdesk/dev-env/both-hosts';
 
 // Limits live in PostgreSQL: two instances of a host on one database share every counter.
 const h = bothHostsPerFile();
 
 const logger = createLogger('limits', 'silent');
-const config = {
-  publicUrl: 'http://book.test',
-  proDeskUrl: 'http://pro.test',
-  publicSharedKey: PUBLIC_KEY,
-  mcpAllowedOrigins: [],
-  keySealer: TEST_KEY_SEALER,
-  checkAnswers: true,
-};
 const limited = (over: Partial<RateLimits>) => ({ ...TEST_RATE_LIMITS, ...over });
 const per = (limit: number, windowSeconds = 60) => ({ limit, windowSeconds });
 
 /** Two replicas of the book host on the test's database, with the given limits. */
 function twoBookReplicas(rateLimits: RateLimits, trustProxy: boolean | number | string = false) {
-  const make = () => request(createBookingApp({ db: h.t.db, config: { ...config, rateLimits, trustProxy }, logger, clock: () => h.clock.now }).app);
+  const make = () => request(bookReplicaApp(h, { rateLimits, trustProxy }));
   return [make(), make()] as const;
 }
 
@@ -136,13 +136,7 @@ describe('rate limits shared by replicas', () => {
     await register(b).expect(201);
     expectLimited(await register(a), 'register');
     const authorize = (replica: typeof a) =>
-      replica.get('/authorize').query({
-        client_id: first.body.client_id,
-        redirect_uri: 'https://spam.example/cb',
-        response_type: 'code',
-        code_challenge: 'a'.repeat(43),
-        code_challenge_method: 'S256',
-      });
+      replica.get('/authorize').query(authorizeQuery({ client_id: first.body.client_id, redirect_uri: 'https://spam.example/cb' }));
     await authorize(a).expect(200);
     const refused = await authorize(b);
     expectLimited(refused, 'authorize');

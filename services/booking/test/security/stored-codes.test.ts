@@ -8,7 +8,7 @@ import { createLogger } from '@frontdesk/http';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import { KeySealer } from '@frontdesk/oauth';
 import { createProDeskApp } from '@frontdesk/pro-desk';
-import { bothHostsPerFile, TEST_OAUTH_CONFIG } from '@frontdesk/dev-env/both-hosts';
+import { authorizeQuery, bothHostsPerFile, requestIdOn, TEST_OAUTH_CONFIG } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 
@@ -42,17 +42,7 @@ describe('short secrets at rest', () => {
   });
 
   it('stores a pending authorization without the id the browser holds', async () => {
-    const page = await h.book
-      .get('/authorize')
-      .query({
-        client_id: 'front-desk',
-        redirect_uri: 'http://localhost:6274/oauth/callback',
-        response_type: 'code',
-        code_challenge: 'a'.repeat(43),
-        code_challenge_method: 'S256',
-      })
-      .expect(200);
-    const requestId = /name="request_id" value="([^"]+)"/.exec(page.text)![1]!;
+    const requestId = requestIdOn((await h.book.get('/authorize').query(authorizeQuery()).expect(200)).text);
     expect(requestId).toMatch(/^azr_[A-Za-z0-9_-]{43}$/);
     const rows = await h.t.db.selectFrom('oauth_requests').selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);

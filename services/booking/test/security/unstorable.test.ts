@@ -1,7 +1,7 @@
 // Text PostgreSQL cannot store (a NUL byte, a broken surrogate) and control characters, sent to
 // the sign-in forms, their JSON twins and the OAuth endpoints: each is refused with a
 // sentence, never a 500, and nothing of it reaches the database.
-import { bothHostsPerFile } from '@frontdesk/dev-env/both-hosts';
+import { authorizeQuery, bothHostsPerFile, requestIdOn } from '@frontdesk/dev-env/both-hosts';
 
 const h = bothHostsPerFile();
 const NUL = '\u0000';
@@ -13,19 +13,7 @@ function said(res: { status: number; text: string; body: Record<string, unknown>
   return String(res.body.error_description ?? res.body.error);
 }
 
-async function startOnBookHost(): Promise<string> {
-  const page = await h.book
-    .get('/authorize')
-    .query({
-      client_id: 'front-desk',
-      redirect_uri: 'http://localhost:6274/oauth/callback',
-      response_type: 'code',
-      code_challenge: 'a'.repeat(43),
-      code_challenge_method: 'S256',
-    })
-    .expect(200);
-  return /name="request_id" value="([^"]+)"/.exec(page.text)![1]!;
-}
+const startOnBookHost = async () => requestIdOn((await h.book.get('/authorize').query(authorizeQuery()).expect(200)).text);
 
 describe('unstorable characters outside the operations', () => {
   it('are refused with a sentence on every sign-in form and its JSON twin, on both hosts', async () => {
@@ -83,17 +71,7 @@ describe('unstorable characters outside the operations', () => {
           .type('form')
           .send({ request_id: `azr_${NUL}`, email: 'a@example.com' }),
       ],
-      [
-        'GET /authorize state',
-        h.book.get('/authorize').query({
-          client_id: 'front-desk',
-          redirect_uri: 'http://localhost:6274/oauth/callback',
-          response_type: 'code',
-          code_challenge: 'a'.repeat(43),
-          code_challenge_method: 'S256',
-          state: `s${NUL}`,
-        }),
-      ],
+      ['GET /authorize state', h.book.get('/authorize').query(authorizeQuery({ state: `s${NUL}` }))],
       ['GET /authorize client_id', h.book.get('/authorize').query({ client_id: `fdc_${NUL}` })],
       [
         'POST /token client_id',

@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from 'express';
 import {
-  AppError,
   InvalidInputError,
   NotFoundError,
   calendarAddressMade,
@@ -15,13 +14,16 @@ import {
 } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
 import { rotateBusinessKey, markNotificationsSeen, newCalendarAddress } from '@frontdesk/use-cases';
-import { formField, formRoute, html, screenInput, withinRequest, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
+import { formField, screenInput, withinRequest, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
 import { SETTINGS_FORMS, readTimeOff } from './forms';
-import { dashNav, doneAt, signedOf, type Section, type Signed } from './layout';
-import { jobOf, moveTimesBody, settingsBody } from './pages';
+import { doneAt, signedOf, type Done, type Signed } from './layout';
+import { jobOf } from './lookups';
+import { moveTimesBody, settingsBody } from './pages';
+import { dashForm, nothingToFind, type Posted } from './route-shapes';
 import { cancelConfirmView, noShowConfirmView } from './views/job';
-import { SETTINGS_LABELS, type SettingsPart, type Typed } from './views/settings';
+import { SETTINGS_LABELS, type SettingsPart } from './views/settings';
+import type { Typed } from './views/typed-text';
 
 /**
  * The dashboard's forms (POST, behind `signedInForm`): each runs the operation the API runs
@@ -29,59 +31,45 @@ import { SETTINGS_LABELS, type SettingsPart, type Typed } from './views/settings
  * answers 303 to the page that shows the result; a refusal shows the form again as typed.
  */
 
-/** What was typed into a form, as text, without the form token. */
-export const typed = (req: Request): Typed =>
-  Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([k, v]) => k !== 'csrf' && typeof v === 'string')) as Typed;
-
-export const navOf = (section: Section) => (req: Request) => dashNav(signedOf(req), section);
-export const noProblem: Problem = { text: '' };
+/** A settings form: its operation runs, and the settings page shows what it did at the form's section; a refusal shows the page with this form as typed (or, with `refill: false`, empty). */
+const settingsForm = (d: DashboardDeps, part: SettingsPart, act: (o: Posted) => Promise<Done>, refill = true): RequestHandler =>
+  dashForm({
+    title: 'Settings',
+    labels: SETTINGS_LABELS[part],
+    section: '/dashboard/settings',
+    find: nothingToFind,
+    act: async (_none, o) => doneAt(d, o.res, `/dashboard/settings#${part}-section`, await act(o)),
+    page: ({ s, values, req, problem }) => settingsBody(d, s, { req, refused: { part, values: refill ? values : {}, problem } }),
+  });
 
 /** A settings form (hours, prices, add-ons, profile) as update_business; the result lists the booked jobs it touches. */
 export function postSettings(d: DashboardDeps, part: Exclude<SettingsPart, 'time-off'>): RequestHandler {
   const settings = SETTINGS_FORMS[part]!;
-  return formRoute<Typed>({
-    title: 'Settings',
-    labels: SETTINGS_LABELS[part],
-    read: typed,
-    async act(values, req, res) {
-      const input = settings.read(values);
-      const { affected_jobs: affected } = await runForm(d, { op: d.ops.update_business, input }, req, signedOf(req).pro);
-      return doneAt(d, res, `/dashboard/settings#${part}-section`, { text: settings.saved, affected });
-    },
-    form: (values, problem, req) => settingsBody(d, signedOf(req), { req, refused: { part, values, problem: problem ?? noProblem } }),
-    nav: navOf('/dashboard/settings'),
+  return settingsForm(d, part, async ({ s, values, req }) => {
+    const { affected_jobs: affected } = await runForm(d, { op: d.ops.update_business, input: settings.read(values) }, req, s.pro);
+    return { text: settings.saved, affected };
   });
 }
 
 export const postTimeOff = (d: DashboardDeps): RequestHandler =>
-  formRoute<Typed>({
-    title: 'Settings',
-    labels: SETTINGS_LABELS['time-off'],
-    read: typed,
-    async act(values, req, res) {
-      const input = readTimeOff(values);
-      const { affected_jobs: affected } = await runForm(d, { op: d.ops.add_time_off, input }, req, signedOf(req).pro);
-      return doneAt(d, res, '/dashboard/settings#time-off-section', { text: 'Time off saved: no open times are offered in it.', affected });
-    },
-    form: (values, problem, req) => settingsBody(d, signedOf(req), { req, refused: { part: 'time-off', values, problem: problem ?? noProblem } }),
-    nav: navOf('/dashboard/settings'),
+  settingsForm(d, 'time-off', async ({ s, values, req }) => {
+    const { affected_jobs: affected } = await runForm(d, { op: d.ops.add_time_off, input: readTimeOff(values) }, req, s.pro);
+    return { text: 'Time off saved: no open times are offered in it.', affected };
   });
 
 export const postRemoveTimeOff = (d: DashboardDeps): RequestHandler =>
-  formRoute<Typed>({
-    title: 'Settings',
-    labels: SETTINGS_LABELS['time-off'],
-    read: typed,
-    async act(values, req, res) {
+  settingsForm(
+    d,
+    'time-off',
+    async ({ s, values, req }) => {
       // The operation judges the id; its refusal (which points an assistant at my_business) is said in the owner's words.
-      await runForm(d, { op: d.ops.remove_time_off, input: { time_off_id: values.time_off_id } }, req, signedOf(req).pro).catch((err: unknown) => {
+      await runForm(d, { op: d.ops.remove_time_off, input: { time_off_id: values.time_off_id } }, req, s.pro).catch((err: unknown) => {
         throw err instanceof NotFoundError || err instanceof InvalidInputError ? timeOffNotOnDashboard() : err;
       });
-      return doneAt(d, res, '/dashboard/settings#time-off-section', { text: 'Time off removed: those days are offered again.' });
+      return { text: 'Time off removed: those days are offered again.' };
     },
-    form: (_values, problem, req) => settingsBody(d, signedOf(req), { req, refused: { part: 'time-off', values: {}, problem: problem ?? noProblem } }),
-    nav: navOf('/dashboard/settings'),
-  });
+    false,
+  );
 
 /** At most this many notifications are dismissed by one form. */
 const MAX_MARKED = 100;
@@ -116,7 +104,7 @@ export const postNewCalendar =
   };
 
 /** A job's form: the job is found first (this business's only), then the operation runs; a refusal shows the page again. */
-export function jobForm(
+export const jobForm = (
   d: DashboardDeps,
   o: {
     title: string;
@@ -124,29 +112,15 @@ export function jobForm(
     act(s: Signed, job: Booking, req: Request, values: Typed): Promise<string>;
     page(s: Signed, job: Booking, req: Request, problem: Problem): Promise<Html> | Html;
   },
-): RequestHandler {
-  return formRoute<Typed>({
+): RequestHandler =>
+  dashForm({
     title: o.title,
     labels: o.labels ?? {},
-    read: typed,
-    async act(values, req, res) {
-      const s = signedOf(req);
-      const job = await jobOf(d, s, req);
-      return doneAt(d, res, '/dashboard/schedule', { text: await o.act(s, job, req, values) });
-    },
-    async form(_values, problem, req) {
-      const s = signedOf(req);
-      try {
-        return await o.page(s, await jobOf(d, s, req), req, problem ?? noProblem);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return html`<p class="error" role="alert">${err.message}</p>
-          <p><a href="/dashboard/schedule">Back to your schedule</a></p>`;
-      }
-    },
-    nav: navOf('/dashboard/schedule'),
+    section: '/dashboard/schedule',
+    find: (s, req) => jobOf(d, s, req),
+    act: async (job, { s, values, req, res }) => doneAt(d, res, '/dashboard/schedule', { text: await o.act(s, job, req, values) }),
+    page: async ({ s, req, problem }) => o.page(s, await jobOf(d, s, req), req, problem),
   });
-}
 
 const labelOf = (s: Signed, at: Date, now: Date) => formatLabel(at, s.pro.timezone, now);
 

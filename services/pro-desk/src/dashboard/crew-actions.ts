@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from 'express';
 import {
-  AppError,
   crewCalendarMade,
   crewHoursOnDashboard,
   crewRenamedOnDashboard,
@@ -10,15 +9,15 @@ import {
   jobGivenOnDashboard,
   pickAnotherCrew,
 } from '@frontdesk/domain';
-import type { Pro } from '@frontdesk/db';
-import { newCrewCalendarAddress, type AffectedJob } from '@frontdesk/use-cases';
-import { formField, formRoute, html, type Html, type AnswerOf, type AnyOperation, withinRequest } from '@frontdesk/http';
-import { jobForm, navOf, noProblem, typed } from './actions';
+import { newCrewCalendarAddress } from '@frontdesk/use-cases';
+import { formField, withinRequest } from '@frontdesk/http';
+import { jobForm } from './actions';
 import { assignJobBody, crewBody, crewOfPage, crewsBody, removeCrewBody } from './crew-pages';
-import { runForm, type DashboardDeps } from './deps';
+import type { DashboardDeps } from './deps';
 import { SETTINGS_FORMS, readTimeOff } from './forms';
-import { doneAt, signedOf, type Signed } from './layout';
-import { CREW_LABELS, crewLink, type CrewPart, type Typed } from './views/crews';
+import { doneAt, type Done, type Signed } from './layout';
+import { dashForm, nothingToFind, runSaying, type Posted } from './route-shapes';
+import { CREW_LABELS, crewLink, type CrewPart } from './views/crews';
 
 /**
  * The crews forms (POST, behind `signedInForm`): each runs the crew operation the API runs
@@ -28,82 +27,57 @@ import { CREW_LABELS, crewLink, type CrewPart, type Typed } from './views/crews'
  */
 
 /** Runs a crew operation for the signed-in business; a refusal's sentence is put in the owner's words. */
-const runCrewOp = <O extends AnyOperation<Pro>>(d: DashboardDeps, op: O, input: unknown, req: Request): Promise<AnswerOf<O>> =>
-  runForm(d, { op, input, words: inOwnerWords }, req, signedOf(req).pro);
-
-const gone = (err: unknown): Html => {
-  if (!(err instanceof AppError)) throw err;
-  return html`<p class="error" role="alert">${err.message}</p>
-    <p><a href="/dashboard/crews">Back to your crews</a></p>`;
-};
+const runCrewOp = runSaying(inOwnerWords);
 
 export const postAddCrew = (d: DashboardDeps): RequestHandler =>
-  formRoute<Typed>({
+  dashForm({
     title: 'Crews',
     labels: CREW_LABELS.add,
-    read: typed,
-    async act(values, req, res) {
+    section: '/dashboard/crews',
+    find: nothingToFind,
+    async act(_none, { values, req, res }) {
       const added = await runCrewOp(d, d.ops.add_crew, { name: values.name ?? '' }, req);
       return doneAt(d, res, crewLink(added.crew_id), { text: added.message });
     },
-    form: (values, problem, req) => crewsBody(d, signedOf(req), { req, refused: { part: 'add', values, problem: problem ?? noProblem } }),
-    nav: navOf('/dashboard/crews'),
+    page: ({ s, values, req, problem }) => crewsBody(d, s, { req, refused: { part: 'add', values, problem } }),
   });
+
+/** The crew a crews form's address names (this business's only). */
+const crewOfForm = (d: DashboardDeps) => async (s: Signed, req: Request) => (await crewOfPage(d, s, req)).crew;
 
 /** A form on a crew's page: the crew is found first (this business's only), then its operation runs; a refusal shows the page again as typed. */
-function crewForm(
-  d: DashboardDeps,
-  part: CrewPart,
-  act: (o: {
-    s: Signed;
-    crew: { id: string; name: string };
-    values: Typed;
-    req: Request;
-  }) => Promise<{ text: string; affected?: AffectedJob[]; secret?: { id: string; label: string; value: string } }>,
-): RequestHandler {
-  return formRoute<Typed>({
+const crewForm = (d: DashboardDeps, part: CrewPart, act: (crew: { id: string; name: string }, o: Posted) => Promise<Done>): RequestHandler =>
+  dashForm({
     title: 'Crew',
     labels: CREW_LABELS[part],
-    read: typed,
-    async act(values, req, res) {
-      const s = signedOf(req);
-      const { crew } = await crewOfPage(d, s, req);
-      const done = await act({ s, crew, values, req });
-      return doneAt(d, res, `${crewLink(crew.id)}#${part}-section`, done);
-    },
-    async form(values, problem, req) {
-      try {
-        return await crewBody(d, signedOf(req), { req, refused: { part, values, problem: problem ?? noProblem } });
-      } catch (err) {
-        return gone(err);
-      }
-    },
-    nav: navOf('/dashboard/crews'),
+    section: '/dashboard/crews',
+    find: crewOfForm(d),
+    act: async (crew, o) => doneAt(d, o.res, `${crewLink(crew.id)}#${part}-section`, await act(crew, o)),
+    page: ({ s, values, req, problem }) => crewBody(d, s, { req, refused: { part, values, problem } }),
   });
-}
 
 export const postCrewName = (d: DashboardDeps): RequestHandler =>
-  crewForm(d, 'name', async ({ crew, values, req }) => {
+  crewForm(d, 'name', async (crew, { values, req }) => {
     const saved = await runCrewOp(d, d.ops.update_crew, { crew_id: crew.id, name: values.name ?? '' }, req);
     return { text: crewRenamedOnDashboard(saved.name) };
   });
 
 /** Its own hours per weekday (as the business's hours form reads them), or back to the business's. */
 export const postCrewHours = (d: DashboardDeps): RequestHandler =>
-  crewForm(d, 'hours', async ({ crew, values, req }) => {
+  crewForm(d, 'hours', async (crew, { values, req }) => {
     const hours = values.hours === 'business' ? null : SETTINGS_FORMS.hours!.read(values).working_hours;
     const saved = await runCrewOp(d, d.ops.update_crew, { crew_id: crew.id, working_hours: hours }, req);
     return { text: crewHoursOnDashboard(saved.name, saved.own_hours) };
   });
 
 export const postCrewActive = (d: DashboardDeps): RequestHandler =>
-  crewForm(d, 'active', async ({ crew, values, req }) => {
+  crewForm(d, 'active', async (crew, { values, req }) => {
     const saved = await runCrewOp(d, d.ops.update_crew, { crew_id: crew.id, active: values.active === 'yes' }, req);
     return { text: inOwnerWords(saved.message) };
   });
 
 export const postCrewTimeOff = (d: DashboardDeps): RequestHandler =>
-  crewForm(d, 'time-off', async ({ crew, values, req }) => {
+  crewForm(d, 'time-off', async (crew, { values, req }) => {
     const input = { ...readTimeOff(values), crew_id: crew.id };
     const { affected_jobs: affected } = await runCrewOp(d, d.ops.add_time_off, input, req);
     return { text: crewTimeOffOnDashboard(crew.name), affected };
@@ -111,7 +85,7 @@ export const postCrewTimeOff = (d: DashboardDeps): RequestHandler =>
 
 /** A crew's own calendar address, shown once from a sealed reference: a reload shows the same one and never makes another. */
 export const postCrewCalendar = (d: DashboardDeps): RequestHandler =>
-  crewForm(d, 'calendar', async ({ s, crew, req }) => {
+  crewForm(d, 'calendar', async (crew, { s, req }) => {
     const token = await withinRequest(req, () => newCrewCalendarAddress(d.ctx.db, s.pro.id, crew.id, d.ctx.clock()));
     const value = `${d.ctx.config.publicUrl}/calendar/${token}.ics`;
     const label = `${crew.name}'s calendar address (copy it now; it is shown only on this page, for a few minutes):`;
@@ -119,26 +93,18 @@ export const postCrewCalendar = (d: DashboardDeps): RequestHandler =>
   });
 
 export const postRemoveCrew = (d: DashboardDeps): RequestHandler =>
-  formRoute<Typed>({
+  dashForm({
     title: 'Remove this crew?',
     labels: CREW_LABELS.remove,
-    read: typed,
-    async act(values, req, res) {
-      const s = signedOf(req);
-      const { crew } = await crewOfPage(d, s, req);
+    section: '/dashboard/crews',
+    find: crewOfForm(d),
+    async act(crew, { values, req, res }) {
       const to = (values.reassign_to ?? '').trim();
       const removed = await runCrewOp(d, d.ops.remove_crew, { crew_id: crew.id, ...(to ? { reassign_to: to } : {}) }, req);
       return doneAt(d, res, '/dashboard/crews', { text: removed.message });
     },
-    async form(values, problem, req) {
-      try {
-        return (await removeCrewBody(d, signedOf(req), { req, problem: problem ?? noProblem, ...(values.reassign_to ? { chosen: values.reassign_to } : {}) }))
-          .body;
-      } catch (err) {
-        return gone(err);
-      }
-    },
-    nav: navOf('/dashboard/crews'),
+    page: async ({ s, values, req, problem }) =>
+      (await removeCrewBody(d, s, { req, problem, ...(values.reassign_to ? { chosen: values.reassign_to } : {}) })).body,
   });
 
 /** Gives a job to another crew at the same time (assign_job); a refusal names what is in the way, with the crew picked still picked. */

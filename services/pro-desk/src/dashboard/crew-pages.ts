@@ -1,11 +1,12 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, crewNotOnDashboard } from '@frontdesk/domain';
-import type { Booking, Crew } from '@frontdesk/db';
+import { crewNotOnDashboard } from '@frontdesk/domain';
+import type { Booking } from '@frontdesk/db';
 import { dashboardCrews, listCrews } from '@frontdesk/use-cases';
-import { html, type Html, type Problem } from '@frontdesk/http';
+import type { Html, Problem } from '@frontdesk/http';
 import type { DashboardDeps } from './deps';
 import { doneOf, signedInPage, type Signed } from './layout';
-import { jobOf } from './pages';
+import { jobOf } from './lookups';
+import { pageAbout } from './route-shapes';
 import { assignJobView, crewView, crewsView, removeCrewView, type CrewRefused } from './views/crews';
 
 /** The crews pages (GET): the list, one crew's page, removing a crew, and giving a job to another crew. */
@@ -27,13 +28,6 @@ export async function crewOfPage(d: DashboardDeps, s: Signed, req: Request) {
   return { ...data, crew };
 }
 
-const notFound = (err: AppError, title: string) => ({
-  title,
-  status: err.status,
-  body: html`<p class="error" role="alert">${err.message}</p>
-    <p><a href="/dashboard/crews">Back to your crews</a></p>`,
-});
-
 /** One crew's page, as it is, or with one form as typed after a refusal. */
 export async function crewBody(d: DashboardDeps, s: Signed, o: { req: Request; refused?: CrewRefused }): Promise<{ title: string; body: Html }> {
   const { crew, upcoming, feeds, timeOff } = await crewOfPage(d, s, o.req);
@@ -52,19 +46,8 @@ export async function crewBody(d: DashboardDeps, s: Signed, o: { req: Request; r
 }
 
 /** A crews page that names a crew; a crew not of this business answers 404 with the sentence. */
-function crewPage(d: DashboardDeps, title: string, view: (s: Signed, req: Request) => Promise<{ title: string; body: Html }>): RequestHandler {
-  return signedInPage(d, {
-    section: '/dashboard/crews',
-    async render(s, req) {
-      try {
-        return await view(s, req);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return notFound(err, title);
-      }
-    },
-  });
-}
+const crewPage = (d: DashboardDeps, title: string, view: (s: Signed, req: Request) => Promise<{ title: string; body: Html }>): RequestHandler =>
+  pageAbout(d, { section: '/dashboard/crews', title, render: (s, req) => view(s, req) });
 
 export const oneCrewPage = (d: DashboardDeps): RequestHandler => crewPage(d, 'Crew', (s, req) => crewBody(d, s, { req }));
 
@@ -86,34 +69,17 @@ export async function removeCrewBody(d: DashboardDeps, s: Signed, o: { req: Requ
 
 export const removeCrewPage = (d: DashboardDeps): RequestHandler => crewPage(d, 'Remove this crew?', (s, req) => removeCrewBody(d, s, { req }));
 
-/** The crews of a business, and the one a day or week page's `crew` parameter picks (none when it names no crew of the business). */
-export async function crewFilterOf(d: DashboardDeps, s: Signed, req: Request): Promise<{ crews: Crew[]; crew?: Crew }> {
-  const { crews } = await listCrews(d.ctx.db, s.pro.id, d.ctx.clock());
-  const picked = typeof req.query.crew === 'string' ? crews.find((c) => c.id === req.query.crew) : undefined;
-  return picked ? { crews, crew: picked } : { crews };
-}
-
 /** A job's crew page: who does it, and the other crews to give it to. */
 export async function assignJobBody(d: DashboardDeps, s: Signed, job: Booking, o: { problem?: Problem; chosen?: string } = {}): Promise<Html> {
   const { crews } = await listCrews(d.ctx.db, s.pro.id, d.ctx.clock());
   return assignJobView(s, job, { crews, now: d.ctx.clock(), ...o });
 }
 
-export const assignJobPage = (d: DashboardDeps): RequestHandler =>
-  signedInPage(d, {
+export const assignJobPage = (d: DashboardDeps): RequestHandler => {
+  const title = 'Give this job to another crew';
+  return pageAbout(d, {
     section: '/dashboard/schedule',
-    async render(s, req) {
-      const title = 'Give this job to another crew';
-      try {
-        return { title, body: await assignJobBody(d, s, await jobOf(d, s, req)) };
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return {
-          title,
-          status: err.status,
-          body: html`<p class="error" role="alert">${err.message}</p>
-            <p><a href="/dashboard/schedule">Back to your schedule</a></p>`,
-        };
-      }
-    },
+    title,
+    render: async (s, req) => ({ title, body: await assignJobBody(d, s, await jobOf(d, s, req)) }),
   });
+};

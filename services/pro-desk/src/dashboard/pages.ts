@@ -1,41 +1,40 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, formatLabel, jobNotOnSchedule, labelledStarts, localDate, moveWindow, pickANewTime, timeOffNotOnDashboard } from '@frontdesk/domain';
+import { AppError, formatLabel, labelledStarts, localDate, moveWindow, pickANewTime, timeOffNotOnDashboard } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
-import { dashboardFollowUps, dashboardJob, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday, visitNeighbours } from '@frontdesk/use-cases';
-import { formField, html, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
-import { crewFilterOf } from './crew-pages';
+import { dashboardFollowUps, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday, visitNeighbours } from '@frontdesk/use-cases';
+import { formField, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
-import { doneOf, signedInPage, type Signed } from './layout';
+import { doneOf, signedInPage, type Section, type Signed } from './layout';
+import { crewFilterOf, jobOf } from './lookups';
+import { pageAbout } from './route-shapes';
 import { cancelConfirmView, moveConfirmView, moveTimesView, noShowConfirmView } from './views/job';
 import { keysView, newKeyConfirmView } from './views/keys';
 import { leadsView } from './views/leads';
+import { goneNotice } from './views/notices';
 import { monthView } from './views/month';
-import { scheduleView } from './views/schedule';
+import { scheduleView, type CrewFilter } from './views/schedule';
 import { removeTimeOffConfirmView, settingsView, type Refused } from './views/settings';
 import { todayView } from './views/today';
 
 /** The dashboard's pages (GET): each reads through use cases or operations and sends its view. */
 
+/** A day or week page: the crews, and the one its `crew` parameter picks, for its view. */
+const crewFilteredPage = (
+  d: DashboardDeps,
+  section: Section,
+  render: (s: Signed, req: Request, o: { now: Date } & CrewFilter) => Promise<{ title?: string; body: Html }>,
+): RequestHandler => signedInPage(d, { section, render: async (s, req) => render(s, req, { now: d.ctx.clock(), ...(await crewFilterOf(d, s, req)) }) });
+
 export const todayPage = (d: DashboardDeps): RequestHandler =>
-  signedInPage(d, {
-    section: '/dashboard',
-    async render(s, req) {
-      const now = d.ctx.clock();
-      const filter = await crewFilterOf(d, s, req);
-      const data = await dashboardToday(d.ctx.db, s.pro, { bookingUrl: d.ctx.config.bookingUrl, now, ...(filter.crew ? { crewId: filter.crew.id } : {}) });
-      return { body: todayView(s, { ...data, ...filter, now }, doneOf(d, req)) };
-    },
+  crewFilteredPage(d, '/dashboard', async (s, req, { now, ...filter }) => {
+    const data = await dashboardToday(d.ctx.db, s.pro, { bookingUrl: d.ctx.config.bookingUrl, now, ...(filter.crew ? { crewId: filter.crew.id } : {}) });
+    return { body: todayView(s, { ...data, ...filter, now }, doneOf(d, req)) };
   });
 
 export const schedulePage = (d: DashboardDeps): RequestHandler =>
-  signedInPage(d, {
-    section: '/dashboard/schedule',
-    async render(s, req) {
-      const now = d.ctx.clock();
-      const filter = await crewFilterOf(d, s, req);
-      const jobs = await dashboardJobs(d.ctx.db, s.pro, now, filter.crew?.id);
-      return { title: filter.crew ? `Schedule: ${filter.crew.name}` : 'Schedule', body: scheduleView(s, { now, jobs, ...filter }, doneOf(d, req)) };
-    },
+  crewFilteredPage(d, '/dashboard/schedule', async (s, req, { now, ...filter }) => {
+    const jobs = await dashboardJobs(d.ctx.db, s.pro, now, filter.crew?.id);
+    return { title: filter.crew ? `Schedule: ${filter.crew.name}` : 'Schedule', body: scheduleView(s, { now, jobs, ...filter }, doneOf(d, req)) };
   });
 
 export const leadsPage = (d: DashboardDeps): RequestHandler =>
@@ -77,32 +76,13 @@ export const keysPage = (d: DashboardDeps): RequestHandler =>
 export const newKeyPage = (d: DashboardDeps): RequestHandler =>
   signedInPage(d, { section: '/dashboard/keys', render: (s) => Promise.resolve({ title: 'Make a new key?', body: newKeyConfirmView(s) }) });
 
-/** The job a page's address names, or a refusal that the page shows. */
-export async function jobOf(d: DashboardDeps, s: Signed, req: Request): Promise<Booking> {
-  const job = await dashboardJob(d.ctx.db, s.pro.id, String(req.params.id));
-  if (!job) throw jobNotOnSchedule();
-  return job;
-}
-
 /** A job's page; a job that is not this business's answers 404 with the sentence. */
-function jobPage(d: DashboardDeps, o: { title: string; view: (s: Signed, b: Booking, req: Request) => Promise<Html> | Html }): RequestHandler {
-  return signedInPage(d, {
+const jobPage = (d: DashboardDeps, o: { title: string; view: (s: Signed, b: Booking, req: Request) => Promise<Html> | Html }): RequestHandler =>
+  pageAbout(d, {
     section: '/dashboard/schedule',
-    async render(s, req) {
-      try {
-        return { title: o.title, body: await o.view(s, await jobOf(d, s, req), req) };
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return {
-          title: o.title,
-          status: err.status,
-          body: html`<p class="error" role="alert">${err.message}</p>
-            <p><a href="/dashboard/schedule">Back to your schedule</a></p>`,
-        };
-      }
-    },
+    title: o.title,
+    render: async (s, req) => ({ title: o.title, body: await o.view(s, await jobOf(d, s, req), req) }),
   });
-}
 
 export const cancelPage = (d: DashboardDeps): RequestHandler =>
   jobPage(d, { title: 'Cancel this job?', view: (s, b) => cancelConfirmView(s, b, { now: d.ctx.clock() }) });
@@ -173,8 +153,7 @@ export const removeTimeOffPage = (d: DashboardDeps): RequestHandler =>
         return {
           title: 'Remove this time off?',
           status: 404,
-          body: html`<p class="error" role="alert">${timeOffNotOnDashboard().message}</p>
-            <p><a href="/dashboard/settings">Back to your settings</a></p>`,
+          body: goneNotice(timeOffNotOnDashboard().message, '/dashboard/settings'),
         };
       return { title: 'Remove this time off?', body: removeTimeOffConfirmView(s, t) };
     },

@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
-import { AppError, DASHBOARD_SESSION_HOURS } from '@frontdesk/domain';
+import { DASHBOARD_SESSION_HOURS } from '@frontdesk/domain';
 import { endDashboardSession, openDashboardSession } from '@frontdesk/use-cases';
 import type { Response } from 'express';
-import { codeEntryForm, formField, html, sendPage, sessionCookie, setErrorHeaders, withinRequest } from '@frontdesk/http';
+import { codeEntryForm, formField, html, sendPage, sessionCookie, withinRequest } from '@frontdesk/http';
 import type { AppContext } from '../context';
-import { codeSentPage, codeSentSlot, sendCodeStep, signOutStep, startSession, type CodeStep, type PageSession } from '../sign-in-steps';
+import { codeSentPage, codeSentSlot, codeStepAt, sendCodeStep, signOutStep, startSession, typedEmailStep, type PageSession } from '../sign-in-steps';
 import { COOKIE, dashResults, firstKeySlot, type DashboardDeps } from './deps';
 import { signInForm } from './layout';
 import { webhookSecrets } from './webhook-pages';
@@ -25,13 +25,12 @@ export function setDashboardSession(ctx: AppContext, res: Response, token: strin
 }
 
 /** The code step of the dashboard: its POST mails a code and answers 303 to its GET, so a reload mails nothing. */
-const codeStep = (d: DashboardDeps): CodeStep & { at: string } => ({
-  ...d,
-  purpose: PURPOSE,
-  at: CODE_AT,
-  sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
-  refused: (message, email) => ({ title: 'Your dashboard', body: signInForm(message, email) }),
-});
+const codeStep = (d: DashboardDeps) =>
+  codeStepAt(d, CODE_AT, {
+    purpose: PURPOSE,
+    sent: (email) => ({ title: 'Check your email', body: codeForm(email) }),
+    first: { title: 'Your dashboard', form: signInForm },
+  });
 
 /** Sends a sign-in code to the business's address. */
 export const postCode = (d: DashboardDeps): RequestHandler => sendCodeStep(codeStep(d));
@@ -40,19 +39,11 @@ export const postCode = (d: DashboardDeps): RequestHandler => sendCodeStep(codeS
 export const getCode = (d: DashboardDeps): RequestHandler => codeSentPage(codeStep(d));
 
 /** Checks the code and opens a session for the business the address signed up. */
-export const postVerify =
-  (d: DashboardDeps): RequestHandler =>
-  async (req, res) => {
-    let email = '';
-    try {
-      email = formField(req.body, 'email');
+export const postVerify = (d: DashboardDeps): RequestHandler =>
+  typedEmailStep(
+    async (email, req, res) => {
       const opened = await withinRequest(req, () =>
-        openDashboardSession(d.ctx.db, {
-          email,
-          code: formField(req.body, 'code'),
-          now: d.ctx.clock(),
-          keys: d.ctx.config.keySealer.hashKeys,
-        }),
+        openDashboardSession(d.ctx.db, { email, code: formField(req.body, 'code'), now: d.ctx.clock(), keys: d.ctx.config.keySealer.hashKeys }),
       );
       if (!opened.token) {
         return sendPage(
@@ -64,12 +55,9 @@ export const postVerify =
         );
       }
       startSession(res, pageSession(d.ctx), { token: opened.token, maxAgeSeconds: SESSION_SECONDS });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      setErrorHeaders(res, err);
-      sendPage(res, err.status, 'Check your email', codeForm(email, err.message));
-    }
-  };
+    },
+    (message, email) => ({ title: 'Check your email', body: codeForm(email, message) }),
+  );
 
 /** Signs out: the session ends, and what its forms kept in this browser (results, sign-up's key, a webhook's secret, the address a code went to) with it. */
 export const postSignOut = (d: DashboardDeps): RequestHandler =>

@@ -1,10 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { AppError, webhookNotOnDashboard } from '@frontdesk/domain';
+import { webhookNotOnDashboard } from '@frontdesk/domain';
 import type { WebhookState } from '@frontdesk/db';
 import { listWebhooks } from '@frontdesk/use-cases';
-import { ShownOnce, html, type Html, type Problem } from '@frontdesk/http';
+import { ShownOnce, type Html, type Problem } from '@frontdesk/http';
 import { sessionHolder, type DashboardDeps } from './deps';
 import { doneOf, signedInPage, signedOf, type Signed } from './layout';
+import { pageAbout } from './route-shapes';
 import { removeWebhookView, webhooksView, type SecretShown, type WebhookRefused } from './views/webhooks';
 
 /**
@@ -60,26 +61,11 @@ export async function webhookOfPage(d: DashboardDeps, s: Signed, req: Request): 
   return found;
 }
 
-/** A word that the webhook is not there, with the way back. */
-export const webhookGone = (err: unknown): Html => {
-  if (!(err instanceof AppError)) throw err;
-  return html`<p class="error" role="alert">${err.message}</p>
-    <p><a href="/dashboard/webhooks">Back to your webhooks</a></p>`;
-};
-
 export async function removeWebhookBody(d: DashboardDeps, s: Signed, req: Request, problem?: Problem): Promise<Html> {
   return removeWebhookView(s, await webhookOfPage(d, s, req), problem);
 }
 
-export const removeWebhookPage = (d: DashboardDeps): RequestHandler =>
-  signedInPage(d, {
-    section: '/dashboard/webhooks',
-    async render(s, req) {
-      const title = 'Remove this webhook?';
-      try {
-        return { title, body: await removeWebhookBody(d, s, req) };
-      } catch (err) {
-        return { title, status: err instanceof AppError ? err.status : 500, body: webhookGone(err) };
-      }
-    },
-  });
+export const removeWebhookPage = (d: DashboardDeps): RequestHandler => {
+  const title = 'Remove this webhook?';
+  return pageAbout(d, { section: '/dashboard/webhooks', title, render: async (s, req) => ({ title, body: await removeWebhookBody(d, s, req) }) });
+};

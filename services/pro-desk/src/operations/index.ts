@@ -1,5 +1,4 @@
-import { byName, type Operation } from '@frontdesk/http';
-import type { Pro } from '@frontdesk/db';
+import { byName } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { myBusiness, schedule } from './business';
 import { bookJob, cancelJob, reportNoShowOperation, rescheduleJob } from './bookings';
@@ -53,11 +52,6 @@ export function proDeskOperationSet(ctx: AppContext) {
   ]);
 }
 export type ProDeskOperationSet = ReturnType<typeof proDeskOperationSet>;
-
-/** The pro-desk operation registry: REST routes, /openapi.json and MCP tools come from this list. */
-export function proDeskOperations(ctx: AppContext, set = proDeskOperationSet(ctx)): Operation<Pro>[] {
-  return Object.values(set);
-}
 
 export { presentBusiness } from './business';
 export { crewChangeFields, presentCrew } from './crews';

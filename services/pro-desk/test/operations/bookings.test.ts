@@ -17,6 +17,9 @@ const post = (op: string, body: unknown) =>
     .set(auth)
     .send(body as object);
 
+/** book_job with a business's credentials: validBooking() with the fields given. */
+const bookJob = (as: Record<string, string>, over: Record<string, unknown> = {}) => h.api.post('/api/v1/book_job').set(as).send(validBooking(over));
+
 describe('book_job', () => {
   it('books an open start, records the assistant, and the job shows in the schedule', async () => {
     const pro = await newPro(h);
@@ -47,11 +50,7 @@ describe('book_job', () => {
 
   it('reads a start without an offset as local time', async () => {
     const pro = await newPro(h);
-    const res = await h.api
-      .post('/api/v1/book_job')
-      .set(pro.auth)
-      .send(validBooking({ start: '2026-11-24T13:00' }))
-      .expect(200);
+    const res = await bookJob(pro.auth, { start: '2026-11-24T13:00' }).expect(200);
     expect(res.body.start).toBe('2026-11-24T13:00:00-05:00');
   });
 
@@ -105,17 +104,9 @@ describe('book_job', () => {
     await h.api.post('/api/v1/book_job').set(pro.auth).send(validBooking()).expect(200);
     // 09:00-10:15 plus a 30 minute buffer: 10:30 is taken, 11:00 is open.
     h.clock.now = new Date(h.clock.now.getTime() + 5 * 60_000);
-    const { body } = await h.api
-      .post('/api/v1/book_job')
-      .set(pro.auth)
-      .send(validBooking({ start: '2026-11-24T10:30:00-05:00' }))
-      .expect(400);
+    const { body } = await bookJob(pro.auth, { start: '2026-11-24T10:30:00-05:00' }).expect(400);
     expect(body.error).toMatch(/was just taken|is taken/);
-    await h.api
-      .post('/api/v1/book_job')
-      .set(pro.auth)
-      .send(validBooking({ start: '2026-11-24T11:00:00-05:00' }))
-      .expect(200);
+    await bookJob(pro.auth, { start: '2026-11-24T11:00:00-05:00' }).expect(200);
   });
 
   it('links a lead and marks it booked', async () => {
@@ -146,11 +137,7 @@ describe('book_job', () => {
         flagged_at: null,
       })
       .execute();
-    const res = await h.api
-      .post('/api/v1/book_job')
-      .set(pro.auth)
-      .send(validBooking({ lead_id: 'lead_link1' }))
-      .expect(200);
+    const res = await bookJob(pro.auth, { lead_id: 'lead_link1' }).expect(200);
     expect(res.body.lead_id).toBe('lead_link1');
     const lead = await h.t.db.selectFrom('leads').select('status').where('id', '=', 'lead_link1').executeTakeFirstOrThrow();
     expect(lead.status).toBe('booked');
@@ -197,14 +184,7 @@ describe('cancel_job', () => {
 describe('book_job under a race', () => {
   it('20 concurrent requests for one slot produce exactly one booking; every loser hears it was just taken', async () => {
     const pro = await newPro(h);
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        h.api
-          .post('/api/v1/book_job')
-          .set(pro.auth)
-          .send(validBooking({ customer_name: `Racer ${i}` })),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => bookJob(pro.auth, { customer_name: `Racer ${i}` })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
@@ -231,11 +211,7 @@ describe('book_job under a race', () => {
 
 describe('DST in America/New_York over HTTP', () => {
   const night = { '7': [{ start: '00:00', end: '05:00' }] };
-  const bookAt = (pro: { auth: Record<string, string> }, start: string) =>
-    h.api
-      .post('/api/v1/book_job')
-      .set(pro.auth)
-      .send(validBooking({ bedrooms: 0, start }));
+  const bookAt = (pro: { auth: Record<string, string> }, start: string) => bookJob(pro.auth, { bedrooms: 0, start });
 
   it('skips the missing hour on the spring-forward day and refuses a start inside it', async () => {
     h.clock.now = new Date('2027-03-01T12:00:00Z');
@@ -272,22 +248,14 @@ describe('DST in America/New_York over HTTP', () => {
 describe('book_job refusals', () => {
   it('says a Sunday is a closed day', async () => {
     const { auth } = await newPro(h);
-    const res = await h.api
-      .post('/api/v1/book_job')
-      .set(auth)
-      .send(validBooking({ start: '2026-11-29T10:00:00-05:00' }))
-      .expect(400);
+    const res = await bookJob(auth, { start: '2026-11-29T10:00:00-05:00' }).expect(400);
     expect(res.body.error).toMatch(/^Sun, Nov 29, 10:00 AM EST is outside working hours: this business is closed on Sundays\./);
     expect(res.body.error).not.toMatch(/within closed/);
   });
 
   it('offers the open times nearest to a start off the step, not the first ones of the day', async () => {
     const { auth } = await newPro(h);
-    const res = await h.api
-      .post('/api/v1/book_job')
-      .set(auth)
-      .send(validBooking({ start: '2026-11-24T10:10:00-05:00' }))
-      .expect(400);
+    const res = await bookJob(auth, { start: '2026-11-24T10:10:00-05:00' }).expect(400);
     expect(res.body.error).toMatch(/not one of the offered start times/);
     const near = /The nearest open times: (.*)\.$/.exec(res.body.error)![1]!.split('; ');
     expect(near).toContain('Tue, Nov 24, 10:00 AM EST');
@@ -297,11 +265,7 @@ describe('book_job refusals', () => {
 
   it('labels a start a year in the past with its year, and offers times from now', async () => {
     const { auth } = await newPro(h);
-    const res = await h.api
-      .post('/api/v1/book_job')
-      .set(auth)
-      .send(validBooking({ start: '2025-11-24T10:00:00-05:00' }))
-      .expect(400);
+    const res = await bookJob(auth, { start: '2025-11-24T10:00:00-05:00' }).expect(400);
     expect(res.body.error).toMatch(/^Mon, Nov 24, 2025, 10:00 AM EST is in the past\./);
     expect(res.body.error).toMatch(/The nearest open times: Tue, Nov 24, 8:00 AM EST; /);
     expect(res.body.error).not.toMatch(/2026/);

@@ -1,12 +1,10 @@
 // add_webhook, update_webhook, remove_webhook, list_webhooks, rotate_webhook_secret and
 // test_webhook (src/operations/webhooks.ts), and delivery from the feed by the worker
 // (packages/workers/src/webhooks.ts) to a real receiver that verifies every signature.
-import { createLogger } from '@frontdesk/http';
 import { KeySealer } from '@frontdesk/oauth';
 import { resealWebhookSecrets } from '@frontdesk/use-cases';
-import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
 import { TEST_KEY_SEALER, newPro, proDeskHarnessPerFile, validBooking } from '@frontdesk/dev-env/pro-desk';
-import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
+import { Receiver, webhookSender } from '@frontdesk/dev-env/webhook-receiver';
 
 const h = proDeskHarnessPerFile();
 type Json = Record<string, any>;
@@ -22,23 +20,19 @@ beforeEach(async () => {
 });
 afterEach(() => receiver.stop());
 
-/** The worker as a process runs it, on the test's clock, with a short deadline for stalled receivers. */
-function sender() {
-  const send = createWebhookSender({ allowLoopback: true, timeoutMs: 800 });
-  const worker = webhookWorker(h.t.db, {
-    sender: send,
-    sealer: TEST_KEY_SEALER,
-    clock: () => h.clock.now,
-    logger: createLogger('webhooks-test', 'silent'),
-    wake: () => {},
-  });
-  return {
-    async tick() {
-      await worker.run(h.clock.now);
-      await worker.drain!();
-    },
-    close: () => send.close(),
-  };
+/** The webhook worker of each test, on its clock (see webhookSender). */
+let send: ReturnType<typeof webhookSender>;
+beforeEach(() => {
+  send = webhookSender(h);
+});
+afterEach(() => send.close());
+
+/** Books a job (an event for the webhook), delivers what is due, and expects the receiver's `request`th request to carry `signatures` signatures that verify. */
+async function deliveredSigned(auth: Auth, over: Record<string, unknown>, { request, signatures }: { request: number; signatures: number }) {
+  await post(auth, 'book_job', validBooking(over)).expect(200);
+  await send.tick();
+  expect(String(receiver.got[request]!.headers['webhook-signature']).split(' ')).toHaveLength(signatures);
+  expect(receiver.got[request]!.verified).toBe(true);
 }
 
 async function withWebhook(kinds?: string[]) {
@@ -111,138 +105,113 @@ describe('webhooks of a business', () => {
 
   it('delivers every event of the feed in order, exactly as updates shows it, with the business and cursor, each id signed', async () => {
     const { auth, pro, webhook } = await withWebhook();
-    const send = sender();
-    try {
-      const job = (await post(auth, 'book_job', validBooking()).expect(200)).body;
-      await post(auth, 'reschedule_job', { booking_id: job.booking_id, start: '2026-11-24T13:00:00-05:00' }).expect(200);
-      await post(auth, 'cancel_job', { booking_id: job.booking_id }).expect(200);
-      await send.tick();
-      const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
-      expect(feed.map((e) => e.kind)).toEqual(['booking.created', 'booking.rescheduled', 'booking.cancelled']);
-      expect(receiver.got.map((g) => g.body)).toEqual(feed.map((e) => ({ business_id: pro.id, cursor: e.seq, ...e })));
-      expect(receiver.got.every((g) => g.verified)).toBe(true);
-      expect(receiver.got.map((g) => g.headers['webhook-id'])).toEqual(feed.map((e) => `evt_${pro.id}_${e.seq}`));
-      const rescheduled = receiver.got[1]!.body;
-      expect(rescheduled).toMatchObject({ from: expect.any(String), to: expect.any(String) });
-      const [listed] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
-      expect(listed).toMatchObject({
-        webhook_id: webhook.webhook_id,
-        state: 'active',
-        behind: 0,
-        cursor: feed.at(-1)!.seq,
-        last_success_at: expect.any(String),
-      });
-    } finally {
-      send.close();
-    }
+    const job = (await post(auth, 'book_job', validBooking()).expect(200)).body;
+    await post(auth, 'reschedule_job', { booking_id: job.booking_id, start: '2026-11-24T13:00:00-05:00' }).expect(200);
+    await post(auth, 'cancel_job', { booking_id: job.booking_id }).expect(200);
+    await send.tick();
+    const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
+    expect(feed.map((e) => e.kind)).toEqual(['booking.created', 'booking.rescheduled', 'booking.cancelled']);
+    expect(receiver.got.map((g) => g.body)).toEqual(feed.map((e) => ({ business_id: pro.id, cursor: e.seq, ...e })));
+    expect(receiver.got.every((g) => g.verified)).toBe(true);
+    expect(receiver.got.map((g) => g.headers['webhook-id'])).toEqual(feed.map((e) => `evt_${pro.id}_${e.seq}`));
+    const rescheduled = receiver.got[1]!.body;
+    expect(rescheduled).toMatchObject({ from: expect.any(String), to: expect.any(String) });
+    const [listed] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+    expect(listed).toMatchObject({
+      webhook_id: webhook.webhook_id,
+      state: 'active',
+      behind: 0,
+      cursor: feed.at(-1)!.seq,
+      last_success_at: expect.any(String),
+    });
   });
 
   it('sends only the kinds asked for, and passes over the rest without holding the line', async () => {
     const { auth } = await withWebhook(['booking.cancelled']);
-    const send = sender();
-    try {
-      const job = (await post(auth, 'book_job', validBooking()).expect(200)).body;
-      await post(auth, 'cancel_job', { booking_id: job.booking_id }).expect(200);
-      await send.tick();
-      expect(receiver.got.map((g) => g.body.kind)).toEqual(['booking.cancelled']);
-      const [listed] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
-      expect(listed.behind).toBe(0);
-    } finally {
-      send.close();
-    }
+    const job = (await post(auth, 'book_job', validBooking()).expect(200)).body;
+    await post(auth, 'cancel_job', { booking_id: job.booking_id }).expect(200);
+    await send.tick();
+    expect(receiver.got.map((g) => g.body.kind)).toEqual(['booking.cancelled']);
+    const [listed] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+    expect(listed.behind).toBe(0);
   });
 
   it('retries a failing receiver with backoff, marks it failing in the feed but never switches it off, and catches up in order', async () => {
     const { auth, webhook } = await withWebhook();
-    const send = sender();
-    try {
-      await post(auth, 'book_job', validBooking({ customer_name: 'First' })).expect(200);
-      await post(auth, 'book_job', validBooking({ customer_name: 'Second', start: '2026-11-24T13:00:00-05:00' })).expect(200);
-      receiver.script = [500, 0, 500, 502, 500];
-      const waits: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        await send.tick();
-        const [w] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
-        waits.push(new Date(w.next_try_at).getTime() - h.clock.now.getTime());
-        await send.tick(); // not due yet: nothing is sent
-        h.clock.now = new Date(new Date(w.next_try_at).getTime() + 1000); // shown to the second
-      }
-      expect(receiver.got).toHaveLength(5);
-      // Every try was the first event again, under the same id.
-      expect(new Set(receiver.got.map((g) => g.headers['webhook-id'])).size).toBe(1);
-      for (let i = 1; i < waits.length; i++) expect(waits[i]!).toBeGreaterThan(waits[i - 1]! * 0.7);
-      const [failing] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
-      expect(failing).toMatchObject({ state: 'failing', behind: 3, last_failure: 'The receiver answered 500.' });
-      const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
-      expect(feed.at(-1)).toMatchObject({ kind: 'webhook.failing', webhook_id: webhook.webhook_id, attempts: 5 });
-      expect(feed.at(-1)!.message).toMatch(/failed 5 times in a row/);
-
-      // It answers again: everything it missed arrives once, in order, then the recovery is told.
-      await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id, paused: false }).expect(200); // "retry now"
+    await post(auth, 'book_job', validBooking({ customer_name: 'First' })).expect(200);
+    await post(auth, 'book_job', validBooking({ customer_name: 'Second', start: '2026-11-24T13:00:00-05:00' })).expect(200);
+    receiver.script = [500, 0, 500, 502, 500];
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
       await send.tick();
-      await send.tick();
-      const acked = receiver.acked().map((g) => g.body.kind);
-      expect(acked).toEqual(['booking.created', 'booking.created', 'webhook.failing', 'webhook.recovered']);
-      const cursors = receiver.acked().map((g) => g.body.cursor as number);
-      expect(cursors).toEqual([...cursors].sort((a, b) => a - b));
-      const [back] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
-      expect(back).toMatchObject({ state: 'active', behind: 0 });
-    } finally {
-      send.close();
+      const [w] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+      waits.push(new Date(w.next_try_at).getTime() - h.clock.now.getTime());
+      await send.tick(); // not due yet: nothing is sent
+      h.clock.now = new Date(new Date(w.next_try_at).getTime() + 1000); // shown to the second
     }
+    expect(receiver.got).toHaveLength(5);
+    // Every try was the first event again, under the same id.
+    expect(new Set(receiver.got.map((g) => g.headers['webhook-id'])).size).toBe(1);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]!).toBeGreaterThan(waits[i - 1]! * 0.7);
+    const [failing] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+    expect(failing).toMatchObject({ state: 'failing', behind: 3, last_failure: 'The receiver answered 500.' });
+    const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
+    expect(feed.at(-1)).toMatchObject({ kind: 'webhook.failing', webhook_id: webhook.webhook_id, attempts: 5 });
+    expect(feed.at(-1)!.message).toMatch(/failed 5 times in a row/);
+
+    // It answers again: everything it missed arrives once, in order, then the recovery is told.
+    await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id, paused: false }).expect(200); // "retry now"
+    await send.tick();
+    await send.tick();
+    const acked = receiver.acked().map((g) => g.body.kind);
+    expect(acked).toEqual(['booking.created', 'booking.created', 'webhook.failing', 'webhook.recovered']);
+    const cursors = receiver.acked().map((g) => g.body.cursor as number);
+    expect(cursors).toEqual([...cursors].sort((a, b) => a - b));
+    const [back] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+    expect(back).toMatchObject({ state: 'active', behind: 0 });
   });
 
   it('takes update_webhook with only webhook_id as the documented "retry now": a failing receiver is tried at once, nothing else changes, and its refusals point at list_webhooks', async () => {
     const { auth, webhook } = await withWebhook(['booking.created']);
-    const send = sender();
-    try {
-      await post(auth, 'book_job', validBooking()).expect(200);
-      receiver.script = [500];
-      await send.tick();
-      const [waiting] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
-      expect(new Date(waiting.next_try_at).getTime()).toBeGreaterThan(h.clock.now.getTime());
-      await send.tick(); // its next try is not due: nothing is sent
-      expect(receiver.got).toHaveLength(1);
+    await post(auth, 'book_job', validBooking()).expect(200);
+    receiver.script = [500];
+    await send.tick();
+    const [waiting] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+    expect(new Date(waiting.next_try_at).getTime()).toBeGreaterThan(h.clock.now.getTime());
+    await send.tick(); // its next try is not due: nothing is sent
+    expect(receiver.got).toHaveLength(1);
 
-      const retried = (await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id }).expect(200)).body;
-      expect(retried).toMatchObject({ webhook_id: webhook.webhook_id, url: webhook.url, kinds: ['booking.created'], state: 'active', behind: 1 });
-      expect(new Date(retried.next_try_at).getTime()).toBeLessThanOrEqual(h.clock.now.getTime());
-      await send.tick();
-      expect(receiver.acked().map((g) => g.body.kind)).toEqual(['booking.created']);
-      expect((await get(auth, 'list_webhooks').expect(200)).body.webhooks[0]).toMatchObject({ behind: 0, kinds: ['booking.created'], state: 'active' });
+    const retried = (await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id }).expect(200)).body;
+    expect(retried).toMatchObject({ webhook_id: webhook.webhook_id, url: webhook.url, kinds: ['booking.created'], state: 'active', behind: 1 });
+    expect(new Date(retried.next_try_at).getTime()).toBeLessThanOrEqual(h.clock.now.getTime());
+    await send.tick();
+    expect(receiver.acked().map((g) => g.body.kind)).toEqual(['booking.created']);
+    expect((await get(auth, 'list_webhooks').expect(200)).body.webhooks[0]).toMatchObject({ behind: 0, kinds: ['booking.created'], state: 'active' });
 
-      const unknown = await post(auth, 'update_webhook', { webhook_id: 'wh_doesnotexist' }).expect(404);
-      expect(unknown.body.error).toBe('No webhook with id wh_doesnotexist in this business; list_webhooks lists them.');
-      const other = await newPro(h);
-      expect((await post(other.auth, 'update_webhook', { webhook_id: webhook.webhook_id }).expect(404)).body.error).toMatch(/list_webhooks lists them/);
-    } finally {
-      send.close();
-    }
+    const unknown = await post(auth, 'update_webhook', { webhook_id: 'wh_doesnotexist' }).expect(404);
+    expect(unknown.body.error).toBe('No webhook with id wh_doesnotexist in this business; list_webhooks lists them.');
+    const other = await newPro(h);
+    expect((await post(other.auth, 'update_webhook', { webhook_id: webhook.webhook_id }).expect(404)).body.error).toMatch(/list_webhooks lists them/);
   });
 
   it('holds events while paused and sends them once resumed; removes an endpoint that answers 410 and says so', async () => {
     const { auth, webhook } = await withWebhook();
-    const send = sender();
-    try {
-      await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id, paused: true }).expect(200);
-      await post(auth, 'book_job', validBooking()).expect(200);
-      await send.tick();
-      expect(receiver.got).toHaveLength(0);
-      const [paused] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
-      expect(paused).toMatchObject({ state: 'paused', behind: 1 });
-      await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id, paused: false }).expect(200);
-      await send.tick();
-      expect(receiver.acked()).toHaveLength(1);
+    await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id, paused: true }).expect(200);
+    await post(auth, 'book_job', validBooking()).expect(200);
+    await send.tick();
+    expect(receiver.got).toHaveLength(0);
+    const [paused] = (await get(auth, 'list_webhooks').expect(200)).body.webhooks;
+    expect(paused).toMatchObject({ state: 'paused', behind: 1 });
+    await post(auth, 'update_webhook', { webhook_id: webhook.webhook_id, paused: false }).expect(200);
+    await send.tick();
+    expect(receiver.acked()).toHaveLength(1);
 
-      receiver.script = [410];
-      await post(auth, 'book_job', validBooking({ start: '2026-11-24T13:00:00-05:00' })).expect(200);
-      await send.tick();
-      expect((await get(auth, 'list_webhooks').expect(200)).body.webhooks).toEqual([]);
-      const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
-      expect(feed.at(-1)).toMatchObject({ kind: 'webhook.removed', webhook_id: webhook.webhook_id, message: expect.stringMatching(/410 Gone/) });
-    } finally {
-      send.close();
-    }
+    receiver.script = [410];
+    await post(auth, 'book_job', validBooking({ start: '2026-11-24T13:00:00-05:00' })).expect(200);
+    await send.tick();
+    expect((await get(auth, 'list_webhooks').expect(200)).body.webhooks).toEqual([]);
+    const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
+    expect(feed.at(-1)).toMatchObject({ kind: 'webhook.removed', webhook_id: webhook.webhook_id, message: expect.stringMatching(/410 Gone/) });
   });
 
   it('stops a catch-up already under way when the endpoint is paused or moved: nothing more goes to the old address, and the new one gets all that was not received', async () => {
@@ -251,7 +220,6 @@ describe('webhooks of a business', () => {
     };
     const starts = ['2026-11-24T09:00:00-05:00', '2026-11-24T13:00:00-05:00', '2026-11-25T09:00:00-05:00', '2026-11-25T13:00:00-05:00'];
     const moved = await new Receiver().start('/moved');
-    const send = sender();
     try {
       for (const change of ['pause', 'url'] as const) {
         const { auth, webhook } = await withWebhook();
@@ -276,7 +244,6 @@ describe('webhooks of a business', () => {
         }
       }
     } finally {
-      send.close();
       await moved.stop();
     }
   });
@@ -309,58 +276,34 @@ describe('webhooks of a business', () => {
 
   it('rotates the secret: the new one shown once, and both old and new sign for 24 hours, then only the new one', async () => {
     const { auth, webhook } = await withWebhook();
-    const send = sender();
-    try {
-      const rotated = (await post(auth, 'rotate_webhook_secret', { webhook_id: webhook.webhook_id }).expect(200)).body;
-      expect(rotated.secret).toMatch(/^whsec_/);
-      expect(rotated.secret).not.toBe(webhook.secret);
-      expect(rotated.previous_secret_until).toMatch(/^2026-11-24T07:00:00/);
-      await post(auth, 'book_job', validBooking()).expect(200);
-      await send.tick();
-      const signatures = String(receiver.got[0]!.headers['webhook-signature']).split(' ');
-      expect(signatures).toHaveLength(2);
-      receiver.secrets = [webhook.secret];
-      expect(receiver.got[0]!.verified).toBe(true);
-      // Each secret alone verifies the request.
-      const { Webhook } = await import('standardwebhooks');
-      const raw = JSON.stringify(receiver.got[0]!.body);
-      for (const s of [webhook.secret, rotated.secret])
-        expect(() => new Webhook(s).verify(raw, receiver.got[0]!.headers as Record<string, string>)).not.toThrow();
+    const rotated = (await post(auth, 'rotate_webhook_secret', { webhook_id: webhook.webhook_id }).expect(200)).body;
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(webhook.secret);
+    expect(rotated.previous_secret_until).toMatch(/^2026-11-24T07:00:00/);
+    await deliveredSigned(auth, {}, { request: 0, signatures: 2 });
+    // Each secret alone verifies the request.
+    const { Webhook } = await import('standardwebhooks');
+    const raw = JSON.stringify(receiver.got[0]!.body);
+    for (const s of [webhook.secret, rotated.secret])
+      expect(() => new Webhook(s).verify(raw, receiver.got[0]!.headers as Record<string, string>)).not.toThrow();
 
-      later(25 * 60);
-      receiver.secrets = [rotated.secret];
-      await post(auth, 'book_job', validBooking({ start: '2026-11-26T09:00:00-05:00' })).expect(200);
-      await send.tick();
-      expect(String(receiver.got[1]!.headers['webhook-signature']).split(' ')).toHaveLength(1);
-      expect(receiver.got[1]!.verified).toBe(true);
-    } finally {
-      send.close();
-    }
+    later(25 * 60);
+    receiver.secrets = [rotated.secret];
+    await deliveredSigned(auth, { start: '2026-11-26T09:00:00-05:00' }, { request: 1, signatures: 1 });
   });
 
   it('rotated twice within a day (the first answer lost), still signs with the first secret until its time is up', async () => {
     const { auth, webhook } = await withWebhook();
-    const send = sender();
-    try {
-      await post(auth, 'rotate_webhook_secret', { webhook_id: webhook.webhook_id }).expect(200);
-      later(60);
-      const second = (await post(auth, 'rotate_webhook_secret', { webhook_id: webhook.webhook_id }).expect(200)).body;
-      // The receiver still has only the secret it was first given.
-      receiver.secrets = [webhook.secret];
-      await post(auth, 'book_job', validBooking({ start: '2026-11-26T09:00:00-05:00' })).expect(200);
-      await send.tick();
-      expect(String(receiver.got[0]!.headers['webhook-signature']).split(' ')).toHaveLength(3);
-      expect(receiver.got[0]!.verified).toBe(true);
-      // A day after it was replaced, the first secret stops; the newest and the one before it go on.
-      later(23 * 60 + 1);
-      receiver.secrets = [second.secret];
-      await post(auth, 'book_job', validBooking({ start: '2026-11-27T09:00:00-05:00' })).expect(200);
-      await send.tick();
-      expect(String(receiver.got[1]!.headers['webhook-signature']).split(' ')).toHaveLength(2);
-      expect(receiver.got[1]!.verified).toBe(true);
-    } finally {
-      send.close();
-    }
+    await post(auth, 'rotate_webhook_secret', { webhook_id: webhook.webhook_id }).expect(200);
+    later(60);
+    const second = (await post(auth, 'rotate_webhook_secret', { webhook_id: webhook.webhook_id }).expect(200)).body;
+    // The receiver still has only the secret it was first given.
+    receiver.secrets = [webhook.secret];
+    await deliveredSigned(auth, { start: '2026-11-26T09:00:00-05:00' }, { request: 0, signatures: 3 });
+    // A day after it was replaced, the first secret stops; the newest and the one before it go on.
+    later(23 * 60 + 1);
+    receiver.secrets = [second.secret];
+    await deliveredSigned(auth, { start: '2026-11-27T09:00:00-05:00' }, { request: 1, signatures: 2 });
   });
 
   it('keeps every secret when the key-encryption key is rotated and its secrets sealed again', async () => {

@@ -3,7 +3,9 @@ import type { Booking, Crew, CrewCalendarFeed, Pro, TimeOffRow } from '@frontdes
 import { presentTimeOff } from '@frontdesk/use-cases';
 import { html, inputField, problemLine, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { count, csrfField, postButton, type Done, type Signed } from '../layout';
-import { doneNotice, jobLink, typedText } from './parts';
+import { jobLink } from './job-card';
+import { doneNotice } from './notices';
+import { typedText, type Typed } from './typed-text';
 
 /**
  * Crews (`/dashboard/crews`): the business's crews, each with its hours, whether it takes jobs
@@ -13,7 +15,6 @@ import { doneNotice, jobLink, typedText } from './parts';
  * operations the API runs; a refused form comes back as typed.
  */
 
-export type Typed = Record<string, string>;
 export type CrewPart = 'add' | 'name' | 'hours' | 'time-off' | 'active' | 'calendar' | 'remove';
 
 /** A refused crew form: which one, what was typed, and the problem in the owner's words. */

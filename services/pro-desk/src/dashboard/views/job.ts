@@ -2,7 +2,8 @@ import { CLEAN_TYPE_LABELS, NO_TIMES_THESE_DAYS, formatLabel, jobStaysBetween, t
 import type { Booking, Pro } from '@frontdesk/db';
 import { html, moveDaysLinks, moveDaysSaid, problemLine, startChoices, type Html, type Problem } from '@frontdesk/http';
 import { csrfField, postButton, type Signed } from '../layout';
-import { jobLink, typedText } from './parts';
+import { jobLink } from './job-card';
+import { typedText } from './typed-text';
 
 /** A job's confirmation pages: what cancelling, moving or a no-show will do, before it is done. */
 

@@ -2,7 +2,7 @@ import { formatLabel } from '@frontdesk/domain';
 import type { CalendarFeed } from '@frontdesk/db';
 import { html, type Html } from '@frontdesk/http';
 import { postButton, type Done, type Signed } from '../layout';
-import { doneNotice } from './parts';
+import { doneNotice } from './notices';
 
 /** Keys and calendar (`/dashboard/keys`): the assistant's key and the calendar address, each shown once when made. */
 export function keysView(s: Signed, d: { now: Date; calendar: CalendarFeed | undefined; publicUrl: string; done: Done | null }): Html {

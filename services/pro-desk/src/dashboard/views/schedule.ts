@@ -3,7 +3,9 @@ import type { Booking, Crew } from '@frontdesk/db';
 import { html, type Html } from '@frontdesk/http';
 import type { Done, Signed } from '../layout';
 import { crewPicker } from './crews';
-import { doneNotice, jobList, typedText } from './parts';
+import { jobList } from './job-card';
+import { doneNotice } from './notices';
+import { typedText } from './typed-text';
 
 /** Which crews a day or week shows: with several crews, the picker and each job's crew; `crew` when one is picked. */
 export interface CrewFilter {

@@ -3,7 +3,8 @@ import type { Pro, TimeOffRow } from '@frontdesk/db';
 import { presentTimeOff } from '@frontdesk/use-cases';
 import { html, inputField, problemLine, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { csrfField, type Done, type Signed } from '../layout';
-import { doneNotice, typedText } from './parts';
+import { doneNotice } from './notices';
+import { typedText, type Typed } from './typed-text';
 
 /**
  * Settings (`/dashboard/settings`): hours, prices, add-ons, the business and its area, time
@@ -13,7 +14,6 @@ import { doneNotice, typedText } from './parts';
  */
 
 export type SettingsPart = 'hours' | 'prices' | 'add-ons' | 'profile' | 'mail' | 'time-off';
-export type Typed = Record<string, string>;
 
 /** A refused form: which one, what was typed, and the problem in people's words. */
 export interface Refused {

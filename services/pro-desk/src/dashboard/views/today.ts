@@ -3,7 +3,9 @@ import type { Booking, Notification, Pro } from '@frontdesk/db';
 import type { followUpsDue } from '@frontdesk/use-cases';
 import { html, type Html } from '@frontdesk/http';
 import { count, csrfField, type Done, type Signed } from '../layout';
-import { doneNotice, jobList, typedText } from './parts';
+import { jobList } from './job-card';
+import { doneNotice } from './notices';
+import { typedText } from './typed-text';
 import { crewFilterPart, type CrewFilter } from './schedule';
 
 /** Today (`/dashboard`): what is new since the owner last looked, today's jobs, and what to do next. */

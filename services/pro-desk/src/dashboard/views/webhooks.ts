@@ -2,7 +2,8 @@ import { EVENT_KINDS, EVENT_KIND_NAMES, MAX_WEBHOOKS, formatLabel } from '@front
 import type { WebhookState } from '@frontdesk/db';
 import { html, inputField, problemLine, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { count, csrfField, postButton, type Done, type Signed } from '../layout';
-import { doneNotice, typedText } from './parts';
+import { doneNotice } from './notices';
+import { typedText, type Typed } from './typed-text';
 
 /**
  * Webhooks (`/dashboard/webhooks`): where the business's events are sent, each address with
@@ -11,7 +12,6 @@ import { doneNotice, typedText } from './parts';
  * a test event, pause or resume, retry a failing one now, a new secret, remove it.
  */
 
-export type Typed = Record<string, string>;
 export type WebhookPart = 'add' | 'test' | 'paused' | 'retry' | 'secret';
 
 /** A refused webhook form: which one (and for which webhook), what was typed, the problem in the owner's words. */

@@ -1,16 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
 
-export interface SignInCodesTable {
-  id: string;
-  email: string;
-  /** SHA-256 of the row id and the code: the code itself is never stored. */
-  code_hash: Buffer;
-  attempts: Generated<number>;
-  expires_at: Date;
-  consumed_at: Date | null;
-  created_at: Generated<Date>;
-}
-
 export interface OutboxTable {
   id: string;
   to_address: string;
@@ -27,12 +16,4 @@ export interface OutboxTable {
   ics: string | null;
 }
 
-export interface KeySessionsTable {
-  token_hash: Buffer;
-  email: string;
-  expires_at: Date;
-  created_at: Generated<Date>;
-}
-
-export type SignInCode = Selectable<SignInCodesTable>;
 export type OutboxMessage = Selectable<OutboxTable>;

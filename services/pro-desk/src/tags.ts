@@ -1,20 +1,3 @@
-/** The interface version: /openapi.json and the MCP server info carry it. */
-export const API_VERSION = '1.0.0';
-
-/** How the host names and describes itself in /openapi.json. */
-export const PRO_DESK_API = {
-  title: 'Front Desk: cleaning-business interface',
-  description:
-    "The front desk of a cleaning business: prices jobs from the business's own list, lists open times, books and cancels jobs, shows the schedule. Every call needs the business's key: Authorization: Bearer <key>.",
-  version: API_VERSION,
-};
-
-/**
- * The interface's terms, published in /openapi.json and on /docs: it is offered to the
- * assistants and programs that call it for a business or a customer; no open licence is granted.
- */
-export const API_LICENSE = { name: 'Proprietary: all rights reserved. Use this interface to act for a business or a customer that asked you to.' };
-
 /** The host's areas in /openapi.json, one per operations file, so a reader finds related calls together; each operation names its own. */
 export const PRO_DESK_TAGS = [
   { name: 'business', description: 'The business profile, its prices and the upcoming schedule.' },

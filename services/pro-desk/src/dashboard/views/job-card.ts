@@ -1,53 +1,12 @@
 import { CLEAN_TYPE_LABELS, formatLabel, formatUsd } from '@frontdesk/domain';
 import type { Booking, Pro } from '@frontdesk/db';
 import { html, safeUrl, type Html } from '@frontdesk/http';
-import type { Done } from '../layout';
+import { typedText } from './typed-text';
 
-/** Pieces more than one dashboard page shows: what an action did, and a job with what can be done to it. */
-
-/**
- * Text someone else typed (a customer's name, notes, address; a message quoting them), isolated
- * so a direction override in it (U+202E) cannot turn the words around it.
- */
-export const typedText = (text: string): Html => html`<bdi>${text}</bdi>`;
+/** A job as the dashboard's day, schedule and crew pages show it, with the links to what can be done to it. */
 
 /** Where a job's actions live: its confirmation pages. */
 export const jobLink = (id: string, action: 'cancel' | 'move' | 'no-show' | 'crew') => `/dashboard/jobs/${encodeURIComponent(id)}/${action}`;
-
-/** Booked jobs a settings change left outside the hours or inside time off, each with its move and cancel. */
-function affectedList(done: Done): Html {
-  if (!done.affected?.length) return html``;
-  const items = done.affected.map(
-    (j) =>
-      html`<li>
-        ${j.label}, ${typedText(j.customer_name)}, ${typedText(j.address)}: ${j.problem}
-        <a href="${jobLink(j.booking_id, 'move')}">Move it</a> or <a href="${jobLink(j.booking_id, 'cancel')}">cancel it</a>
-      </li>`,
-  );
-  return html`<p>Booked jobs this touches (none was cancelled):</p>
-    <ul>
-      ${items}
-    </ul>`;
-}
-
-/** What the last action did, at the top of the page it led to. */
-export function doneNotice(done: Done | null): Html {
-  if (!done) return html``;
-  return html`<div class="done">
-    <p class="${done.gone ? 'note' : 'ok'}" role="status">${typedText(done.text)}</p>
-    ${
-      done.secret &&
-      html`<p>${done.secret.label}</p>
-        <p class="key" id="${done.secret.id}">${done.secret.value}</p>`
-    }
-    ${
-      done.quote &&
-      html`<p>${done.quote.label}</p>
-        <blockquote class="key">${typedText(done.quote.text)}</blockquote>`
-    }
-    ${affectedList(done)}
-  </div>`;
-}
 
 /** Text parts as sentences: each ends with one full stop, whatever the person typed at its end. */
 const sentences = (parts: (string | null | false)[]) =>

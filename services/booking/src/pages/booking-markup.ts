@@ -1,8 +1,10 @@
-import { TIME_GONE, inCustomerWords, timeKept, type AppError } from '@frontdesk/domain';
-import { html, inPeoplesWords, safeUrl, startChoices, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
-import { money, type CustomerBooking, type Shown } from './kit';
+import { TIME_GONE, formatUsd, fromUsd, timeKept } from '@frontdesk/domain';
+import { html, safeUrl, startChoices, type Html, type Problem } from '@frontdesk/http';
+import type { CustomerBooking, Shown } from './answers';
 
-/** The pieces of markup more than one customer's page draws, from the operations' answers. */
+/** The pieces of markup more than one customer's page draws, from the operations' answers: prices, a booking, open times, links. */
+
+export const money = (usd: number) => formatUsd(fromUsd(usd));
 
 /** How often a series comes back, as a sentence ends ("every week"). */
 const EVERY: Record<string, string> = { weekly: 'every week', biweekly: 'every two weeks', monthly: 'every month' };
@@ -13,13 +15,6 @@ export const priceText = (usd: number, frequency: string | undefined): string =>
   const every = repeats(frequency);
   return every ? `${money(usd)} per visit, ${every}` : `${money(usd)} in total`;
 };
-
-/** A refusal in the customer's words: a field path becomes the form's label, other API words the page's. */
-export function customerProblem(err: AppError, labels: FieldLabels): Problem {
-  const p = inPeoplesWords(err.message, labels);
-  const field = p.field ?? (/customer_phone or customer_email/.test(err.message) ? 'customer_phone' : undefined);
-  return { text: inCustomerWords(p.text), field };
-}
 
 /**
  * The open times to pick from (startChoices), nothing picked unless the person picked it

@@ -1,0 +1,5 @@
+export interface RateLimitsTable {
+  key: Buffer;
+  hits: number;
+  resets_at: Date;
+}

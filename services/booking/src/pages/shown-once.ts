@@ -1,0 +1,41 @@
+import type { Request, Response } from 'express';
+import { CONFIRMATION_SHOWN_MINUTES } from '@frontdesk/domain';
+import { holderOf, ShownOnce, visitIn, visitOf, type Holder } from '@frontdesk/http';
+import type { AppContext } from '../context';
+
+/** What a booking confirmation keeps for its reloads: the manage token, and whether a mail went out. */
+export interface Confirmation {
+  token: string;
+  emailed: boolean;
+}
+/** What a manage page shows once after a cancel or a move: the operation's sentence. */
+export interface Notice {
+  said: string;
+}
+
+/**
+ * Who a booking's confirmation is shown to: no one signs in to book, so it is held by this
+ * browser's visit (begun by the booking's POST, dropped when the browser closes) together with
+ * the cleaner whose address it is shown under.
+ */
+const confirmationFor = (visit: Holder, cleanerId: string): Holder => holderOf('booking confirmation', visit, cleanerId);
+/** The holder a booking's POST keeps its confirmation for, beginning the visit if there is none. */
+export const confirmationKeptFor = (ctx: AppContext, req: Request, res: Response, cleanerId: string): Holder =>
+  confirmationFor(visitOf(req, res, ctx.config.publicUrl.startsWith('https://')), cleanerId);
+/** The holder a confirmation page is opened by, or null when this browser has no visit (closed since). */
+export function confirmationShownTo(req: Request, cleanerId: string): Holder | null {
+  const visit = visitIn(req);
+  return visit && confirmationFor(visit, cleanerId);
+}
+
+/** Who a manage page's notice is shown to: whoever holds the manage link it was made on (a digest of its token), on that link only. */
+export const noticeHolder = (token: string): Holder => holderOf('manage link', token);
+
+/** The pages' results shown once (sealed in a short-lived cookie), one slot per kind. */
+export function shownOnceSlots(ctx: AppContext): { confirmation: ShownOnce; notice: ShownOnce } {
+  const secure = ctx.config.publicUrl.startsWith('https://');
+  return {
+    confirmation: new ShownOnce(ctx.config.keySealer, { name: 'fd_booked', path: '/book', secure, minutes: CONFIRMATION_SHOWN_MINUTES }),
+    notice: new ShownOnce(ctx.config.keySealer, { name: 'fd_manage_notice', path: '/manage', secure, minutes: 5 }),
+  };
+}
