@@ -1,4 +1,4 @@
-import { recordCheck, createBusiness } from '@frontdesk/use-cases';
+import { recordCheck, createBusiness, holdForBusiness } from '@frontdesk/use-cases';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { crewsOf, insertCrew, newId, type Db } from '@frontdesk/db';
@@ -127,4 +127,51 @@ export async function seedFeedPro(db: Db) {
     )
     UPDATE pros SET event_seq = (SELECT max(seq) FROM e) WHERE id = ${pro.id}`.execute(db);
   return { pro, apiKey, head: 2000 };
+}
+
+/**
+ * Businesses open around the clock (in UTC, so a day is always 24 hours) with one crew and
+ * nothing booked, for the hold-then-book pair: `slot(k)` gives the k-th (business, start) in a
+ * sequence that never repeats a crew's time (16 starts a day, 90 minutes apart: a 45-minute job
+ * and its 30-minute buffer fit between two, and the last ends before midnight), so every pair
+ * can succeed however many run.
+ */
+export async function seedHoldPros(db: Db, pros = 64) {
+  const ids: string[] = [];
+  for (let p = 0; p < pros; p += 1) {
+    const { pro } = await createBusiness(db, {
+      name: `Hold Bench ${p}`,
+      timezone: 'UTC',
+      service_zips: ['10001'],
+      weekly_hours: allDay,
+      min_notice_minutes: 0,
+    });
+    ids.push(pro.id);
+  }
+  const first = Math.ceil(Date.now() / DAY) * DAY + DAY;
+  const slot = (k: number) => {
+    const n = Math.floor(k / pros);
+    return { cleanerId: ids[k % pros]!, start: new Date(first + Math.floor(n / 16) * DAY + (n % 16) * 90 * 60_000).toISOString() };
+  };
+  return { ids, slot };
+}
+
+/**
+ * A business open around the clock with `holds` live holds pencilled in on its own host for 48
+ * hours (longer than any run), five a day from tomorrow, none booked: the available_times case.
+ */
+export async function seedHeldPro(db: Db, holds = 100) {
+  const { pro } = await createBusiness(db, {
+    name: 'Bench Held Cleaning',
+    timezone: 'America/New_York',
+    service_zips: ['10001'],
+    weekly_hours: allDay,
+    min_notice_minutes: 0,
+  });
+  const first = Math.ceil(Date.now() / DAY) * DAY + DAY;
+  for (let i = 0; i < holds; i += 1) {
+    const start = new Date(first + Math.floor(i / 5) * DAY + (i % 5) * 3 * 3_600_000).toISOString();
+    await holdForBusiness(db, pro, { bedrooms: 0, bathrooms: 1, start, minutes: 2880 }, new Date());
+  }
+  return { pro };
 }

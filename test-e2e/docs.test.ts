@@ -11,6 +11,7 @@ import {
   DEFAULT_PRICE_LIST,
   DEFAULT_WEEKLY_HOURS,
   FREE_CANCEL_HOURS,
+  HOLD_MINUTES,
   IDEMPOTENCY_KEEP_HOURS,
   JOBS_TODAY_AT,
   MAX_CREWS,
@@ -288,6 +289,8 @@ describe('the documents', () => {
     ['docs/walkthrough.md', `within ${FREE_CANCEL_HOURS} hours of the old start`],
     ['docs/api.md', `within ${IDEMPOTENCY_KEEP_HOURS} hours`],
     ['docs/api.md', `purged after ${IDEMPOTENCY_KEEP_HOURS} hours`],
+    ['docs/mcp.md', `lasts ${HOLD_MINUTES.book.min} to ${HOLD_MINUTES.book.max} minutes (\`minutes\`, default ${HOLD_MINUTES.book.default})`],
+    ['docs/mcp.md', `${HOLD_MINUTES.pro.min} to ${HOLD_MINUTES.pro.max} minutes (${HOLD_MINUTES.pro.max / 60} hours, default ${HOLD_MINUTES.pro.default})`],
     ['docs/security.md', `deeper than ${MAX_INPUT_DEPTH} levels`],
     ['docs/security.md', `at most ${MAX_CONCURRENT_FETCHES} documents at once`],
     [
