@@ -1,5 +1,6 @@
 import {
   HOLD_MINUTES,
+  holdGoneWhy,
   justTakenByAnotherWriter,
   noCleanerToFind,
   noHold,
@@ -19,6 +20,7 @@ import {
   insertHold,
   isOverlapViolation,
   liveHolds,
+  liveHoldsOwnedBy,
   lockHold,
   lockPro,
   markHoldReleased,
@@ -29,7 +31,7 @@ import {
   type Pro,
 } from '@frontdesk/db';
 import { priceUnderLock } from './book';
-import { requireOpenStart } from './booking-change';
+import { nearestOpenInstants, requireOpenStart } from './booking-change';
 import { namedCrew } from './crews';
 
 /**
@@ -103,13 +105,32 @@ export async function takeHold(db: Db, req: HoldRequest): Promise<Held> {
   }
 }
 
+const claimedBy = (held: Hold, claim: HoldClaim) =>
+  ownsHold({ credential: held.owner_credential, email: held.owner_email, phone: held.owner_phone }, claim.owner, claim.shared);
+
 /** The hold a claim names, locked (after its pro's row: the lock order everywhere), when the claimant owns it. */
 export async function lockHeld(trx: Db, pro: Pro, claim: HoldClaim) {
   const held = await lockHold(trx, claim.id);
   if (!held || held.pro_id !== pro.id) return undefined;
-  const owner = { credential: held.owner_credential, email: held.owner_email, phone: held.owner_phone };
-  return ownsHold(owner, claim.owner, claim.shared) ? held : undefined;
+  return claimedBy(held, claim) ? held : undefined;
 }
+
+/**
+ * A hold as its owner's page shows it: the hold and its pro, why it can no longer be booked
+ * with (null while it lives) and then the nearest open starts for its job; undefined when it
+ * is not the claimant's.
+ */
+export async function heldFor(db: Db, claim: HoldClaim, now: Date) {
+  const held = await findHold(db, claim.id);
+  const pro = held && claimedBy(held, claim) ? await getPro(db, held.pro_id) : undefined;
+  if (!held || !pro) return undefined;
+  const gone = holdGoneWhy(held, now);
+  const nearest = gone ? await nearestOpenInstants(db, { pro, start: held.starts_at, durationMinutes: held.quote.duration_minutes, now }) : [];
+  return { hold: held, pro, gone, nearest };
+}
+
+/** The live holds one owner credential has on a pro (the booking page keeps one per visitor). */
+export const liveHoldsOf = (db: Db, proId: string, credential: string) => liveHoldsOwnedBy(db, proId, credential);
 
 /** Releases a hold its owner no longer needs: at once, and again without harm. */
 export async function releaseHold(db: Db, claim: HoldClaim): Promise<{ hold: Hold; pro: Pro; state: 'released' | HoldGone }> {
