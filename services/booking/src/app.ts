@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { singleLine } from '@frontdesk/domain';
-import { createServiceApp, hostLimits, hostRunOptions, operationList, API_LICENSE, API_VERSION, type IdempotencyOptions, type Operation } from '@frontdesk/http';
+import {
+  createServiceApp,
+  hostLimits,
+  hostRunOptions,
+  operationList,
+  API_LICENSE,
+  API_VERSION,
+  type IdempotencyOptions,
+  type Operation,
+} from '@frontdesk/http';
 import { bookFrontDoor, customerPages } from './pages';
 import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, rateLimitStore } from '@frontdesk/db';
 import type { Express } from 'express';
@@ -55,8 +64,8 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
       c.visit
         ? { credential: `page:${c.visit}` }
         : c.credential === 'public'
-        ? { credential: `public:${createHash('sha256').update(from.address).digest('hex').slice(0, 32)}`, context: c.user }
-        : { credential: `${c.credential}:${c.email}`, context: c.user },
+          ? { credential: `public:${createHash('sha256').update(from.address).digest('hex').slice(0, 32)}`, context: c.user }
+          : { credential: `${c.credential}:${c.email}`, context: c.user },
   };
   // How every call runs, whether an assistant's or a page's: the same limits, checks, fences and safe retries.
   const run = { ...hostRunOptions<Customer>(ctx, { limits, subjectOf: customerBudget, withinDeadline }), idempotency };

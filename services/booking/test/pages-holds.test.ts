@@ -6,10 +6,17 @@ const h = bothHostsPerFile();
 const job = { bedrooms: '2', bathrooms: '1' };
 const details = { customer_name: 'Rosa Diaz', customer_phone: '(212) 555-0177', address: '9 Elm St', zip: '10001' };
 const startsOn = (html: string) => [...html.matchAll(/name="start" value="([^"]+)"/g)].map((m) => m[1]!);
-const hiddenOf = (html: string) => Object.fromEntries([...html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&#43;|&amp;/g, (e) => (e === '&amp;' ? '&' : '+'))]));
+const hiddenOf = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&#43;|&amp;/g, (e) => (e === '&amp;' ? '&' : '+'))]),
+  );
 
 async function pick(browser: ReturnType<typeof request.agent>, cleaner: string, start: string, extra: Record<string, string> = {}) {
-  const held = await browser.post(`/book/${cleaner}/hold`).type('form').send({ ...job, start, ...extra }).expect(303);
+  const held = await browser
+    .post(`/book/${cleaner}/hold`)
+    .type('form')
+    .send({ ...job, start, ...extra })
+    .expect(303);
   expect(held.headers.location).toMatch(new RegExp(`^/book/${cleaner}/held/hold_[A-Za-z0-9_-]+`));
   return held.headers.location as string;
 }
@@ -31,7 +38,7 @@ describe('the booking page holds the picked time', () => {
     expect(startsOn((await other.get(`/book/${c.pro.id}`).query(job).expect(200)).text)).not.toContain(first);
     const stranger = await other.get(at).expect(404);
     expect(stranger.text).toContain('not held for you');
-    const form = { ...hiddenOf(page.text), ...details };
+    const form: Record<string, string> = { ...hiddenOf(page.text), ...details };
     expect(form.hold_id).toMatch(/^hold_/);
     const stolen = await other.post(`/book/${c.pro.id}`).type('form').send(form).expect(404);
     expect(stolen.text).not.toMatch(/hold_id|X-User/);
@@ -52,13 +59,21 @@ describe('the booking page holds the picked time', () => {
     const firstAt = await pick(browser, c.pro.id, first!);
     const form = hiddenOf((await browser.get(firstAt).expect(200)).text);
     // No way to reach the customer: the held time again, the reason by its field, what was typed kept.
-    const refused = await browser.post(`/book/${c.pro.id}`).type('form').send({ ...form, customer_name: 'Rosa Diaz', address: '9 Elm St', zip: '10001' }).expect(400);
+    const refused = await browser
+      .post(`/book/${c.pro.id}`)
+      .type('form')
+      .send({ ...form, customer_name: 'Rosa Diaz', address: '9 Elm St', zip: '10001' })
+      .expect(400);
     expect(refused.text).toMatch(/role="alert">Give a phone number or an email/);
     expect(refused.text).toContain('is held for you until');
     expect(refused.text).toContain('value="9 Elm St"');
     // Another pick lets the first go: booking with the first is refused in words, nothing booked, the nearest times offered.
     await pick(browser, c.pro.id, second!);
-    const gone = await browser.post(`/book/${c.pro.id}`).type('form').send({ ...form, ...details }).expect(400);
+    const gone = await browser
+      .post(`/book/${c.pro.id}`)
+      .type('form')
+      .send({ ...form, ...details })
+      .expect(400);
     expect(gone.text).toMatch(/role="alert">The time held for you, Tue, Nov 24, 8:00 AM EST, was let go: nothing was booked/);
     expect(gone.text).not.toMatch(/>[^<]*hold_[A-Za-z0-9]/);
     const nearest = startsOn(gone.text);

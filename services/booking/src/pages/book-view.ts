@@ -119,23 +119,27 @@ const hiddenFields = (fields: Record<string, string>) =>
     .map(([k, value]) => html`<input type="hidden" name="${k}" value="${value}" />`);
 
 /**
- * The open times to pick from: picking one holds it for the customer while they give their
- * details (after a refusal, what they typed is shown again and rides along to the next step).
+ * The open times and the customer's details: "Hold this time" keeps the picked time for them
+ * while they finish their details (the next step, with what they typed so far), or they book
+ * at once.
  */
 export function timesToHold(v: TimesView): Html {
   const { pro, job, times, days, contact } = v;
   const starts = labelledStarts(times.open_times, times.timezone);
   const more = days < 21 && new URLSearchParams({ ...job, days: String(Math.min(21, days + 7)) }).toString();
-  const { start: _start, ...typed } = contact;
-  const given = Object.values(typed).some((value) => value !== '');
   return html`${priceBlock(times, job)}
-    <form method="post" action="/book/${encodeURIComponent(pro.id)}/hold">
+    <form method="post" action="/book/${encodeURIComponent(pro.id)}">
       ${hiddenFields(job)}
+      <input type="hidden" name="expected_total" value="${String(times.price.total)}" />
       <h2>Pick a time</h2>
       ${starts.length ? timePicker(starts, contact.start || undefined, v.problem) : html`<p>No open times in these days.</p>`}
       ${more && html`<p><a href="/book/${encodeURIComponent(pro.id)}?${more}">Show more days</a></p>`}
-      ${given && contactFields(contact, pro.service_zips, v.problem)}
-      ${starts.length > 0 && html`<p class="note">${HOLD_ON_PICK}</p><button type="submit">Hold this time</button>`}
+      ${
+        starts.length > 0 &&
+        html`<p class="note">${HOLD_ON_PICK}</p>
+          <button type="submit" formaction="/book/${encodeURIComponent(pro.id)}/hold" formnovalidate>Hold this time</button>`
+      }
+      ${contactFields(contact, pro.service_zips, v.problem)} ${starts.length > 0 && html`<button type="submit">Book this cleaning</button>`}
     </form>`;
 }
 

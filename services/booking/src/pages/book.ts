@@ -4,7 +4,7 @@ import { formField, inputFromQuery, sendView, setErrorHeaders, visitIn } from '@
 import { LABELS, bookingPage, cleanerOf, contactOf } from './book-page';
 import { showHeld } from './held';
 import { jobText } from './job-fields';
-import { call, type PageDeps, customerProblem } from './page-call';
+import { call, callAs, type PageDeps, customerProblem } from './page-call';
 import { confirmationKeptFor, confirmationShownTo, type Confirmation } from './shown-once';
 import { confirmationElsewhere, confirmationView } from './book-view';
 
@@ -32,7 +32,7 @@ export const postBookPage =
       const input = inputFromQuery(d.ops.book_cleaning, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '')));
       // With a hold, as the visit that holds it; the same form sent again answers the same booking.
       const as = holdId && visit ? { visit, idempotencyKey: `page-book:${holdId}` } : {};
-      const booked = await call(d, d.ops.book_cleaning, input, req, as);
+      const booked = await callAs(d, d.ops.book_cleaning, input, { req, ...as });
       const kept: Confirmation = { token: booked.manage_token, emailed: contact.customer_email !== '' };
       const ref = d.shown.confirmation.keep(res, confirmationKeptFor(d.ctx, req, res, cleanerOf(req)), kept, d.ctx.clock());
       res.redirect(303, `/book/${encodeURIComponent(cleanerOf(req))}/booked/${ref}`);

@@ -2,12 +2,24 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError, HOLD_NOT_YOURS, formatLabel, formatLocalIso, heldOnPage, heldTimeGone, normalizeJob, sameJob } from '@frontdesk/domain';
 import { cleanerPage, heldFor, heldUntil, liveHoldsOf, presentHold } from '@frontdesk/use-cases';
-import { formField, html, inputFromQuery, problemLine, sendView, setErrorHeaders, validateInput, visitIn, visitOf, type Holder, type Problem } from '@frontdesk/http';
+import {
+  formField,
+  html,
+  inputFromQuery,
+  problemLine,
+  sendView,
+  setErrorHeaders,
+  validateInput,
+  visitIn,
+  visitOf,
+  type Holder,
+  type Problem,
+} from '@frontdesk/http';
 import { visitorCredential, visitorHoldClaim } from '../operations/holds';
 import { LABELS, bookingPage, cleanerOf, contactOf, noCleaner } from './book-page';
 import { cleanerHead, heldDetails, heldGone } from './book-view';
 import { jobOfAnswer, jobText } from './job-fields';
-import { call, customerProblem, type PageDeps } from './page-call';
+import { callAs, customerProblem, type PageDeps } from './page-call';
 import { typedFor } from './shown-once';
 
 /**
@@ -32,8 +44,13 @@ async function holdThePick(d: PageDeps, req: Request, visit: Holder, input: { cl
   const start = Date.parse(input.start);
   const same = mine.find((h) => h.starts_at.getTime() === start && sameJob(h.job, normalizeJob(input)));
   if (same) return same.id;
-  for (const h of mine) await call(d, d.ops.release_hold, { hold_id: h.id }, req, { visit });
-  const held = await call(d, d.ops.hold_time, input, req, { visit, idempotencyKey: holdKey(input.cleaner_id, input, mine.map((h) => h.id)) });
+  for (const h of mine) await callAs(d, d.ops.release_hold, { hold_id: h.id }, { req, visit });
+  const key = holdKey(
+    input.cleaner_id,
+    input,
+    mine.map((h) => h.id),
+  );
+  const held = await callAs(d, d.ops.hold_time, input, { req, visit, idempotencyKey: key });
   return held.hold_id;
 }
 

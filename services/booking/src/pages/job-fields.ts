@@ -14,7 +14,15 @@ export function jobText(source: Record<string, unknown>): Record<string, string>
 }
 
 /** A job as an answer shows it (numbers, a list of add-ons), as the page's forms carry it. */
-export function jobOfAnswer(job: { bedrooms: number; bathrooms: number; clean_type: string; add_ons: string[]; pets: boolean; sqft: number | null; frequency: string }) {
+export function jobOfAnswer(job: {
+  bedrooms: number;
+  bathrooms: number;
+  clean_type: string;
+  add_ons: string[];
+  pets: boolean;
+  sqft: number | null;
+  frequency: string;
+}) {
   return jobText({
     bedrooms: String(job.bedrooms),
     bathrooms: String(job.bathrooms),

@@ -47,9 +47,13 @@ export interface AsVisitor {
 }
 
 /** Runs an operation for a visitor of the page, naming the page as the client: its answer is typed by the operation's output schema. */
-export async function call<O extends AnyOperation<Customer>>(d: PageDeps, op: O, input: unknown, req: Request, as: AsVisitor = {}): Promise<AnswerOf<O>> {
+export const call = <O extends AnyOperation<Customer>>(d: PageDeps, op: O, input: unknown, req: Request): Promise<AnswerOf<O>> => callAs(d, op, input, { req });
+
+/** The same, as this browser's visit and, when given, once per key. */
+export async function callAs<O extends AnyOperation<Customer>>(d: PageDeps, op: O, input: unknown, as: AsVisitor & { req: Request }): Promise<AnswerOf<O>> {
   const principal = visitor(as.visit);
-  return (await runOperation({ op, input, req, principal, idempotencyKey: as.idempotencyKey }, { ...d.run, clientName: PAGE_CLIENT })).result;
+  const judged = { op, input, req: as.req, principal, idempotencyKey: as.idempotencyKey };
+  return (await runOperation(judged, { ...d.run, clientName: PAGE_CLIENT })).result;
 }
 
 /** A refusal as the page says it: its sentence, with the headers the API would send. Anything else is not a refusal. */
