@@ -17,25 +17,22 @@ export async function insertHold(trx: Db, fields: HoldFields, minutes: number): 
     .executeTakeFirstOrThrow();
 }
 
+/** A hold by id, with whether it is still live by the database's clock. */
+const holdWithLiveness = (db: Db, id: string) =>
+  db
+    .selectFrom('holds')
+    .selectAll()
+    .select(sql<boolean>`released_at IS NULL AND used_at IS NULL AND expires_at > now()`.as('live'))
+    .where('id', '=', id);
+
 /** A hold of a pro, locked, with whether it is still live by the database's clock. */
 export async function lockHold(trx: Db, id: string): Promise<(Hold & { live: boolean }) | undefined> {
-  return trx
-    .selectFrom('holds')
-    .selectAll()
-    .select(sql<boolean>`released_at IS NULL AND used_at IS NULL AND expires_at > now()`.as('live'))
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  return holdWithLiveness(trx, id).forUpdate().executeTakeFirst();
 }
 
-/** A hold by id, read without a lock, with whether it is still live by the database's clock. */
+/** A hold by id, read without a lock, with whether it is still live. */
 export async function findHold(db: Db, id: string): Promise<(Hold & { live: boolean }) | undefined> {
-  return db
-    .selectFrom('holds')
-    .selectAll()
-    .select(sql<boolean>`released_at IS NULL AND used_at IS NULL AND expires_at > now()`.as('live'))
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return holdWithLiveness(db, id).executeTakeFirst();
 }
 
 /** The live holds one owner credential has on a pro (a booking page's visitor has one at a time). */
