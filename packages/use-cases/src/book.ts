@@ -20,7 +20,7 @@ import {
 } from '@frontdesk/domain';
 import { conflictLine, firstHorizon, insertVisits, localMinutesOf, planVisits, writeBooking, type SkippedVisit, type VisitTemplate } from './series';
 import { nearestOpenStarts, recordChange, requireOpenStart } from './booking-change';
-import { lockHeld, type HoldClaim } from './holds';
+import { lockHeld, type HoldClaim } from './hold-claims';
 import { namedCrew } from './crews';
 import { mailBooked, type MailLinks } from './booking-mail';
 import {

@@ -25,7 +25,7 @@ import {
 } from '@frontdesk/db';
 import { mailNewManageLink, type MailLinks } from './booking-mail';
 import { createBooking, type Booked } from './book';
-import type { HoldClaim } from './holds';
+import type { HoldClaim } from './hold-claims';
 import { cancelBooking, type Cancelled } from './cancel';
 import { rescheduleBooking, type Rescheduled } from './reschedule';
 

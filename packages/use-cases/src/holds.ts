@@ -5,7 +5,6 @@ import {
   noCleanerToFind,
   noHold,
   normalizeJob,
-  ownsHold,
   parseStart,
   requireServedZip,
   type HoldGone,
@@ -21,7 +20,6 @@ import {
   isOverlapViolation,
   liveHolds,
   liveHoldsOwnedBy,
-  lockHold,
   lockPro,
   markHoldReleased,
   newId,
@@ -32,6 +30,7 @@ import {
 } from '@frontdesk/db';
 import { priceUnderLock } from './book';
 import { nearestOpenInstants, requireOpenStart } from './booking-change';
+import { claimedBy, lockHeld, type HoldClaim } from './hold-claims';
 import { namedCrew } from './crews';
 
 /**
@@ -40,13 +39,6 @@ import { namedCrew } from './crews';
  * has the last word (the triggers of migration 20261126T120000-holds). Taking or releasing a
  * hold writes no event, mail or webhook: only the booking made from it does.
  */
-
-/** Who asks to use or release a hold, and whether their credential is one many share (the public key). */
-export interface HoldClaim {
-  id: string;
-  owner: HoldOwner;
-  shared: boolean;
-}
 
 /** What a hold keeps, asked for. */
 export interface HoldRequest {
@@ -103,16 +95,6 @@ export async function takeHold(db: Db, req: HoldRequest): Promise<Held> {
     if (isOverlapViolation(err)) throw justTakenByAnotherWriter();
     throw err;
   }
-}
-
-const claimedBy = (held: Hold, claim: HoldClaim) =>
-  ownsHold({ credential: held.owner_credential, email: held.owner_email, phone: held.owner_phone }, claim.owner, claim.shared);
-
-/** The hold a claim names, locked (after its pro's row: the lock order everywhere), when the claimant owns it. */
-export async function lockHeld(trx: Db, pro: Pro, claim: HoldClaim) {
-  const held = await lockHold(trx, claim.id);
-  if (!held || held.pro_id !== pro.id) return undefined;
-  return claimedBy(held, claim) ? held : undefined;
 }
 
 /**

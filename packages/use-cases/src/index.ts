@@ -26,3 +26,4 @@ export * from './crews';
 export { manageLink, type MailLinks } from './booking-mail';
 export * from './webhooks';
 export * from './holds';
+export * from './hold-claims';
