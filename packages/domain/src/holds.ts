@@ -1,5 +1,6 @@
 import type { Job } from './job';
 import { normalizeEmail } from './customer';
+import type { HoldGone } from './words/holds';
 
 /** How long a hold lasts, by host: a customer's assistant confirms in minutes, a business waits on its lead for up to two days. */
 export const HOLD_MINUTES = {
@@ -45,3 +46,7 @@ export function sameJob(a: Job, b: Job): boolean {
     addOns(a) === addOns(b)
   );
 }
+
+/** Why a hold can no longer be booked with, or null while it lives (`live` as the database's clock judged it). */
+export const holdGoneWhy = (h: { used_at: Date | null; released_at: Date | null; live: boolean; starts_at: Date }, now: Date): HoldGone | null =>
+  h.used_at ? 'used' : h.released_at ? 'released' : !h.live || h.starts_at <= now ? 'expired' : null;

@@ -2,6 +2,7 @@ import {
   formatLabel,
   formatLocalIso,
   holdGone,
+  holdGoneWhy,
   holdIsFor,
   noHold,
   sameJob,
@@ -179,7 +180,7 @@ async function useHold(trx: Db, req: BookingRequest, claim: HoldClaim, bookingId
   const pro = await lockPro(trx, req.proId);
   const held = pro && (await lockHeld(trx, pro, claim));
   if (!pro || !held) throw noHold(claim.id);
-  const gone = held.used_at ? 'used' : held.released_at ? 'released' : !held.live || held.starts_at <= req.now ? 'expired' : null;
+  const gone = holdGoneWhy(held, req.now);
   if (gone) {
     const nearest = await nearestOpenStarts(trx, { pro, start: held.starts_at, durationMinutes: held.quote.duration_minutes, now: req.now });
     throw holdGone(held.id, gone, nearest);

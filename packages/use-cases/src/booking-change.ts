@@ -132,6 +132,11 @@ export async function nearestOpenStarts(trx: Db, s: StartToJudge): Promise<strin
   return nearestLabels(await startQuery(trx, s), s);
 }
 
+/** The open starts nearest to a start for a job, as instants (for a page to offer them). */
+export async function nearestOpenInstants(trx: Db, s: StartToJudge): Promise<Date[]> {
+  return nearestOpenTimesOfCrews(await startQuery(trx, s), s.start).map((o) => o.start);
+}
+
 /** A change the business hears of: an event in its feed naming the job's crew, and when the customer made it, a notification too. */
 export async function recordChange(
   trx: Db,

@@ -1,5 +1,6 @@
 import {
   HOLD_MINUTES,
+  holdGoneWhy,
   justTakenByAnotherWriter,
   noCleanerToFind,
   noHold,
@@ -18,6 +19,7 @@ import {
   insertHold,
   isOverlapViolation,
   liveHolds,
+  liveHoldsOwnedBy,
   lockPro,
   markHoldReleased,
   newId,
@@ -27,8 +29,8 @@ import {
   type Pro,
 } from '@frontdesk/db';
 import { priceUnderLock } from './book';
-import { lockHeld, type HoldClaim } from './hold-claims';
-import { requireOpenStart } from './booking-change';
+import { nearestOpenInstants, requireOpenStart } from './booking-change';
+import { claimedBy, lockHeld, type HoldClaim } from './hold-claims';
 import { namedCrew } from './crews';
 
 /**
@@ -94,6 +96,23 @@ export async function takeHold(db: Db, req: HoldRequest): Promise<Held> {
     throw err;
   }
 }
+
+/**
+ * A hold as its owner's page shows it: the hold and its pro, why it can no longer be booked
+ * with (null while it lives) and then the nearest open starts for its job; undefined when it
+ * is not the claimant's.
+ */
+export async function heldFor(db: Db, claim: HoldClaim, now: Date) {
+  const held = await findHold(db, claim.id);
+  const pro = held && claimedBy(held, claim) ? await getPro(db, held.pro_id) : undefined;
+  if (!held || !pro) return undefined;
+  const gone = holdGoneWhy(held, now);
+  const nearest = gone ? await nearestOpenInstants(db, { pro, start: held.starts_at, durationMinutes: held.quote.duration_minutes, now }) : [];
+  return { hold: held, pro, gone, nearest };
+}
+
+/** The live holds one owner credential has on a pro (the booking page keeps one per visitor). */
+export const liveHoldsOf = (db: Db, proId: string, credential: string) => liveHoldsOwnedBy(db, proId, credential);
 
 /** Releases a hold its owner no longer needs: at once, and again without harm. */
 export async function releaseHold(db: Db, claim: HoldClaim): Promise<{ hold: Hold; pro: Pro; state: 'released' | HoldGone }> {

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { singleLine } from '@frontdesk/domain';
-import { createServiceApp, hostLimits, hostRunOptions, operationList, API_LICENSE, API_VERSION, type Operation } from '@frontdesk/http';
+import {
+  createServiceApp,
+  hostLimits,
+  hostRunOptions,
+  operationList,
+  API_LICENSE,
+  API_VERSION,
+  type IdempotencyOptions,
+  type Operation,
+} from '@frontdesk/http';
 import { bookFrontDoor, customerPages } from './pages';
 import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, rateLimitStore } from '@frontdesk/db';
 import type { Express } from 'express';
@@ -45,8 +54,21 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
       scopes: { read: 'find cleaners, see open times, and see your bookings', write: 'book cleanings and cancel your bookings for you' },
     },
   });
-  // How every call runs, whether an assistant's or a page's: the same limits, checks and fences.
-  const run = hostRunOptions<Customer>(ctx, { limits, subjectOf: customerBudget, withinDeadline });
+  const idempotency: IdempotencyOptions<Customer> = {
+    store: idempotencyStore(ctx.db),
+    // The shared public key is everyone's: its keys belong to one client address (stored as a
+    // hash), and the X-User-* details tell apart callers behind it. A stranger elsewhere who
+    // knows a key and its body reaches a namespace of their own, never the first answer. A
+    // booking page's visitor's keys are its browser visit's.
+    scopeOf: (c, from) =>
+      c.visit
+        ? { credential: `page:${c.visit}` }
+        : c.credential === 'public'
+          ? { credential: `public:${createHash('sha256').update(from.address).digest('hex').slice(0, 32)}`, context: c.user }
+          : { credential: `${c.credential}:${c.email}`, context: c.user },
+  };
+  // How every call runs, whether an assistant's or a page's: the same limits, checks, fences and safe retries.
+  const run = { ...hostRunOptions<Customer>(ctx, { limits, subjectOf: customerBudget, withinDeadline }), idempotency };
   const app = createServiceApp<Customer>({
     // How the host names and describes itself in /openapi.json.
     title: 'Front Desk: customer booking interface',
@@ -73,16 +95,6 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     trustProxy: ctx.config.trustProxy,
     authorize: scopeGuard(ctx.config.publicUrl),
     ...databaseHealth(ctx.db),
-    idempotency: {
-      store: idempotencyStore(ctx.db),
-      // The shared public key is everyone's: its keys belong to one client address (stored as a
-      // hash), and the X-User-* details tell apart callers behind it. A stranger elsewhere who
-      // knows a key and its body reaches a namespace of their own, never the first answer.
-      scopeOf: (c, from) =>
-        c.credential === 'public'
-          ? { credential: `public:${createHash('sha256').update(from.address).digest('hex').slice(0, 32)}`, context: c.user }
-          : { credential: `${c.credential}:${c.email}`, context: c.user },
-    },
   });
   return { app, operations };
 }

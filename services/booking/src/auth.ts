@@ -39,6 +39,8 @@ export interface Customer {
   email: string | null;
   scopes: ReadonlySet<Scope>;
   user: { name: string | null; email: string | null; phone: string | null };
+  /** A booking page's visitor (a digest of the browser's visit): set by the pages only, never from a request's headers. */
+  visit?: string;
   /** The protected-resource metadata of what was called (/mcp's or the API's): where a scope challenge points. */
   resourceMetadata?: string;
 }

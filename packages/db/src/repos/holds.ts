@@ -17,20 +17,35 @@ export async function insertHold(trx: Db, fields: HoldFields, minutes: number): 
     .executeTakeFirstOrThrow();
 }
 
-/** A hold of a pro, locked, with whether it is still live by the database's clock. */
-export async function lockHold(trx: Db, id: string): Promise<(Hold & { live: boolean }) | undefined> {
-  return trx
+/** A hold by id, with whether it is still live by the database's clock. */
+const holdWithLiveness = (db: Db, id: string) =>
+  db
     .selectFrom('holds')
     .selectAll()
     .select(sql<boolean>`released_at IS NULL AND used_at IS NULL AND expires_at > now()`.as('live'))
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('id', '=', id);
+
+/** A hold of a pro, locked, with whether it is still live by the database's clock. */
+export async function lockHold(trx: Db, id: string): Promise<(Hold & { live: boolean }) | undefined> {
+  return holdWithLiveness(trx, id).forUpdate().executeTakeFirst();
 }
 
-/** A hold by id, read without a lock. */
-export async function findHold(db: Db, id: string): Promise<Hold | undefined> {
-  return db.selectFrom('holds').selectAll().where('id', '=', id).executeTakeFirst();
+/** A hold by id, read without a lock, with whether it is still live. */
+export async function findHold(db: Db, id: string): Promise<(Hold & { live: boolean }) | undefined> {
+  return holdWithLiveness(db, id).executeTakeFirst();
+}
+
+/** The live holds one owner credential has on a pro (a booking page's visitor has one at a time). */
+export async function liveHoldsOwnedBy(db: Db, proId: string, credential: string): Promise<Hold[]> {
+  return db
+    .selectFrom('holds')
+    .selectAll()
+    .where('pro_id', '=', proId)
+    .where('owner_credential', '=', credential)
+    .where('released_at', 'is', null)
+    .where('used_at', 'is', null)
+    .where(sql<boolean>`expires_at > now()`)
+    .execute();
 }
 
 /** Marks a hold used by the booking made from it (in that booking's transaction). */

@@ -43,3 +43,15 @@ export const notOfferingAll = (names: readonly string[]) => `Also serving this Z
 /** What the booking and move pages say about the time a refused form had picked. */
 export const timeKept = (label: string) => `The time you picked, ${label}, is still selected below.`;
 export const TIME_GONE = 'The time you picked is no longer open: pick another one below.';
+
+/** The booking page's holds: picking a time keeps it for the customer while they give their details. */
+export const HOLD_ON_PICK = 'Hold the time you picked while you give your details: no one else can book it for a few minutes.';
+export const heldOnPage = (label: string, until: string) => `${label} is held for you until ${until}. Give your details below to book it.`;
+const HELD_GONE = { expired: 'has run out', released: 'was let go', used: 'was already booked' } as const;
+/** A held time that can no longer be booked, said to the customer (nothing was booked by this form). */
+export const heldTimeGone = (why: keyof typeof HELD_GONE, label: string) =>
+  why === 'used'
+    ? `The time held for you, ${label}, was already booked with it. If you gave an email address, the link to your booking was sent there.`
+    : `The time held for you, ${label}, ${HELD_GONE[why]}: nothing was booked. Hold one of the nearest open times below; your details are kept.`;
+export const NO_NEAREST_TIMES = 'There is no open time near it: see every open time for other days.';
+export const HOLD_NOT_YOURS = 'This time is not held for you in this browser. Pick a time on the booking page to hold it.';

@@ -21,11 +21,16 @@ import type { AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
 import { defineOperation } from './define';
 
+/** The owner credential of a booking page visitor's holds: that browser's visit's alone. */
+export const visitorCredential = (visit: string) => `page:${visit}`;
+export const visitorHoldClaim = (visit: string, id: string): HoldClaim => ({ id, owner: holdOwner(visitorCredential(visit)), shared: false });
+
 /**
  * Whose a hold is: the credential, and behind the shared public key (everyone's), the user the
- * X-User-Email or X-User-Phone header names.
+ * X-User-Email or X-User-Phone header names; on the booking page, the browser's visit.
  */
 export function holdClaim(c: Customer, id: string): HoldClaim {
+  if (c.visit) return visitorHoldClaim(c.visit, id);
   const shared = c.credential === 'public';
   return { id, owner: holdOwner(shared ? 'public' : `${c.credential}:${c.email}`, c.user), shared };
 }

@@ -1,5 +1,6 @@
 import type { customerBookingSchema, Static } from '@frontdesk/domain';
 import type { AnswerOf } from '@frontdesk/http';
+import type { presentHold } from '@frontdesk/use-cases';
 import type { BookingOperationSet } from '../operations';
 
 /** The operations' answers the pages show, as the operations' output schemas type them. */
@@ -9,6 +10,8 @@ export type Times = AnswerOf<Ops['available_times']>;
 /** booking_status: the booking the link opens and, for a series, its visits from now on. */
 export type Status = AnswerOf<Ops['booking_status']>;
 export type Booked = AnswerOf<Ops['book_cleaning']>;
+/** A time held for the page's visitor, as both hosts show a hold. */
+export type HeldTime = ReturnType<typeof presentHold>;
 /** A booking as every customer answer shows it. */
 export type CustomerBooking = Static<typeof customerBookingSchema>;
 export type Visit = Status['series_visits'][number];

@@ -1,9 +1,19 @@
-import { CHECKS_NOTE, CLEAN_TYPE_LABELS, CONFIRMATION_ELSEWHERE, FREQUENCY_LABELS, labelledStarts, offeredAddOns, offeredCleanTypes } from '@frontdesk/domain';
-import { html, inputField, problemLine, type Html, type Problem } from '@frontdesk/http';
+import {
+  CHECKS_NOTE,
+  CLEAN_TYPE_LABELS,
+  CONFIRMATION_ELSEWHERE,
+  FREQUENCY_LABELS,
+  HOLD_ON_PICK,
+  NO_NEAREST_TIMES,
+  labelledStarts,
+  offeredAddOns,
+  offeredCleanTypes,
+} from '@frontdesk/domain';
+import { html, inputField, problemLine, startChoices, type Html, type Problem } from '@frontdesk/http';
 import type { Pro } from '@frontdesk/db';
-import type { Status, Times } from './answers';
+import type { HeldTime, Shown, Status, Times } from './answers';
 import { money, bookingSummary, lineRows, link, priceText, repeats, timePicker } from './booking-markup';
-import { bathroomOptions, bedroomOptions, option } from './job-fields';
+import { bathroomOptions, bedroomOptions, jobOfAnswer, option } from './job-fields';
 
 /** The markup of the booking page (`/book/<cleaner>`) and of its confirmation. */
 
@@ -103,19 +113,77 @@ function contactFields(contact: Record<string, string>, zips: string[], problem?
     ${area('How to get in: door code, key, parking (optional)', 'access_details', { value: contact.access_details ?? '', problem })}`;
 }
 
-export function timesAndContact(v: TimesView): Html {
+const hiddenFields = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .filter(([, value]) => value !== '')
+    .map(([k, value]) => html`<input type="hidden" name="${k}" value="${value}" />`);
+
+/**
+ * The open times and the customer's details: "Hold this time" keeps the picked time for them
+ * while they finish their details (the next step, with what they typed so far), or they book
+ * at once.
+ */
+export function timesToHold(v: TimesView): Html {
   const { pro, job, times, days, contact } = v;
   const starts = labelledStarts(times.open_times, times.timezone);
   const more = days < 21 && new URLSearchParams({ ...job, days: String(Math.min(21, days + 7)) }).toString();
   return html`${priceBlock(times, job)}
     <form method="post" action="/book/${encodeURIComponent(pro.id)}">
-      ${Object.entries(job).map(([k, value]) => html`<input type="hidden" name="${k}" value="${value}" />`)}
+      ${hiddenFields(job)}
       <input type="hidden" name="expected_total" value="${String(times.price.total)}" />
       <h2>Pick a time</h2>
       ${starts.length ? timePicker(starts, contact.start || undefined, v.problem) : html`<p>No open times in these days.</p>`}
-      ${more && html`<p><a href="/book/${encodeURIComponent(pro.id)}?${more}">Show more days</a></p>`} ${contactFields(contact, pro.service_zips, v.problem)}
-      ${starts.length > 0 && html`<button type="submit">Book this cleaning</button>`}
+      ${more && html`<p><a href="/book/${encodeURIComponent(pro.id)}?${more}">Show more days</a></p>`}
+      ${
+        starts.length > 0 &&
+        html`<p class="note">${HOLD_ON_PICK}</p>
+          <button type="submit" formaction="/book/${encodeURIComponent(pro.id)}/hold" formnovalidate>Hold this time</button>`
+      }
+      ${contactFields(contact, pro.service_zips, v.problem)} ${starts.length > 0 && html`<button type="submit">Book this cleaning</button>`}
     </form>`;
+}
+
+/** What the details step shows: the held time, its price, until when it is held, and what was typed. */
+export interface HeldView {
+  pro: Pro;
+  hold: HeldTime;
+  /** "held for you until 10:42 AM", in the business's time zone. */
+  said: string;
+  contact: Record<string, string>;
+  problem?: Problem;
+}
+
+/** The details step: the time held for the customer until when, its firm price, and their details to book it with. */
+export function heldDetails(v: HeldView): Html {
+  const { pro, hold } = v;
+  const cleaner = encodeURIComponent(pro.id);
+  const job = jobOfAnswer(hold.job);
+  return html`<p class="ok" role="status" id="held-until">${v.said}</p>
+    <table>
+      ${lineRows(hold.line_items)}
+      <tr>
+        <th scope="row">${repeats(hold.job.frequency) ? 'First visit' : 'Total'}</th>
+        <td><strong>${money(hold.total)}</strong></td>
+      </tr>
+    </table>
+    <form method="post" action="/book/${cleaner}">
+      ${hiddenFields({ ...job, hold_id: hold.hold_id, start: hold.start, expected_total: String(hold.total) })}
+      ${contactFields(v.contact, pro.service_zips, v.problem)}
+      <button type="submit">Book this cleaning</button>
+    </form>
+    <p><a href="/book/${cleaner}?${new URLSearchParams(job).toString()}">Pick another time</a></p>`;
+}
+
+/** A held time that can no longer be booked: the reason in words, the nearest open times to hold instead, what was typed kept. */
+export function heldGone(v: { pro: Pro; job: Record<string, string>; nearest: Shown[]; contact: Record<string, string>; problem: Problem }): Html {
+  const cleaner = encodeURIComponent(v.pro.id);
+  const { start: _start, ...typed } = v.contact;
+  return html`<form method="post" action="/book/${cleaner}/hold">
+      ${hiddenFields(v.job)} ${hiddenFields(typed)}
+      <h2>The nearest open times</h2>
+      ${v.nearest.length ? html`${startChoices(v.nearest)}<button type="submit">Hold this time</button>` : html`<p>${NO_NEAREST_TIMES}</p>`}
+    </form>
+    <p><a href="/book/${cleaner}?${new URLSearchParams(v.job).toString()}">See every open time</a></p>`;
 }
 
 /** The whole booking page: a refusal's sentence on top, the cleaner, the job, and when priced the times and details. */

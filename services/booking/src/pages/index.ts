@@ -4,6 +4,7 @@ import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 import type { BookingOperationSet } from '../operations';
 import { getBookPage, getConfirmation, postBookPage } from './book';
+import { getHeld, postHold } from './held';
 import { searchForm } from './find-view';
 import { findPage } from './find';
 import type { PageDeps } from './page-call';
@@ -15,7 +16,7 @@ import { getBookingIcs, getCancelPage, getManagePage, getMovePage, postCancel, p
  * (`/book/<cleaner>`), the page of one booking (`/manage/<token>`, with its .ics), and a
  * search by ZIP (`/find`). They run the very operations an assistant calls (available_times,
  * book_cleaning, booking_status, cancel_booking, reschedule_booking, find_cleaners) through
- * the same runner, so the rules, limits and sentences are the API's; a refusal is shown on
+ * the same runner (a picked time held with hold_time and release_hold), so the rules, limits and sentences are the API's; a refusal is shown on
  * the page in words.
  */
 export function customerPages(ctx: AppContext, ops: BookingOperationSet, run: RunOptions<Customer>): Router {
@@ -28,6 +29,8 @@ export function customerPages(ctx: AppContext, ops: BookingOperationSet, run: Ru
   router.get('/find', findPage(d));
   router.get('/book/:cleaner', getBookPage(d));
   router.post('/book/:cleaner', form, postBookPage(d));
+  router.post('/book/:cleaner/hold', form, postHold(d));
+  router.get('/book/:cleaner/held/:hold', getHeld(d));
   router.get('/book/:cleaner/booked/:ref', getConfirmation(d));
   router.get('/manage/:token', getManagePage(d));
   router.get('/manage/:token/cancel', getCancelPage(d));

@@ -13,6 +13,27 @@ export function jobText(source: Record<string, unknown>): Record<string, string>
   return out;
 }
 
+/** A job as an answer shows it (numbers, a list of add-ons), as the page's forms carry it. */
+export function jobOfAnswer(job: {
+  bedrooms: number;
+  bathrooms: number;
+  clean_type: string;
+  add_ons: string[];
+  pets: boolean;
+  sqft: number | null;
+  frequency: string;
+}) {
+  return jobText({
+    bedrooms: String(job.bedrooms),
+    bathrooms: String(job.bathrooms),
+    clean_type: job.clean_type,
+    add_ons: job.add_ons,
+    pets: job.pets ? 'true' : '',
+    sqft: job.sqft === null ? '' : String(job.sqft),
+    frequency: job.frequency,
+  });
+}
+
 export const option = (value: string, label: string, selected: boolean): Html =>
   html`<option value="${value}" ${selected && html` selected`}>${label}</option>`;
 /** The bedrooms a search and a booking page start at when nothing was chosen yet: the same on both. */

@@ -7,6 +7,7 @@ import {
   type AnswerOf,
   type AnyOperation,
   type FieldLabels,
+  type Holder,
   type Problem,
   type RunOptions,
 } from '@frontdesk/http';
@@ -28,11 +29,31 @@ export interface PageDeps {
 }
 
 const PAGE_CLIENT = 'the booking page';
-const visitor = (): Customer => ({ credential: 'public', email: null, scopes: new Set(['read', 'write']), user: { name: null, email: null, phone: null } });
+const visitor = (visit?: Holder): Customer => ({
+  credential: 'public',
+  email: null,
+  scopes: new Set(['read', 'write']),
+  user: { name: null, email: null, phone: null },
+  ...(visit && { visit }),
+});
+
+/**
+ * Who calls, when it matters who: the browser's visit (a hold is that visit's alone, and so are
+ * its idempotency keys), and a key that makes a repeated form answer once.
+ */
+export interface AsVisitor {
+  visit?: Holder;
+  idempotencyKey?: string;
+}
 
 /** Runs an operation for a visitor of the page, naming the page as the client: its answer is typed by the operation's output schema. */
-export async function call<O extends AnyOperation<Customer>>(d: PageDeps, op: O, input: unknown, req: Request): Promise<AnswerOf<O>> {
-  return (await runOperation({ op, input, req, principal: visitor() }, { ...d.run, clientName: PAGE_CLIENT })).result;
+export const call = <O extends AnyOperation<Customer>>(d: PageDeps, op: O, input: unknown, req: Request): Promise<AnswerOf<O>> => callAs(d, op, input, { req });
+
+/** The same, as this browser's visit and, when given, once per key. */
+export async function callAs<O extends AnyOperation<Customer>>(d: PageDeps, op: O, input: unknown, as: AsVisitor & { req: Request }): Promise<AnswerOf<O>> {
+  const principal = visitor(as.visit);
+  const judged = { op, input, req: as.req, principal, idempotencyKey: as.idempotencyKey };
+  return (await runOperation(judged, { ...d.run, clientName: PAGE_CLIENT })).result;
 }
 
 /** A refusal as the page says it: its sentence, with the headers the API would send. Anything else is not a refusal. */

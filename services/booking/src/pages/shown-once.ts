@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { CONFIRMATION_SHOWN_MINUTES } from '@frontdesk/domain';
+import { CONFIRMATION_SHOWN_MINUTES, HOLD_MINUTES } from '@frontdesk/domain';
 import { holderOf, ShownOnce, visitIn, visitOf, type Holder } from '@frontdesk/http';
 import type { AppContext } from '../context';
 
@@ -28,14 +28,18 @@ export function confirmationShownTo(req: Request, cleanerId: string): Holder | n
   return visit && confirmationFor(visit, cleanerId);
 }
 
+/** Who the details typed before a refusal are kept for on the way to the next held time: this browser's visit, on this cleaner's page. */
+export const typedFor = (visit: Holder, cleanerId: string): Holder => holderOf('typed details', visit, cleanerId);
+
 /** Who a manage page's notice is shown to: whoever holds the manage link it was made on (a digest of its token), on that link only. */
 export const noticeHolder = (token: string): Holder => holderOf('manage link', token);
 
 /** The pages' results shown once (sealed in a short-lived cookie), one slot per kind. */
-export function shownOnceSlots(ctx: AppContext): { confirmation: ShownOnce; notice: ShownOnce } {
+export function shownOnceSlots(ctx: AppContext): { confirmation: ShownOnce; notice: ShownOnce; typed: ShownOnce } {
   const secure = ctx.config.publicUrl.startsWith('https://');
   return {
     confirmation: new ShownOnce(ctx.config.keySealer, { name: 'fd_booked', path: '/book', secure, minutes: CONFIRMATION_SHOWN_MINUTES }),
     notice: new ShownOnce(ctx.config.keySealer, { name: 'fd_manage_notice', path: '/manage', secure, minutes: 5 }),
+    typed: new ShownOnce(ctx.config.keySealer, { name: 'fd_typed', path: '/book', secure, minutes: HOLD_MINUTES.book.max }),
   };
 }

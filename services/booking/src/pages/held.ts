@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { AppError, HOLD_NOT_YOURS, formatLabel, formatLocalIso, heldOnPage, heldTimeGone, normalizeJob, sameJob } from '@frontdesk/domain';
+import { cleanerPage, heldFor, heldUntil, liveHoldsOf, presentHold } from '@frontdesk/use-cases';
+import {
+  formField,
+  html,
+  inputFromQuery,
+  problemLine,
+  sendView,
+  setErrorHeaders,
+  validateInput,
+  visitIn,
+  visitOf,
+  type Holder,
+  type Problem,
+} from '@frontdesk/http';
+import { visitorCredential, visitorHoldClaim } from '../operations/holds';
+import { LABELS, bookingPage, cleanerOf, contactOf, noCleaner } from './book-page';
+import { cleanerHead, heldDetails, heldGone } from './book-view';
+import { jobOfAnswer, jobText } from './job-fields';
+import { callAs, customerProblem, type PageDeps } from './page-call';
+import { typedFor } from './shown-once';
+
+/**
+ * The booking page's hold: picking a time takes a hold on it (hold_time, as the browser's
+ * visit: no other visitor can book or release it) and shows the details step, which books
+ * with that hold. A visitor keeps one held time per cleaner: picking the same time again uses
+ * the hold it has, picking another lets the first go.
+ */
+
+const secure = (d: PageDeps) => d.ctx.config.publicUrl.startsWith('https://');
+const heldAt = (cleaner: string, holdId: string) => `/book/${encodeURIComponent(cleaner)}/held/${encodeURIComponent(holdId)}`;
+
+/** Once per pick: the same form sent twice at once (a double click) takes one hold. */
+const holdKey = (cleaner: string, input: object, before: string[]) =>
+  `page-hold:${createHash('sha256')
+    .update(JSON.stringify([cleaner, input, before]))
+    .digest('hex')}`;
+
+/** The visitor's hold on this cleaner for this pick, taken now unless it already has it (another of its holds there let go). */
+async function holdThePick(d: PageDeps, req: Request, visit: Holder, input: { cleaner_id: string; start: string } & Parameters<typeof normalizeJob>[0]) {
+  const mine = await liveHoldsOf(d.ctx.db, input.cleaner_id, visitorCredential(visit));
+  const start = Date.parse(input.start);
+  const same = mine.find((h) => h.starts_at.getTime() === start && sameJob(h.job, normalizeJob(input)));
+  if (same) return same.id;
+  for (const h of mine) await callAs(d, d.ops.release_hold, { hold_id: h.id }, { req, visit });
+  const key = holdKey(
+    input.cleaner_id,
+    input,
+    mine.map((h) => h.id),
+  );
+  const held = await callAs(d, d.ops.hold_time, input, { req, visit, idempotencyKey: key });
+  return held.hold_id;
+}
+
+/**
+ * A time picked: held for this browser's visit, then a 303 to the details step (what was typed
+ * before, if anything, sealed in a cookie the address refers to), so a reload never holds
+ * twice. A refusal shows the open times again with the reason.
+ */
+export const postHold =
+  (d: PageDeps): RequestHandler =>
+  async (req, res, next) => {
+    const body = req.body as Record<string, unknown>;
+    const job = jobText(body);
+    const contact = contactOf(body);
+    const cleaner = cleanerOf(req);
+    try {
+      const fields = { cleaner_id: cleaner, start: formField(body, 'start').trim(), ...job };
+      const input = validateInput(d.ops.hold_time, inputFromQuery(d.ops.hold_time, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''))));
+      const visit = visitOf(req, res, secure(d));
+      const holdId = await holdThePick(d, req, visit, input);
+      const { start: _start, ...typed } = contact;
+      const given = Object.values(typed).some((v) => v !== '');
+      const ref = given && d.shown.typed.keep(res, typedFor(visit, cleaner), typed, d.ctx.clock());
+      res.redirect(303, `${heldAt(cleaner, holdId)}${ref ? `?typed=${ref}` : ''}`);
+    } catch (err) {
+      if (!(err instanceof AppError)) return next(err);
+      setErrorHeaders(res, err);
+      await bookingPage(d, req, res, { job, contact, refused: { status: err.status, problem: customerProblem(err, LABELS) } });
+    }
+  };
+
+/**
+ * The details step, or the held time gone: its reason in words and the nearest open times to
+ * hold instead; what was typed is kept either way. Another visitor's hold is not shown.
+ */
+export async function showHeld(
+  d: PageDeps,
+  req: Request,
+  res: Response,
+  o: { holdId: string; contact: Record<string, string>; refused?: { status: number; problem: Problem } },
+): Promise<void> {
+  const visit = visitIn(req);
+  const now = d.ctx.clock();
+  const found = visit && (await heldFor(d.ctx.db, visitorHoldClaim(visit, o.holdId), now));
+  if (!found || found.pro.id !== cleanerOf(req)) {
+    if (!found && !(await cleanerPage(d.ctx.db, cleanerOf(req)))) return noCleaner(res);
+    return sendView(res, 404, {
+      title: 'Not held for you',
+      body: html`<p class="error" role="alert">${HOLD_NOT_YOURS}</p>
+        <p><a href="/book/${encodeURIComponent(cleanerOf(req))}">Pick a time</a></p>`,
+    });
+  }
+  const { pro, hold, gone, nearest } = found;
+  const shown = presentHold(hold, { timezone: pro.timezone, crewName: '' });
+  const head = cleanerHead(pro, []);
+  if (gone) {
+    const problem = { text: heldTimeGone(gone, shown.label) };
+    const offered = nearest.map((s) => ({ start: formatLocalIso(s, pro.timezone), label: formatLabel(s, pro.timezone, now) }));
+    const status = o.refused?.status ?? 200;
+    return sendView(res, status, {
+      title: `Book ${pro.name}`,
+      body: html`${problemLine(problem)}${head}${heldGone({ pro, job: jobOfAnswer(shown.job), nearest: offered, contact: o.contact, problem })}`,
+    });
+  }
+  const said = heldOnPage(shown.label, heldUntil(hold, pro.timezone));
+  sendView(res, o.refused?.status ?? 200, {
+    title: `Book ${pro.name}`,
+    body: html`${problemLine(o.refused?.problem)}${head}${heldDetails({ pro, hold: shown, said, contact: o.contact, problem: o.refused?.problem })}`,
+  });
+}
+
+/** `/book/<cleaner>/held/<hold>`: the details step for the time this browser holds, with what it typed before if it did. */
+export const getHeld =
+  (d: PageDeps): RequestHandler =>
+  async (req, res) => {
+    const cleaner = cleanerOf(req);
+    const visit = visitIn(req);
+    const ref = typeof req.query.typed === 'string' ? req.query.typed : '';
+    const typed = (visit && ref && d.shown.typed.value<Record<string, string>>(req, typedFor(visit, cleaner), ref, d.ctx.clock())) || {};
+    await showHeld(d, req, res, { holdId: String(req.params.hold), contact: typed });
+  };
