@@ -2,6 +2,7 @@ import type { CrewSchedule, Quote, WeeklyHours } from '@frontdesk/domain';
 import { sql } from 'kysely';
 import type { Db } from '../connect';
 import { hashSecret, newToken } from '../secrets';
+import { holdIsLive } from './holds';
 import type { Booking, CancelledBy, NewBooking } from '../tables/bookings';
 import type { Pro } from '../tables/pros';
 
@@ -58,7 +59,7 @@ export async function loadBusyMany(db: Db, proIds: string[], span: BusySpan): Pr
                 SELECT 'h', (extract(epoch FROM starts_at) * 1000)::float8, (extract(epoch FROM blocked_until) * 1000)::float8,
                        nullif(crew_id, f.first_crew), (extract(epoch FROM expires_at) * 1000)::bigint::text
                   FROM holds
-                 WHERE pro_id = p.id AND released_at IS NULL AND used_at IS NULL AND expires_at > now()
+                 WHERE pro_id = p.id AND ${holdIsLive('holds')}
                    AND tstzrange(starts_at, blocked_until, '[)') && tstzrange(${from}, ${to}, '[)')
                 UNION ALL
                 SELECT 'o', (extract(epoch FROM starts_at) * 1000)::float8, (extract(epoch FROM ends_at) * 1000)::float8, crew_id, NULL

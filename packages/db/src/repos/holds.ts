@@ -17,13 +17,16 @@ export async function insertHold(trx: Db, fields: HoldFields, minutes: number): 
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A hold still counts: neither released nor used, and not expired by the database's clock (no
+ * worker has to run for a hold to stop counting). The one statement of it the queries use; the
+ * triggers of migration 20261126T120000-holds say the same in PL/pgSQL.
+ */
+export const holdIsLive = (table: 'holds' | 'h') =>
+  sql<boolean>`${sql.ref(`${table}.released_at`)} IS NULL AND ${sql.ref(`${table}.used_at`)} IS NULL AND ${sql.ref(`${table}.expires_at`)} > now()`;
+
 /** A hold by id, with whether it is still live by the database's clock. */
-const holdWithLiveness = (db: Db, id: string) =>
-  db
-    .selectFrom('holds')
-    .selectAll()
-    .select(sql<boolean>`released_at IS NULL AND used_at IS NULL AND expires_at > now()`.as('live'))
-    .where('id', '=', id);
+const holdWithLiveness = (db: Db, id: string) => db.selectFrom('holds').selectAll().select(holdIsLive('holds').as('live')).where('id', '=', id);
 
 /** A hold of a pro, locked, with whether it is still live by the database's clock. */
 export async function lockHold(trx: Db, id: string): Promise<(Hold & { live: boolean }) | undefined> {
@@ -37,15 +40,7 @@ export async function findHold(db: Db, id: string): Promise<(Hold & { live: bool
 
 /** The live holds one owner credential has on a pro (a booking page's visitor has one at a time). */
 export async function liveHoldsOwnedBy(db: Db, proId: string, credential: string): Promise<Hold[]> {
-  return db
-    .selectFrom('holds')
-    .selectAll()
-    .where('pro_id', '=', proId)
-    .where('owner_credential', '=', credential)
-    .where('released_at', 'is', null)
-    .where('used_at', 'is', null)
-    .where(sql<boolean>`expires_at > now()`)
-    .execute();
+  return db.selectFrom('holds').selectAll().where('pro_id', '=', proId).where('owner_credential', '=', credential).where(holdIsLive('holds')).execute();
 }
 
 /** Marks a hold used by the booking made from it (in that booking's transaction). */
@@ -78,9 +73,7 @@ export async function liveHolds(db: Db, proId: string, host: HoldHost, limit = 1
     .select(['c.name as crew_name', 'l.customer_first_name as lead_name'])
     .where('h.pro_id', '=', proId)
     .where('h.host', '=', host)
-    .where('h.released_at', 'is', null)
-    .where('h.used_at', 'is', null)
-    .where(sql<boolean>`h.expires_at > now()`)
+    .where(holdIsLive('h'))
     .orderBy('h.starts_at')
     .limit(limit)
     .execute();
