@@ -8,7 +8,9 @@ import { resolve } from 'node:path';
  * with its base URL once it listens.
  */
 export function startHost(host: 'pro' | 'book', url: string, publicKey: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--conditions=frontdesk-built', '--import', 'tsx', resolve(__dirname, 'server.ts'), host], {
+  // BENCH_CPU_PROF=<folder>: each host writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--conditions=frontdesk-built', '--import', 'tsx', resolve(__dirname, 'server.ts'), host], {
     env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', PUBLIC_SHARED_KEY: publicKey },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

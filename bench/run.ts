@@ -30,6 +30,8 @@ const CREWS_ZIP = '30304';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,4,16').split(',').map(Number);
+/** BENCH_ONLY=<name>,<name>: measure only these cases (each host's /healthz floor is always kept). */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((n) => n.trim());
 const OUT = resolve(process.env.BENCH_OUT ?? resolve(__dirname, 'results'));
 
 /** One case measured in pairs of calls: a hold taken, then booked with its hold_id. */
@@ -126,7 +128,7 @@ async function main(): Promise<void> {
     const targets = buildTargets(pro.base, book.base, { proKey: busy.apiKey, crewsKey: crews.busy.apiKey }, feed, {
       slot: holdPros.slot,
       heldProId: held.pro.id,
-    });
+    }).filter((t) => !ONLY || t.name.startsWith('healthz') || ONLY.includes(t.name));
 
     // Customers keep booking the crowded ZIP's cleaners, and the polled pro's feed keeps
     // growing, for the whole run: caches are measured under churn, never on a still database.
@@ -174,7 +176,7 @@ async function main(): Promise<void> {
         };
       }),
     );
-    const verdicts = Object.entries(TARGETS).map(([endpoint, min]) => {
+    const verdicts = Object.entries(TARGETS).filter(([endpoint]) => targets.some((t) => t.name === endpoint)).map(([endpoint, min]) => {
       const row = rows.find((r) => r.endpoint === endpoint && r.connections === 16);
       return { endpoint, target: min, ratio: row?.ratio, p99_vs_floor: row?.p99_vs_floor, met: !!row && row.ratio >= min && row.p99_vs_floor <= P99_LIMIT };
     });

@@ -2,7 +2,7 @@ import { recordCheck, createBusiness, holdForBusiness } from '@frontdesk/use-cas
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { crewsOf, insertCrew, newId, type Db } from '@frontdesk/db';
-import { DEFAULT_PRICE_LIST, normalizeJob, priceJob } from '@frontdesk/domain';
+import { DEFAULT_PRICE_LIST, addDays, localDate, normalizeJob, priceJob, wallTimeToInstant } from '@frontdesk/domain';
 
 const DAY = 86_400_000;
 const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
@@ -157,20 +157,24 @@ export async function seedHoldPros(db: Db, pros = 64) {
 }
 
 /**
- * A business open around the clock with `holds` live holds pencilled in on its own host for 48
- * hours (longer than any run), five a day from tomorrow, none booked: the available_times case.
+ * A business open 8 am to 6 pm every day in New York with `holds` live holds pencilled in on its
+ * own host for 48 hours (longer than any run), five a day from tomorrow at 8, 10, 12, 2 and 4,
+ * none booked: the available_times case. Its day is a working day, as a customer's assistant
+ * meets it, so the case measures what the holds cost rather than the size of a round-the-clock
+ * answer.
  */
 export async function seedHeldPro(db: Db, holds = 100) {
+  const zone = 'America/New_York';
   const { pro } = await createBusiness(db, {
     name: 'Bench Held Cleaning',
-    timezone: 'America/New_York',
+    timezone: zone,
     service_zips: ['10001'],
-    weekly_hours: allDay,
+    weekly_hours: Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '08:00', end: '18:00' }]])),
     min_notice_minutes: 0,
   });
-  const first = Math.ceil(Date.now() / DAY) * DAY + DAY;
+  const tomorrow = addDays(localDate(new Date(), zone), 1);
   for (let i = 0; i < holds; i += 1) {
-    const start = new Date(first + Math.floor(i / 5) * DAY + (i % 5) * 3 * 3_600_000).toISOString();
+    const start = wallTimeToInstant(addDays(tomorrow, Math.floor(i / 5)), (8 + (i % 5) * 2) * 60, zone)!.toISOString();
     await holdForBusiness(db, pro, { bedrooms: 0, bathrooms: 1, start, minutes: 2880 }, new Date());
   }
   return { pro };

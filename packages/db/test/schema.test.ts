@@ -246,8 +246,21 @@ describe('purgeExpired', () => {
       .insertInto('oauth_refresh_tokens')
       .values([refresh('r1', old, null), refresh('r2', new Date('2030-02-01T00:00:00Z'), old), refresh('r3', new Date('2030-02-01T00:00:00Z'), null)])
       .execute();
+    const { pro } = await makePro(t.db);
+    const crew = (await sql<{ id: string }>`SELECT id FROM crews WHERE pro_id = ${pro.id}`.execute(t.db)).rows[0]!;
+    // A hold that lapsed nine days before `now`, and one that lapses the day before (kept: its owner may still ask why it is gone).
+    for (const [id, starts, expires] of [
+      ['hold_lapsed', '2029-12-20T15:00:00Z', old],
+      ['hold_recent', '2029-12-21T15:00:00Z', new Date('2030-01-09T12:00:00Z')],
+    ] as const) {
+      await sql`
+        INSERT INTO holds (id, pro_id, crew_id, host, starts_at, ends_at, blocked_until, expires_at, job, quote, price_cents, owner_credential, created_at)
+        VALUES (${id}, ${pro.id}, ${crew.id}, 'pro', ${starts}::timestamptz, ${starts}::timestamptz + interval '2 hours', ${starts}::timestamptz + interval '150 minutes',
+                ${expires}, '{}'::jsonb, '{}'::jsonb, 10000, 'pro:test', ${expires}::timestamptz - interval '10 minutes')`.execute(t.db);
+    }
     const purged = await purgeExpired(t.db, now);
-    expect(purged).toMatchObject({ sign_in_codes: 1, key_sessions: 1, oauth_refresh_tokens: 2 });
+    expect(purged).toMatchObject({ sign_in_codes: 1, key_sessions: 1, oauth_refresh_tokens: 2, holds: 1 });
+    expect((await t.db.selectFrom('holds').select('id').where('pro_id', '=', pro.id).execute()).map((r) => r.id)).toEqual(['hold_recent']);
     expect((await t.db.selectFrom('sign_in_codes').select('id').execute()).map((r) => r.id)).toEqual(['sic_live']);
     expect(await t.db.selectFrom('oauth_refresh_tokens').select('token_hash').execute()).toEqual([{ token_hash: hashSecret('r3') }]);
     expect(await purgeExpired(t.db, now)).toMatchObject({ sign_in_codes: 0, key_sessions: 0, oauth_refresh_tokens: 0 });

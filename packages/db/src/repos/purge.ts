@@ -6,7 +6,8 @@ import type { Db } from '../connect';
  * Deletes what can no longer be used: expired sign-in codes, sessions, pending OAuth
  * authorizations and codes, refresh tokens long expired or revoked, mail sent a month ago,
  * OAuth clients registered a day ago and never used, revocations older than any access token,
- * and rate-limit windows that have ended.
+ * rate-limit windows that have ended, and holds a day past their expiry (used, released or
+ * left to lapse: none counts as busy any more, and the booking made from one keeps its own copy).
  * Kept a day past expiry so a late "already used / expired" answer can still be precise.
  */
 export async function purgeExpired(db: Db, now: Date): Promise<Record<string, number>> {
@@ -23,6 +24,7 @@ export async function purgeExpired(db: Db, now: Date): Promise<Record<string, nu
     ['oauth_revoked_sign_ins', 'revoked_at', dayAgo],
     ['rate_limits', 'resets_at', now],
     ['idempotency_keys', 'expires_at', now],
+    ['holds', 'expires_at', dayAgo],
   ] as const) {
     purged[table] = count(await db.deleteFrom(table).where(column, '<', before).executeTakeFirst());
   }
