@@ -271,7 +271,12 @@ maybe("the customer's pages in a real browser", () => {
       await page.getByLabel('How to get in: door code, key, parking (optional)').fill('Key under the mat');
       // Run out, as the database sees it (the API's tests wait one out): made and ended in the past.
       const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
-      await t.db.updateTable('holds').set({ created_at: ago(11), expires_at: ago(1) }).where('pro_id', '=', cleaner).where('used_at', 'is', null).execute();
+      await t.db
+        .updateTable('holds')
+        .set({ created_at: ago(11), expires_at: ago(1) })
+        .where('pro_id', '=', cleaner)
+        .where('used_at', 'is', null)
+        .execute();
       await page.getByRole('button', { name: 'Book this cleaning' }).click();
       await page.getByRole('alert').waitFor();
       const ranOut = /^The time held for you, .+, has run out: nothing was booked\. Hold one of the nearest open times below; your details are kept\.$/;

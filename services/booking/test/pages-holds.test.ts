@@ -103,7 +103,10 @@ describe('the booking page holds the picked time', () => {
     expect(times.text).not.toMatch(/href="[^"]*Rosa/);
     // Another size of home, asked for from the job form, keeps them too.
     const typed = hiddenOf(times.text).typed!;
-    const bigger = await browser.get(`/book/${c.pro.id}`).query({ ...job, bedrooms: '3', typed }).expect(200);
+    const bigger = await browser
+      .get(`/book/${c.pro.id}`)
+      .query({ ...job, bedrooms: '3', typed })
+      .expect(200);
     expect(hiddenOf(bigger.text)).toMatchObject({ bedrooms: '3', customer_name: 'Rosa Diaz' });
     // Another browser following the same address sees none of it.
     expect((await request.agent(h.bookApp).get(where).expect(200)).text).not.toContain('Rosa Diaz');

@@ -182,7 +182,14 @@ export function heldDetails(v: HeldView): Html {
 }
 
 /** A held time that can no longer be booked: the reason in words, the nearest open times to hold instead, what was typed kept. */
-export function heldGone(v: { pro: Pro; job: Record<string, string>; nearest: Shown[]; contact: Record<string, string>; typedRef?: string; problem: Problem }): Html {
+export function heldGone(v: {
+  pro: Pro;
+  job: Record<string, string>;
+  nearest: Shown[];
+  contact: Record<string, string>;
+  typedRef?: string;
+  problem: Problem;
+}): Html {
   const cleaner = encodeURIComponent(v.pro.id);
   const every = new URLSearchParams({ ...v.job, ...(v.typedRef && { typed: v.typedRef }) }).toString();
   const { start: _start, ...typed } = v.contact;

@@ -46,7 +46,11 @@ const TYPED_MAX: Record<string, number> = {
  * Keeps what the customer typed (the picked time aside) for this visit on this cleaner's page,
  * for the next step's address to refer to: the reference, or undefined when nothing was typed.
  */
-export function keepTyped(o: { ctx: AppContext; slot: ShownOnce; req: Request; res: Response }, cleanerId: string, contact: Record<string, string>): string | undefined {
+export function keepTyped(
+  o: { ctx: AppContext; slot: ShownOnce; req: Request; res: Response },
+  cleanerId: string,
+  contact: Record<string, string>,
+): string | undefined {
   const typed = Object.fromEntries(
     Object.entries(contact)
       .filter(([k, v]) => k in TYPED_MAX && v !== '')
@@ -58,7 +62,10 @@ export function keepTyped(o: { ctx: AppContext; slot: ShownOnce; req: Request; r
 }
 
 /** What was typed before, by the reference in the address (`?typed=`): the details and the reference, or nothing kept for this visit. */
-export function typedIn(o: { ctx: AppContext; slot: ShownOnce; req: Request }, cleanerId: string): { contact: Record<string, string>; ref: string } | undefined {
+export function typedIn(
+  o: { ctx: AppContext; slot: ShownOnce; req: Request },
+  cleanerId: string,
+): { contact: Record<string, string>; ref: string } | undefined {
   const visit = visitIn(o.req);
   const ref = typeof o.req.query.typed === 'string' ? o.req.query.typed : '';
   const contact = visit && ref ? o.slot.value<Record<string, string>>(o.req, typedFor(visit, cleanerId), ref, o.ctx.clock()) : null;
