@@ -5,6 +5,7 @@ import { call, refusal, type PageDeps, customerProblem } from './page-call';
 import { bookingPageView, cleanerHead, jobForm, timesToHold } from './book-view';
 
 /** The booking page's first steps (the job, its price and the open times to hold), drawn for every step that falls back to them. */
+
 /** The labels of the booking page's fields, by the operation's names, for refusals in people's words. */
 export const LABELS = {
   customer_name: 'Your name',
