@@ -235,6 +235,7 @@ maybe("the customer's pages in a real browser", () => {
       const until = `held for you until ${clockIn(held!.expires_at, zone)} C`;
       expect(await page.locator('#held-until').innerText()).toContain(until);
       await look(page, audit, 'details step');
+      if (width === 375) await page.screenshot({ path: `${SHOTS}/details-held-375.png`, fullPage: true });
       await reloadAsAPerson(page);
       expect(await page.locator('#held-until').innerText()).toContain(until);
       expect((await liveHoldsOf(cleaner)).map((h) => h.id)).toEqual([held!.id]);
@@ -284,6 +285,7 @@ maybe("the customer's pages in a real browser", () => {
       expect(await page.getByRole('heading', { name: 'The nearest open times' }).count()).toBe(1);
       expect(await page.locator('input[name="start"]').count()).toBeGreaterThan(0);
       await look(page, audit, 'hold ran out');
+      if (width === 375) await page.screenshot({ path: `${SHOTS}/hold-ran-out-375.png`, fullPage: true });
       await reloadAsAPerson(page);
       expect(await page.getByRole('alert').innerText()).toMatch(ranOut);
       expect((await bookedOf(cleaner)).length).toBe(1);
