@@ -286,6 +286,7 @@ describe('the documents', () => {
     ['docs/pages.md', `for ${SHOWN_ONCE_MINUTES} minutes`],
     ['docs/pages.md', `after ${SHOWN_ONCE_MINUTES} minutes`],
     ['docs/pages.md', `within ${FREE_CANCEL_HOURS} hours of the start`],
+    ['docs/pages.md', `holds it for this browser for ${HOLD_MINUTES.book.default} minutes`],
     ['docs/walkthrough.md', `within ${FREE_CANCEL_HOURS} hours of the old start`],
     ['docs/api.md', `within ${IDEMPOTENCY_KEEP_HOURS} hours`],
     ['docs/api.md', `purged after ${IDEMPOTENCY_KEEP_HOURS} hours`],

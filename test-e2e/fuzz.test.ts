@@ -771,7 +771,16 @@ describe('fuzzing the forms, pages and OAuth endpoints', () => {
           notes: ['Gate 12\r\nRing twice'],
           access_details: ['Key under the mat'],
           expected_total: ['120', '1'],
+          // Without a hold the form holds its time; with one no one holds, it is refused in words.
+          hold_id: ['', 'hold_nope', 'x'],
         },
+      },
+      {
+        host: 'book',
+        method: 'post',
+        path: () => `/book/${ids.cleaner_id![1]!}/another-time`,
+        as: 'form',
+        fields: { hold_id: ['hold_nope', ''], bedrooms: ['2', 'x'], bathrooms: ['1'], customer_name: ['Fu Zz'], notes: ['Gate 12\r\nRing twice'] },
       },
       // The owner's forms, which run the operations with what was typed.
       {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 // What a person does on the pages, written once for the page tests (pages.test.ts): the flows
 // that lead to a page, and axe-core's audit of each page a flow reaches.
@@ -58,8 +58,8 @@ export async function signUp(page: Page, site: Site, email: string, name: string
 }
 
 /**
- * Books a business's first open time on its booking page, refused once for want of a way to
- * reach the customer; ends on "You are booked".
+ * Books a business's first open time on its booking page: the time held, then the details,
+ * refused once for want of a way to reach the customer; ends on "You are booked".
  */
 export async function bookOnThePage(page: Page, site: Site, shopId: string, how: { email: string; audit?: Audit; screenshot?: string }): Promise<void> {
   const audit = how.audit ?? noAudit;
@@ -68,8 +68,9 @@ export async function bookOnThePage(page: Page, site: Site, shopId: string, how:
   await page.goto(`${site.book}/book/${shopId}?bedrooms=2&bathrooms=1`);
   await audit('booking page with times');
   if (how.screenshot) await page.screenshot({ path: join(tmpdir(), how.screenshot), fullPage: true });
-  // Nothing is picked for the customer: they choose a time.
-  await page.locator('input[name="start"]').first().check();
+  // Nothing is picked for the customer: they choose a time, which is held while they give their details.
+  await holdTheTime(page, page.locator('input[name="start"]').first());
+  await audit('details step, the time held');
   await page.getByLabel('Your name').fill('Axe Person');
   await page.getByLabel('Street address').fill('1 Axe St');
   await page.getByRole('button', { name: 'Book this cleaning' }).click();
@@ -79,6 +80,13 @@ export async function bookOnThePage(page: Page, site: Site, shopId: string, how:
   await page.getByRole('button', { name: 'Book this cleaning' }).click();
   await page.getByRole('heading', { name: 'You are booked' }).waitFor();
   await audit('booked');
+}
+
+/** Picks the time `choice` on the booking page and holds it: ends on the details step, which says until when it is held. */
+export async function holdTheTime(page: Page, choice: Locator): Promise<void> {
+  await choice.check();
+  await page.getByRole('button', { name: 'Hold this time' }).click();
+  await page.locator('#held-until').waitFor();
 }
 
 /** The book host's /authorize for a client, as an assistant opens it (PKCE S256). */

@@ -10,7 +10,7 @@ import { closeServer, createLogger, listen } from '@frontdesk/http';
 import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { CHROMIUM_ARGS, ensureChromium } from './browser';
-import { auditAtBothWidths, expectPeoplesWords, reloadAsAPerson, type Audit } from './page-flows';
+import { auditAtBothWidths, expectPeoplesWords, holdTheTime, reloadAsAPerson, type Audit } from './page-flows';
 
 // The customer's pages on the book host, as a person walks them in a real browser: booking a
 // weekly cleaning, its confirmation and reloads, and its manage page (a visit cancelled, moved,
@@ -49,8 +49,22 @@ function watchDialogs(page: Page): string[] {
   return dialogs;
 }
 
-const shop = async (name: string) =>
-  (await createBusiness(t.db, { name, timezone: 'America/New_York', service_zips: ['10001'], weekly_hours: DEFAULT_WEEKLY_HOURS })).pro.id;
+const shop = async (name: string, timezone = 'America/New_York') =>
+  (await createBusiness(t.db, { name, timezone, service_zips: ['10001'], weekly_hours: DEFAULT_WEEKLY_HOURS })).pro.id;
+
+/** The business's holds that still hold, as the database has them. */
+const liveHoldsOf = (cleaner: string) =>
+  t.db
+    .selectFrom('holds')
+    .select(['id', 'starts_at', 'expires_at'])
+    .where('pro_id', '=', cleaner)
+    .where('released_at', 'is', null)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .execute();
+
+/** A time of day as a clock in `zone` shows it ("3:07 PM"), read by the platform's own Intl, not ours. */
+const clockIn = (instant: Date, zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(instant);
 
 /** Another customer, through the API, takes a start this page's customer is about to pick. */
 async function takenMeanwhile(cleaner: string, start: string): Promise<void> {
@@ -150,31 +164,31 @@ maybe("the customer's pages in a real browser", () => {
       const second = (await page.locator('fieldset.times').nth(2).locator('input[name="start"]').first().getAttribute('value'))!;
       const secondLabel = await labelOfStart(page, second);
       await takenMeanwhile(cleaner, first);
+      // Picking the time taken meanwhile holds nothing: the page says so, with fresh times.
       await radios.nth(0).check();
-      await page.getByLabel('Your name').fill('Rosa Diaz');
-      await page.getByLabel('Phone').fill('(212) 555-0177');
-      await page.getByLabel('Street address').fill('9 Elm St');
-      await page.getByLabel('Notes for the cleaner (optional)').fill('Ring twice\nThe cat hides');
-      await page.getByRole('button', { name: 'Book this cleaning' }).click();
+      await page.getByRole('button', { name: 'Hold this time' }).click();
       await page.getByRole('alert').waitFor();
       expect(await page.getByRole('alert').innerText()).toMatch(/just taken/);
       expect(await page.locator(`input[name="start"][value="${first}"]`).count()).toBe(0);
       expect(await checked(page)).toBe(0);
       expect(await page.getByText('The time you picked is no longer open').count()).toBe(1);
-      expect(await page.getByLabel('Your name').inputValue()).toBe('Rosa Diaz');
-      expect(await page.getByLabel('Notes for the cleaner (optional)').inputValue()).toBe('Ring twice\nThe cat hides');
+      expect(await page.getByRole('button', { name: 'Book this cleaning' }).count()).toBe(0);
       await look(page, audit, 'booking page, time taken');
 
-      // Refused for another reason: the time picked stays picked, and the page says so.
-      await page.locator(`input[name="start"][value="${second}"]`).check();
-      await page.getByLabel('Phone').fill('');
+      // Another time held; the details refused for want of a way to reach the customer, the rest kept.
+      await holdTheTime(page, page.locator(`input[name="start"][value="${second}"]`));
+      expect(await page.locator('#held-until').innerText()).toContain(secondLabel);
+      await page.getByLabel('Your name').fill('Rosa Diaz');
+      await page.getByLabel('Street address').fill('9 Elm St');
+      await page.getByLabel('Notes for the cleaner (optional)').fill('Ring twice\nThe cat hides');
       await page.getByRole('button', { name: 'Book this cleaning' }).click();
       await page.getByRole('alert').waitFor();
       expect(await page.getByRole('alert').innerText()).toMatch(/Give a phone number or an email/);
       expect(await page.getByLabel('Phone').getAttribute('aria-invalid')).toBe('true');
-      expect(await page.locator(`input[name="start"][value="${second}"]`).isChecked()).toBe(true);
-      expect(await page.locator('#time-said').innerText()).toMatch(new RegExp(`^The time you picked, .*${secondLabel}, is still selected below\\.$`));
-      await look(page, audit, 'booking page, no way to reach');
+      expect(await page.locator('#held-until').innerText()).toContain(secondLabel);
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Rosa Diaz');
+      expect(await page.getByLabel('Notes for the cleaner (optional)').inputValue()).toBe('Ring twice\nThe cat hides');
+      await look(page, audit, 'details step, no way to reach');
 
       await page.getByLabel('Email').fill(`rosa${width}@example.com`);
       await page.getByRole('button', { name: 'Book this cleaning' }).click();
@@ -206,12 +220,105 @@ maybe("the customer's pages in a real browser", () => {
     });
   });
 
+  it("holds the picked time: until when in the business's zone, gone for another visitor, booked once whatever the reloads, and a hold run out said in words with the nearest times, what was typed kept", async () => {
+    await auditAtBothWidths(browser, async (page, width, audit) => {
+      const elsewhere = watchOrigins(page);
+      const zone = 'America/Chicago';
+      const cleaner = await shop(`Held Maids ${width}`, zone);
+      const times = `${book}/book/${cleaner}?bedrooms=2&bathrooms=1`;
+      await page.goto(times);
+      await look(page, audit, 'times to hold');
+      const first = (await page.locator('input[name="start"]').first().getAttribute('value'))!;
+      await holdTheTime(page, page.locator(`input[name="start"][value="${first}"]`));
+      const firstHeldAt = page.url();
+      const [held] = await liveHoldsOf(cleaner);
+      const until = `held for you until ${clockIn(held!.expires_at, zone)} C`;
+      expect(await page.locator('#held-until').innerText()).toContain(until);
+      await look(page, audit, 'details step');
+      if (width === 375) await page.screenshot({ path: `${SHOTS}/details-held-375.png`, fullPage: true });
+      await reloadAsAPerson(page);
+      expect(await page.locator('#held-until').innerText()).toContain(until);
+      expect((await liveHoldsOf(cleaner)).map((h) => h.id)).toEqual([held!.id]);
+
+      // Another visitor: the held time is not offered, and the details step is not theirs.
+      const other = await browser.newContext({ viewport: { width, height: 800 } });
+      const stranger = await other.newPage();
+      await stranger.goto(times);
+      expect(await stranger.locator('input[name="start"]').count()).toBeGreaterThan(0);
+      expect(await stranger.locator(`input[name="start"][value="${first}"]`).count()).toBe(0);
+      await stranger.goto(page.url());
+      expect(await stranger.getByRole('alert').innerText()).toMatch(/not held for you in this browser/);
+      await other.close();
+
+      await page.getByLabel('Your name').fill('Rosa Diaz');
+      await page.getByLabel('Email').fill(`held${width}@example.com`);
+      await page.getByLabel('Street address').fill('9 Elm St');
+      await page.getByRole('button', { name: 'Book this cleaning' }).click();
+      await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+      await look(page, audit, 'booked with the hold');
+      for (let i = 0; i < 2; i++) {
+        await reloadAsAPerson(page);
+        await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+      }
+      expect((await bookedOf(cleaner)).map((b) => b.starts_at.getTime())).toEqual([new Date(first).getTime()]);
+
+      // A second cleaning: its hold runs out while the details are typed.
+      await page.goto(times);
+      await holdTheTime(page, page.locator('input[name="start"]').first());
+      const heldAt = page.url();
+      await page.getByLabel('Your name').fill('Rosa Diaz');
+      await page.getByLabel('Phone').fill('(212) 555-0177');
+      await page.getByLabel('Street address').fill('9 Elm St');
+      await page.getByLabel('How to get in: door code, key, parking (optional)').fill('Key under the mat');
+      // Run out, as the database sees it (the API's tests wait one out): made and ended in the past.
+      const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+      await t.db
+        .updateTable('holds')
+        .set({ created_at: ago(11), expires_at: ago(1) })
+        .where('pro_id', '=', cleaner)
+        .where('used_at', 'is', null)
+        .execute();
+      await page.getByRole('button', { name: 'Book this cleaning' }).click();
+      await page.getByRole('alert').waitFor();
+      const ranOut = /^The time held for you, .+, has run out: nothing was booked\. Hold one of the nearest open times below; your details are kept\.$/;
+      expect(await page.getByRole('alert').innerText()).toMatch(ranOut);
+      expect(await page.getByRole('heading', { name: 'The nearest open times' }).count()).toBe(1);
+      expect(await page.locator('input[name="start"]').count()).toBeGreaterThan(0);
+      await look(page, audit, 'hold ran out');
+      if (width === 375) await page.screenshot({ path: `${SHOTS}/hold-ran-out-375.png`, fullPage: true });
+      await reloadAsAPerson(page);
+      expect(await page.getByRole('alert').innerText()).toMatch(ranOut);
+      expect((await bookedOf(cleaner)).length).toBe(1);
+
+      await holdTheTime(page, page.locator('input[name="start"]').first());
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Rosa Diaz');
+      expect(await page.getByLabel('Phone').inputValue()).toBe('(212) 555-0177');
+      expect(await page.getByLabel('How to get in: door code, key, parking (optional)').inputValue()).toBe('Key under the mat');
+      await look(page, audit, 'details step after a hold ran out');
+      await reloadAsAPerson(page);
+      expect(await page.getByLabel('Street address').inputValue()).toBe('9 Elm St');
+      await page.getByRole('button', { name: 'Book this cleaning' }).click();
+      await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+      await reloadAsAPerson(page);
+      await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+      expect((await bookedOf(cleaner)).length).toBe(2);
+
+      // Back to the details step already booked from, or the run-out one: said in words, nothing booked again.
+      await page.goto(firstHeldAt);
+      expect(await page.getByRole('alert').innerText()).toMatch(/^The time held for you, .+, was already booked with it\./);
+      await page.goto(heldAt);
+      expect(await page.getByRole('alert').innerText()).toMatch(ranOut);
+      expect((await bookedOf(cleaner)).length).toBe(2);
+      expect(elsewhere).toEqual([]);
+    });
+  });
+
   it('manages a weekly series: sees it repeat, cancels one visit, moves one with a retry after a taken time, then cancels the rest', async () => {
     await auditAtBothWidths(browser, async (page, width, audit) => {
       const elsewhere = watchOrigins(page);
       const cleaner = await shop(`Series Maids ${width}`);
       await page.goto(`${book}/book/${cleaner}?bedrooms=2&bathrooms=1&frequency=weekly`);
-      await page.locator('input[name="start"]').nth(2).check();
+      await holdTheTime(page, page.locator('input[name="start"]').nth(2));
       await page.getByLabel('Your name').fill('Sam Lee');
       await page.getByLabel('Email').fill(`sam${width}@example.com`);
       await page.getByLabel('Street address').fill('4 Oak Ave');
@@ -387,7 +494,7 @@ maybe("the customer's pages in a real browser", () => {
     await inert('/find with a hostile ZIP');
     // A 10 kB name typed on the booking page: refused, and shown back as text.
     await page.goto(`${book}/book/${cleaner}?bedrooms=2&bathrooms=1`);
-    await page.locator('input[name="start"]').nth(1).check();
+    await holdTheTime(page, page.locator('input[name="start"]').nth(1));
     await page.getByLabel('Your name').evaluate((e, v) => ((e as unknown as { value: string }).value = v), `${evil}${'x'.repeat(10_000 - evil.length)}`);
     await page.getByLabel('Email').fill('evil@example.com');
     await page.getByLabel('Street address').fill(evil);

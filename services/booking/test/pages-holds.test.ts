@@ -1,15 +1,11 @@
 // The booking page holds the picked time (issue 34): a hold per visit, shown until when, booked with, and gone in words.
 import request from 'supertest';
 import { bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
+import { hiddenOf, startsOn } from '@frontdesk/dev-env/booking-page';
 
 const h = bothHostsPerFile();
 const job = { bedrooms: '2', bathrooms: '1' };
 const details = { customer_name: 'Rosa Diaz', customer_phone: '(212) 555-0177', address: '9 Elm St', zip: '10001' };
-const startsOn = (html: string) => [...html.matchAll(/name="start" value="([^"]+)"/g)].map((m) => m[1]!);
-const hiddenOf = (html: string) =>
-  Object.fromEntries(
-    [...html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&#43;|&amp;/g, (e) => (e === '&amp;' ? '&' : '+'))]),
-  );
 
 async function pick(browser: ReturnType<typeof request.agent>, cleaner: string, start: string, extra: Record<string, string> = {}) {
   const held = await browser
@@ -27,6 +23,8 @@ describe('the booking page holds the picked time', () => {
     const browser = request.agent(h.bookApp);
     const priced = await browser.get(`/book/${c.pro.id}`).query(job).expect(200);
     expect(priced.text).toContain('Hold this time');
+    // Nothing books from the times: no details asked there, no booking without a hold.
+    expect(priced.text).not.toMatch(/Book this cleaning|name="customer_name"/);
     const first = startsOn(priced.text)[0]!;
     const at = await pick(browser, c.pro.id, first);
     const page = await browser.get(at).expect(200);
@@ -84,5 +82,37 @@ describe('the booking page holds the picked time', () => {
     const details2 = await browser.get(again).expect(200);
     expect(details2.text).toContain('value="Rosa Diaz"');
     expect((await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body.jobs).toHaveLength(0);
+  });
+
+  it('"Pick another time" lets the hold go and keeps what was typed through the times, a change of the job, and the next hold', async () => {
+    const c = await newCleaner(h);
+    const browser = request.agent(h.bookApp);
+    const [first] = startsOn((await browser.get(`/book/${c.pro.id}`).query(job).expect(200)).text);
+    const form = hiddenOf((await browser.get(await pick(browser, c.pro.id, first!)).expect(200)).text);
+    const back = await browser
+      .post(`/book/${c.pro.id}/another-time`)
+      .type('form')
+      .send({ ...form, customer_name: 'Rosa Diaz', notes: 'Ring twice' })
+      .expect(303);
+    const where = back.headers.location as string;
+    expect(where).toMatch(new RegExp(`^/book/${c.pro.id}\\?bedrooms=2&bathrooms=1.*&typed=[A-Za-z0-9_-]+$`));
+    // Let go: the time is offered again, and the details ride along in the pick's form, never in an address.
+    const times = await browser.get(where).expect(200);
+    expect(startsOn(times.text)).toContain(first);
+    expect(hiddenOf(times.text)).toMatchObject({ customer_name: 'Rosa Diaz', notes: 'Ring twice' });
+    expect(times.text).not.toMatch(/href="[^"]*Rosa/);
+    // Another size of home, asked for from the job form, keeps them too.
+    const typed = hiddenOf(times.text).typed!;
+    const bigger = await browser
+      .get(`/book/${c.pro.id}`)
+      .query({ ...job, bedrooms: '3', typed })
+      .expect(200);
+    expect(hiddenOf(bigger.text)).toMatchObject({ bedrooms: '3', customer_name: 'Rosa Diaz' });
+    // Another browser following the same address sees none of it.
+    expect((await request.agent(h.bookApp).get(where).expect(200)).text).not.toContain('Rosa Diaz');
+    const again = await pick(browser, c.pro.id, startsOn(bigger.text)[0]!, { bedrooms: '3', customer_name: 'Rosa Diaz', notes: 'Ring twice' });
+    const details = (await browser.get(again).expect(200)).text;
+    expect(details).toContain('value="Rosa Diaz"');
+    expect(details).toMatch(/Ring twice<\/textarea/);
   });
 });

@@ -2,6 +2,7 @@
 // through the real app and database, as a browser posts forms (an agent keeping cookies).
 import request from 'supertest';
 import { asPublic, bothHostsPerFile, booking, newCleaner } from '@frontdesk/dev-env/both-hosts';
+import { agentBrowsing, bookOnThePage } from '@frontdesk/dev-env/booking-page';
 
 const h = bothHostsPerFile();
 
@@ -129,12 +130,10 @@ describe('the confirmation after booking on the page', () => {
   it('shows the booking and its link again on a reload in the browser that booked, and a sentence in any other', async () => {
     const c = await newCleaner(h);
     const browser = request.agent(h.bookApp);
-    const form = { bedrooms: '2', bathrooms: '1', frequency: 'weekly', start: '2026-11-24T08:00:00-05:00' };
-    const posted = await browser
-      .post(`/book/${c.pro.id}`)
-      .type('form')
-      .send({ ...form, customer_name: 'Rosa', customer_email: 'rosa@example.com', address: '9 Elm St', zip: '10001' })
-      .expect(303);
+    const pick = { bedrooms: '2', bathrooms: '1', frequency: 'weekly', start: '2026-11-24T08:00:00-05:00' };
+    const details = { customer_name: 'Rosa', customer_email: 'rosa@example.com', address: '9 Elm St', zip: '10001' };
+    const posted = await bookOnThePage(agentBrowsing(browser), c.pro.id, { pick, details });
+    expect(posted.status).toBe(303);
     const where = posted.headers.location as string;
     const shown = await browser.get(where).expect(200);
     const again = await browser.get(where).expect(200);

@@ -3,18 +3,20 @@ import ICAL from 'ical.js';
 import request from 'supertest';
 import { DEFAULT_PRICE_LIST } from '@frontdesk/domain';
 import { asPublic, bothHostsPerFile, newCleaner, booking, MONDAY_7AM } from '@frontdesk/dev-env/both-hosts';
+import { agentBrowsing, bookOnThePage } from '@frontdesk/dev-env/booking-page';
 
 const h = bothHostsPerFile();
 
 const book = (cleaner: string, form: Record<string, string>) => h.book.post(`/book/${cleaner}`).type('form').send(form);
-/** Books on the page as a browser does: the POST answers 303, and the confirmation it leads to shows the booking. */
-async function bookAndSee(cleaner: string, form: Record<string, string>) {
+const contact = { customer_name: 'Rosa Diaz', customer_phone: '(212) 555-0177', address: '9 Elm St', zip: '10001' };
+/** Books on the page as a browser does: the time held, the details sent (303), and the confirmation it leads to shows the booking. */
+async function bookAndSee(cleaner: string, pick: Record<string, string>) {
   const browser = request.agent(h.bookApp);
-  const posted = await browser.post(`/book/${cleaner}`).type('form').send(form).expect(303);
+  const posted = await bookOnThePage(agentBrowsing(browser), cleaner, { pick, details: contact });
+  expect(posted.status).toBe(303);
   expect(posted.headers.location).toMatch(new RegExp(`^/book/${cleaner}/booked/[A-Za-z0-9_-]+$`));
   return browser.get(posted.headers.location as string).expect(200);
 }
-const contact = { customer_name: 'Rosa Diaz', customer_phone: '(212) 555-0177', address: '9 Elm St', zip: '10001' };
 const tokenOf = (html: string) => /\/manage\/([A-Za-z0-9_-]{43})/.exec(html)![1]!;
 
 describe('front doors and API references', () => {
@@ -56,7 +58,7 @@ describe('the booking page', () => {
     const first = /name="start" value="([^"]+)"/.exec(priced.text)![1]!;
     expect(first).toBe('2026-11-24T08:00:00-05:00');
 
-    const done = await bookAndSee(c.pro.id, { bedrooms: '2', bathrooms: '1', add_ons: 'oven', expected_total: '160', start: first, ...contact });
+    const done = await bookAndSee(c.pro.id, { bedrooms: '2', bathrooms: '1', add_ons: 'oven', start: first });
     expect(done.text).toMatch(/You are booked[\s\S]*Tue, Nov 24, 8:00 AM EST[\s\S]*\$160\.00/);
     const token = tokenOf(done.text);
     const schedule = (await h.pro.get('/api/v1/schedule').set(c.auth).expect(200)).body;
@@ -68,7 +70,7 @@ describe('the booking page', () => {
     expect(status.body.manage_url).toBe(`http://book.test/manage/${token}`);
   });
 
-  it('refuses a time taken meanwhile, on the page, with fresh times and the details kept', async () => {
+  it('refuses to hold a time taken meanwhile, on the page, with fresh times and what was typed kept (a form from before holds first)', async () => {
     const c = await newCleaner(h);
     const priced = await h.book.get(`/book/${c.pro.id}`).query({ bedrooms: '2', bathrooms: '1' }).expect(200);
     const first = /name="start" value="([^"]+)"/.exec(priced.text)![1]!;
@@ -77,23 +79,22 @@ describe('the booking page', () => {
       .set(asPublic)
       .send(booking(c.pro.id, { start: first }))
       .expect(200);
+    // A form without a hold (a page opened before holds) books nothing: it holds its time first.
     const refused = await book(c.pro.id, { bedrooms: '2', bathrooms: '1', expected_total: '125', start: first, ...contact }).expect(400);
     expect(refused.headers['content-type']).toMatch(/text\/html/);
     expect(refused.text).toMatch(/role="alert">[^<]*(taken|was just booked)/i);
     expect(refused.text).not.toContain(`value="${first}"`);
     expect(refused.text).toContain('value="Rosa Diaz"');
+    expect(refused.text).not.toContain('Book this cleaning');
   });
 
   it('shows bad input and an unknown cleaner in plain words, never JSON', async () => {
     const c = await newCleaner(h);
-    const bad = await book(c.pro.id, {
-      bedrooms: '2',
-      bathrooms: '1',
-      start: '2026-11-24T08:00:00-05:00',
-      customer_name: 'Rosa',
-      address: '9 Elm St',
-      zip: '10001',
-    }).expect(400);
+    const bad = await bookOnThePage(agentBrowsing(request.agent(h.bookApp)), c.pro.id, {
+      pick: { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00' },
+      details: { customer_name: 'Rosa', address: '9 Elm St', zip: '10001' },
+    });
+    expect(bad.status).toBe(400);
     expect(bad.text).toMatch(/role="alert">Give a phone number or an email so the cleaner can reach you/);
     expect(bad.text).not.toMatch(/>[^<]*(customer_phone|X-User)/);
     expect(bad.text).toMatch(/id="f-customer_phone"[^>]*aria-invalid="true"/);
@@ -107,7 +108,7 @@ describe('the booking page', () => {
 describe('the manage page', () => {
   it('shows the booking, offers its .ics, and cancels after confirming, warning within 24 hours', async () => {
     const c = await newCleaner(h);
-    const done = await bookAndSee(c.pro.id, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00', ...contact });
+    const done = await bookAndSee(c.pro.id, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00' });
     const token = tokenOf(done.text);
     const page = await h.book.get(`/manage/${token}`).expect(200);
     expect(page.text).toMatch(/This cleaning is booked\.<\/strong>[\s\S]*Cancel this cleaning/);
@@ -139,7 +140,7 @@ describe('the manage page', () => {
 describe('moving a booking on the manage page', () => {
   it('lists the open times for the same job and moves it, keeping the price', async () => {
     const c = await newCleaner(h);
-    const done = await bookAndSee(c.pro.id, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00', ...contact });
+    const done = await bookAndSee(c.pro.id, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00' });
     const token = tokenOf(done.text);
     expect((await h.book.get(`/manage/${token}`).expect(200)).text).toContain(`href="/manage/${token}/move"`);
     const choose = await h.book.get(`/manage/${token}/move`).expect(200);

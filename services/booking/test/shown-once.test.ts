@@ -9,6 +9,7 @@ import { REQUEST_MINUTES } from '@frontdesk/oauth';
 import { asPublic, booking, bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
 import { bookHostOnPort, postForm, registerClient, type BookHost } from '@frontdesk/dev-env/oauth';
 import { browse, CookieJar } from '@frontdesk/dev-env/cookie-jar';
+import { bookOnThePage } from '@frontdesk/dev-env/booking-page';
 
 const h = bothHostsPerFile();
 const later = (clock: { now: Date }, minutes: number) => {
@@ -19,10 +20,10 @@ const contact = { customer_name: 'Rosa Diaz', customer_phone: '(212) 555-0177', 
 const manageLink = (page: string) => /\/manage\/([A-Za-z0-9_-]{43})/.exec(page)?.[1];
 
 describe("a booking's confirmation goes with the visit that booked, under its cleaner's address", () => {
-  async function bookOnThePage() {
+  async function bookedOnThePage() {
     const [c, other] = [await newCleaner(h), await newCleaner(h)];
     const browser = browse(h.book);
-    const posted = await browser.post(`/book/${c.pro.id}`, { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00', ...contact });
+    const posted = await bookOnThePage(browser, c.pro.id, { pick: { bedrooms: '2', bathrooms: '1', start: '2026-11-24T08:00:00-05:00' }, details: contact });
     expect(posted.status).toBe(303);
     const confirmation = String(posted.headers.location);
     const shown = await browser.get(confirmation);
@@ -31,7 +32,7 @@ describe("a booking's confirmation goes with the visit that booked, under its cl
   }
 
   it("shows the manage link on every reload of the visit that booked, never under another cleaner's address, nor once the browser was closed", async () => {
-    const { c, other, browser, confirmation, token } = await bookOnThePage();
+    const { c, other, browser, confirmation, token } = await bookedOnThePage();
     expect(manageLink((await browser.get(confirmation)).text)).toBe(token);
     const elsewhere = await browser.get(confirmation.replace(c.pro.id, other.pro.id));
     expect(elsewhere.text).not.toContain(token);
@@ -45,7 +46,7 @@ describe("a booking's confirmation goes with the visit that booked, under its cl
   });
 
   it(`is gone after ${CONFIRMATION_SHOWN_MINUTES} minutes, with a page that says where the link went`, async () => {
-    const { browser, confirmation, token } = await bookOnThePage();
+    const { browser, confirmation, token } = await bookedOnThePage();
     later(h.clock, CONFIRMATION_SHOWN_MINUTES - 1);
     expect(manageLink((await browser.get(confirmation)).text)).toBe(token);
     later(h.clock, 2);

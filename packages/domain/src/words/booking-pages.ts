@@ -1,3 +1,4 @@
+import { HOLD_MINUTES } from '../holds';
 import { CONFIRMATION_SHOWN_MINUTES, FREE_CANCEL_HOURS } from '../policy';
 
 /**
@@ -45,7 +46,9 @@ export const timeKept = (label: string) => `The time you picked, ${label}, is st
 export const TIME_GONE = 'The time you picked is no longer open: pick another one below.';
 
 /** The booking page's holds: picking a time keeps it for the customer while they give their details. */
-export const HOLD_ON_PICK = 'Hold the time you picked while you give your details: no one else can book it for a few minutes.';
+export const HOLD_ON_PICK = `Picking a time holds it for you for ${HOLD_MINUTES.book.default} minutes while you give your details: no one else can book it meanwhile.`;
+/** What the booking page says under a price, wherever it shows one. */
+export const FIRM_PRICE = 'A firm price: everything included, no fees added.';
 export const heldOnPage = (label: string, until: string) => `${label} is held for you until ${until}. Give your details below to book it.`;
 const HELD_GONE = { expired: 'has run out', released: 'was let go', used: 'was already booked' } as const;
 /** A held time that can no longer be booked, said to the customer (nothing was booked by this form). */

@@ -29,12 +29,14 @@ export const LABELS = {
 export interface Shown {
   job: Record<string, string>;
   contact?: Record<string, string>;
+  /** The reference the details typed before are kept under for this visit (the address's `typed`). */
+  typedRef?: string;
   refused?: { status: number; problem: Problem };
 }
 
 export const cleanerOf = (req: Request) => String(req.params.cleaner);
 
-/** `/book/<cleaner>`: the job form, then its price, open times and the customer's details; a refusal shown in words. */
+/** `/book/<cleaner>`: the job form, then its price and the open times to hold; a refusal shown in words. */
 export async function bookingPage(d: PageDeps, req: Request, res: Response, shown: Shown): Promise<void> {
   const { job } = shown;
   const found = await cleanerPage(d.ctx.db, cleanerOf(req));
@@ -48,7 +50,7 @@ export async function bookingPage(d: PageDeps, req: Request, res: Response, show
     try {
       const input = inputFromQuery(d.ops.available_times, { cleaner_id: pro.id, ...job, days: String(days) });
       const open = await call(d, d.ops.available_times, input, req);
-      times = timesToHold({ pro, job, times: open, days, contact: shown.contact ?? {}, problem });
+      times = timesToHold({ pro, job, times: open, days, contact: shown.contact ?? {}, typedRef: shown.typedRef, problem });
     } catch (err) {
       const e = refusal(res, err);
       status = e.status;
@@ -56,7 +58,7 @@ export async function bookingPage(d: PageDeps, req: Request, res: Response, show
     }
   }
   const head = cleanerHead(pro, checks.map(presentCheck));
-  sendView(res, status, { title: `Book ${pro.name}`, body: bookingPageView({ head, form: jobForm(pro, job), times, problem }) });
+  sendView(res, status, { title: `Book ${pro.name}`, body: bookingPageView({ head, form: jobForm(pro, job, shown.typedRef), times, problem }) });
 }
 
 /** What the customer typed into the details, by field (empty when not given). */

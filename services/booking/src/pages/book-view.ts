@@ -2,6 +2,7 @@ import {
   CHECKS_NOTE,
   CLEAN_TYPE_LABELS,
   CONFIRMATION_ELSEWHERE,
+  FIRM_PRICE,
   FREQUENCY_LABELS,
   HOLD_ON_PICK,
   NO_NEAREST_TIMES,
@@ -30,7 +31,7 @@ const select = (label: string, name: string, options: Html[]) =>
     </select>`;
 
 /** The job: its size, kind, extras (each with its price), pets (with the fee) and how often. */
-export function jobForm(pro: Pro, job: Record<string, string>): Html {
+export function jobForm(pro: Pro, job: Record<string, string>, typedRef?: string): Html {
   const list = pro.price_list;
   const chosen = new Set((job.add_ons ?? '').split(','));
   const types = offeredCleanTypes(list).map((t) => option(t, CLEAN_TYPE_LABELS[t], (job.clean_type ?? 'standard') === t));
@@ -56,18 +57,20 @@ export function jobForm(pro: Pro, job: Record<string, string>): Html {
     }
     <label><input type="checkbox" name="pets" value="true" ${job.pets === 'true' && html` checked`} />Pets in the home${petsFee}</label><br />
     <label for="f-sqft">Size in square feet (optional)</label><input id="f-sqft" name="sqft" inputmode="numeric" value="${job.sqft ?? ''}" />
-    ${select('How often', 'frequency', frequencies)}
+    ${select('How often', 'frequency', frequencies)} ${typedRef && html`<input type="hidden" name="typed" value="${typedRef}" />`}
     <button type="submit">See the price and open times</button>
   </form>`;
 }
 
-/** What the times-and-details part of the booking page shows: the job, its price and times, how many days, what was typed and why it was refused. */
+/** What the times part of the booking page shows: the job, its price and times, how many days, what was typed before (kept for the next step) and why a pick was refused. */
 export interface TimesView {
   pro: Pro;
   job: Record<string, string>;
   times: Times;
   days: number;
   contact: Record<string, string>;
+  /** The reference of the details typed before, kept for this visit: links carry it, never the details themselves. */
+  typedRef?: string;
   problem?: Problem;
 }
 
@@ -84,7 +87,7 @@ function priceBlock(times: Times, job: Record<string, string>): Html {
         <td><strong>${money(price.total)}</strong></td>
       </tr>
     </table>
-    <p class="note">A firm price: everything included, no fees added.</p>`;
+    <p class="note">${FIRM_PRICE}</p>`;
 }
 
 const area = (label: string, name: string, v: { value: string; problem?: Problem }) => {
@@ -119,27 +122,26 @@ const hiddenFields = (fields: Record<string, string>) =>
     .map(([k, value]) => html`<input type="hidden" name="${k}" value="${value}" />`);
 
 /**
- * The open times and the customer's details: "Hold this time" keeps the picked time for them
- * while they finish their details (the next step, with what they typed so far), or they book
- * at once.
+ * The open times: picking one holds it for the customer (the next step asks for their details,
+ * with what they typed before), so no one else books it while they type. Nothing books from here.
  */
 export function timesToHold(v: TimesView): Html {
   const { pro, job, times, days, contact } = v;
+  const cleaner = encodeURIComponent(pro.id);
   const starts = labelledStarts(times.open_times, times.timezone);
-  const more = days < 21 && new URLSearchParams({ ...job, days: String(Math.min(21, days + 7)) }).toString();
+  const more = days < 21 && new URLSearchParams({ ...job, days: String(Math.min(21, days + 7)), ...(v.typedRef && { typed: v.typedRef }) }).toString();
+  const { start: _start, ...typed } = contact;
   return html`${priceBlock(times, job)}
-    <form method="post" action="/book/${encodeURIComponent(pro.id)}">
-      ${hiddenFields(job)}
-      <input type="hidden" name="expected_total" value="${String(times.price.total)}" />
+    <form method="post" action="/book/${cleaner}/hold">
+      ${hiddenFields(job)} ${hiddenFields(typed)}
       <h2>Pick a time</h2>
       ${starts.length ? timePicker(starts, contact.start || undefined, v.problem) : html`<p>No open times in these days.</p>`}
-      ${more && html`<p><a href="/book/${encodeURIComponent(pro.id)}?${more}">Show more days</a></p>`}
+      ${more && html`<p><a href="/book/${cleaner}?${more}">Show more days</a></p>`}
       ${
         starts.length > 0 &&
         html`<p class="note">${HOLD_ON_PICK}</p>
-          <button type="submit" formaction="/book/${encodeURIComponent(pro.id)}/hold" formnovalidate>Hold this time</button>`
+          <button type="submit">Hold this time</button>`
       }
-      ${contactFields(contact, pro.service_zips, v.problem)} ${starts.length > 0 && html`<button type="submit">Book this cleaning</button>`}
     </form>`;
 }
 
@@ -153,7 +155,11 @@ export interface HeldView {
   problem?: Problem;
 }
 
-/** The details step: the time held for the customer until when, its firm price, and their details to book it with. */
+/**
+ * The details step: the time held for the customer until when, its firm price, and their
+ * details to book it with. "Pick another time" lets the hold go and goes back to the times,
+ * with what was typed kept for the next pick.
+ */
 export function heldDetails(v: HeldView): Html {
   const { pro, hold } = v;
   const cleaner = encodeURIComponent(pro.id);
@@ -166,24 +172,33 @@ export function heldDetails(v: HeldView): Html {
         <td><strong>${money(hold.total)}</strong></td>
       </tr>
     </table>
+    <p class="note">${FIRM_PRICE}</p>
     <form method="post" action="/book/${cleaner}">
       ${hiddenFields({ ...job, hold_id: hold.hold_id, start: hold.start, expected_total: String(hold.total) })}
       ${contactFields(v.contact, pro.service_zips, v.problem)}
       <button type="submit">Book this cleaning</button>
-    </form>
-    <p><a href="/book/${cleaner}?${new URLSearchParams(job).toString()}">Pick another time</a></p>`;
+      <button type="submit" formaction="/book/${cleaner}/another-time" formnovalidate>Pick another time</button>
+    </form>`;
 }
 
 /** A held time that can no longer be booked: the reason in words, the nearest open times to hold instead, what was typed kept. */
-export function heldGone(v: { pro: Pro; job: Record<string, string>; nearest: Shown[]; contact: Record<string, string>; problem: Problem }): Html {
+export function heldGone(v: {
+  pro: Pro;
+  job: Record<string, string>;
+  nearest: Shown[];
+  contact: Record<string, string>;
+  typedRef?: string;
+  problem: Problem;
+}): Html {
   const cleaner = encodeURIComponent(v.pro.id);
+  const every = new URLSearchParams({ ...v.job, ...(v.typedRef && { typed: v.typedRef }) }).toString();
   const { start: _start, ...typed } = v.contact;
   return html`<form method="post" action="/book/${cleaner}/hold">
       ${hiddenFields(v.job)} ${hiddenFields(typed)}
       <h2>The nearest open times</h2>
       ${v.nearest.length ? html`${startChoices(v.nearest)}<button type="submit">Hold this time</button>` : html`<p>${NO_NEAREST_TIMES}</p>`}
     </form>
-    <p><a href="/book/${cleaner}?${new URLSearchParams(v.job).toString()}">See every open time</a></p>`;
+    <p><a href="/book/${cleaner}?${every}">See every open time</a></p>`;
 }
 
 /** The whole booking page: a refusal's sentence on top, the cleaner, the job, and when priced the times and details. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError, HOLD_NOT_YOURS, formatLabel, formatLocalIso, heldOnPage, heldTimeGone, normalizeJob, sameJob } from '@frontdesk/domain';
-import { cleanerPage, heldFor, heldUntil, liveHoldsOf, presentHold } from '@frontdesk/use-cases';
+import { cleanerPage, heldFor, heldUntil, liveHoldsOf, presentCheck, presentHold } from '@frontdesk/use-cases';
 import {
   formField,
   html,
@@ -20,7 +20,7 @@ import { LABELS, bookingPage, cleanerOf, contactOf, noCleaner } from './book-pag
 import { cleanerHead, heldDetails, heldGone } from './book-view';
 import { jobOfAnswer, jobText } from './job-fields';
 import { callAs, customerProblem, type PageDeps } from './page-call';
-import { typedFor } from './shown-once';
+import { keepTyped, typedIn } from './shown-once';
 
 /**
  * The booking page's hold: picking a time takes a hold on it (hold_time, as the browser's
@@ -54,10 +54,14 @@ async function holdThePick(d: PageDeps, req: Request, visit: Holder, input: { cl
   return held.hold_id;
 }
 
+/** What was typed, kept for this visit on this cleaner's page for the next step's address: its reference, if anything was typed. */
+const keptTyped = (d: PageDeps, req: Request, res: Response, contact: Record<string, string>) =>
+  keepTyped({ ctx: d.ctx, slot: d.shown.typed, req, res }, cleanerOf(req), contact);
+
 /**
  * A time picked: held for this browser's visit, then a 303 to the details step (what was typed
  * before, if anything, sealed in a cookie the address refers to), so a reload never holds
- * twice. A refusal shows the open times again with the reason.
+ * twice. A refusal shows the open times again with the reason, what was typed kept.
  */
 export const postHold =
   (d: PageDeps): RequestHandler =>
@@ -71,15 +75,36 @@ export const postHold =
       const input = validateInput(d.ops.hold_time, inputFromQuery(d.ops.hold_time, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''))));
       const visit = visitOf(req, res, secure(d));
       const holdId = await holdThePick(d, req, visit, input);
-      const { start: _start, ...typed } = contact;
-      const given = Object.values(typed).some((v) => v !== '');
-      const ref = given && d.shown.typed.keep(res, typedFor(visit, cleaner), typed, d.ctx.clock());
+      const ref = keptTyped(d, req, res, contact);
       res.redirect(303, `${heldAt(cleaner, holdId)}${ref ? `?typed=${ref}` : ''}`);
     } catch (err) {
       if (!(err instanceof AppError)) return next(err);
       setErrorHeaders(res, err);
-      await bookingPage(d, req, res, { job, contact, refused: { status: err.status, problem: customerProblem(err, LABELS) } });
+      const typedRef = keptTyped(d, req, res, contact);
+      await bookingPage(d, req, res, { job, contact, typedRef, refused: { status: err.status, problem: customerProblem(err, LABELS) } });
     }
+  };
+
+/**
+ * "Pick another time" on the details step: the held time let go (it is open again, to this
+ * customer too), then a 303 to the open times for the same job, what was typed kept for the
+ * next pick.
+ */
+export const postAnotherTime =
+  (d: PageDeps): RequestHandler =>
+  async (req, res, next) => {
+    const body = req.body as Record<string, unknown>;
+    const holdId = formField(body, 'hold_id').trim();
+    const visit = visitIn(req);
+    try {
+      if (visit && holdId) await callAs(d, d.ops.release_hold, { hold_id: holdId }, { req, visit });
+    } catch (err) {
+      // Gone already, or not this visit's: there is nothing to let go.
+      if (!(err instanceof AppError)) return next(err);
+    }
+    const ref = keptTyped(d, req, res, contactOf(body));
+    const query = new URLSearchParams({ ...jobText(body), ...(ref && { typed: ref }) });
+    res.redirect(303, `/book/${encodeURIComponent(cleanerOf(req))}?${query.toString()}`);
   };
 
 /**
@@ -90,7 +115,7 @@ export async function showHeld(
   d: PageDeps,
   req: Request,
   res: Response,
-  o: { holdId: string; contact: Record<string, string>; refused?: { status: number; problem: Problem } },
+  o: { holdId: string; contact: Record<string, string>; typedRef?: string; refused?: { status: number; problem: Problem } },
 ): Promise<void> {
   const visit = visitIn(req);
   const now = d.ctx.clock();
@@ -105,14 +130,15 @@ export async function showHeld(
   }
   const { pro, hold, gone, nearest } = found;
   const shown = presentHold(hold, { timezone: pro.timezone, crewName: '' });
-  const head = cleanerHead(pro, []);
+  const head = cleanerHead(pro, ((await cleanerPage(d.ctx.db, pro.id))?.checks ?? []).map(presentCheck));
   if (gone) {
     const problem = { text: heldTimeGone(gone, shown.label) };
     const offered = nearest.map((s) => ({ start: formatLocalIso(s, pro.timezone), label: formatLabel(s, pro.timezone, now) }));
+    const typedRef = o.typedRef ?? keptTyped(d, req, res, o.contact);
     const status = o.refused?.status ?? 200;
     return sendView(res, status, {
       title: `Book ${pro.name}`,
-      body: html`${problemLine(problem)}${head}${heldGone({ pro, job: jobOfAnswer(shown.job), nearest: offered, contact: o.contact, problem })}`,
+      body: html`${problemLine(problem)}${head}${heldGone({ pro, job: jobOfAnswer(shown.job), nearest: offered, contact: o.contact, typedRef, problem })}`,
     });
   }
   const said = heldOnPage(shown.label, heldUntil(hold, pro.timezone));
@@ -126,9 +152,6 @@ export async function showHeld(
 export const getHeld =
   (d: PageDeps): RequestHandler =>
   async (req, res) => {
-    const cleaner = cleanerOf(req);
-    const visit = visitIn(req);
-    const ref = typeof req.query.typed === 'string' ? req.query.typed : '';
-    const typed = (visit && ref && d.shown.typed.value<Record<string, string>>(req, typedFor(visit, cleaner), ref, d.ctx.clock())) || {};
-    await showHeld(d, req, res, { holdId: String(req.params.hold), contact: typed });
+    const typed = typedIn({ ctx: d.ctx, slot: d.shown.typed, req }, cleanerOf(req));
+    await showHeld(d, req, res, { holdId: String(req.params.hold), contact: typed?.contact ?? {}, typedRef: typed?.ref });
   };

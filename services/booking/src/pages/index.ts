@@ -4,7 +4,7 @@ import type { Customer } from '../auth';
 import type { AppContext } from '../context';
 import type { BookingOperationSet } from '../operations';
 import { getBookPage, getConfirmation, postBookPage } from './book';
-import { getHeld, postHold } from './held';
+import { getHeld, postAnotherTime, postHold } from './held';
 import { searchForm } from './find-view';
 import { findPage } from './find';
 import type { PageDeps } from './page-call';
@@ -30,6 +30,7 @@ export function customerPages(ctx: AppContext, ops: BookingOperationSet, run: Ru
   router.get('/book/:cleaner', getBookPage(d));
   router.post('/book/:cleaner', form, postBookPage(d));
   router.post('/book/:cleaner/hold', form, postHold(d));
+  router.post('/book/:cleaner/another-time', form, postAnotherTime(d));
   router.get('/book/:cleaner/held/:hold', getHeld(d));
   router.get('/book/:cleaner/booked/:ref', getConfirmation(d));
   router.get('/manage/:token', getManagePage(d));

@@ -17,6 +17,8 @@ import {
   textFieldsOf,
   type TextField,
 } from '@frontdesk/dev-env/both-hosts';
+import { agentBrowsing, bookOnThePage } from '@frontdesk/dev-env/booking-page';
+import request from 'supertest';
 
 const h = bothHostsPerFile();
 
@@ -204,8 +206,10 @@ describe('headers that carry names', () => {
 describe('the pages, which judge through the same operations', () => {
   it('refuse a name with a line break on the booking form, in the customer’s words, and book nothing', async () => {
     const { pro } = await newCleaner(h);
-    const form = { ...booking(pro.id), cleaner_id: undefined, customer_name: 'Evil\r\nBcc: x@y.example', start: '2026-11-24T09:00:00-05:00' };
-    const res = await h.book.post(`/book/${pro.id}`).type('form').send(form);
+    const res = await bookOnThePage(agentBrowsing(request.agent(h.bookApp)), pro.id, {
+      pick: { bedrooms: '2', bathrooms: '1', start: '2026-11-24T09:00:00-05:00' },
+      details: { customer_name: 'Evil\r\nBcc: x@y.example', customer_email: 'ana@example.com', address: '12 Grove St', zip: '10001' },
+    });
     expect(res.status).toBe(400);
     expect(pageText(res.text)).toContain(`Your name must be ${ONE_LINE_TEXT}.`);
     expect(res.text).not.toContain('customer_name must');
