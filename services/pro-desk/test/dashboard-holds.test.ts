@@ -2,15 +2,7 @@
 // Schedule, and their release through release_hold (src/dashboard/hold-release.ts); and Today's
 // order, its no-shows and its booking page address.
 import { startsOf } from '@frontdesk/domain';
-import {
-  dashboardSession,
-  followDashboardForm,
-  newPro,
-  pageText,
-  postDashboardForm,
-  proDeskHarnessPerFile,
-  validBooking,
-} from '@frontdesk/dev-env/pro-desk';
+import { dashboardSession, followDashboardForm, newPro, pageText, postDashboardForm, proDeskHarnessPerFile, validBooking } from '@frontdesk/dev-env/pro-desk';
 
 const h = proDeskHarnessPerFile();
 
