@@ -21,13 +21,12 @@ export function leadsView(due: Awaited<ReturnType<typeof followUpsDue>>): Html {
     <script src="/dashboard/copy.js"></script>`;
 }
 
-/** The copy buttons: shown only when this runs, so without script the drafts and addresses stay selectable text. A field's value is copied, else the element's text. */
+/** The copy buttons: shown only when this runs, so without script the drafts and addresses stay selectable text. */
 export const COPY_SCRIPT = `document.querySelectorAll('[data-copy]').forEach(function (b) {
   b.hidden = false;
   b.addEventListener('click', function () {
     var t = document.getElementById(b.getAttribute('data-copy'));
-    var text = 'value' in t ? t.value : t.textContent.trim();
-    navigator.clipboard.writeText(text).then(function () { b.textContent = 'Copied'; });
+    navigator.clipboard.writeText(t.value).then(function () { b.textContent = 'Copied'; });
   });
 });
 `;

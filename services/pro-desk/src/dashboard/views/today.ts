@@ -1,7 +1,7 @@
 import { formatLabel, localDate } from '@frontdesk/domain';
 import type { Booking, NamedHold, Notification, Pro } from '@frontdesk/db';
 import type { followUpsDue } from '@frontdesk/use-cases';
-import { html, type Html } from '@frontdesk/http';
+import { html, safeUrl, type Html } from '@frontdesk/http';
 import { count, csrfField, type Done, type Signed } from '../layout';
 import { holdList } from './holds';
 import { jobList } from './job-card';
@@ -60,13 +60,18 @@ function activity(pro: Pro, d: TodayData): Html {
   </section>`;
 }
 
-/** The business's booking page address, as text to select and (with script) a button that copies it. */
+/**
+ * The business's booking page address in a read-only field (selectable and copyable without
+ * script, as share links are), a button that copies it when script runs, and a link to see it.
+ */
 const bookingPagePart = (url: string): Html =>
   html`<section aria-labelledby="booking-page">
       <h2 id="booking-page">Your booking page</h2>
-      <p>Customers who reach you directly can pick a time and book you here:</p>
-      <p class="key" id="booking-page-url">${url}</p>
+      <p>Customers who reach you directly can pick a time and book you there.</p>
+      <label for="booking-page-url">Your booking page address</label>
+      <input id="booking-page-url" type="text" readonly value="${url}" />
       <button type="button" data-copy="booking-page-url" hidden>Copy the address</button>
+      <p><a href="${safeUrl(url)}">See your booking page</a></p>
       <p class="note">Leads from a marketplace are answered inside that marketplace, never with this address.</p>
     </section>
     <script src="/dashboard/copy.js"></script>`;
