@@ -100,7 +100,9 @@ async function todayOrderAndAddress(o: Owner, name: string) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: hosts().pro });
   await page.getByRole('button', { name: 'Copy the address' }).click();
   await page.getByRole('button', { name: 'Copied' }).waitFor();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+  ).toBe(address);
   await check(o, '/dashboard with a job and news');
 
   // Without script the address is still there to select, and no button promises a copy.

@@ -84,10 +84,14 @@ export async function dashboardHolds(db: Db, pro: Pro, now: Date, crewId?: strin
   return holds.filter((h) => (crewId === undefined || h.crew_id === crewId) && (h.ends_at > now || localDate(h.starts_at, pro.timezone) === today));
 }
 
-/** A time the business pencilled in on its own host, and why it no longer counts (null while it does); undefined when it is not the business's. */
+/**
+ * A time the business pencilled in on its own host, and why it no longer counts: null while it
+ * is live by the queries' rule (a start already passed still keeps the crew's time until it
+ * runs out, so it can still be released); undefined when it is not the business's.
+ */
 export async function dashboardHold(db: Db, pro: Pro, holdId: string, now: Date) {
   const hold = await holdOfPro(db, pro.id, 'pro', holdId);
-  return hold && { hold, gone: holdGoneWhy(hold, now) };
+  return hold && { hold, gone: hold.live ? null : holdGoneWhy(hold, now) };
 }
 
 /** The crews page: each crew with its upcoming jobs and its calendar address (if it has one), and the time off ahead. */

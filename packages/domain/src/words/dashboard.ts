@@ -52,7 +52,7 @@ export const pencilledInFor = (h: { leadName: string | null; forLead: boolean; u
   `Pencilled in${h.leadName ? ` for ${h.leadName}` : h.forLead ? ' for a lead' : ''} until ${h.until}; not booked yet`;
 
 /** What releasing a pencilled-in time does, said before it is done. */
-export const RELEASE_HOLD_SAYS = 'Releasing it lets the time go now: the time goes back to your open times; nothing is sent to anyone.';
+export const RELEASE_HOLD_SAYS = 'When you release it, the time goes back to your open times; nothing is sent to anyone.';
 
 const heldTime = (label: string, leadName: string | null) => `the time pencilled in${leadName ? ` for ${leadName}` : ''} on ${label}`;
 

@@ -118,8 +118,9 @@ function forms(router: Router, d: DashboardDeps): void {
 
 /**
  * `{base_url}/dashboard`: the business's days for a person, one page per section (Today,
- * Schedule (with the times pencilled in, each releasable), Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks). Signed in by a code
- * mailed to the address the business signed up with; a session cookie for this path only.
+ * Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks), and
+ * the pages of one job or pencilled-in time. Signed in by a code mailed to the address the
+ * business signed up with; a session cookie for this path only.
  * Every form posts with the session's form token and answers 303 to the page of its result;
  * changes go through the same operations (or, for a new key or calendar address, the use
  * cases) as the API, so the rules are the API's. Works without JavaScript; the copy buttons
