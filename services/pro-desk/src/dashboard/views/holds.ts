@@ -30,6 +30,9 @@ const until = (h: NamedHold, pro: Pro, now: Date) =>
     ? formatTimeOfDay(h.expires_at, pro.timezone)
     : formatLabel(h.expires_at, pro.timezone, now);
 
+/** For whom and until when, as a sentence: "Pencilled in for Dana until 5:00 PM EST; not booked yet". */
+const pencilled = (h: NamedHold, pro: Pro, now: Date) => pencilledInFor({ leadName: h.lead_name, forLead: h.lead_id !== null, until: until(h, pro, now) });
+
 /** The job a hold keeps, in words: "Standard clean, 2 bd / 1 ba, $125.00". */
 const heldJob = (h: NamedHold) => `${CLEAN_TYPE_LABELS[h.job.clean_type]}, ${jobSize(h.job)}, ${formatUsd(h.price_cents)}`;
 
@@ -37,7 +40,7 @@ const heldJob = (h: NamedHold) => `${CLEAN_TYPE_LABELS[h.job.clean_type]}, ${job
 export function holdCard(h: NamedHold, pro: Pro, o: { now: Date; crews: boolean; back: ReleaseBack }): Html {
   return html`<article class="job hold">
     <h3>${formatLabel(h.starts_at, pro.timezone, o.now)}</h3>
-    <p><strong>${typedText(`${pencilledInFor({ leadName: h.lead_name, forLead: h.lead_id !== null, until: until(h, pro, o.now) })}.`)}</strong></p>
+    <p><strong>${typedText(`${pencilled(h, pro, o.now)}.`)}</strong></p>
     <p>${heldJob(h)}</p>
     ${o.crews && html`<p class="crew-of-job">Crew: <strong>${typedText(h.crew_name)}</strong></p>`}
     <p class="job-actions"><a href="${holdReleaseLink(h.id, o.back)}">Release</a></p>
@@ -46,7 +49,7 @@ export function holdCard(h: NamedHold, pro: Pro, o: { now: Date; crews: boolean;
 
 /** Pencilled-in times as cards; nothing when there are none. */
 export const holdList = (holds: NamedHold[], pro: Pro, o: { now: Date; crews: boolean; back: ReleaseBack }): Html =>
-  holds.length ? html`${holds.map((h) => holdCard(h, pro, o))}` : html``;
+  html`${holds.map((h) => holdCard(h, pro, o))}`;
 
 /**
  * The page before releasing a pencilled-in time: what it keeps and exactly what releasing does;
@@ -59,7 +62,7 @@ export function releaseHoldView(s: Signed, h: NamedHold, o: { now: Date; gone: H
     return html`<p class="note">${typedText(holdGoneOnDashboard(o.gone, label, h.lead_name))}</p>
       ${backLink}`;
   return html`${problemLine(o.problem)}
-    <p><strong>${label}</strong>: ${typedText(pencilledInFor({ leadName: h.lead_name, forLead: h.lead_id !== null, until: until(h, s.pro, o.now) }))}.</p>
+    <p><strong>${label}</strong>: ${typedText(pencilled(h, s.pro, o.now))}.</p>
     <p>${heldJob(h)}${o.crews && html`; crew ${typedText(h.crew_name)}`}.</p>
     <p>${RELEASE_HOLD_SAYS}</p>
     ${postButton(s, { action: holdReleaseLink(h.id, 'schedule'), label: 'Release this time', hidden: { back: o.back } })} ${backLink}`;
