@@ -28,7 +28,7 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 .dash-head nav{flex-basis:100%}.dash-nav{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.1rem 1rem}
 .dash-nav a{display:inline-block;padding:.35rem 0}.dash-nav a[aria-current=page]{font-weight:700;color:#1d2430;text-decoration:none}
 .dash-head p{margin:0}.sign-out button{padding:.3rem .6rem;margin:0}.job-actions a{display:inline-block;margin-right:1.2rem;padding:.3rem 0}
-.done{border-left:4px solid #1b6e3a;padding-left:.8rem}`,
+.done{border-left:4px solid #1b6e3a;padding-left:.8rem}.job.hold{background:#fff;border:2px dashed #8a93a3}.job.no-show{border-left:4px solid #a4161a}`,
   account: `pre,.fields{overflow-x:auto;max-width:100%}.fields td,.fields th{overflow-wrap:anywhere;vertical-align:top}.fields .fields{margin:.3rem 0}`,
 };
 export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');

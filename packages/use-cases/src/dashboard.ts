@@ -1,4 +1,4 @@
-import { DAY_MS, DASHBOARD_SESSION_HOURS, localDate, noCrew } from '@frontdesk/domain';
+import { DAY_MS, DASHBOARD_SESSION_HOURS, holdGoneWhy, localDate, noCrew } from '@frontdesk/domain';
 import {
   bookedBetween,
   calendarFeedOf,
@@ -9,6 +9,7 @@ import {
   endProSession,
   findBooking,
   getPro,
+  holdOfPro,
   markSeenOnDashboard,
   proOfSession,
   proOwnedBy,
@@ -19,11 +20,13 @@ import {
   type Booking,
   type CrewCalendarFeed,
   type Db,
+  type NamedHold,
   type Pro,
   type SecretHashKeys,
 } from '@frontdesk/db';
 import { listCrews } from './crews';
 import { followUpsDue } from './follow-ups-due';
+import { pencilledIn } from './holds';
 import { pipelineReport } from './pipeline';
 import { verifySignInCode } from './sign-in';
 
@@ -59,13 +62,36 @@ export function businessById(db: Db, proId: string): Promise<Pro | undefined> {
 }
 
 /**
- * The live jobs a dashboard lists: today's (those that ended too, so a no-show can be reported
- * the same day) and every one still ahead, soonest first.
+ * The jobs a dashboard lists: today's (those that ended too, so a no-show can be reported
+ * the same day, and those reported as no-shows today, which stay marked as such) and every
+ * live one still ahead, soonest first.
  */
 export async function dashboardJobs(db: Db, pro: Pro, now: Date, crewId?: string): Promise<Booking[]> {
   const today = localDate(now, pro.timezone);
-  const jobs = await bookedBetween(db, pro.id, { from: new Date(now.getTime() - DAY_MS), to: null });
-  return jobs.filter((b) => (crewId === undefined || b.crew_id === crewId) && (b.ends_at > now || localDate(b.starts_at, pro.timezone) === today));
+  const jobs = await bookedBetween(db, pro.id, { from: new Date(now.getTime() - DAY_MS), to: null, noShows: true });
+  const isToday = (b: Booking) => localDate(b.starts_at, pro.timezone) === today;
+  return jobs.filter((b) => (crewId === undefined || b.crew_id === crewId) && (b.status === 'no_show' ? isToday(b) : b.ends_at > now || isToday(b)));
+}
+
+/**
+ * The times the business pencilled in on its own host that still count (the live rule of the
+ * queries: not released, not used, not expired), today's and those ahead, soonest first; one
+ * crew's when named.
+ */
+export async function dashboardHolds(db: Db, pro: Pro, now: Date, crewId?: string): Promise<NamedHold[]> {
+  const today = localDate(now, pro.timezone);
+  const holds = await pencilledIn(db, pro.id);
+  return holds.filter((h) => (crewId === undefined || h.crew_id === crewId) && (h.ends_at > now || localDate(h.starts_at, pro.timezone) === today));
+}
+
+/**
+ * A time the business pencilled in on its own host, and why it no longer counts: null while it
+ * is live by the queries' rule (a start already passed still keeps the crew's time until it
+ * runs out, so it can still be released); undefined when it is not the business's.
+ */
+export async function dashboardHold(db: Db, pro: Pro, holdId: string, now: Date) {
+  const hold = await holdOfPro(db, pro.id, 'pro', holdId);
+  return hold && { hold, gone: hold.live ? null : holdGoneWhy(hold, now) };
 }
 
 /** The crews page: each crew with its upcoming jobs and its calendar address (if it has one), and the time off ahead. */
@@ -84,15 +110,17 @@ export async function newCrewCalendarAddress(db: Db, proId: string, crewId: stri
   return rotateCrewCalendarFeed(db, proId, crewId, now);
 }
 
-/** Today's page: the jobs, what is new since the owner last looked, what happened lately, follow-ups due. */
+/** Today's page: the jobs and the times pencilled in for today, what is new since the owner last looked, what happened lately, follow-ups due. */
 export async function dashboardToday(db: Db, pro: Pro, o: { bookingUrl: string; now: Date; crewId?: string }) {
-  const [jobs, notifications, activity, followUps] = await Promise.all([
+  const [jobs, holds, notifications, activity, followUps] = await Promise.all([
     dashboardJobs(db, pro, o.now, o.crewId),
+    dashboardHolds(db, pro, o.now, o.crewId),
     unseenOnDashboard(db, pro.id),
     recentNotifications(db, pro.id),
     followUpsDue(db, pro, o.bookingUrl, o.now),
   ]);
-  return { jobs, notifications, activity, followUps };
+  const today = localDate(o.now, pro.timezone);
+  return { jobs, holds: holds.filter((h) => localDate(h.starts_at, pro.timezone) === today), notifications, activity, followUps };
 }
 
 /** Follow-ups due, with their drafts. */

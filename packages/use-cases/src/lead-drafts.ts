@@ -1,4 +1,5 @@
 import {
+  bookingPageOf,
   DEFAULT_DAYS,
   addOnsNotOffered,
   formatLabel,
@@ -26,7 +27,7 @@ export function draftInput(
     source: lead.source,
     businessName: pro.name,
     firstName: platform ? null : lead.customer_first_name,
-    bookingPage: platform ? null : `${bookingUrl}/book/${pro.id}`,
+    bookingPage: platform ? null : bookingPageOf(bookingUrl, pro.id),
     quote,
     missing: [lead.bedrooms === null ? 'bedrooms' : null, lead.bathrooms === null ? 'bathrooms' : null].filter((m): m is string => m !== null),
     openTimes: [],

@@ -246,10 +246,19 @@ export async function upcomingBookings(db: Db, proId: string, now: Date, o: { li
   return bookedBetween(db, proId, { from: now, to: null, limit: o.limit ?? 100, crewId: o.crewId });
 }
 
-/** Live jobs that overlap [from, to) (to: null for no end), soonest first (of one crew when named). */
-export async function bookedBetween(db: Db, proId: string, range: { from: Date; to: Date | null; limit?: number; crewId?: string }): Promise<Booking[]> {
+/** Live jobs that overlap [from, to) (to: null for no end), soonest first (of one crew when named; with the no-shows reported when asked). */
+export async function bookedBetween(
+  db: Db,
+  proId: string,
+  range: { from: Date; to: Date | null; limit?: number; crewId?: string; noShows?: boolean },
+): Promise<Booking[]> {
   const { from, to, limit = 100 } = range;
-  let q = db.selectFrom('bookings').selectAll().where('pro_id', '=', proId).where('status', '=', 'booked').where('ends_at', '>', from);
+  let q = db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('pro_id', '=', proId)
+    .where('status', 'in', range.noShows ? ['booked', 'no_show'] : ['booked'])
+    .where('ends_at', '>', from);
   if (to) q = q.where('starts_at', '<', to);
   if (range.crewId !== undefined) q = q.where('crew_id', '=', range.crewId);
   return q.orderBy('starts_at').limit(limit).execute();

@@ -63,18 +63,26 @@ export async function markHoldReleased(db: Db, id: string): Promise<void> {
     .execute();
 }
 
-/** A pro's live holds taken on one host, soonest start first, each with its crew's name and its lead's first name. */
-export async function liveHolds(db: Db, proId: string, host: HoldHost, limit = 100): Promise<(Hold & { crew_name: string; lead_name: string | null })[]> {
-  return db
+/** A pro's holds taken on one host, each with its crew's name, its lead's first name and whether it is still live. */
+const holdsOfPro = (db: Db, proId: string, host: HoldHost) =>
+  db
     .selectFrom('holds as h')
     .innerJoin('crews as c', 'c.id', 'h.crew_id')
     .leftJoin('leads as l', 'l.id', 'h.lead_id')
     .selectAll('h')
-    .select(['c.name as crew_name', 'l.customer_first_name as lead_name'])
+    .select(['c.name as crew_name', 'l.customer_first_name as lead_name', holdIsLive('h').as('live')])
     .where('h.pro_id', '=', proId)
-    .where('h.host', '=', host)
-    .where(holdIsLive('h'))
-    .orderBy('h.starts_at')
-    .limit(limit)
-    .execute();
+    .where('h.host', '=', host);
+
+/** A hold with its crew's name, its lead's first name and whether it is still live. */
+export type NamedHold = Hold & { crew_name: string; lead_name: string | null; live: boolean };
+
+/** A pro's live holds taken on one host, soonest start first, each with its crew's name and its lead's first name. */
+export async function liveHolds(db: Db, proId: string, host: HoldHost, limit = 100): Promise<NamedHold[]> {
+  return holdsOfPro(db, proId, host).where(holdIsLive('h')).orderBy('h.starts_at').limit(limit).execute();
+}
+
+/** One hold a pro took on one host, live or not (another pro's or host's id finds nothing). */
+export async function holdOfPro(db: Db, proId: string, host: HoldHost, id: string): Promise<NamedHold | undefined> {
+  return holdsOfPro(db, proId, host).where('h.id', '=', id).executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import { InvalidInputError, NotFoundError } from '../errors';
 import { SHOWN_ONCE_MINUTES } from '../policy';
+import type { HoldGone } from './holds';
 
 /** What the owner's dashboard says about its own actions: a job's results and refusals, in the owner's words. */
 
@@ -42,6 +43,34 @@ export const pickAnotherCrew = () => new InvalidInputError('Pick the crew to giv
 export const jobGivenOnDashboard = (customer: string, label: string, from: string, to: string) =>
   `Gave ${customer}'s job on ${label} to ${to} (it was ${from}'s). The customer is not told: the time is the same.`;
 
+/** The times the business pencilled in (holds on its own host), as Today and Schedule show them and as releasing one says. */
+const HOLD_NOT_ON_DASHBOARD = 'That pencilled-in time is not on your schedule (it may belong to another business, or the link is mistyped).';
+export const holdNotOnDashboard = () => new NotFoundError(HOLD_NOT_ON_DASHBOARD);
+
+/** "Pencilled in for Dana until 5:00 PM EST": for the lead's first name when there is one. */
+export const pencilledInFor = (h: { leadName: string | null; forLead: boolean; until: string }) =>
+  `Pencilled in${h.leadName ? ` for ${h.leadName}` : h.forLead ? ' for a lead' : ''} until ${h.until}; not booked yet`;
+
+/** What releasing a pencilled-in time does, said before it is done. */
+export const RELEASE_HOLD_SAYS = 'When you release it, the time goes back to your open times; nothing is sent to anyone.';
+
+const heldTime = (label: string, leadName: string | null) => `the time pencilled in${leadName ? ` for ${leadName}` : ''} on ${label}`;
+
+export const holdReleasedOnDashboard = (label: string, leadName: string | null) =>
+  `Released ${heldTime(label, leadName)}: it goes back to your open times. Nothing was sent to anyone.`;
+
+const GONE_ON_DASHBOARD: Record<HoldGone, string> = {
+  released: 'was released already: it is back among your open times',
+  expired: 'had run out already, so it no longer kept the time',
+  used: 'was booked: the job is on your schedule',
+};
+
+/** A pencilled-in time that no longer counts, said where the owner meant to release it. */
+export const holdGoneOnDashboard = (why: HoldGone, label: string, leadName: string | null) => {
+  const text = `${heldTime(label, leadName)} ${GONE_ON_DASHBOARD[why]}. Nothing changed.`;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+};
+
 /**
  * The crew operations' sentences as the dashboard shows them: they are written for assistants
  * (they name fields and other operations), so each fragment that does becomes what the owner
@@ -59,11 +88,12 @@ const OWNER_REWORDS: readonly (readonly [RegExp, string])[] = [
   ],
   [/^reassign_to must be another crew than the one removed\./, 'Pick another crew than the one you remove to take its jobs.'],
   [/; give them to another crew with assign_job if it will not do them\./, '; give them to another crew from each job if it will not do them.'],
+  [/^No hold with id \S+ for this caller: .*$/, HOLD_NOT_ON_DASHBOARD],
   // The dashboard moves one job at a time.
   [/, or move this visit and every later one together \(and_following\)\./, '.'],
 ];
 
-/** An operation's sentence about crews or a move as the owner's dashboard shows it. */
+/** An operation's sentence about crews, a move or a pencilled-in time as the owner's dashboard shows it. */
 export function inOwnerWords(sentence: string): string {
   return OWNER_REWORDS.reduce((text, [from, to]) => text.replace(from, to), sentence);
 }

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, formatLabel, labelledStarts, localDate, moveWindow, pickANewTime, timeOffNotOnDashboard } from '@frontdesk/domain';
+import { AppError, bookingPageOf, formatLabel, labelledStarts, localDate, moveWindow, pickANewTime, timeOffNotOnDashboard } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
-import { dashboardFollowUps, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday, visitNeighbours } from '@frontdesk/use-cases';
+import { dashboardFollowUps, dashboardHolds, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday, visitNeighbours } from '@frontdesk/use-cases';
 import { formField, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
 import { doneOf, signedInPage, type Section, type Signed } from './layout';
@@ -28,13 +28,13 @@ const crewFilteredPage = (
 export const todayPage = (d: DashboardDeps): RequestHandler =>
   crewFilteredPage(d, '/dashboard', async (s, req, { now, ...filter }) => {
     const data = await dashboardToday(d.ctx.db, s.pro, { bookingUrl: d.ctx.config.bookingUrl, now, ...(filter.crew ? { crewId: filter.crew.id } : {}) });
-    return { body: todayView(s, { ...data, ...filter, now }, doneOf(d, req)) };
+    return { body: todayView(s, { ...data, ...filter, now, bookingPage: bookingPageOf(d.ctx.config.bookingUrl, s.pro.id) }, doneOf(d, req)) };
   });
 
 export const schedulePage = (d: DashboardDeps): RequestHandler =>
   crewFilteredPage(d, '/dashboard/schedule', async (s, req, { now, ...filter }) => {
-    const jobs = await dashboardJobs(d.ctx.db, s.pro, now, filter.crew?.id);
-    return { title: filter.crew ? `Schedule: ${filter.crew.name}` : 'Schedule', body: scheduleView(s, { now, jobs, ...filter }, doneOf(d, req)) };
+    const [jobs, holds] = await Promise.all([dashboardJobs(d.ctx.db, s.pro, now, filter.crew?.id), dashboardHolds(d.ctx.db, s.pro, now, filter.crew?.id)]);
+    return { title: filter.crew ? `Schedule: ${filter.crew.name}` : 'Schedule', body: scheduleView(s, { now, jobs, holds, ...filter }, doneOf(d, req)) };
   });
 
 export const leadsPage = (d: DashboardDeps): RequestHandler =>

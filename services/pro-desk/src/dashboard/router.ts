@@ -9,6 +9,7 @@ import { postCancelJob, postMarkSeen, postMoveJob, postNewCalendar, postNewKey, 
 import { postAddCrew, postAssignJob, postCrewActive, postCrewCalendar, postCrewHours, postCrewName, postCrewTimeOff, postRemoveCrew } from './crew-actions';
 import { assignJobPage, crewsPage, oneCrewPage, removeCrewPage } from './crew-pages';
 import type { DashboardDeps } from './deps';
+import { postReleaseHold, releaseHoldPage } from './hold-release';
 import { signedInForm } from './layout';
 import { postAddWebhook, postPauseWebhook, postRemoveWebhook, postRetryWebhook, postRotateWebhookSecret, postTestWebhook } from './webhook-actions';
 import { removeWebhookPage, webhooksPage } from './webhook-pages';
@@ -68,6 +69,7 @@ function pages(router: Router, d: DashboardDeps): void {
   router.get('/dashboard/jobs/:id/move/confirm', moveConfirmPage(d));
   router.get('/dashboard/jobs/:id/no-show', noShowPage(d));
   router.get('/dashboard/jobs/:id/crew', assignJobPage(d));
+  router.get('/dashboard/holds/:id/release', releaseHoldPage(d));
   router.get('/dashboard/crews', crewsPage(d));
   const crew = oneCrewPage(d);
   router.get('/dashboard/crews/:id', crew);
@@ -102,6 +104,7 @@ function forms(router: Router, d: DashboardDeps): void {
   router.post('/dashboard/jobs/:id/move', ...signed, postMoveJob(d));
   router.post('/dashboard/jobs/:id/no-show', ...signed, postNoShow(d));
   router.post('/dashboard/jobs/:id/crew', ...signed, postAssignJob(d));
+  router.post('/dashboard/holds/:id/release', ...signed, postReleaseHold(d));
   router.post('/dashboard/crews', ...signed, postAddCrew(d));
   const crewForms = { name: postCrewName, hours: postCrewHours, active: postCrewActive, 'time-off': postCrewTimeOff, calendar: postCrewCalendar };
   for (const part of CREW_FORMS) router.post(`/dashboard/crews/:id/${part}`, ...signed, crewForms[part](d));
@@ -115,8 +118,9 @@ function forms(router: Router, d: DashboardDeps): void {
 
 /**
  * `{base_url}/dashboard`: the business's days for a person, one page per section (Today,
- * Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks). Signed in by a code
- * mailed to the address the business signed up with; a session cookie for this path only.
+ * Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks), and
+ * the pages of one job or pencilled-in time. Signed in by a code mailed to the address the
+ * business signed up with; a session cookie for this path only.
  * Every form posts with the session's form token and answers 303 to the page of its result;
  * changes go through the same operations (or, for a new key or calendar address, the use
  * cases) as the API, so the rules are the API's. Works without JavaScript; the copy buttons

@@ -15,14 +15,19 @@ const sentences = (parts: (string | null | false)[]) =>
     .map((p) => `${p.trim().replace(/[.\s]+$/, '')}.`)
     .join(' ');
 
+/** A job's size as the cards say it: "2 bd / 1 ba, fridge, pets". */
+export const jobSize = (j: { bedrooms: number; bathrooms: number | string; add_ons: string[]; pets: boolean }) =>
+  `${j.bedrooms} bd / ${j.bathrooms} ba${j.add_ons.length ? `, ${j.add_ons.join(', ')}` : ''}${j.pets ? ', pets' : ''}`;
+
 function contactLinks(b: Booking): Html {
   const phone = b.customer_phone && html`<a href="${safeUrl(`tel:${b.customer_phone.replace(/[^0-9+]/g, '')}`)}">${typedText(b.customer_phone)}</a>`;
   const email = b.customer_email && html`<a href="${safeUrl(`mailto:${b.customer_email}`)}">${typedText(b.customer_email)}</a>`;
   return html`${phone}${phone && email && ' · '}${email}`;
 }
 
-/** The links to what can be done to a job now: move, cancel or (with several crews) give it to another crew before it starts, a no-show after. */
+/** The links to what can be done to a job now: move, cancel or (with several crews) give it to another crew before it starts, a no-show after; a no-show reported is said instead. */
 function jobActions(b: Booking, now: Date, crews: boolean): Html {
+  if (b.status === 'no_show') return html`<p class="job-status"><strong>No-show</strong>: reported; the job stays in your records.</p>`;
   if (b.status !== 'booked') return html``;
   if (b.starts_at.getTime() <= now.getTime()) return html`<p class="job-actions"><a href="${jobLink(b.id, 'no-show')}">Report a no-show</a></p>`;
   return html`<p class="job-actions">
@@ -36,15 +41,15 @@ function jobActions(b: Booking, now: Date, crews: boolean): Html {
  * done; with several crews, which crew does it.
  */
 export function jobCard(b: Booking, pro: Pro, now: Date, crews = false): Html {
-  const size = `${b.bedrooms} bd / ${b.bathrooms} ba${b.add_ons.length ? `, ${b.add_ons.join(', ')}` : ''}${b.pets ? ', pets' : ''}`;
+  const size = jobSize(b);
   const by = b.channel === 'pro' ? 'Booked by you' : 'Booked by a customer';
   const details = sentences([
     `${size}; ${by}${b.client_name ? ` through ${b.client_name}` : ''}`,
     b.notes && `Notes: ${b.notes}`,
     b.access_details && `Access: ${b.access_details}`,
   ]);
-  return html`<article class="job">
-    <h3>${formatLabel(b.starts_at, pro.timezone, now)}</h3>
+  return html`<article class="job${b.status === 'no_show' ? ' no-show' : ''}">
+    <h3>${formatLabel(b.starts_at, pro.timezone, now)}${b.status === 'no_show' ? ' (no-show)' : ''}</h3>
     <p>${CLEAN_TYPE_LABELS[b.clean_type]} for ${typedText(b.customer_name)}, ${formatUsd(b.price_cents)}</p>
     ${crews && html`<p class="crew-of-job">Crew: <strong>${typedText(b.crew_name)}</strong></p>`}
     <p>${typedText(b.address)}, ${b.zip}</p>

@@ -21,7 +21,7 @@ export function leadsView(due: Awaited<ReturnType<typeof followUpsDue>>): Html {
     <script src="/dashboard/copy.js"></script>`;
 }
 
-/** The copy buttons: shown only when this runs, so without script the drafts stay selectable text. */
+/** The copy buttons: shown only when this runs, so without script the drafts and addresses stay selectable text. */
 export const COPY_SCRIPT = `document.querySelectorAll('[data-copy]').forEach(function (b) {
   b.hidden = false;
   b.addEventListener('click', function () {

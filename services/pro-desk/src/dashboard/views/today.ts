@@ -1,17 +1,26 @@
 import { formatLabel, localDate } from '@frontdesk/domain';
-import type { Booking, Notification, Pro } from '@frontdesk/db';
+import type { Booking, NamedHold, Notification, Pro } from '@frontdesk/db';
 import type { followUpsDue } from '@frontdesk/use-cases';
-import { html, type Html } from '@frontdesk/http';
+import { html, safeUrl, type Html } from '@frontdesk/http';
 import { count, csrfField, type Done, type Signed } from '../layout';
+import { holdList } from './holds';
 import { jobList } from './job-card';
 import { doneNotice } from './notices';
 import { typedText } from './typed-text';
 import { crewFilterPart, type CrewFilter } from './schedule';
 
-/** Today (`/dashboard`): what is new since the owner last looked, today's jobs, and what to do next. */
+/**
+ * Today (`/dashboard`): today's jobs and the times pencilled in for today first (on a phone
+ * they are what the owner opens the page for), then what is new since the owner last looked,
+ * what to do next and the booking page's address.
+ */
 export interface TodayData {
   now: Date;
   jobs: Booking[];
+  /** Today's pencilled-in times. */
+  holds: NamedHold[];
+  /** The business's public booking page on the booking host. */
+  bookingPage: string;
   notifications: Notification[];
   activity: Notification[];
   followUps: Awaited<ReturnType<typeof followUpsDue>>;
@@ -51,16 +60,34 @@ function activity(pro: Pro, d: TodayData): Html {
   </section>`;
 }
 
+/**
+ * The business's booking page address in a read-only field (selectable and copyable without
+ * script, as share links are), a button that copies it when script runs, and a link to see it.
+ */
+const bookingPagePart = (url: string): Html =>
+  html`<section aria-labelledby="booking-page">
+      <h2 id="booking-page">Your booking page</h2>
+      <p>Customers who reach you directly can pick a time and book you there.</p>
+      <label for="booking-page-url">Your booking page address</label>
+      <input id="booking-page-url" type="text" readonly value="${url}" />
+      <button type="button" data-copy="booking-page-url" hidden>Copy the address</button>
+      <p><a href="${safeUrl(url)}">See your booking page</a></p>
+      <p class="note">Leads from a marketplace are answered inside that marketplace, never with this address.</p>
+    </section>
+    <script src="/dashboard/copy.js"></script>`;
+
 export function todayView(s: Signed, d: TodayData & CrewFilter, done: Done | null): Html {
   const today = localDate(d.now, s.pro.timezone);
   const todays = d.jobs.filter((b) => localDate(b.starts_at, s.pro.timezone) === today);
   const later = d.jobs.length - todays.length;
   const due = d.followUps.follow_ups.length;
+  const crews = d.crews.length > 1;
   const schedule = d.crew ? `/dashboard/schedule?crew=${encodeURIComponent(d.crew.id)}` : '/dashboard/schedule';
-  return html`${doneNotice(done)} ${newSince(s, d)}
+  return html`${doneNotice(done)}
     <section aria-labelledby="today">
       <h2 id="today">Today's jobs</h2>
-      ${crewFilterPart('/dashboard', d)} ${jobList(todays, s.pro, { now: d.now, none: 'No jobs today.', crews: d.crews.length > 1 })}
+      ${crewFilterPart('/dashboard', d)} ${jobList(todays, s.pro, { now: d.now, none: 'No jobs today.', crews })}
+      ${holdList(d.holds, s.pro, { now: d.now, crews, back: 'today' })}
       <p>
         <a href="${schedule}"
           >${later ? `${count(later, todays.length ? 'more job' : 'job')} coming up` : todays.length ? 'Nothing else booked yet' : 'Nothing booked yet'}: see
@@ -68,9 +95,10 @@ export function todayView(s: Signed, d: TodayData & CrewFilter, done: Done | nul
         >
       </p>
     </section>
+    ${newSince(s, d)}
     <section aria-labelledby="todo">
       <h2 id="todo">Follow-ups</h2>
       <p>${due ? html`<a href="/dashboard/leads">${count(due, 'follow-up')} due now, with drafts</a>` : 'No follow-ups due now.'}</p>
     </section>
-    ${activity(s.pro, d)}`;
+    ${bookingPagePart(d.bookingPage)} ${activity(s.pro, d)}`;
 }
