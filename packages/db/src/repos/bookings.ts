@@ -296,3 +296,17 @@ export async function replaceManageToken(db: Db, bookingId: string): Promise<str
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0 ? token : null;
 }
+
+/** Booked jobs that start in [from, to), soonest first, at most `limit`: a week of the dispatch board, on the (pro_id, starts_at) index. */
+export async function bookedStartingBetween(db: Db, proId: string, range: { from: Date; to: Date; limit: number }): Promise<Booking[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('pro_id', '=', proId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>=', range.from)
+    .where('starts_at', '<', range.to)
+    .orderBy('starts_at')
+    .limit(range.limit)
+    .execute();
+}

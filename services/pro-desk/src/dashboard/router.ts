@@ -8,6 +8,7 @@ import type { ProDeskOperationSet } from '../operations';
 import { postCancelJob, postMarkSeen, postMoveJob, postNewCalendar, postNewKey, postNoShow, postRemoveTimeOff, postSettings, postTimeOff } from './actions';
 import { postAddCrew, postAssignJob, postCrewActive, postCrewCalendar, postCrewHours, postCrewName, postCrewTimeOff, postRemoveCrew } from './crew-actions';
 import { assignJobPage, crewsPage, oneCrewPage, removeCrewPage } from './crew-pages';
+import { boardPage, jobPage } from './board-page';
 import type { DashboardDeps } from './deps';
 import { signedInForm } from './layout';
 import { postAddWebhook, postPauseWebhook, postRemoveWebhook, postRetryWebhook, postRotateWebhookSecret, postTestWebhook } from './webhook-actions';
@@ -54,6 +55,8 @@ function pages(router: Router, d: DashboardDeps): void {
   const keys = keysPage(d);
   for (const path of ['/dashboard', '/dashboard/verify', '/dashboard/sign-out', '/dashboard/notifications/read']) router.get(path, today);
   router.get('/dashboard/schedule', schedulePage(d));
+  router.get('/dashboard/board', boardPage(d));
+  router.get('/dashboard/jobs/:id', jobPage(d));
   router.get('/dashboard/leads', leadsPage(d));
   router.get('/dashboard/month', monthPage(d));
   router.get('/dashboard/settings', settings);
