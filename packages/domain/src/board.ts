@@ -1,6 +1,6 @@
 import type { WeeklyHours } from './availability';
 import { withinWorkingHours } from './settings';
-import { addDays, isValidLocalDate, isoWeekday, localDate, minutesOfDay, wallTimeOrNextInstant, type LocalDate } from './time';
+import { addDays, isValidLocalDate, isoWeekday, minutesOfDay, wallTimeOrNextInstant, type LocalDate } from './time';
 import { inBusinessTimeOff, inCrewTimeOff, notABoardDay, outsideCrewHours } from './words/board';
 import { wallClock } from './zone';
 
@@ -26,6 +26,15 @@ export interface BoardWeek {
   /** The week as instants: its first midnight and the next Monday's, in the business's zone. */
   from: Date;
   to: Date;
+  /** Each day with its midnights as milliseconds (a day of a clock change is 23 or 25 hours). */
+  spans: BoardDay[];
+}
+
+/** A local day and the instants it runs between, [from, to). */
+export interface BoardDay {
+  date: LocalDate;
+  from: number;
+  to: number;
 }
 
 /** The week (Monday to Sunday) holding `date`, or today's when none is given; a date that is no day is refused in words. */
@@ -35,7 +44,9 @@ export function boardWeek(date: string | undefined, today: LocalDate, zone: stri
   const start = addDays(picked, 1 - isoWeekday(picked));
   const days = Array.from({ length: 7 }, (_, i) => addDays(start, i));
   const next = addDays(start, 7);
-  return { start, days, previous: addDays(start, -7), next, from: wallTimeOrNextInstant(start, 0, zone), to: wallTimeOrNextInstant(next, 0, zone) };
+  const midnights = [...days, next].map((d) => wallTimeOrNextInstant(d, 0, zone));
+  const spans = days.map((date, i) => ({ date, from: midnights[i]!.getTime(), to: midnights[i + 1]!.getTime() }));
+  return { start, days, previous: addDays(start, -7), next, from: midnights[0]!, to: midnights[7]!, spans };
 }
 
 /** A span of minutes of one local day, [from, to). */
@@ -56,10 +67,17 @@ export function minuteOfDay(instant: Date, zone: string): number {
   return wall.getUTCHours() * 60 + wall.getUTCMinutes();
 }
 
-/** The part of `day` an instant span covers, in minutes of that day, or null when it misses the day. */
-export function minutesOnDay(span: { start: Date; end: Date }, day: LocalDate, zone: string): DayMinutes | null {
-  const dayStart = wallTimeOrNextInstant(day, 0, zone).getTime();
-  const dayEnd = wallTimeOrNextInstant(addDays(day, 1), 0, zone).getTime();
+/** A local day with its midnights, for `minutesOnDay`. */
+export const boardDay = (date: LocalDate, zone: string): BoardDay => ({
+  date,
+  from: wallTimeOrNextInstant(date, 0, zone).getTime(),
+  to: wallTimeOrNextInstant(addDays(date, 1), 0, zone).getTime(),
+});
+
+/** The part of a day an instant span covers, in minutes of that day, or null when it misses the day. */
+export function minutesOnDay(span: { start: Date; end: Date }, day: BoardDay, zone: string): DayMinutes | null {
+  const dayStart = day.from;
+  const dayEnd = day.to;
   if (span.end.getTime() <= dayStart || span.start.getTime() >= dayEnd) return null;
   const from = span.start.getTime() <= dayStart ? 0 : minuteOfDay(span.start, zone);
   const to = span.end.getTime() >= dayEnd ? DAY_MINUTES : minuteOfDay(span.end, zone);
@@ -121,6 +139,3 @@ export function boardFlags(
   if (closed) flags.push(inBusinessTimeOff(closed.note));
   return flags;
 }
-
-/** The local day a job is drawn on: the day it starts. */
-export const boardDayOf = (start: Date, zone: string): LocalDate => localDate(start, zone);

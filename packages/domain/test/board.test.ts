@@ -1,4 +1,4 @@
-import { boardFlags, boardRows, boardWeek, boardWindow, minutesOnDay, InvalidInputError } from '../src';
+import { boardDay, boardFlags, boardRows, boardWeek, boardWindow, minutesOnDay, InvalidInputError } from '../src';
 
 const NY = 'America/New_York';
 
@@ -10,6 +10,7 @@ describe('the board’s week', () => {
     expect([week.previous, week.next]).toEqual(['2026-11-16', '2026-11-30']);
     expect(week.from.toISOString()).toBe('2026-11-23T05:00:00.000Z');
     expect(week.to.toISOString()).toBe('2026-11-30T05:00:00.000Z');
+    expect(week.spans[6]).toEqual({ date: '2026-11-29', from: Date.parse('2026-11-29T05:00:00Z'), to: Date.parse('2026-11-30T05:00:00Z') });
     expect(boardWeek(undefined, '2026-11-25', NY).start).toBe('2026-11-23');
   });
 
@@ -35,9 +36,12 @@ describe('where things sit in a day’s column', () => {
 
   it('cuts a span at the day’s midnights, on a day clocks change too', () => {
     const span = { start: new Date('2026-11-01T04:00:00Z'), end: new Date('2026-11-02T05:00:00Z') };
-    expect(minutesOnDay(span, '2026-11-01', NY)).toEqual({ from: 0, to: 24 * 60 });
-    expect(minutesOnDay(span, '2026-11-02', NY)).toBeNull();
-    expect(minutesOnDay({ start: new Date('2026-11-24T14:00:00Z'), end: new Date('2026-11-24T16:30:00Z') }, '2026-11-24', NY)).toEqual({ from: 540, to: 690 });
+    expect(minutesOnDay(span, boardDay('2026-11-01', NY), NY)).toEqual({ from: 0, to: 24 * 60 });
+    expect(minutesOnDay(span, boardDay('2026-11-02', NY), NY)).toBeNull();
+    expect(minutesOnDay({ start: new Date('2026-11-24T14:00:00Z'), end: new Date('2026-11-24T16:30:00Z') }, boardDay('2026-11-24', NY), NY)).toEqual({
+      from: 540,
+      to: 690,
+    });
   });
 });
 

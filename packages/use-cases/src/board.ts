@@ -1,11 +1,11 @@
 import { BOARD_MAX_JOBS, boardWeek, localDate, type BoardWeek } from '@frontdesk/domain';
-import { bookedStartingBetween, crewsOf, timeOffBetween, type Booking, type Crew, type Db, type Pro, type TimeOffRow } from '@frontdesk/db';
+import { bookedStartingBetween, crewsOf, timeOffBetween, type BoardJob, type Crew, type Db, type Pro, type TimeOffRow } from '@frontdesk/db';
 
 /** What the dispatch board draws for one week: the week, the crews, their booked jobs, and the time off that touches it. */
 export interface BoardData {
   week: BoardWeek;
   crews: Crew[];
-  jobs: Booking[];
+  jobs: BoardJob[];
   timeOff: TimeOffRow[];
   /** Whether the week has more jobs than the board draws. */
   more: boolean;

@@ -1,7 +1,6 @@
 import {
   BOARD_MAX_JOBS,
   CLEAN_TYPE_LABELS,
-  boardDayOf,
   boardFlags,
   boardRowCount,
   boardRows,
@@ -14,12 +13,13 @@ import {
   minutesOnDay,
   timeOffLabel,
   timeOffSaid,
+  type BoardDay,
   type BoardWeek,
   type DayMinutes,
   type LocalDate,
   type WeeklyHours,
 } from '@frontdesk/domain';
-import type { Booking, Pro, TimeOffRow } from '@frontdesk/db';
+import type { BoardJob, Pro, TimeOffRow } from '@frontdesk/db';
 import type { BoardData } from '@frontdesk/use-cases';
 import { errorLine, html, type Html } from '@frontdesk/http';
 import { typedText } from './typed-text';
@@ -59,7 +59,7 @@ function boardCrews(pro: Pro, data: BoardData): BoardCrew[] {
 
 /** A job as the board draws it: its day, its minutes on that day, and what needs a look. */
 interface Placed {
-  job: Booking;
+  job: BoardJob;
   day: LocalDate;
   minutes: DayMinutes;
   flags: string[];
@@ -68,10 +68,11 @@ interface Placed {
 function placeJobs(pro: Pro, data: BoardData, crews: BoardCrew[]): Placed[] {
   const zone = pro.timezone;
   return data.jobs.flatMap((job) => {
-    const day = boardDayOf(job.starts_at, zone);
-    const minutes = minutesOnDay({ start: job.starts_at, end: job.ends_at }, day, zone);
+    const t = job.starts_at.getTime();
+    const day = data.week.spans.find((d) => t >= d.from && t < d.to);
+    const minutes = day && minutesOnDay({ start: job.starts_at, end: job.ends_at }, day, zone);
     const crew = crews.find((c) => c.id === job.crew_id)!;
-    return minutes ? [{ job, day, minutes, flags: boardFlags(job, crew, { timeOff: data.timeOff, zone }) }] : [];
+    return day && minutes ? [{ job, day: day.date, minutes, flags: boardFlags(job, crew, { timeOff: data.timeOff, zone }) }] : [];
   });
 }
 
@@ -82,8 +83,8 @@ interface CrewDay {
   said: string[];
 }
 
-function crewDay(crew: BoardCrew, day: LocalDate, o: { timeOff: TimeOffRow[]; zone: string }): CrewDay {
-  const hours = hoursOnDay(crew.hours, day);
+function crewDay(crew: BoardCrew, day: BoardDay, o: { timeOff: TimeOffRow[]; zone: string }): CrewDay {
+  const hours = hoursOnDay(crew.hours, day.date);
   const said = [crewHoursSaid(hours.map(spanSaid))];
   const off: DayMinutes[] = [];
   for (const t of o.timeOff.filter((x) => x.crew_id === crew.id || x.crew_id === null)) {
@@ -109,9 +110,10 @@ function block(p: Placed, window: DayMinutes): Html {
   </a>`;
 }
 
-function dayCell(o: { crew: BoardCrew; day: LocalDate; jobs: Placed[]; window: DayMinutes; today: LocalDate; data: BoardData; zone: string }): Html {
-  const { day, window } = o;
-  const d = crewDay(o.crew, day, { timeOff: o.data.timeOff, zone: o.zone });
+function dayCell(o: { crew: BoardCrew; day: BoardDay; jobs: Placed[]; window: DayMinutes; today: LocalDate; data: BoardData; zone: string }): Html {
+  const { window } = o;
+  const day = o.day.date;
+  const d = crewDay(o.crew, o.day, { timeOff: o.data.timeOff, zone: o.zone });
   const shades = [
     ...d.hours.map((m) => html`<span class="shade ${rowClasses(m, window)}" aria-hidden="true"></span>`),
     ...d.off.map((m) => html`<span class="shade off ${rowClasses(m, window)}" aria-hidden="true"></span>`),
@@ -170,7 +172,7 @@ export function boardView(pro: Pro, data: BoardData, o: { today: LocalDate; this
     (crew) =>
       html`<tr data-crew="${crew.id}">
         <th scope="row">${typedText(crew.name)}</th>
-        ${data.week.days.map((day) => dayCell({ crew, day, jobs: byCell.get(`${crew.id} ${day}`) ?? [], window, today: o.today, data, zone }))}
+        ${data.week.spans.map((day) => dayCell({ crew, day, jobs: byCell.get(`${crew.id} ${day.date}`) ?? [], window, today: o.today, data, zone }))}
       </tr>`,
   );
   const last = data.week.days[6]!;
