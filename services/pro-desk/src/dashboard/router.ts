@@ -117,7 +117,7 @@ function forms(router: Router, d: DashboardDeps): void {
 }
 
 /**
- * `{base_url}/dashboard`: the business's days for a person, one page per section (Today,
+ * `{base_url}/dashboard`: the business's days for a person, one page per section (Board, Today,
  * Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks). Signed in by a code
  * mailed to the address the business signed up with; a session cookie for this path only.
  * Every form posts with the session's form token and answers 303 to the page of its result;
