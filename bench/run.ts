@@ -10,7 +10,7 @@ import { normalizeJob, startsOf } from '@frontdesk/domain';
 import { startTestServer } from '@frontdesk/db/testing';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { cpuMicros, startHost, stats } from './host';
-import { seedBusyPro, seedCrowdedZip, seedFeedPro, seedHeldPro, seedHoldPros } from './seed';
+import { seedBoardPro, seedBusyPro, seedCrowdedZip, seedFeedPro, seedHeldPro, seedHoldPros } from './seed';
 import { runScale } from './scale';
 import { webhookBench, webhookLines } from './webhooks';
 import { measureSizes, sizesTable } from './sizes';
@@ -37,6 +37,9 @@ const OUT = resolve(process.env.BENCH_OUT ?? resolve(__dirname, 'results'));
 /** One case measured in pairs of calls: a hold taken, then booked with its hold_id. */
 const HOLD_PAIR = 'hold_time + book_cleaning';
 
+/** The owner's dispatch board for a business of 10 crews with 300 jobs in the week shown. */
+const BOARD = 'board 10 crews 300 jobs';
+
 /** The targets the issue sets: median ratio at 16 connections, and p99 at most 3x the floor's. */
 const TARGETS: Record<string, number> = {
   quote_job: 0.6,
@@ -47,6 +50,7 @@ const TARGETS: Record<string, number> = {
   'find_cleaners 10 crews': 0.3,
   [HOLD_PAIR]: 0.25,
   'available_times 100 holds': 0.5,
+  [BOARD]: 0.2,
 };
 const P99_LIMIT = 3;
 
@@ -120,15 +124,18 @@ async function main(): Promise<void> {
     const crews = { busy: await seedBusyPro(db, 10), zip: await seedCrowdedZip(db, CREWS_ZIP, 50, 40, 10) };
     const holdPros = await seedHoldPros(db);
     const held = await seedHeldPro(db);
+    const board = await seedBoardPro(db);
     const pro = await startHost('pro', url, PUBLIC_KEY);
     const book = await startHost('book', url, PUBLIC_KEY);
     hosts.push(pro.child, book.child);
     const sizes = await measureSizes(db, { pro: pro.base, book: book.base }, PUBLIC_KEY);
     process.stdout.write(`\n${sizesTable(sizes)}\n`);
-    const targets = buildTargets(pro.base, book.base, { proKey: busy.apiKey, crewsKey: crews.busy.apiKey }, feed, {
+    const cases = buildTargets(pro.base, book.base, { proKey: busy.apiKey, crewsKey: crews.busy.apiKey }, feed, {
       slot: holdPros.slot,
       heldProId: held.pro.id,
-    }).filter((t) => !ONLY || t.name.startsWith('healthz') || ONLY.includes(t.name));
+    });
+    cases.splice(cases.length - 1, 0, boardTarget(pro.base, board)); // before the hold pair, which stays last
+    const targets = cases.filter((t) => !ONLY || t.name.startsWith('healthz') || ONLY.includes(t.name));
 
     // Customers keep booking the crowded ZIP's cleaners, and the polled pro's feed keeps
     // growing, for the whole run: caches are measured under churn, never on a still database.
@@ -227,6 +234,16 @@ async function main(): Promise<void> {
     await dropDatabase(server.adminUrl, name).catch(() => {});
     await server.stop();
   }
+}
+
+/** The board page as its signed-in owner opens it: the seeded week, the session in its cookie. */
+function boardTarget(pro: string, board: { week: string; token: string }): Target {
+  return {
+    name: BOARD,
+    host: 'pro',
+    floor: 'healthz pro',
+    options: (connections) => ({ url: `${pro}/dashboard/board?date=${board.week}`, connections, headers: { cookie: `fd_pro_session=${board.token}` } }),
+  };
 }
 
 interface HoldCases {

@@ -1,8 +1,8 @@
 import { recordCheck, createBusiness, holdForBusiness } from '@frontdesk/use-cases';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { crewsOf, insertCrew, newId, type Db } from '@frontdesk/db';
-import { DEFAULT_PRICE_LIST, addDays, localDate, normalizeJob, priceJob, wallTimeToInstant } from '@frontdesk/domain';
+import { createProSession, crewsOf, insertCrew, newId, type Db } from '@frontdesk/db';
+import { DEFAULT_PRICE_LIST, addDays, isoWeekday, localDate, normalizeJob, priceJob, wallTimeToInstant } from '@frontdesk/domain';
 
 const DAY = 86_400_000;
 const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]));
@@ -178,4 +178,28 @@ export async function seedHeldPro(db: Db, holds = 100) {
     await holdForBusiness(db, pro, { bedrooms: 0, bathrooms: 1, start, minutes: 2880 }, new Date());
   }
   return { pro };
+}
+
+/**
+ * A business of 10 crews with 300 jobs in one week (30 a crew: five a day Monday to Saturday,
+ * every two hours from 8 AM, New York time), and a dashboard session of its owner: the board
+ * page case. Returns the week's Monday and the session token for the page's cookie.
+ */
+export async function seedBoardPro(db: Db) {
+  const { pro } = await createBusiness(db, {
+    name: 'Bench Board Cleaning',
+    timezone: 'America/New_York',
+    service_zips: ['10001'],
+    weekly_hours: Object.fromEntries(['1', '2', '3', '4', '5', '6'].map((d) => [d, [{ start: '07:00', end: '19:00' }]])),
+  });
+  const today = localDate(new Date(), pro.timezone);
+  const week = addDays(today, 8 - isoWeekday(today));
+  for (const crewId of await withCrews(db, pro.id, 10)) {
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      bookingRow({ id: pro.id, crewId }, wallTimeToInstant(addDays(week, Math.floor(i / 5)), (8 + (i % 5) * 2) * 60, pro.timezone)!, i),
+    );
+    await db.insertInto('bookings').values(rows).execute();
+  }
+  const token = await createProSession(db, pro.id, new Date(Date.now() + DAY), new Date());
+  return { pro, week, token };
 }

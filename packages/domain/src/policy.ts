@@ -46,3 +46,6 @@ export const MAILED_SERIES_VISITS = 4;
 
 /** A move page first offers the days this far before and after the job's own date (never before today), then a week at a time. */
 export const MOVE_DAYS_AROUND = 7;
+
+/** The most jobs the dispatch board draws for one week (a business of 50 crews at six jobs a day fits). */
+export const BOARD_MAX_JOBS = 2000;

@@ -5,6 +5,30 @@ import { html, htmlText, safeUrl, trusted, type Html } from './template';
 import { screenInput } from './input';
 
 /**
+ * The dispatch board (/dashboard/board): a table of crews by days, each day's column a grid of
+ * 15-minute rows where `.rN` starts a block at row N and `.hN` makes it N rows tall (the
+ * server computes both: the CSP allows no style attribute). Below 64rem the same table reads
+ * as a list: each crew, then its days with jobs, each job a line.
+ */
+const BOARD_ROWS = Array.from({ length: 96 }, (_, i) => `.r${i + 1}{grid-row-start:${i + 1}}.h${i + 1}{grid-row-end:span ${i + 1}}`).join('');
+const BOARD_STYLE = `body:has(.board){max-width:none;margin:1.5rem 1rem}.board-tools{display:flex;flex-wrap:wrap;gap:.3rem 1.5rem;align-items:center}
+.board-tools a{display:inline-block;padding:.35rem 0}.board-pick{display:flex;flex-wrap:wrap;gap:0 .5rem;align-items:end}.board-pick input{width:auto}
+.board{table-layout:fixed;margin-top:.8rem}.board th,.board td{border:1px solid #d8dde5;vertical-align:top;padding:0}.board caption{text-align:left;color:#5b6473;font-size:.9rem}
+.board thead th{padding:.3rem;font-size:.9rem}.board .crew-col{width:8rem}.board tbody th{padding:.4rem;font-size:.9rem;overflow-wrap:anywhere}.board .today{background:#f2f6fb}
+.slots{display:grid;grid-template-columns:100%;grid-auto-rows:.7rem;background:repeating-linear-gradient(#fff0 0 2.75rem,#d5dae1 2.75rem 2.8rem)}
+.frame,.shade,.block{grid-column:1}.frame{grid-row-start:1}.shade{background:#2e8b5724}.shade.off{background:repeating-linear-gradient(45deg,#b0303033 0 .35rem,#b0303011 .35rem .7rem)}
+.block{z-index:1;margin:1px 3px;padding:.05rem .3rem;font-size:.72rem;line-height:1.2;overflow:hidden;background:#dbe7f4;border-left:3px solid #3a6ea5;color:#1d2430;text-decoration:none;display:block}
+.block span,.block strong{display:block}.block.flagged{background:#fbe4e4;border-left-color:#a4161a}.block .flag{color:#8a1216;font-weight:600}
+.block:hover,.block:focus{align-self:start;min-height:100%;z-index:2;overflow:visible;box-shadow:0 2px 6px #0005}
+.board .said{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}.day-name{display:none;margin:0}.board-look li{margin:.2rem 0}
+.board-hint{display:none}@media (min-width:64rem){.board-hint{display:block}}
+@media (max-width:63.99rem){.board,.board tbody,.board tr,.board td,.board th{display:block;width:auto;border:0}.board thead{display:none}.board caption{display:block}
+.board tbody th{font-size:1.15rem;padding:1rem 0 .2rem;border-top:1px solid #d8dde5}.board td.empty{display:none}.slots{display:block;background:none}
+.shade,.frame{display:none}.day-name{display:block;font-weight:600;padding-top:.5rem}.board .said{position:static;width:auto;height:auto;clip:auto;white-space:normal;font-size:.9rem;color:#5b6473;margin:0}
+.block{margin:.35rem 0;padding:.4rem .6rem;font-size:.95rem}}
+${BOARD_ROWS}`;
+
+/**
  * The one style sheet of every page, inline; the CSP allows exactly this text by its hash.
  * One section per kind of page, so each area's rules stay together.
  */
@@ -30,6 +54,7 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 .dash-head p{margin:0}.sign-out button{padding:.3rem .6rem;margin:0}.job-actions a{display:inline-block;margin-right:1.2rem;padding:.3rem 0}
 .done{border-left:4px solid #1b6e3a;padding-left:.8rem}.job.hold{background:#fff;border:2px dashed #8a93a3}.job.no-show{border-left:4px solid #a4161a}`,
   account: `pre,.fields{overflow-x:auto;max-width:100%}.fields td,.fields th{overflow-wrap:anywhere;vertical-align:top}.fields .fields{margin:.3rem 0}`,
+  board: BOARD_STYLE,
 };
 export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}`;

@@ -3,6 +3,7 @@ export * from './business';
 export * from './cancel';
 export * from './customer-bookings';
 export * from './dashboard';
+export * from './board';
 export * from './personal-keys';
 export * from './pro-jobs';
 export * from './report-no-show';

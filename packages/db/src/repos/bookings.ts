@@ -305,3 +305,20 @@ export async function replaceManageToken(db: Db, bookingId: string): Promise<str
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0 ? token : null;
 }
+
+/** What the dispatch board draws of a job: when, which crew, who, where, what kind of clean. */
+export type BoardJob = Pick<Booking, 'id' | 'crew_id' | 'crew_name' | 'starts_at' | 'ends_at' | 'customer_name' | 'address' | 'clean_type'>;
+
+/** Booked jobs that start in [from, to), soonest first, at most `limit`: a week of the dispatch board, on the (pro_id, starts_at) index, only the columns it draws. */
+export async function bookedStartingBetween(db: Db, proId: string, range: { from: Date; to: Date; limit: number }): Promise<BoardJob[]> {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'crew_id', 'crew_name', 'starts_at', 'ends_at', 'customer_name', 'address', 'clean_type'])
+    .where('pro_id', '=', proId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>=', range.from)
+    .where('starts_at', '<', range.to)
+    .orderBy('starts_at')
+    .limit(range.limit)
+    .execute();
+}

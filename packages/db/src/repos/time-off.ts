@@ -32,3 +32,16 @@ export async function insertTimeOff(
 export async function deleteTimeOff(trx: Db, proId: string, id: string): Promise<TimeOffRow | undefined> {
   return trx.deleteFrom('time_off').where('id', '=', id).where('pro_id', '=', proId).returningAll().executeTakeFirst();
 }
+
+/** Time off of the business and its crews that overlaps [from, to), soonest first. */
+export async function timeOffBetween(db: Db, proId: string, range: { from: Date; to: Date }): Promise<TimeOffRow[]> {
+  return db
+    .selectFrom('time_off')
+    .selectAll()
+    .where('pro_id', '=', proId)
+    .where('ends_at', '>', range.from)
+    .where('starts_at', '<', range.to)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .execute();
+}

@@ -10,6 +10,7 @@ import { csrfOf, dashResults, sessionHolder, sessionOf, type DashboardDeps } fro
 
 /** The dashboard's sections, each its own page, in the order the navigation lists them. */
 export const SECTIONS = [
+  ['/dashboard/board', 'Board'],
   ['/dashboard', 'Today'],
   ['/dashboard/schedule', 'Schedule'],
   ['/dashboard/crews', 'Crews'],
@@ -47,6 +48,14 @@ export const postButton = (s: Signed, o: { action: string; label: string; hidden
     <button type="submit">${o.label}</button>
   </form>`;
 
+/**
+ * On Today at a desk's width (64rem and up), the way to the board: the server cannot know the
+ * screen's width, so the board is first in the navigation and Today points to it where it fits
+ * (docs/pages.md says why this and not a redirect).
+ */
+const boardHint = (current: Section | null): Html =>
+  current === '/dashboard' ? html`<p class="board-hint"><a href="/dashboard/board">Open the board: this week by crew</a></p>` : html``;
+
 /** The short navigation above every signed-in page's heading, with who is signed in. */
 export function dashNav(s: Signed, current: Section | null): Html {
   const links = SECTIONS.map(([href, label]) => html`<li><a href="${href}" ${href === current && html` aria-current="page"`}>${label}</a></li>`);
@@ -56,6 +65,7 @@ export function dashNav(s: Signed, current: Section | null): Html {
         ${links}
       </ul>
     </nav>
+    ${boardHint(current)}
     <p class="note">Signed in as <strong>${s.pro.owner_email ?? ''}</strong>.</p>
     <form method="post" action="/dashboard/sign-out" class="sign-out">${csrfField(s)}<button type="submit">Sign out</button></form>
   </header>`;

@@ -8,6 +8,7 @@ import type { ProDeskOperationSet } from '../operations';
 import { postCancelJob, postMarkSeen, postMoveJob, postNewCalendar, postNewKey, postNoShow, postRemoveTimeOff, postSettings, postTimeOff } from './actions';
 import { postAddCrew, postAssignJob, postCrewActive, postCrewCalendar, postCrewHours, postCrewName, postCrewTimeOff, postRemoveCrew } from './crew-actions';
 import { assignJobPage, crewsPage, oneCrewPage, removeCrewPage } from './crew-pages';
+import { boardPage, jobPage } from './board-page';
 import type { DashboardDeps } from './deps';
 import { postReleaseHold, releaseHoldPage } from './hold-release';
 import { signedInForm } from './layout';
@@ -55,6 +56,8 @@ function pages(router: Router, d: DashboardDeps): void {
   const keys = keysPage(d);
   for (const path of ['/dashboard', '/dashboard/verify', '/dashboard/sign-out', '/dashboard/notifications/read']) router.get(path, today);
   router.get('/dashboard/schedule', schedulePage(d));
+  router.get('/dashboard/board', boardPage(d));
+  router.get('/dashboard/jobs/:id', jobPage(d));
   router.get('/dashboard/leads', leadsPage(d));
   router.get('/dashboard/month', monthPage(d));
   router.get('/dashboard/settings', settings);
@@ -117,8 +120,8 @@ function forms(router: Router, d: DashboardDeps): void {
 }
 
 /**
- * `{base_url}/dashboard`: the business's days for a person, one page per section (Today,
- * Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks), and
+ * `{base_url}/dashboard`: the business's days for a person, one page per section (Board,
+ * Today, Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks), and
  * the pages of one job or pencilled-in time. Signed in by a code mailed to the address the
  * business signed up with; a session cookie for this path only.
  * Every form posts with the session's form token and answers 303 to the page of its result;
