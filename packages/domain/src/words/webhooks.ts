@@ -45,6 +45,7 @@ export const webhookTestAnswer = (status: number) =>
 export const EVENT_KIND_NAMES: Record<EventKind, string> = {
   'booking.created': 'A job is booked',
   'booking.cancelled': 'A job is cancelled',
+  'booking.no_show': 'A job is reported as a no-show',
   'booking.rescheduled': 'A job is moved to another time',
   'booking.assigned': 'A job is given to another crew',
   'series.created': 'A recurring plan is set up',
