@@ -8,6 +8,9 @@ import { businessNameLength, noServiceZip, notATimeZone, tooManyZips, zipsNotFiv
 
 export const MAX_SERVICE_ZIP_COUNT = 200;
 
+/** A business's public booking page on the booking host (its /book/<pro id> page). */
+export const bookingPageAddress = (bookingUrl: string, proId: string) => `${bookingUrl}/book/${proId}`;
+
 /** A business name as stored: trimmed, 1 to 100 characters, one line. */
 export function checkBusinessName(name: string, field = 'name'): string {
   const trimmed = name.trim();

@@ -87,4 +87,6 @@ const WEBHOOK_REWORDS: readonly (readonly [RegExp, string])[] = [
 export function webhookInOwnerWords(sentence: string): string {
   return WEBHOOK_REWORDS.reduce((text, [from, to]) => text.replace(from, to), sentence);
 }
-export const webhookTestedOnDashboard = (url: string, answered: string) => `Sent a test event to ${url}. ${answered}`;
+/** What a test event did, said at the webhook it was sent to: when, delivered or not, and what the receiver answered or why it failed. */
+export const webhookTestedOnDashboard = (url: string, t: { at: string; received: boolean; answered: string }) =>
+  `Test event sent to ${url} at ${t.at}: ${t.received ? 'delivered' : 'not delivered'}. ${t.answered}`;

@@ -1,4 +1,5 @@
 import {
+  bookingPageAddress,
   answer,
   bool,
   idSchema,
@@ -84,7 +85,7 @@ export function presentBusiness(
     email: pro.email,
     website: pro.website,
     service_zips: pro.service_zips,
-    booking_page: `${bookingUrl}/book/${pro.id}`,
+    booking_page: bookingPageAddress(bookingUrl, pro.id),
     prices: {
       currency: 'USD' as const,
       base: toUsd(list.base_cents),
