@@ -140,10 +140,17 @@ function addOnRow(f: FormOf, i: number): Html {
   const v = (k: string) => f.values[`addon_${k}_${i}`] ?? '';
   const existing = f.values[`addon_existing_${i}`] === '1';
   const field = (label: string, k: string, attrs?: Html) => inputField({ label, name: `addon_${k}_${i}`, value: v(k), ...(attrs ? { attrs } : {}) }, f.problem);
-  return html`<fieldset>
+  return html`<fieldset class="add-on">
     <legend>${existing ? v('label') || v('name') : 'A new add-on'}</legend>
-    ${existing && html`<input type="hidden" name="addon_existing_${i}" value="1" />`} ${field('Name (lower case, e.g. inside fridge)', 'name')}
-    ${field('Label', 'label')}${field('Price, USD', 'price', decimal)}${field('Minutes', 'minutes', numeric)}
+    ${existing && html`<input type="hidden" name="addon_existing_${i}" value="1" />`}
+    <div class="pair">
+      <div>${field('Name (lower case, e.g. inside fridge)', 'name')}</div>
+      <div>${field('Label', 'label')}</div>
+    </div>
+    <div class="pair">
+      <div>${field('Price, USD', 'price', decimal)}</div>
+      <div>${field('Minutes', 'minutes', numeric)}</div>
+    </div>
     ${existing && html`<label><input type="checkbox" name="addon_remove_${i}" value="1" ${v('remove') === '1' && html`checked`} /> Stop offering it</label>`}
   </fieldset>`;
 }
