@@ -24,7 +24,8 @@ const TALLEST = { 375: 2400, 1280: 1400 } as const;
 const PAGES = ['Prices', 'Add-ons', 'Working hours', 'Service area', 'Time off', 'Notices', 'Booking page'];
 
 const box = async (l: Locator) => (await l.boundingBox())!;
-const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+const pageHeight = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
 
 /** At 1280 px the list stands to the left of its detail, both starting at the same height; at 375 px the detail comes after the list. */
 async function listBesideDetail(page: Page, width: number, what: string) {
@@ -59,7 +60,9 @@ async function bookingAddress(page: Page, width: number, proId: string) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: hosts!.pro });
   await page.getByRole('button', { name: 'Copy the address' }).click();
   await page.getByRole('button', { name: 'Copied' }).waitFor();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+  ).toBe(address);
   mkdirSync('/tmp/shots', { recursive: true });
   await page.screenshot({ path: `/tmp/shots/dashboard-settings-booking-page-${width}.png`, fullPage: true });
   await page.goto(`${hosts!.pro}/dashboard/settings/prices`);

@@ -96,7 +96,7 @@ async function sendATestEvent(o: Owner) {
     .getByRole('status')
     .evaluate((el) => {
       const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight;
+      return r.top >= 0 && r.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
     });
   expect(inView).toBe(true);
   await doneSays(o.page, outcome);

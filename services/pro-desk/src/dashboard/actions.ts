@@ -14,7 +14,7 @@ import {
 } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
 import { rotateBusinessKey, markNotificationsSeen, newCalendarAddress } from '@frontdesk/use-cases';
-import { formField, screenInput, withinRequest, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
+import { allowOwnScripts, formField, screenInput, withinRequest, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
 import { SETTINGS_FORMS, readTimeOff } from './forms';
 import { doneAt, signedOf, type Done, type Signed } from './layout';
@@ -39,7 +39,10 @@ const settingsForm = (d: DashboardDeps, part: SettingsPart, act: (o: Posted) => 
     section: '/dashboard/settings',
     find: nothingToFind,
     act: async (_none, o) => doneAt(d, o.res, settingsLink(settingsPageOf(part)), await act(o)),
-    page: ({ s, values, req, problem }) => settingsBody(d, s, { req, page: settingsPageOf(part), refused: { part, values: refill ? values : {}, problem } }),
+    page: ({ s, values, req, problem }) => {
+      allowOwnScripts(req.res!); // the booking page's copy button, on the page again after a refusal
+      return settingsBody(d, s, { req, page: settingsPageOf(part), refused: { part, values: refill ? values : {}, problem } });
+    },
   });
 
 /** A settings form (hours, prices, add-ons, profile) as update_business; the result lists the booked jobs it touches. */

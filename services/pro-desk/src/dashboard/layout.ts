@@ -49,9 +49,13 @@ export const postButton = (s: Signed, o: { action: string; label: string; hidden
     <button type="submit">${o.label}</button>
   </form>`;
 
+/** A navigation's links, each an item, the one of the page shown marked as current. */
+const navItems = (links: readonly (readonly [string, string | Html])[], current: string | null): Html[] =>
+  links.map(([href, text]) => html`<li><a href="${href}" ${href === current && html` aria-current="page"`}>${text}</a></li>`);
+
 /** The short navigation above every signed-in page's heading, with who is signed in. */
 export function dashNav(s: Signed, current: Section | null): Html {
-  const links = SECTIONS.map(([href, label]) => html`<li><a href="${href}" ${href === current && html` aria-current="page"`}>${label}</a></li>`);
+  const links = navItems(SECTIONS, current);
   return html`<header class="dash-head">
     <nav aria-label="Dashboard sections">
       <ul class="dash-nav">
@@ -75,7 +79,7 @@ export const listAndDetail = (list: Html, detail: Html, o: { even?: boolean } = 
 
 /** The links of a list beside its detail (a page's parts, a business's crews), the current one marked. */
 export function sideNav(label: string, links: readonly (readonly [string, string | Html])[], current: string | null, note?: Html): Html {
-  const items = links.map(([href, text]) => html`<li><a href="${href}" ${href === current && html` aria-current="page"`}>${text}</a></li>`);
+  const items = navItems(links, current);
   return html`<nav class="side-nav" aria-label="${label}">
     ${note && html`<p class="note">${note}</p>`}
     <ul>
