@@ -22,7 +22,13 @@ export async function reportNoShow(db: Db, proId: string, bookingId: string, now
       kind: 'booking.no_show',
       by: 'pro',
       message: noShowRecordedMessage(booking.customer_name, label, waiveFee),
-      payload: { booking_id: booking.id, start: formatLocalIso(booking.starts_at, pro.timezone), label, customer_name: booking.customer_name, fee_waived: waiveFee },
+      payload: {
+        booking_id: booking.id,
+        start: formatLocalIso(booking.starts_at, pro.timezone),
+        label,
+        customer_name: booking.customer_name,
+        fee_waived: waiveFee,
+      },
       now,
     });
     return { booking: marked, pro };
