@@ -89,9 +89,16 @@ async function sectionsAndFormAddresses(o: Owner) {
   }
 }
 
+/** Opens a settings page from the Settings index and the list beside each page. */
+async function openSettings(page: Page, title: string) {
+  await page.goto(`${pro}/dashboard/settings`);
+  await page.getByRole('main').getByRole('link', { name: title, exact: true }).click();
+  await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+}
+
 async function settingsForms(o: Owner) {
   const { page } = o;
-  await page.goto(`${pro}/dashboard/settings`);
+  await openSettings(page, 'Prices');
   await page.getByLabel('Base, USD').fill('99999');
   await page.getByRole('button', { name: 'Save prices' }).click();
   await page.getByRole('alert').first().waitFor();
@@ -108,12 +115,14 @@ async function settingsForms(o: Owner) {
   await page.getByText('Saved your prices.').waitFor();
   expect(((await (await api(o, 'my_business')).json()) as { prices: { base: number } }).prices.base).toBe(75);
 
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Working hours' }).click();
   await page.getByLabel('Saturday').fill('');
   await page.getByRole('button', { name: 'Save hours' }).click();
   await page.getByText('Saved your working hours.').waitFor();
   await reloadAsAPerson(page);
   await check(o, '/dashboard/settings saved');
 
+  await openSettings(page, 'Time off');
   await page.getByLabel('First day off').fill('2027-02-01');
   await page.getByLabel('Last day off').fill('2027-02-02');
   await page.getByRole('button', { name: 'Take these days off' }).click();

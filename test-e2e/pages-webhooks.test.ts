@@ -89,8 +89,18 @@ async function addWebhook(o: Owner) {
 async function sendATestEvent(o: Owner) {
   const { page, receiver } = o;
   await entry(o).getByRole('button', { name: 'Send a test event' }).click();
-  await doneSays(o.page, `Sent a test event to ${receiver.url}. The receiver answered 200: it works.`);
-  expect(await page.locator('.done blockquote').innerText()).toBe('thanks');
+  const outcome = new RegExp(`^Test event sent to ${receiver.url} at .+: delivered\\. The receiver answered 200: it works\\.$`);
+  await entry(o).getByRole('status').getByText(outcome).waitFor();
+  // The page opens at the webhook, its outcome in view without scrolling or reloading.
+  const inView = await entry(o)
+    .getByRole('status')
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
+    });
+  expect(inView).toBe(true);
+  await doneSays(o.page, outcome);
+  expect(await entry(o).locator('.done blockquote').innerText()).toBe('thanks');
   await check(o, 'a test event sent');
   if (o.width === 375) {
     mkdirSync('/tmp/shots', { recursive: true });

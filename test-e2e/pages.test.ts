@@ -184,10 +184,11 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
     await page.goto(`${pro}/dashboard`);
     await page.getByRole('heading', { name: 'Dash Cleaning' }).waitFor();
 
-    await page.goto(`${pro}/dashboard/settings`);
+    await page.goto(`${pro}/dashboard/settings/hours`);
     await page.getByLabel('Saturday').fill('');
     await page.getByRole('button', { name: 'Save hours' }).click();
     await page.getByText('Saved your working hours.').waitFor();
+    await page.goto(`${pro}/dashboard/settings/prices`);
     await page.getByLabel('Base, USD').fill('80');
     await page.getByRole('button', { name: 'Save prices' }).click();
     await page.getByText('Saved your prices.').waitFor();
@@ -342,7 +343,7 @@ maybe('pages in a real browser (Debian chromium driven by playwright-core)', () 
         await signInToDashboard(page, site(), owner, `Axe ${width}`);
         await audit('/dashboard');
         await page.screenshot({ path: join(tmpdir(), `front-desk-dashboard-${width}.png`), fullPage: true });
-        await page.goto(`${pro}/dashboard/settings`);
+        await page.goto(`${pro}/dashboard/settings/prices`);
         await page.getByLabel('Base, USD').fill('99999');
         await page.getByRole('button', { name: 'Save prices' }).click();
         await page.getByRole('alert').waitFor();

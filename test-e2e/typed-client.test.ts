@@ -60,6 +60,8 @@ function ownFields(e: FeedEvent): Record<string, unknown> {
         rescheduled_by: e.rescheduled_by,
         ...crew(e),
       };
+    case 'booking.no_show':
+      return { booking_id: e.booking_id, start: e.start, label: e.label, customer_name: e.customer_name, fee_waived: e.fee_waived, ...crew(e) };
     case 'booking.assigned':
       return {
         booking_id: e.booking_id,

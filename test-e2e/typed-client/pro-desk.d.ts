@@ -2513,6 +2513,20 @@ export interface operations {
                         } | {
                             seq: number;
                             /** @enum {string} */
+                            kind: "booking.no_show";
+                            at: string;
+                            booking_id: string;
+                            start: string;
+                            label: string;
+                            customer_name: string;
+                            /** @description True when the customer's booking fee is waived for the no-show. */
+                            fee_waived: boolean;
+                            crew_id: string;
+                            crew_name: string;
+                            message: string;
+                        } | {
+                            seq: number;
+                            /** @enum {string} */
                             kind: "booking.rescheduled";
                             at: string;
                             booking_id: string;

@@ -207,6 +207,14 @@ export const EVENT_FIELDS = {
     ...crewFields,
   },
   'booking.cancelled': { booking_id: str, start: str, label: str, customer_name: str, cancelled_by: CANCELLED_BY, ...crewFields },
+  'booking.no_show': {
+    booking_id: str,
+    start: str,
+    label: str,
+    customer_name: str,
+    fee_waived: described(bool, "True when the customer's booking fee is waived for the no-show."),
+    ...crewFields,
+  },
   'booking.rescheduled': {
     booking_id: str,
     series_id: nullable(str),

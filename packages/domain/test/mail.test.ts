@@ -108,7 +108,7 @@ describe('the mails', () => {
       'Booking moved by the customer: Dana, from A to B.\n\nAddress: 9 Elm St, 10001\nCrew: Crew 2\nEmail: dana@example.com\nNotes: Side door',
     );
     expect(mail.text).toContain('Your schedule: https://pro.example/dashboard/schedule');
-    expect(mail.text).toContain('"Email me when a customer books, moves or cancels" is on in your settings (https://pro.example/dashboard/settings#mail)');
+    expect(mail.text).toContain('"Email me when a customer books, moves or cancels" is on in your settings (https://pro.example/dashboard/settings/notices)');
     // The owner reads the dashboard's words, never an API field or operation name.
     expect(mail.text).not.toMatch(/email_me_customer_changes|update_business/);
   });

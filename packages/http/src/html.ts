@@ -53,6 +53,14 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 .dash-nav a{display:inline-block;padding:.35rem 0}.dash-nav a[aria-current=page]{font-weight:700;color:#1d2430;text-decoration:none}
 .dash-head p{margin:0}.sign-out button{padding:.3rem .6rem;margin:0}.job-actions a{display:inline-block;margin-right:1.2rem;padding:.3rem 0}
 .done{border-left:4px solid #1b6e3a;padding-left:.8rem}.job.hold{background:#fff;border:2px dashed #8a93a3}.job.no-show{border-left:4px solid #a4161a}`,
+  wide: `.side-nav ul{list-style:none;padding:0;margin:.6rem 0;display:flex;flex-wrap:wrap;gap:.1rem 1rem}.side-nav a{display:inline-block;padding:.35rem 0}
+.side-nav a[aria-current=page]{font-weight:700;color:#1d2430;text-decoration:none}.side-nav .note{display:none}
+.pair{display:grid;grid-template-columns:1fr 1fr;gap:0 .8rem;align-items:end}
+@media (min-width:64rem){body:has(>.dash-head){max-width:72rem}body:has(>.dash-head) main form{max-width:44rem}
+.split{display:grid;grid-template-columns:minmax(12rem,17rem) minmax(0,1fr);gap:0 3rem;align-items:start}.split>.detail{max-width:44rem}
+.split>.detail>section:first-child,.split>section{margin-top:0}.side-nav{position:sticky;top:1rem}.side-nav ul{display:block}.side-nav .note{display:block;margin:0 0 .5rem}
+.split.even{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}.split.even>.detail{max-width:none}
+.add-on{display:grid;grid-template-columns:1fr 1fr;gap:0 .8rem}.add-on>label{grid-column:1/-1}}`,
   account: `pre,.fields{overflow-x:auto;max-width:100%}.fields td,.fields th{overflow-wrap:anywhere;vertical-align:top}.fields .fields{margin:.3rem 0}`,
   board: BOARD_STYLE,
 };

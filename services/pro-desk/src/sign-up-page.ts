@@ -1,5 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import {
+  bookingPageOf,
   CODE_LIFETIME_TEXT,
   KEY_NO_LONGER_SHOWN,
   KEY_SHOWN_FOR,
@@ -172,7 +173,7 @@ function created(ctx: AppContext, pro: Pro, apiKey: string) {
     api_key: apiKey,
     mcp_url: `${ctx.config.publicUrl}/mcp`,
     api_url: `${ctx.config.publicUrl}/api/v1`,
-    booking_page: `${ctx.config.bookingUrl}/book/${pro.id}`,
+    booking_page: bookingPageOf(ctx.config.bookingUrl, pro.id),
     message:
       'Your business is ready with the default price list and hours. The key is shown once: store it now and give it to your assistant as Authorization: Bearer <key>. Then ask it to show my_business and set your prices, hours and time off.',
   };

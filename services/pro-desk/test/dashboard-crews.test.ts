@@ -152,7 +152,7 @@ describe('removing a crew on the dashboard', () => {
     expect(made.text).toContain('Time off saved for Night Owls');
     const off = (await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body.time_off as { crew_id: string }[];
     expect(off.map((t) => t.crew_id)).toEqual([s.second.crew_id]);
-    expect(shown(await pageOf(s, '/dashboard/settings'))).toMatch(/, Night Owls only/);
+    expect(shown(await pageOf(s, '/dashboard/settings/time-off'))).toMatch(/, Night Owls only/);
     for (const part of ['name', 'hours', 'active', 'time-off', 'calendar', 'remove'])
       expect([part, await pageOf(s, `/dashboard/crews/${s.second.crew_id}/${part}`)]).toEqual([part, expect.stringContaining('<main>')]);
     const wrong = await post(s, `/dashboard/crews/${s.second.crew_id}/time-off`, { start: '2026-12-05', end: '2026-12-01' }).expect(400);

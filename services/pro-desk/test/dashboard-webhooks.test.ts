@@ -37,6 +37,9 @@ async function follow(s: Session, res: { status: number; headers: Record<string,
 }
 
 const shown = pageText;
+/** A webhook's entry in the page's list. */
+const entryOf = (page: string, id: string) =>
+  /<li class="webhook" id="webhook-[^"]+">[\s\S]*?<\/li>/.exec(page.slice(page.indexOf(`id="webhook-${id}"`) - 40))![0];
 const API_WORDS = /\b(webhook_id|list_webhooks|update_webhook|booking\.created|paused|url)\b/;
 const secretIn = (page: string) => /id="webhook-secret">(whsec_[^<]+)</.exec(page)?.[1];
 const listed = async (s: Session) => (await h.api.get('/api/v1/list_webhooks').set(s.auth).expect(200)).body.webhooks as Record<string, any>[];
@@ -88,10 +91,19 @@ describe('the webhooks page', () => {
 
     receiver.secrets = [secret];
     const tested = await follow(s, await post(s, `/dashboard/webhooks/${hook!.webhook_id}/test`));
-    expect(shown(tested.text)).toContain(`Sent a test event to ${receiver.url}. The receiver answered 200: it works.`);
-    expect(shown(tested.text)).toContain('What it answered: thanks');
-    expect(shown(await tested.again())).toContain('The receiver answered 200: it works.');
+    // The outcome is in the webhook's own entry, where the page opens: when, delivered, and what it answered.
+    expect(tested.location).toMatch(new RegExp(`#webhook-${hook!.webhook_id}$`));
+    const outcome = new RegExp(
+      `Test event sent to ${receiver.url} at \\w{3}, \\w{3} \\d+, \\d+:\\d\\d [AP]M \\w+: delivered\\. The receiver answered 200: it works\\.`,
+    );
+    expect(shown(entryOf(tested.text, hook!.webhook_id))).toMatch(outcome);
+    expect(shown(entryOf(tested.text, hook!.webhook_id))).toContain('What it answered: thanks');
+    expect(shown(await tested.again())).toMatch(outcome);
     expect(receiver.got).toHaveLength(1);
+    receiver.script = [503];
+    const failed = await follow(s, await post(s, `/dashboard/webhooks/${hook!.webhook_id}/test`));
+    expect(shown(entryOf(failed.text, hook!.webhook_id))).toMatch(/: not delivered\. The receiver answered 503, so it would not count as received\./);
+    expect(receiver.got).toHaveLength(2);
     expect(receiver.got[0]).toMatchObject({ verified: true, body: { kind: 'ping' } });
 
     const paused = await follow(s, await post(s, `/dashboard/webhooks/${hook!.webhook_id}/paused`, { paused: 'yes' }));
@@ -123,7 +135,7 @@ describe('the webhooks page', () => {
     // Removed, its forms say so in the owner's words.
     const gone = await post(s, `/dashboard/webhooks/${hook!.webhook_id}/test`).expect(404);
     expect(shown(gone.text)).toContain('That webhook is not in your business');
-    expect(receiver.got).toHaveLength(1);
+    expect(receiver.got).toHaveLength(2);
   });
 
   it('never shows or acts on another business’s webhook', async () => {

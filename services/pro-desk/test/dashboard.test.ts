@@ -144,9 +144,12 @@ describe('changing settings through the forms', () => {
       sunday: '',
     };
     const saved = await follow(s, await post(s, '/dashboard/hours', hours));
-    expect(saved.location).toMatch(/^\/dashboard\/settings\?done=[A-Za-z0-9_-]+#hours-section$/);
+    expect(saved.location).toMatch(/^\/dashboard\/settings\/hours\?done=[A-Za-z0-9_-]+$/);
     expect(saved.text).toMatch(/Saved your working hours/);
-    const prices = inputs(saved.text, /^(base|per_bedroom|per_bathroom|minimum|pets_fee|crew_size|weekly|biweekly|monthly)$/);
+    const prices = inputs(
+      await pageOf(s, '/dashboard/settings/prices'),
+      /^(base|per_bedroom|per_bathroom|minimum|pets_fee|crew_size|weekly|biweekly|monthly)$/,
+    );
     expect(prices).toMatchObject({ base: '60', crew_size: '2', weekly: '20' });
     await follow(s, await post(s, '/dashboard/prices', { ...prices, base: '80', first_visit: 'discounted' }));
     expect((await h.api.get('/api/v1/quote_job').query({ bedrooms: 2, bathrooms: 1 }).set(s.auth).expect(200)).body.total).toBe(145);
@@ -162,7 +165,7 @@ describe('changing settings through the forms', () => {
   it('turns the mails about customers’ bookings off and on again, as my_business shows', async () => {
     const s = await signedIn();
     const box = (page: string) => /<input type="checkbox" name="email_me_customer_changes"[^>]*>/.exec(page)?.[0];
-    expect(box(await pageOf(s, '/dashboard/settings'))).toMatch(/checked/);
+    expect(box(await pageOf(s, '/dashboard/settings/notices'))).toMatch(/checked/);
     const off = await follow(s, await post(s, '/dashboard/mail', {}));
     expect(off.text).toMatch(/Saved which mails you get/);
     expect(box(off.text)).toBeDefined();
@@ -183,7 +186,7 @@ describe('changing settings through the forms', () => {
     const hours = await post(s, '/dashboard/hours', { monday: '17:00-08:00' }).expect(400);
     expect(hours.text).toMatch(/Monday: &quot;17:00-08:00&quot; must end after it starts/);
     expect(hours.text).toMatch(/name="monday"[^>]*value="17:00-08:00"[^>]*aria-invalid="true"/);
-    const zips = await post(s, '/dashboard/profile', { name: 'Zip Co', service_zips: '10001, 1002' }).expect(400);
+    const zips = await post(s, '/dashboard/area', { service_zips: '10001, 1002', travel_buffer_minutes: '15' }).expect(400);
     expect(zips.text).not.toMatch(/service_zips\[/);
     expect(zips.text).toMatch(/role="alert">Service ZIPs \(the second entry\) must be/);
     expect(zips.text).toMatch(/name="service_zips"[^>]*value="10001, 1002"[^>]*aria-invalid="true"/);
@@ -194,7 +197,7 @@ describe('changing settings through the forms', () => {
 
   it('adds, removes and renames add-ons, changes the profile, and takes and gives back a day off', async () => {
     const s = await signedIn();
-    const page = await pageOf(s, '/dashboard/settings');
+    const page = await pageOf(s, '/dashboard/settings/add-ons');
     const rows = Number(/name="rows" value="(\d+)"/.exec(page)![1]);
     const form: Record<string, string> = { rows: String(rows), ...inputs(page, /^addon_(name|label|price|minutes)_\d+$/) };
     form.addon_remove_0 = '1'; // cabinets
@@ -251,6 +254,64 @@ describe('changing settings through the forms', () => {
     const refused = await post(a, '/dashboard/time-off/remove', { time_off_id: off.time_off_id }).expect(404);
     expect(refused.text).toMatch(/role="alert">That time off is not in your settings/);
     expect((await h.api.get('/api/v1/my_business').set(b.auth).expect(200)).body.time_off).toHaveLength(1);
+  });
+});
+
+describe('settings, one short page each', () => {
+  const PAGES = [
+    ['prices', 'Prices', '/dashboard/prices'],
+    ['add-ons', 'Add-ons', '/dashboard/add-ons'],
+    ['hours', 'Working hours', '/dashboard/hours'],
+    ['area', 'Service area', '/dashboard/area'],
+    ['time-off', 'Time off', '/dashboard/time-off'],
+    ['notices', 'Notices', '/dashboard/mail'],
+    ['booking-page', 'Booking page', '/dashboard/profile'],
+  ] as const;
+
+  it('lists each page on the index, and shows each at its own address with one form, the list beside it marking where the owner is', async () => {
+    const s = await signedIn();
+    const index = await pageOf(s, '/dashboard/settings');
+    for (const [page, title, form] of PAGES) {
+      expect([page, index]).toEqual([page, expect.stringContaining(`<a href="/dashboard/settings/${page}">${title}</a>`)]);
+      const shown = await pageOf(s, `/dashboard/settings/${page}`);
+      expect([page, shown]).toEqual([page, expect.stringContaining(`<h1>${title}</h1>`)]);
+      expect([page, shown]).toEqual([page, expect.stringMatching(new RegExp(`<a href="/dashboard/settings"\\s+aria-current="page">Settings</a>`))]);
+      expect([page, shown]).toEqual([page, expect.stringMatching(new RegExp(`<a href="/dashboard/settings/${page}"\\s+aria-current="page">${title}</a>`))]);
+      expect([page, [...shown.matchAll(/<form method="post" action="([^"]+)" novalidate>/g)].map((m) => m[1])]).toEqual([page, [form]]);
+      // The form's own address, and the one the page had before Settings was split, show the same page.
+      expect([page, await pageOf(s, form)]).toEqual([page, expect.stringContaining(`<h1>${title}</h1>`)]);
+    }
+  });
+
+  it("shows the business's booking page address as text with a copy button, on the index and the booking page's page", async () => {
+    const s = await signedIn();
+    for (const path of ['/dashboard/settings', '/dashboard/settings/booking-page']) {
+      const page = await pageOf(s, path);
+      const address = new RegExp(`<input id="booking-page-url" type="text" readonly value="(https?://[^"]+/book/${s.pro.id})" />`);
+      expect([path, page]).toEqual([path, expect.stringMatching(address)]);
+      expect([path, page]).toEqual([path, expect.stringContaining('<button type="button" data-copy="booking-page-url" hidden>Copy the address</button>')]);
+      expect([path, page]).toEqual([path, expect.stringContaining('<script src="/dashboard/copy.js"></script>')]);
+      expect(address.exec(page)![1]).toBe((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body.booking_page);
+    }
+  });
+
+  it('saves the area and the booking page each from its own form, leaving what the other holds, and answers on the page of the form', async () => {
+    const s = await signedIn();
+    const area = await follow(s, await post(s, '/dashboard/area', { service_zips: '10001, 10003', travel_buffer_minutes: '20' }));
+    expect(area.location).toMatch(/^\/dashboard\/settings\/area\?done=/);
+    expect(area.text).toMatch(/Saved your service area/);
+    expect(inputs(area.text, /^service_zips$/)).toEqual({ service_zips: '10001, 10003' });
+    const profile = await follow(
+      s,
+      await post(s, '/dashboard/profile', { name: 'Page Co', phone: '', email: '', website: '', slot_step_minutes: '30', min_notice_hours: '12' }),
+    );
+    expect(profile.location).toMatch(/^\/dashboard\/settings\/booking-page\?done=/);
+    expect((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body).toMatchObject({
+      name: 'Page Co',
+      service_zips: ['10001', '10003'],
+      travel_buffer_minutes: 20,
+      min_notice_hours: 12,
+    });
   });
 });
 
@@ -344,7 +405,9 @@ describe('pages of their own, and every form address a page', () => {
     '/dashboard/hours',
     '/dashboard/prices',
     '/dashboard/add-ons',
+    '/dashboard/area',
     '/dashboard/profile',
+    '/dashboard/mail',
     '/dashboard/time-off',
     '/dashboard/time-off/remove',
     '/dashboard/key',
@@ -505,7 +568,7 @@ describe('values people typed are inert on every page', () => {
 describe('add-on refusals in people’s words', () => {
   it('names the add-on and its field, never the path', async () => {
     const s = await signedIn();
-    const page = await pageOf(s, '/dashboard/settings');
+    const page = await pageOf(s, '/dashboard/settings/add-ons');
     const form: Record<string, string> = { rows: /name="rows" value="(\d+)"/.exec(page)![1]!, ...inputs(page, /^addon_(name|label|price|minutes)_\d+$/) };
     form.addon_price_1 = '-5';
     const res = await post(s, '/dashboard/add-ons', form).expect(400);

@@ -141,7 +141,7 @@ const contactLines = (c: NoticeContact) =>
 /** Why the owner gets it and how to stop it, in the words of the dashboard's own setting. */
 const whyYouGetThis = (dashboardUrl: string | null) =>
   `You get this email because "Email me when a customer books, moves or cancels" is on in your settings${
-    dashboardUrl ? ` (${dashboardUrl}/settings#mail)` : ''
+    dashboardUrl ? ` (${dashboardUrl}/settings/notices)` : ''
   }; turn it off there to stop these emails, or ask your assistant to. Your schedule has every booking.`;
 
 /** The owner's notice of a customer's booking, move or cancellation: the business's own notification, where and who, and how to reach the customer. */

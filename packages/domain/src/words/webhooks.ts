@@ -45,6 +45,7 @@ export const webhookTestAnswer = (status: number) =>
 export const EVENT_KIND_NAMES: Record<EventKind, string> = {
   'booking.created': 'A job is booked',
   'booking.cancelled': 'A job is cancelled',
+  'booking.no_show': 'A job is reported as a no-show',
   'booking.rescheduled': 'A job is moved to another time',
   'booking.assigned': 'A job is given to another crew',
   'series.created': 'A recurring plan is set up',
@@ -86,4 +87,6 @@ const WEBHOOK_REWORDS: readonly (readonly [RegExp, string])[] = [
 export function webhookInOwnerWords(sentence: string): string {
   return WEBHOOK_REWORDS.reduce((text, [from, to]) => text.replace(from, to), sentence);
 }
-export const webhookTestedOnDashboard = (url: string, answered: string) => `Sent a test event to ${url}. ${answered}`;
+/** What a test event did, said at the webhook it was sent to: when, delivered or not, and what the receiver answered or why it failed. */
+export const webhookTestedOnDashboard = (url: string, t: { at: string; received: boolean; answered: string }) =>
+  `Test event sent to ${url} at ${t.at}: ${t.received ? 'delivered' : 'not delivered'}. ${t.answered}`;

@@ -14,7 +14,7 @@ import {
 } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
 import { rotateBusinessKey, markNotificationsSeen, newCalendarAddress } from '@frontdesk/use-cases';
-import { formField, screenInput, withinRequest, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
+import { allowOwnScripts, formField, screenInput, withinRequest, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
 import { SETTINGS_FORMS, readTimeOff } from './forms';
 import { doneAt, signedOf, type Done, type Signed } from './layout';
@@ -22,7 +22,7 @@ import { jobOf } from './lookups';
 import { moveTimesBody, settingsBody } from './pages';
 import { dashForm, nothingToFind, type Posted } from './route-shapes';
 import { cancelConfirmView, noShowConfirmView } from './views/job';
-import { SETTINGS_LABELS, type SettingsPart } from './views/settings';
+import { SETTINGS_LABELS, settingsLink, settingsPageOf, type SettingsPart } from './views/settings';
 import type { Typed } from './views/typed-text';
 
 /**
@@ -31,15 +31,18 @@ import type { Typed } from './views/typed-text';
  * answers 303 to the page that shows the result; a refusal shows the form again as typed.
  */
 
-/** A settings form: its operation runs, and the settings page shows what it did at the form's section; a refusal shows the page with this form as typed (or, with `refill: false`, empty). */
+/** A settings form: its operation runs, and its settings page shows what it did; a refusal shows that page with this form as typed (or, with `refill: false`, empty). */
 const settingsForm = (d: DashboardDeps, part: SettingsPart, act: (o: Posted) => Promise<Done>, refill = true): RequestHandler =>
   dashForm({
     title: 'Settings',
     labels: SETTINGS_LABELS[part],
     section: '/dashboard/settings',
     find: nothingToFind,
-    act: async (_none, o) => doneAt(d, o.res, `/dashboard/settings#${part}-section`, await act(o)),
-    page: ({ s, values, req, problem }) => settingsBody(d, s, { req, refused: { part, values: refill ? values : {}, problem } }),
+    act: async (_none, o) => doneAt(d, o.res, settingsLink(settingsPageOf(part)), await act(o)),
+    page: ({ s, values, req, problem }) => {
+      allowOwnScripts(req.res!); // the booking page's copy button, on the page again after a refusal
+      return settingsBody(d, s, { req, page: settingsPageOf(part), refused: { part, values: refill ? values : {}, problem } });
+    },
   });
 
 /** A settings form (hours, prices, add-ons, profile) as update_business; the result lists the booked jobs it touches. */

@@ -30,10 +30,11 @@ export async function crewOfPage(d: DashboardDeps, s: Signed, req: Request) {
 
 /** One crew's page, as it is, or with one form as typed after a refusal. */
 export async function crewBody(d: DashboardDeps, s: Signed, o: { req: Request; refused?: CrewRefused }): Promise<{ title: string; body: Html }> {
-  const { crew, upcoming, feeds, timeOff } = await crewOfPage(d, s, o.req);
+  const { crew, crews, upcoming, feeds, timeOff } = await crewOfPage(d, s, o.req);
   const now = d.ctx.clock();
   const body = crewView(s, {
     crew,
+    crews,
     upcoming: upcoming.get(crew.id) ?? 0,
     feed: feeds.get(crew.id),
     timeOff,

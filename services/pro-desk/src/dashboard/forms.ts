@@ -18,6 +18,25 @@ export function readTimeOff(body: unknown): Record<string, string> {
   return { start: formField(body, 'start'), end: formField(body, 'end'), ...(note ? { note } : {}) };
 }
 
+/** How each field of the business's details becomes update_business's input. */
+const DETAILS: Record<string, (text: string) => unknown> = {
+  name: (text) => text,
+  phone: optionalText,
+  email: optionalText,
+  website: optionalText,
+  service_zips: list,
+  travel_buffer_minutes: numeric,
+  slot_step_minutes: numeric,
+  min_notice_hours: numeric,
+};
+
+/** The business's details a form sent (the booking page's, the service area's): a field the form does not hold is left as it is. */
+function detailsSent(body: unknown): Record<string, unknown> {
+  const sent = typeof body === 'object' && body !== null ? body : {};
+  const fields = Object.entries(DETAILS).filter(([name]) => name in sent);
+  return JSON.parse(JSON.stringify(Object.fromEntries(fields.map(([name, read]) => [name, read(formField(body, name))])))) as Record<string, unknown>;
+}
+
 /** Each settings form, read into the one input update_business takes. */
 export const SETTINGS_FORMS: Record<string, { saved: string; read(body: unknown): Record<string, unknown> }> = {
   hours: {
@@ -48,22 +67,8 @@ export const SETTINGS_FORMS: Record<string, { saved: string; read(body: unknown)
       return { add_ons: JSON.parse(JSON.stringify(addOns)) as unknown[] };
     },
   },
-  profile: {
-    saved: 'Saved your business details.',
-    read: (body) =>
-      JSON.parse(
-        JSON.stringify({
-          name: formField(body, 'name'),
-          phone: optionalText(formField(body, 'phone')),
-          email: optionalText(formField(body, 'email')),
-          website: optionalText(formField(body, 'website')),
-          service_zips: list(formField(body, 'service_zips')),
-          travel_buffer_minutes: numeric(formField(body, 'travel_buffer_minutes')),
-          slot_step_minutes: numeric(formField(body, 'slot_step_minutes')),
-          min_notice_hours: numeric(formField(body, 'min_notice_hours')),
-        }),
-      ) as Record<string, unknown>,
-  },
+  profile: { saved: 'Saved your business details.', read: (body) => detailsSent(body) },
+  area: { saved: 'Saved your service area.', read: (body) => detailsSent(body) },
   mail: {
     saved: 'Saved which mails you get.',
     read: (body) => ({ email_me_customer_changes: formField(body, 'email_me_customer_changes') === 'on' }),

@@ -35,6 +35,8 @@ export interface Done {
   affected?: AffectedJob[];
   secret?: { id: string; label: string; value: string };
   quote?: { label: string; text: string };
+  /** The element of the page the result is about (a webhook's entry): shown there, where the page opens, instead of at its top. */
+  place?: string;
   /** Not a result: the one this address refers to is gone, and the page says so. */
   gone?: true;
 }
@@ -56,9 +58,13 @@ export const postButton = (s: Signed, o: { action: string; label: string; hidden
 const boardHint = (current: Section | null): Html =>
   current === '/dashboard' ? html`<p class="board-hint"><a href="/dashboard/board">Open the board: this week by crew</a></p>` : html``;
 
+/** A navigation's links, each an item, the one of the page shown marked as current. */
+const navItems = (links: readonly (readonly [string, string | Html])[], current: string | null): Html[] =>
+  links.map(([href, text]) => html`<li><a href="${href}" ${href === current && html` aria-current="page"`}>${text}</a></li>`);
+
 /** The short navigation above every signed-in page's heading, with who is signed in. */
 export function dashNav(s: Signed, current: Section | null): Html {
-  const links = SECTIONS.map(([href, label]) => html`<li><a href="${href}" ${href === current && html` aria-current="page"`}>${label}</a></li>`);
+  const links = navItems(SECTIONS, current);
   return html`<header class="dash-head">
     <nav aria-label="Dashboard sections">
       <ul class="dash-nav">
@@ -69,6 +75,27 @@ export function dashNav(s: Signed, current: Section | null): Html {
     <p class="note">Signed in as <strong>${s.pro.owner_email ?? ''}</strong>.</p>
     <form method="post" action="/dashboard/sign-out" class="sign-out">${csrfField(s)}<button type="submit">Sign out</button></form>
   </header>`;
+}
+
+/**
+ * A list beside the one thing it leads to: two columns at 1024 px and up (the list narrow, or,
+ * `even`, a list and a form of like widths), one after the other on a phone.
+ */
+export const listAndDetail = (list: Html, detail: Html, o: { even?: boolean } = {}): Html =>
+  html`<div class="split${o.even ? ' even' : ''}">
+    ${list}
+    <div class="detail">${detail}</div>
+  </div>`;
+
+/** The links of a list beside its detail (a page's parts, a business's crews), the current one marked. */
+export function sideNav(label: string, links: readonly (readonly [string, string | Html])[], current: string | null, note?: Html): Html {
+  const items = navItems(links, current);
+  return html`<nav class="side-nav" aria-label="${label}">
+    ${note && html`<p class="note">${note}</p>`}
+    <ul>
+      ${items}
+    </ul>
+  </nav>`;
 }
 
 /** The sign-in form of the dashboard. */

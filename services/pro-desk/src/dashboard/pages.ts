@@ -13,7 +13,7 @@ import { leadsView } from './views/leads';
 import { goneNotice } from './views/notices';
 import { monthView } from './views/month';
 import { scheduleView, type CrewFilter } from './views/schedule';
-import { removeTimeOffConfirmView, settingsView, type Refused } from './views/settings';
+import { SETTINGS_PAGES, removeTimeOffConfirmView, settingsIndexView, settingsView, type Refused, type SettingsPage } from './views/settings';
 import { todayView } from './views/today';
 
 /** The dashboard's pages (GET): each reads through use cases or operations and sends its view. */
@@ -54,14 +54,22 @@ export const monthPage = (d: DashboardDeps): RequestHandler =>
     },
   });
 
-/** The settings page, as the business is, or with a refused form as it was typed. */
-export async function settingsBody(d: DashboardDeps, s: Signed, o: { req: Request; refused?: Refused }): Promise<Html> {
-  const { timeOff } = await dashboardSettings(d.ctx.db, s.pro, d.ctx.clock());
-  return settingsView(s, { timeOff, done: doneOf(d, o.req), ...(o.refused ? { refused: o.refused } : {}) });
+/** A settings page, as the business is, or with its refused form as it was typed. */
+export async function settingsBody(d: DashboardDeps, s: Signed, o: { req: Request; page: SettingsPage; refused?: Refused }) {
+  const timeOff = o.page === 'time-off' ? (await dashboardSettings(d.ctx.db, s.pro, d.ctx.clock())).timeOff : [];
+  const data = { timeOff, bookingPage: bookingPageOf(d.ctx.config.bookingUrl, s.pro.id), done: doneOf(d, o.req) };
+  return { title: SETTINGS_PAGES[o.page].title, body: settingsView(s, o.page, { ...data, ...(o.refused ? { refused: o.refused } : {}) }) };
 }
 
-export const settingsPage = (d: DashboardDeps): RequestHandler =>
-  signedInPage(d, { section: '/dashboard/settings', render: async (s, req) => ({ title: 'Settings', body: await settingsBody(d, s, { req }) }) });
+export const settingsPage = (d: DashboardDeps, page: SettingsPage): RequestHandler =>
+  signedInPage(d, { section: '/dashboard/settings', render: (s, req) => settingsBody(d, s, { req, page }) });
+
+/** The settings index: a line about each settings page, and the booking page's address. */
+export const settingsIndexPage = (d: DashboardDeps): RequestHandler =>
+  signedInPage(d, {
+    section: '/dashboard/settings',
+    render: (s) => Promise.resolve({ title: 'Settings', body: settingsIndexView(bookingPageOf(d.ctx.config.bookingUrl, s.pro.id)) }),
+  });
 
 export const keysPage = (d: DashboardDeps): RequestHandler =>
   signedInPage(d, {

@@ -25,12 +25,14 @@ import {
   noShowPage,
   removeTimeOffPage,
   schedulePage,
+  settingsIndexPage,
   settingsPage,
   todayPage,
 } from './pages';
 import { getCode, postCode, postSignOut, postVerify } from './session';
 import { welcomePage } from '../sign-up-page';
 import { COPY_SCRIPT } from './views/leads';
+import { SETTINGS_PAGES, settingsLink, type SettingsPage } from './views/settings';
 
 const copyScript: RequestHandler = (_req, res) => {
   res.type('text/javascript').setHeader('Cache-Control', 'public, max-age=3600').send(COPY_SCRIPT);
@@ -52,7 +54,6 @@ const calendarFile =
 /** The pages (GET) by address; a form's own address shows the page its form is on. */
 function pages(router: Router, d: DashboardDeps): void {
   const today = todayPage(d);
-  const settings = settingsPage(d);
   const keys = keysPage(d);
   for (const path of ['/dashboard', '/dashboard/verify', '/dashboard/sign-out', '/dashboard/notifications/read']) router.get(path, today);
   router.get('/dashboard/schedule', schedulePage(d));
@@ -60,8 +61,13 @@ function pages(router: Router, d: DashboardDeps): void {
   router.get('/dashboard/jobs/:id', jobPage(d));
   router.get('/dashboard/leads', leadsPage(d));
   router.get('/dashboard/month', monthPage(d));
-  router.get('/dashboard/settings', settings);
-  for (const part of ['hours', 'prices', 'add-ons', 'profile', 'mail', 'time-off', 'time-off/remove']) router.get(`/dashboard/${part}`, settings);
+  router.get('/dashboard/settings', settingsIndexPage(d));
+  for (const page of Object.keys(SETTINGS_PAGES) as SettingsPage[]) {
+    const shown = settingsPage(d, page);
+    // Its form's own address (and the page's before Settings was split) shows the page too.
+    for (const path of [settingsLink(page), `/dashboard/${SETTINGS_PAGES[page].part}`]) router.get(path, shown);
+  }
+  router.get('/dashboard/time-off/remove', settingsPage(d, 'time-off'));
   router.get('/dashboard/time-off/:id/remove', removeTimeOffPage(d));
   router.get('/dashboard/welcome', welcomePage(d));
   router.get('/dashboard/keys', keys);
@@ -97,7 +103,7 @@ function forms(router: Router, d: DashboardDeps): void {
   router.post('/dashboard/code', form, postCode(d));
   router.get('/dashboard/code', getCode(d));
   router.post('/dashboard/verify', form, postVerify(d));
-  for (const part of ['hours', 'prices', 'add-ons', 'profile', 'mail'] as const) router.post(`/dashboard/${part}`, ...signed, postSettings(d, part));
+  for (const part of ['hours', 'prices', 'add-ons', 'area', 'profile', 'mail'] as const) router.post(`/dashboard/${part}`, ...signed, postSettings(d, part));
   router.post('/dashboard/time-off', ...signed, postTimeOff(d));
   router.post('/dashboard/time-off/remove', ...signed, postRemoveTimeOff(d));
   router.post('/dashboard/notifications/read', ...signed, postMarkSeen(d));

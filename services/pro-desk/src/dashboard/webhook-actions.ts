@@ -78,12 +78,18 @@ const webhookForm = (
     page: ({ s, values, req, problem }) => webhooksBody(d, s, { req, refused: { part, webhookId: String(req.params.id), values, problem } }),
   });
 
-/** Sends a test event now; the page says what the receiver answered (a reload shows it again and sends nothing). */
+/**
+ * Sends a test event now (test_webhook waits for the receiver); the page opens at the webhook
+ * with the outcome there: when, delivered or not, and what it answered or why it failed (a
+ * reload shows it again and sends nothing).
+ */
 export const postTestWebhook = (d: DashboardDeps): RequestHandler =>
-  webhookForm(d, 'test', async ({ id, url }, { req }) => {
+  webhookForm(d, 'test', async ({ id, url }, { s, req }) => {
+    const at = formatLabel(d.ctx.clock(), s.pro.timezone, d.ctx.clock());
     const tested = await runWebhookOp(d, d.ops.test_webhook, { webhook_id: id }, req);
     const quote = tested.answer.trim() ? { label: 'What it answered:', text: tested.answer } : undefined;
-    return { done: { text: webhookTestedOnDashboard(url, tested.message), ...(quote ? { quote } : {}) } };
+    const text = webhookTestedOnDashboard(url, { at, received: tested.received, answered: tested.message });
+    return { done: { text, place: `webhook-${id}`, ...(quote ? { quote } : {}) } };
   });
 
 export const postPauseWebhook = (d: DashboardDeps): RequestHandler =>

@@ -136,6 +136,20 @@ describe('webhooks of a business', () => {
     expect(listed.behind).toBe(0);
   });
 
+  it('sends a no-show as booking.no_show, written with the report, to a webhook that takes it, as updates shows it', async () => {
+    const { auth, pro } = await withWebhook(['booking.no_show']);
+    const job = (await post(auth, 'book_job', validBooking()).expect(200)).body;
+    h.clock.now = new Date(new Date(job.start).getTime() + 10 * 60_000);
+    await post(auth, 'report_no_show', { booking_id: job.booking_id }).expect(200);
+    const feed = (await get(auth, 'updates', { since: 0 }).expect(200)).body.events as Json[];
+    const noShow = feed.find((e) => e.kind === 'booking.no_show')!;
+    expect(noShow).toMatchObject({ booking_id: job.booking_id, customer_name: job.customer.name, fee_waived: false, crew_name: job.crew_name });
+    expect(noShow.message).toMatch(/^No-show recorded for /);
+    await send.tick();
+    expect(receiver.got.map((g) => g.body)).toEqual([{ business_id: pro.id, cursor: noShow.seq, ...noShow }]);
+    expect(receiver.got[0]!.verified).toBe(true);
+  });
+
   it('retries a failing receiver with backoff, marks it failing in the feed but never switches it off, and catches up in order', async () => {
     const { auth, webhook } = await withWebhook();
     await post(auth, 'book_job', validBooking({ customer_name: 'First' })).expect(200);

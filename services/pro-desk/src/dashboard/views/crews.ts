@@ -2,7 +2,7 @@ import { WEEKDAYS, formatLabel, presentWeeklyHours, type WeeklyHours } from '@fr
 import type { Booking, Crew, CrewCalendarFeed, Pro, TimeOffRow } from '@frontdesk/db';
 import { presentTimeOff } from '@frontdesk/use-cases';
 import { html, inputField, problemLine, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
-import { count, csrfField, postButton, type Done, type Signed } from '../layout';
+import { count, csrfField, listAndDetail, postButton, sideNav, type Done, type Signed } from '../layout';
 import { jobLink } from './job-card';
 import { doneNotice } from './notices';
 import { typedText, type Typed } from './typed-text';
@@ -83,15 +83,17 @@ export function crewsView(s: Signed, d: { crews: Crew[]; upcoming: Map<string, n
     { label: 'Name of the new crew', name: 'name', value: refused?.values.name ?? '', attrs: html` maxlength="60" required` },
     refused?.problem,
   );
+  const list = html`<section aria-labelledby="crews">
+    <h2 id="crews">Your crews</h2>
+    <p class="note">Each crew does one job at a time. A time is offered to customers while at least one crew that takes jobs is free then.</p>
+    <ul class="crew-list">
+      ${items}
+    </ul>
+  </section>`;
   return html`${doneNotice(d.done)}
-    <section aria-labelledby="crews">
-      <h2 id="crews">Your crews</h2>
-      <p class="note">Each crew does one job at a time. A time is offered to customers while at least one crew that takes jobs is free then.</p>
-      <ul class="crew-list">
-        ${items}
-      </ul>
-    </section>
-    ${crewForm(s, {
+  ${listAndDetail(
+    list,
+    crewForm(s, {
       id: 'add',
       title: 'Add a crew',
       action: '/dashboard/crews',
@@ -99,12 +101,16 @@ export function crewsView(s: Signed, d: { crews: Crew[]; upcoming: Map<string, n
       body,
       intro: html`<p class="note">A new crew works the business's hours until you give it its own.</p>`,
       ...(refused ? { problem: refused.problem } : {}),
-    })}`;
+    }),
+    { even: true },
+  )}`;
 }
 
 /** What one crew's page shows. */
 export interface CrewPageData {
   crew: Crew;
+  /** Every crew of the business, listed beside this one's page. */
+  crews: Crew[];
   upcoming: number;
   feed: CrewCalendarFeed | undefined;
   timeOff: (TimeOffRow & { crew_name: string | null })[];
@@ -142,7 +148,7 @@ function hoursForm(s: Signed, d: CrewPageData, refused: CrewRefused | undefined)
       ${
         d.crew.weekly_hours
           ? html`${typedText(d.crew.name)} works its own hours.`
-          : html`${typedText(d.crew.name)} works the business's hours (<a href="/dashboard/settings#hours-section">set in Settings</a>).`
+          : html`${typedText(d.crew.name)} works the business's hours (<a href="/dashboard/settings/hours">set in Settings</a>).`
       }
     </p>
     <p class="note">Windows as 08:00-17:00, several separated by commas; leave a day empty to close it for this crew.</p>`;
@@ -218,11 +224,16 @@ function calendarPart(s: Signed, d: CrewPageData): Html {
   </section>`;
 }
 
-/** One crew's page: its forms, its day and week, its calendar, and removing it. */
+/** One crew's page, the business's crews listed beside it: its forms, its day and week, its calendar, and removing it. */
 export function crewView(s: Signed, d: CrewPageData): Html {
   const r = (part: CrewPart) => (d.refused?.part === part ? d.refused : undefined);
-  return html`${doneNotice(d.done)}
-    <p>${crewState(d.crew, d.upcoming)}</p>
+  const crews = d.crews.map((c) => [crewLink(c.id), typedText(c.name)] as const);
+  const nav = sideNav('Your crews', crews, crewLink(d.crew.id), html`<a href="/dashboard/crews">All crews</a>`);
+  return html`${doneNotice(d.done)} ${listAndDetail(nav, crewDetail(s, d, r))}`;
+}
+
+function crewDetail(s: Signed, d: CrewPageData, r: (part: CrewPart) => CrewRefused | undefined): Html {
+  return html`<p>${crewState(d.crew, d.upcoming)}</p>
     <p><a href="/dashboard/schedule?crew=${encodeURIComponent(d.crew.id)}">See ${typedText(d.crew.name)}'s day and week</a></p>
     ${nameForm(s, d, r('name'))} ${hoursForm(s, d, r('hours'))} ${activeForm(s, d, r('active'))} ${timeOffForm(s, d, r('time-off'))} ${calendarPart(s, d)}
     <section aria-labelledby="remove">

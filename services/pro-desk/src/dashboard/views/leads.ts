@@ -21,12 +21,12 @@ export function leadsView(due: Awaited<ReturnType<typeof followUpsDue>>): Html {
     <script src="/dashboard/copy.js"></script>`;
 }
 
-/** The copy buttons: shown only when this runs, so without script the drafts and addresses stay selectable text. */
+/** The copy buttons: shown only when this runs, so without script the drafts (and addresses) stay selectable text; a field copies its value, other text its words. */
 export const COPY_SCRIPT = `document.querySelectorAll('[data-copy]').forEach(function (b) {
   b.hidden = false;
   b.addEventListener('click', function () {
     var t = document.getElementById(b.getAttribute('data-copy'));
-    navigator.clipboard.writeText(t.value).then(function () { b.textContent = 'Copied'; });
+    navigator.clipboard.writeText(t.value !== undefined ? t.value : t.textContent).then(function () { b.textContent = 'Copied'; });
   });
 });
 `;

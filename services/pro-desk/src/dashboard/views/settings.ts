@@ -2,18 +2,41 @@ import { WEEKDAYS, presentWeeklyHours, toUsd } from '@frontdesk/domain';
 import type { Pro, TimeOffRow } from '@frontdesk/db';
 import { presentTimeOff } from '@frontdesk/use-cases';
 import { html, inputField, problemLine, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
-import { csrfField, type Done, type Signed } from '../layout';
+import { csrfField, listAndDetail, sideNav, type Done, type Signed } from '../layout';
+import { bookingAddress } from './booking-address';
 import { doneNotice } from './notices';
 import { typedText, type Typed } from './typed-text';
 
 /**
- * Settings (`/dashboard/settings`): hours, prices, add-ons, the business and its area, time
- * off. Each form shows the business as it is, or, after a refusal, what was typed with the
- * field marked. A form's input is named as the last part of the operation's field path
- * (`prices.base` → `base`), so a refusal about a path marks the input of that name.
+ * Settings (`/dashboard/settings`): an index of short pages, each its own address under
+ * /dashboard/settings/ with one form (prices, add-ons, hours, service area, time off, notices,
+ * the booking page), the list of pages beside it. Each form posts to its old address
+ * (/dashboard/<part>, which shows its page on a GET too) and shows the business as it is, or,
+ * after a refusal, what was typed with the field marked. A form's input is named as the last
+ * part of the operation's field path (`prices.base` → `base`), so a refusal about a path marks
+ * the input of that name.
  */
 
-export type SettingsPart = 'hours' | 'prices' | 'add-ons' | 'profile' | 'mail' | 'time-off';
+export type SettingsPart = 'hours' | 'prices' | 'add-ons' | 'area' | 'profile' | 'mail' | 'time-off';
+
+/** The settings pages in the order the index lists them: each page's address, title, its form and a line about it. */
+export const SETTINGS_PAGES = {
+  prices: { title: 'Prices', part: 'prices', about: 'What a clean costs, and the discounts of recurring plans.' },
+  'add-ons': { title: 'Add-ons', part: 'add-ons', about: 'Extras a customer can add to a clean.' },
+  hours: { title: 'Working hours', part: 'hours', about: 'The days and hours customers can book.' },
+  area: { title: 'Service area', part: 'area', about: 'The ZIP codes you clean in, and the time you keep between jobs.' },
+  'time-off': { title: 'Time off', part: 'time-off', about: 'Days no one can book.' },
+  notices: { title: 'Notices', part: 'mail', about: 'Which mails Front Desk sends you.' },
+  'booking-page': { title: 'Booking page', part: 'profile', about: "Your booking page's address, your name and contacts, and how soon customers can book." },
+} as const satisfies Record<string, { title: string; part: SettingsPart; about: string }>;
+export type SettingsPage = keyof typeof SETTINGS_PAGES;
+
+/** A settings page's address. */
+export const settingsLink = (page: SettingsPage) => `/dashboard/settings/${page}`;
+
+/** The page a form is on. */
+export const settingsPageOf = (part: SettingsPart): SettingsPage =>
+  (Object.keys(SETTINGS_PAGES) as SettingsPage[]).find((page) => SETTINGS_PAGES[page].part === part)!;
 
 /** A refused form: which one, what was typed, and the problem in people's words. */
 export interface Refused {
@@ -64,6 +87,7 @@ export const SETTINGS_LABELS: Record<SettingsPart, FieldLabels> = {
     slot_step_minutes: 'Start times every, minutes',
     min_notice_hours: 'Notice needed, hours',
   },
+  area: { service_zips: 'Service ZIPs', travel_buffer_minutes: 'Travel buffer between jobs, minutes' },
   mail: { email_me_customer_changes: 'Email me when a customer books, moves or cancels' },
   'time-off': { start: 'First day off', end: 'Last day off', note: 'Note (optional)', time_off_id: 'Time off' },
 };
@@ -81,11 +105,12 @@ interface FormOf {
 const decimal = html` inputmode="decimal"`;
 const numeric = html` inputmode="numeric"`;
 
-function settingsForm(f: FormOf, o: { id: string; title: string; action: string; button: string; body: Html; intro?: Html }): Html {
-  return html`<section aria-labelledby="${o.id}" id="${o.id}-section">
-    <h2 id="${o.id}">${o.title}</h2>
-    ${o.intro} ${problemLine(f.problem)}
-    <form method="post" action="${o.action}" novalidate>${csrfField(f.s)}${o.body}<button type="submit">${o.button}</button></form>
+/** A settings form in its section; `title` only where its page holds more than this form (the page's heading names it otherwise). */
+function settingsForm(f: FormOf, o: { id: SettingsPart; title?: string; button: string; body: Html; intro?: Html }): Html {
+  const heading = o.title && html`<h2 id="${o.id}">${o.title}</h2>`;
+  return html`<section ${o.title ? html`aria-labelledby="${o.id}"` : html`aria-label="${SETTINGS_PAGES[settingsPageOf(o.id)].title}"`} id="${o.id}-section">
+    ${heading} ${o.intro} ${problemLine(f.problem)}
+    <form method="post" action="/dashboard/${o.id}" novalidate>${csrfField(f.s)}${o.body}<button type="submit">${o.button}</button></form>
   </section>`;
 }
 
@@ -94,7 +119,7 @@ function hoursForm(f: FormOf): Html {
     inputField({ label: capital(day), name: day, value: f.values[day] ?? '', attrs: html` placeholder="closed"` }, onInput(f.problem)),
   );
   const intro = html`<p class="note">Windows as 08:00-17:00, several separated by commas; leave a day empty to close it.</p>`;
-  return settingsForm(f, { id: 'hours', title: 'Working hours', action: '/dashboard/hours', button: 'Save hours', body: html`${body}`, intro });
+  return settingsForm(f, { id: 'hours', button: 'Save hours', body: html`${body}`, intro });
 }
 
 function pricesForm(f: FormOf): Html {
@@ -109,17 +134,24 @@ function pricesForm(f: FormOf): Html {
       <option value="discounted" ${discounted && html` selected`}>discounted</option>
       <option value="full_price" ${!discounted && html` selected`}>full price</option>
     </select>`;
-  return settingsForm(f, { id: 'prices', title: 'Prices', action: '/dashboard/prices', button: 'Save prices', body });
+  return settingsForm(f, { id: 'prices', button: 'Save prices', body });
 }
 
 function addOnRow(f: FormOf, i: number): Html {
   const v = (k: string) => f.values[`addon_${k}_${i}`] ?? '';
   const existing = f.values[`addon_existing_${i}`] === '1';
   const field = (label: string, k: string, attrs?: Html) => inputField({ label, name: `addon_${k}_${i}`, value: v(k), ...(attrs ? { attrs } : {}) }, f.problem);
-  return html`<fieldset>
+  return html`<fieldset class="add-on">
     <legend>${existing ? v('label') || v('name') : 'A new add-on'}</legend>
-    ${existing && html`<input type="hidden" name="addon_existing_${i}" value="1" />`} ${field('Name (lower case, e.g. inside fridge)', 'name')}
-    ${field('Label', 'label')}${field('Price, USD', 'price', decimal)}${field('Minutes', 'minutes', numeric)}
+    ${existing && html`<input type="hidden" name="addon_existing_${i}" value="1" />`}
+    <div class="pair">
+      <div>${field('Name (lower case, e.g. inside fridge)', 'name')}</div>
+      <div>${field('Label', 'label')}</div>
+    </div>
+    <div class="pair">
+      <div>${field('Price, USD', 'price', decimal)}</div>
+      <div>${field('Minutes', 'minutes', numeric)}</div>
+    </div>
     ${existing && html`<label><input type="checkbox" name="addon_remove_${i}" value="1" ${v('remove') === '1' && html`checked`} /> Stop offering it</label>`}
   </fieldset>`;
 }
@@ -145,17 +177,31 @@ function addOnsForm(f: FormOf): Html {
   const rows = Math.min(Number(f.values.rows) || 1, 40);
   const marked = { ...f, problem: addOnProblem(f, rows) };
   const body = html`<input type="hidden" name="rows" value="${rows}" />${Array.from({ length: rows }, (_, i) => addOnRow(marked, i))}`;
-  return settingsForm(f, { id: 'add-ons', title: 'Add-ons', action: '/dashboard/add-ons', button: 'Save add-ons', body });
+  return settingsForm(f, { id: 'add-ons', button: 'Save add-ons', body });
 }
 
+type FieldOf = (label: string, name: string, o?: { type?: string; attrs?: Html }) => Html;
+const fieldsOf =
+  (f: FormOf): FieldOf =>
+  (label, name, o = {}) =>
+    inputField({ label, name, value: f.values[name] ?? '', ...o }, onInput(f.problem));
+
+/** The business as its booking page shows it: name, contacts, and when customers can start. */
 function profileForm(f: FormOf): Html {
-  const p = onInput(f.problem);
-  const field = (label: string, name: string, o: { type?: string; attrs?: Html } = {}) => inputField({ label, name, value: f.values[name] ?? '', ...o }, p);
+  const field = fieldsOf(f);
   const body = html`${field('Business name', 'name')}${field('Phone', 'phone', { type: 'tel' })}${field('Contact email', 'email', { type: 'email' })}
-  ${field('Website', 'website', { type: 'url' })}${field('Service ZIPs', 'service_zips', { attrs: numeric })}
-  ${field('Travel buffer between jobs, minutes', 'travel_buffer_minutes', { attrs: numeric })}
-  ${field('Start times every, minutes', 'slot_step_minutes', { attrs: numeric })}${field('Notice needed, hours', 'min_notice_hours', { attrs: decimal })}`;
-  return settingsForm(f, { id: 'profile', title: 'Business and service area', action: '/dashboard/profile', button: 'Save', body });
+  ${field('Website', 'website', { type: 'url' })}${field('Start times every, minutes', 'slot_step_minutes', { attrs: numeric })}
+  ${field('Notice needed, hours', 'min_notice_hours', { attrs: decimal })}`;
+  return settingsForm(f, { id: 'profile', title: 'Your business on it', button: 'Save', body });
+}
+
+/** Where the business cleans, and the time it keeps between jobs. */
+function areaForm(f: FormOf): Html {
+  const field = fieldsOf(f);
+  const body = html`${field('Service ZIPs', 'service_zips', { attrs: numeric })}
+  ${field('Travel buffer between jobs, minutes', 'travel_buffer_minutes', { attrs: numeric })}`;
+  const intro = html`<p class="note">ZIP codes separated by commas. Customers outside them are told you do not clean there.</p>`;
+  return settingsForm(f, { id: 'area', button: 'Save the area', body, intro });
 }
 
 /** Which mails the owner gets: a notice of each customer's booking, move and cancel (on unless turned off). */
@@ -165,7 +211,7 @@ function mailForm(f: FormOf): Html {
     <label><input type="checkbox" name="email_me_customer_changes" ${on && html`checked`} /> Email me when a customer books, moves or cancels</label>
   </p>`;
   const intro = html`<p class="note">Sent to the address you sign in with. Bookings you make yourself are never mailed, to you or your customer.</p>`;
-  return settingsForm(f, { id: 'mail', title: 'Mail from Front Desk', action: '/dashboard/mail', button: 'Save', body, intro });
+  return settingsForm(f, { id: 'mail', button: 'Save', body, intro });
 }
 
 function timeOffForm(f: FormOf, timeOff: TimeOffRow[]): Html {
@@ -184,7 +230,7 @@ function timeOffForm(f: FormOf, timeOff: TimeOffRow[]): Html {
         ${rows}
       </ul>`
     : html`<p>No time off ahead.</p>`;
-  return settingsForm(f, { id: 'time-off', title: 'Time off', action: '/dashboard/time-off', button: 'Take these days off', body, intro });
+  return settingsForm(f, { id: 'time-off', button: 'Take these days off', body, intro });
 }
 
 /** Each form's values as the business is now. */
@@ -218,13 +264,12 @@ export function currentValues(pro: Pro): Record<SettingsPart, Typed> {
       first_visit: l.first_visit_discounted ? 'discounted' : 'full_price',
     },
     'add-ons': rows,
+    area: { service_zips: pro.service_zips.join(', '), travel_buffer_minutes: text(pro.travel_buffer_minutes) },
     profile: {
       name: pro.name,
       phone: text(pro.phone),
       email: text(pro.email),
       website: text(pro.website),
-      service_zips: pro.service_zips.join(', '),
-      travel_buffer_minutes: text(pro.travel_buffer_minutes),
       slot_step_minutes: text(pro.slot_step_minutes),
       min_notice_hours: text(pro.min_notice_minutes / 60),
     },
@@ -233,13 +278,48 @@ export function currentValues(pro: Pro): Record<SettingsPart, Typed> {
   };
 }
 
-/** The settings page: one form per part, time off last. */
-export function settingsView(s: Signed, d: { timeOff: TimeOffRow[]; done: Done | null; refused?: Refused }): Html {
-  const values = currentValues(s.pro);
-  const form = (part: SettingsPart): FormOf =>
-    d.refused?.part === part ? { s, values: d.refused.values, problem: d.refused.problem } : { s, values: values[part] };
-  return html`${doneNotice(d.done)} ${hoursForm(form('hours'))} ${pricesForm(form('prices'))} ${addOnsForm(form('add-ons'))} ${profileForm(form('profile'))}
-  ${mailForm(form('mail'))} ${timeOffForm(form('time-off'), d.timeOff)}`;
+/** What a settings page shows: the business's time off (on its page), its booking page's address, the last result, a refused form. */
+export interface SettingsData {
+  timeOff: TimeOffRow[];
+  bookingPage: string;
+  done: Done | null;
+  refused?: Refused;
+}
+
+/** The list of settings pages beside each one. */
+const settingsNav = (current: SettingsPage | null): Html =>
+  sideNav(
+    'Settings',
+    (Object.keys(SETTINGS_PAGES) as SettingsPage[]).map((page) => [settingsLink(page), SETTINGS_PAGES[page].title] as const),
+    current && settingsLink(current),
+    html`<a href="/dashboard/settings">All settings</a>`,
+  );
+
+/** One settings page: its form (the business as it is, or as typed after a refusal), the list of pages beside it. */
+export function settingsView(s: Signed, page: SettingsPage, d: SettingsData): Html {
+  const { part } = SETTINGS_PAGES[page];
+  const f: FormOf = d.refused?.part === part ? { s, values: d.refused.values, problem: d.refused.problem } : { s, values: currentValues(s.pro)[part] };
+  const forms: Record<SettingsPart, () => Html> = {
+    hours: () => hoursForm(f),
+    prices: () => pricesForm(f),
+    'add-ons': () => addOnsForm(f),
+    area: () => areaForm(f),
+    profile: () => html`${bookingAddress(d.bookingPage)} ${profileForm(f)}`,
+    mail: () => mailForm(f),
+    'time-off': () => timeOffForm(f, d.timeOff),
+  };
+  return html`${doneNotice(d.done)} ${listAndDetail(settingsNav(page), forms[part]())}`;
+}
+
+/** The settings index: each page with a line about it, and the booking page's address. */
+export function settingsIndexView(bookingPage: string): Html {
+  const items = (Object.keys(SETTINGS_PAGES) as SettingsPage[]).map(
+    (page) => html`<li><a href="${settingsLink(page)}">${SETTINGS_PAGES[page].title}</a>: ${SETTINGS_PAGES[page].about}</li>`,
+  );
+  return html`<ul class="settings-index">
+      ${items}
+    </ul>
+    ${bookingAddress(bookingPage)}`;
 }
 
 /** The confirmation before time off is removed: its days are offered to customers again. */
@@ -252,5 +332,5 @@ export function removeTimeOffConfirmView(s: Signed, t: TimeOffRow): Html {
     <form method="post" action="/dashboard/time-off/remove">
       ${csrfField(s)}<input type="hidden" name="time_off_id" value="${t.id}" /><button type="submit">Remove this time off</button>
     </form>
-    <p><a href="/dashboard/settings#time-off-section">Keep it</a></p>`;
+    <p><a href="${settingsLink('time-off')}">Keep it</a></p>`;
 }

@@ -1,8 +1,9 @@
 import { formatLabel, localDate } from '@frontdesk/domain';
 import type { Booking, NamedHold, Notification, Pro } from '@frontdesk/db';
 import type { followUpsDue } from '@frontdesk/use-cases';
-import { html, safeUrl, type Html } from '@frontdesk/http';
+import { html, type Html } from '@frontdesk/http';
 import { count, csrfField, type Done, type Signed } from '../layout';
+import { bookingAddress } from './booking-address';
 import { holdList } from './holds';
 import { jobList } from './job-card';
 import { doneNotice } from './notices';
@@ -60,22 +61,6 @@ function activity(pro: Pro, d: TodayData): Html {
   </section>`;
 }
 
-/**
- * The business's booking page address in a read-only field (selectable and copyable without
- * script, as share links are), a button that copies it when script runs, and a link to see it.
- */
-const bookingPagePart = (url: string): Html =>
-  html`<section aria-labelledby="booking-page">
-      <h2 id="booking-page">Your booking page</h2>
-      <p>Customers who reach you directly can pick a time and book you there.</p>
-      <label for="booking-page-url">Your booking page address</label>
-      <input id="booking-page-url" type="text" readonly value="${url}" />
-      <button type="button" data-copy="booking-page-url" hidden>Copy the address</button>
-      <p><a href="${safeUrl(url)}">See your booking page</a></p>
-      <p class="note">Leads from a marketplace are answered inside that marketplace, never with this address.</p>
-    </section>
-    <script src="/dashboard/copy.js"></script>`;
-
 export function todayView(s: Signed, d: TodayData & CrewFilter, done: Done | null): Html {
   const today = localDate(d.now, s.pro.timezone);
   const todays = d.jobs.filter((b) => localDate(b.starts_at, s.pro.timezone) === today);
@@ -100,5 +85,5 @@ export function todayView(s: Signed, d: TodayData & CrewFilter, done: Done | nul
       <h2 id="todo">Follow-ups</h2>
       <p>${due ? html`<a href="/dashboard/leads">${count(due, 'follow-up')} due now, with drafts</a>` : 'No follow-ups due now.'}</p>
     </section>
-    ${bookingPagePart(d.bookingPage)} ${activity(s.pro, d)}`;
+    ${bookingAddress(d.bookingPage)} ${activity(s.pro, d)}`;
 }

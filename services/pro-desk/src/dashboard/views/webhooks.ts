@@ -1,7 +1,7 @@
 import { EVENT_KINDS, EVENT_KIND_NAMES, MAX_WEBHOOKS, formatLabel } from '@frontdesk/domain';
 import type { WebhookState } from '@frontdesk/db';
 import { html, inputField, problemLine, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
-import { count, csrfField, postButton, type Done, type Signed } from '../layout';
+import { count, csrfField, listAndDetail, postButton, type Done, type Signed } from '../layout';
 import { doneNotice } from './notices';
 import { typedText, type Typed } from './typed-text';
 
@@ -49,13 +49,13 @@ function stateOf(s: Signed, w: WebhookState, now: Date): Html {
   return html`<p><strong>Sending.</strong></p>`;
 }
 
-function webhookItem(s: Signed, w: WebhookState, o: { now: Date; refused?: WebhookRefused }): Html {
+function webhookItem(s: Signed, w: WebhookState, o: { now: Date; done: Done | null; refused?: WebhookRefused }): Html {
   const at = (d: Date) => formatLabel(d, s.pro.timezone, o.now);
   const problem = o.refused?.webhookId === w.id ? o.refused.problem : undefined;
   const failing = !w.paused && (w.failing_since !== null || w.attempts > 0);
   return html`<li class="webhook" id="webhook-${w.id}">
     <h3>${typedText(w.url)}</h3>
-    ${problemLine(problem)} ${stateOf(s, w, o.now)}
+    ${o.done?.place === `webhook-${w.id}` && doneNotice(o.done)} ${problemLine(problem)} ${stateOf(s, w, o.now)}
     <p>Events: ${kindsLine(w.kinds)}</p>
     <p>
       ${w.last_success_at ? `Last event received: ${at(w.last_success_at)}` : 'Nothing received yet'} ·
@@ -149,19 +149,24 @@ export interface WebhooksPageData {
   refused?: WebhookRefused;
 }
 
+/** The list of webhooks beside the form that adds one; a result about one webhook (a test's outcome) is shown in its entry, where the page opens. */
 export function webhooksView(s: Signed, d: WebhooksPageData): Html {
   const list = d.webhooks.length
     ? html`<ul class="webhook-list">
-        ${d.webhooks.map((w) => webhookItem(s, w, { now: d.now, ...(d.refused ? { refused: d.refused } : {}) }))}
+        ${d.webhooks.map((w) => webhookItem(s, w, { now: d.now, done: d.done, ...(d.refused ? { refused: d.refused } : {}) }))}
       </ul>`
     : html`<p>No webhooks yet. Add one to have your own tools (a CRM, a text-message service, Zapier) hear about each booking as it happens.</p>`;
-  return html`${doneNotice(d.done)} ${secretNotice({ secret: d.secret, madeOne: d.madeSecret })}
-    ${d.refused && d.refused.part !== 'add' && !d.webhooks.some((w) => w.id === d.refused?.webhookId) && problemLine(d.refused.problem)}
-    <section aria-labelledby="webhooks">
+  const placed = d.done?.place && d.webhooks.some((w) => `webhook-${w.id}` === d.done?.place);
+  return html`${!placed && doneNotice(d.done)} ${secretNotice({ secret: d.secret, madeOne: d.madeSecret })}
+  ${d.refused && d.refused.part !== 'add' && !d.webhooks.some((w) => w.id === d.refused?.webhookId) && problemLine(d.refused.problem)}
+  ${listAndDetail(
+    html`<section aria-labelledby="webhooks">
       <h2 id="webhooks">Where your events go</h2>
       ${list}
-    </section>
-    ${addForm(s, { full: d.webhooks.length >= MAX_WEBHOOKS, ...(d.refused ? { refused: d.refused } : {}) })}`;
+    </section>`,
+    addForm(s, { full: d.webhooks.length >= MAX_WEBHOOKS, ...(d.refused ? { refused: d.refused } : {}) }),
+    { even: true },
+  )}`;
 }
 
 /** The confirmation before a webhook is removed. */
