@@ -54,3 +54,5 @@ export * from './move-window';
 export * from './words/moves';
 export * from './holds';
 export * from './words/holds';
+export * from './clients';
+export * from './words/clients';

@@ -27,3 +27,4 @@ export { manageLink, type MailLinks } from './booking-mail';
 export * from './webhooks';
 export * from './holds';
 export * from './hold-claims';
+export * from './clients';
