@@ -290,7 +290,12 @@ describe('the booking revisions migration', () => {
       await event('series.created', { series_id: 'ser_old', message: 'A series.' });
       await event('jobs.today', { jobs: [{ booking_id: 'bk_untouched' }, { booking_id: 'bk_moved_twice' }], message: 'Two jobs.' });
 
-      expect(await migrateToLatest(db)).toEqual(['20261125T160000-booking-revisions', '20261125T170000-webhook-older-secret', '20261126T120000-holds', '20261127T140000-clients']);
+      expect(await migrateToLatest(db)).toEqual([
+        '20261125T160000-booking-revisions',
+        '20261125T170000-webhook-older-secret',
+        '20261126T120000-holds',
+        '20261127T140000-clients',
+      ]);
       const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
       expect(revisions.rows).toEqual([
         { id: 'bk_cancelled', revision: 1 },

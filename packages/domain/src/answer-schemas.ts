@@ -197,7 +197,7 @@ export const clientVisitSchema = answer({
 });
 
 /** A client with the owner's notes about them. */
-export const clientSchema = answer({ ...omitted(clientLineSchema.properties, ['booked_jobs', 'next_visit', 'last_visit']), notes: nullable(str), first_seen: str });
+export const clientSchema = answer({ ...omitted(clientLineSchema.properties, ['booked_jobs', 'next_visit', 'last_visit']), notes: nullable(str) });
 
 /** A series a booking started: its visits (the first included) and the dates it could not hold. */
 export const seriesSchema = nullable(

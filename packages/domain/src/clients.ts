@@ -1,4 +1,5 @@
 import { badClientsCursor } from './words/clients';
+import { addDays, isValidLocalDate, type LocalDate } from './time';
 
 /**
  * Clients (issue 35): who a business works for, as the client list finds them. Who one client
@@ -46,4 +47,17 @@ export function readClientsCursor(cursor: string): ClientsAfter {
     // refused below
   }
   throw badClientsCursor();
+}
+
+/** The days "book again" lists open times on, at a time. */
+export const BOOK_AGAIN_DAYS = 7;
+
+/**
+ * The week "book again" shows: from the day asked (never before today; today without one), with
+ * the weeks before (none before today) and after it a link away.
+ */
+export function bookAgainWeek(o: { today: LocalDate; from?: string }): { from: LocalDate; earlier: LocalDate | null; later: LocalDate } {
+  const asked = o.from && isValidLocalDate(o.from) && o.from > o.today ? o.from : o.today;
+  const back = addDays(asked, -BOOK_AGAIN_DAYS);
+  return { from: asked, earlier: asked === o.today ? null : back < o.today ? o.today : back, later: addDays(asked, BOOK_AGAIN_DAYS) };
 }

@@ -1,4 +1,4 @@
-import { clientSearchTerms, clientsCursor, readClientsCursor } from '../src';
+import { bookAgainWeek, clientSearchTerms, clientsCursor, readClientsCursor } from '../src';
 
 describe('clientSearchTerms', () => {
   it('looks for each word lower-cased, and a part of a phone number as its digits', () => {
@@ -24,5 +24,15 @@ describe('the client list cursor', () => {
     expect(readClientsCursor(clientsCursor(after))).toEqual(after);
     expect(() => readClientsCursor('nope')).toThrow(/cursor is not one list_clients gave/);
     expect(() => readClientsCursor(Buffer.from('[1,2]').toString('base64url'))).toThrow(/cursor/);
+  });
+});
+
+describe('bookAgainWeek', () => {
+  it('starts today, or on a later day asked, with no week before today', () => {
+    expect(bookAgainWeek({ today: '2026-11-23' })).toEqual({ from: '2026-11-23', earlier: null, later: '2026-11-30' });
+    expect(bookAgainWeek({ today: '2026-11-23', from: '2026-11-27' })).toEqual({ from: '2026-11-27', earlier: '2026-11-23', later: '2026-12-04' });
+    expect(bookAgainWeek({ today: '2026-11-23', from: '2026-12-07' })).toEqual({ from: '2026-12-07', earlier: '2026-11-30', later: '2026-12-14' });
+    expect(bookAgainWeek({ today: '2026-11-23', from: '2026-11-01' }).from).toBe('2026-11-23');
+    expect(bookAgainWeek({ today: '2026-11-23', from: 'soon' }).from).toBe('2026-11-23');
   });
 });

@@ -29,6 +29,11 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 .dash-nav a{display:inline-block;padding:.35rem 0}.dash-nav a[aria-current=page]{font-weight:700;color:#1d2430;text-decoration:none}
 .dash-head p{margin:0}.sign-out button{padding:.3rem .6rem;margin:0}.job-actions a{display:inline-block;margin-right:1.2rem;padding:.3rem 0}
 .done{border-left:4px solid #1b6e3a;padding-left:.8rem}`,
+  clients: `.client-list,.visit-list{list-style:none;padding:0}.client-list li,.visit-list li{padding:.45rem 0;border-bottom:1px solid #eef0f3}
+.client-list .note,.visit-list .note{display:block}.client-list a[aria-current=page]{font-weight:700}.visit-list .gone strong{text-decoration:line-through}
+.client-search button{margin-top:0}@media (min-width:64rem){body:has(.two-cols){max-width:70rem}
+.two-cols{display:grid;grid-template-columns:minmax(16rem,1fr) 2fr;grid-template-areas:'list detail';gap:2.5rem;align-items:start}
+.col-detail{grid-area:detail}.col-list{grid-area:list}}`,
   account: `pre,.fields{overflow-x:auto;max-width:100%}.fields td,.fields th{overflow-wrap:anywhere;vertical-align:top}.fields .fields{margin:.3rem 0}`,
 };
 export const PAGE_STYLE = Object.values(STYLE_SECTIONS).filter(Boolean).join('\n');

@@ -75,7 +75,6 @@ function presentClient(c: Client): Static<typeof clientSchema> {
     address: c.address,
     zip: c.zip,
     notes: c.notes,
-    first_seen: c.first_seen_at.toISOString(),
   };
 }
 

@@ -36,7 +36,9 @@ export async function clientsPage(
     .select([
       sql<number>`(SELECT count(*)::int FROM bookings b WHERE ${live('b')})`.as('booked_jobs'),
       sql<Date | null>`(SELECT min(b.starts_at) FROM bookings b WHERE ${live('b')} AND b.starts_at >= ${o.now})`.as('next_start'),
-      sql<Date | null>`(SELECT max(b.starts_at) FROM bookings b WHERE b.client_id = c.id AND b.status <> 'cancelled' AND b.starts_at < ${o.now})`.as('last_start'),
+      sql<Date | null>`(SELECT max(b.starts_at) FROM bookings b WHERE b.client_id = c.id AND b.status <> 'cancelled' AND b.starts_at < ${o.now})`.as(
+        'last_start',
+      ),
     ])
     .orderBy('c.sort_name')
     .orderBy('c.id')
@@ -76,11 +78,15 @@ export async function clientSeries(db: Db, clientId: string, now: Date): Promise
     .selectAll('s')
     .select([
       sql<Date | null>`(SELECT min(b.starts_at) FROM bookings b WHERE b.series_id = s.id AND b.status = 'booked' AND b.starts_at >= ${now})`.as('next_start'),
-      sql<string | null>`(SELECT b.crew_name FROM bookings b WHERE b.series_id = s.id AND b.status = 'booked' AND b.starts_at >= ${now} ORDER BY b.starts_at LIMIT 1)`.as(
+      sql<
+        string | null
+      >`(SELECT b.crew_name FROM bookings b WHERE b.series_id = s.id AND b.status = 'booked' AND b.starts_at >= ${now} ORDER BY b.starts_at LIMIT 1)`.as(
         'crew_name',
       ),
     ])
-    .where('s.id', 'in', (eb) => eb.selectFrom('bookings').select('series_id').where('client_id', '=', clientId).where('series_id', 'is not', null).$narrowType<{ series_id: string }>())
+    .where('s.id', 'in', (eb) =>
+      eb.selectFrom('bookings').select('series_id').where('client_id', '=', clientId).where('series_id', 'is not', null).$narrowType<{ series_id: string }>(),
+    )
     .orderBy('s.created_at', 'desc')
     .execute();
 }

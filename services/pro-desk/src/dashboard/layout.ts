@@ -12,6 +12,7 @@ import { csrfOf, dashResults, sessionHolder, sessionOf, type DashboardDeps } fro
 export const SECTIONS = [
   ['/dashboard', 'Today'],
   ['/dashboard/schedule', 'Schedule'],
+  ['/dashboard/clients', 'Clients'],
   ['/dashboard/crews', 'Crews'],
   ['/dashboard/leads', 'Leads and follow-ups'],
   ['/dashboard/month', 'Month'],

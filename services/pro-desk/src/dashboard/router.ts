@@ -27,6 +27,7 @@ import {
   todayPage,
 } from './pages';
 import { getCode, postCode, postSignOut, postVerify } from './session';
+import { clientRoutes } from './client-pages';
 import { welcomePage } from '../sign-up-page';
 import { COPY_SCRIPT } from './views/leads';
 
@@ -111,11 +112,12 @@ function forms(router: Router, d: DashboardDeps): void {
   for (const part of WEBHOOK_FORMS) router.post(`/dashboard/webhooks/:id/${part}`, ...signed, webhookForms[part](d));
   router.post('/dashboard/webhooks/:id/remove', ...signed, postRemoveWebhook(d));
   router.post('/dashboard/sign-out', form, postSignOut(d));
+  clientRoutes(router, d, signed);
 }
 
 /**
  * `{base_url}/dashboard`: the business's days for a person, one page per section (Today,
- * Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks). Signed in by a code
+ * Schedule, Clients, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks). Signed in by a code
  * mailed to the address the business signed up with; a session cookie for this path only.
  * Every form posts with the session's form token and answers 303 to the page of its result;
  * changes go through the same operations (or, for a new key or calendar address, the use

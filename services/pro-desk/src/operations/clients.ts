@@ -30,7 +30,8 @@ export const listClientsOperation = (ctx: AppContext) =>
     name: 'list_clients',
     tag: 'clients',
     title: 'Client list',
-    description: "Everyone who booked or was logged as a direct lead with a contact (never a platform lead's customer), by name; search by part of a name, phone, email or address.",
+    description:
+      "Everyone who booked or was logged as a direct lead with a contact (never a platform lead's customer), by name; search by part of a name, phone, email or address.",
     method: 'GET',
     input: fields({
       search: singleLine({ maxLength: 200, description: 'Words each client must contain.' }),
@@ -73,7 +74,7 @@ export const updateClientNotesOperation = (ctx: AppContext) =>
   defineOperation({
     name: 'update_client_notes',
     tag: 'clients',
-    title: "Keep notes about a client",
+    title: 'Keep notes about a client',
     description: "Replaces the pro's notes about a client (empty clears them); never shown to the customer. Confirm first.",
     method: 'POST',
     input: fields({ client_id: idSchema(), notes: multiLine({ maxLength: CLIENT_NOTES_MAX }) }, ['client_id', 'notes']),

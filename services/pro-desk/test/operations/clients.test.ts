@@ -102,7 +102,13 @@ describe('client_history', () => {
       expect(history.total_booked).toBeCloseTo(worth, 2);
       expect(history.booked_visits).toBe(1 + visits.length);
       expect(history.plans).toEqual([
-        { series_id: weekly.series.series_id, frequency: 'weekly', ended: false, next_visit: expect.stringMatching(/^Thu, Nov 26/), crew_name: expect.any(String) },
+        {
+          series_id: weekly.series.series_id,
+          frequency: 'weekly',
+          ended: false,
+          next_visit: expect.stringMatching(/^Thu, Nov 26/),
+          crew_name: expect.any(String),
+        },
       ]);
       expect(history.leads).toEqual([expect.objectContaining({ source: 'website', status: 'quoted' })]);
     } finally {
@@ -110,7 +116,7 @@ describe('client_history', () => {
     }
   });
 
-  it("answers 404 for a client of another business", async () => {
+  it('answers 404 for a client of another business', async () => {
     const ana = await threeClients();
     const client = ((await get(ana.auth, 'list_clients').expect(200)).body.clients as Json[])[0]!;
     const other = await newPro(h);
