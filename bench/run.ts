@@ -10,7 +10,7 @@ import { normalizeJob, startsOf } from '@frontdesk/domain';
 import { startTestServer } from '@frontdesk/db/testing';
 import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { cpuMicros, startHost, stats } from './host';
-import { seedBusyPro, seedCrowdedZip, seedFeedPro, seedHeldPro, seedHoldPros } from './seed';
+import { seedBusyPro, seedClientsPro, seedCrowdedZip, seedFeedPro, seedHeldPro, seedHoldPros } from './seed';
 import { runScale } from './scale';
 import { webhookBench, webhookLines } from './webhooks';
 import { measureSizes, sizesTable } from './sizes';
@@ -35,6 +35,10 @@ const OUT = resolve(process.env.BENCH_OUT ?? resolve(__dirname, 'results'));
 /** One case measured in pairs of calls: a hold taken, then booked with its hold_id. */
 const HOLD_PAIR = 'hold_time + book_cleaning';
 
+/** The client list of a business with 5,000 clients: its first page, and a search by part of a phone number (issue 35). */
+const CLIENT_LIST = 'list_clients 5,000 clients';
+const CLIENT_SEARCH = 'list_clients search 5,000 clients';
+
 /** The targets the issue sets: median ratio at 16 connections, and p99 at most 3x the floor's. */
 const TARGETS: Record<string, number> = {
   quote_job: 0.6,
@@ -45,6 +49,8 @@ const TARGETS: Record<string, number> = {
   'find_cleaners 10 crews': 0.3,
   [HOLD_PAIR]: 0.25,
   'available_times 100 holds': 0.5,
+  [CLIENT_LIST]: 0.2,
+  [CLIENT_SEARCH]: 0.2,
 };
 const P99_LIMIT = 3;
 
@@ -118,12 +124,13 @@ async function main(): Promise<void> {
     const crews = { busy: await seedBusyPro(db, 10), zip: await seedCrowdedZip(db, CREWS_ZIP, 50, 40, 10) };
     const holdPros = await seedHoldPros(db);
     const held = await seedHeldPro(db);
+    const clients = await seedClientsPro(db);
     const pro = await startHost('pro', url, PUBLIC_KEY);
     const book = await startHost('book', url, PUBLIC_KEY);
     hosts.push(pro.child, book.child);
     const sizes = await measureSizes(db, { pro: pro.base, book: book.base }, PUBLIC_KEY);
     process.stdout.write(`\n${sizesTable(sizes)}\n`);
-    const targets = buildTargets(pro.base, book.base, { proKey: busy.apiKey, crewsKey: crews.busy.apiKey }, feed, {
+    const targets = buildTargets(pro.base, book.base, { proKey: busy.apiKey, crewsKey: crews.busy.apiKey, clientsKey: clients.apiKey }, feed, {
       slot: holdPros.slot,
       heldProId: held.pro.id,
     });
@@ -237,11 +244,11 @@ interface HoldCases {
 function buildTargets(
   pro: string,
   book: string,
-  keys: { proKey: string; crewsKey: string },
+  keys: { proKey: string; crewsKey: string; clientsKey: string },
   feed: { apiKey: string; head: number },
   holds: HoldCases,
 ): Target[] {
-  const { proKey, crewsKey } = keys;
+  const { proKey, crewsKey, clientsKey } = keys;
   const as = (key: string) => ({ authorization: `Bearer ${key}` });
   const get = (name: string, host: 'pro' | 'book', url: string, key?: string): Target => ({
     name,
@@ -255,6 +262,8 @@ function buildTargets(
     get('quote_job', 'pro', `${pro}/api/v1/quote_job?bedrooms=3&bathrooms=2&add_ons=oven,fridge&frequency=weekly`, proKey),
     get('open_times', 'pro', `${pro}/api/v1/open_times?bedrooms=0&bathrooms=1&days=21`, proKey),
     get('open_times 10 crews', 'pro', `${pro}/api/v1/open_times?bedrooms=0&bathrooms=1&days=21`, crewsKey),
+    get(CLIENT_LIST, 'pro', `${pro}/api/v1/list_clients`, clientsKey),
+    get(CLIENT_SEARCH, 'pro', `${pro}/api/v1/list_clients?search=555-01`, clientsKey),
     {
       // Pollers that keep the cursor the last answer gave (autocannon resets a connection's
       // context after every request, so the cursor lives here), while a writer books into the feed.
