@@ -40,27 +40,22 @@ const api = async (o: { key: string }, path: string, body?: unknown): Promise<Js
     headers: { authorization: `Bearer ${o.key}`, 'content-type': 'application/json' },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  expect([path, res.status]).toEqual([path, 200]);
-  return (await res.json()) as Json;
+  const answer = (await res.json()) as Json;
+  expect([path, res.status, res.status === 200 ? '' : `${answer.error} ${JSON.stringify(body)}`]).toEqual([path, 200, '']);
+  return answer;
 };
 
 /** Ana books weekly through the assistant, Bo once, a platform lead's customer once, and a customer on the booking page. */
 async function seedClients(o: Owner, proId: string) {
-  const starts = startsOf((await api(o, 'open_times?bedrooms=2&bathrooms=1&days=7')).open_times);
   const job = { bedrooms: 2, bathrooms: 1, zip: '10001' };
-  await api(o, 'book_job', {
-    ...job,
-    start: starts[0],
-    customer_name: 'Ana Lopez',
-    customer_phone: '(212) 555-0142',
-    address: '12 Grove St',
-    frequency: 'weekly',
-  });
-  await api(o, 'book_job', { ...job, start: starts[3], customer_name: 'Bo Chen', customer_phone: '917 555 0199', address: '77 Harbor View' });
+  // Each booking takes the first time open after the ones before it.
+  const firstOpen = async () => startsOf((await api(o, 'open_times?bedrooms=2&bathrooms=1&days=7')).open_times)[0];
+  await api(o, 'book_job', { ...job, start: await firstOpen(), customer_name: 'Ana Lopez', customer_phone: '(212) 555-0142', address: '12 Grove St', frequency: 'weekly' });
+  await api(o, 'book_job', { ...job, start: await firstOpen(), customer_name: 'Bo Chen', customer_phone: '917 555 0199', address: '77 Harbor View' });
   const paid = await api(o, 'log_lead', { source: 'marketplace_1', lead_ref: 'MK-7', ...job });
   await api(o, 'book_job', {
     ...job,
-    start: starts[6],
+    start: await firstOpen(),
     lead_id: paid.lead_id,
     customer_name: 'Platform Pat',
     customer_email: 'pat@example.com',

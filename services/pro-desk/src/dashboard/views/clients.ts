@@ -184,7 +184,7 @@ export function bookAgainTimesView(o: {
   const id = o.client.client_id;
   const week = (from: string) => `${clientLink(id, 'book')}?${new URLSearchParams({ from, ...(o.q ? { q: o.q } : {}) }).toString()}`;
   return html`${problemLine(o.problem)}
-    <p><strong>${againWhat(nameOf(o.client), o.visit)}</strong>${o.total !== null && html`, $${o.total.toFixed(2)} at today's prices`}.</p>
+    <p><strong>${againWhat(nameOf(o.client), o.visit)}</strong>${o.total !== null && html`, $${o.total.toFixed(2)} by your price list today`}.</p>
     ${
       o.times.length
         ? html`<form method="get" action="${clientLink(id, 'book/confirm')}">
@@ -207,7 +207,7 @@ export function bookAgainConfirmView(
   o: { client: ClientHistory['client']; visit: Visit; start: string; label: string; once: string; from: string; q: string },
 ): Html {
   const id = o.client.client_id;
-  return html`<p>Book <strong>${againWhat(nameOf(o.client), o.visit)}</strong> on <strong>${o.label}</strong>, at today's prices?</p>
+  return html`<p>Book <strong>${againWhat(nameOf(o.client), o.visit)}</strong> on <strong>${o.label}</strong>, priced by your price list today?</p>
     <p>We do not tell ${typedText(nameOf(o.client))}: you let them know the time.</p>
     <form method="post" action="${clientLink(id, 'book', o.q)}">
       ${csrfField(s)}<input type="hidden" name="start" value="${o.start}" /><input type="hidden" name="once" value="${o.once}" /><input
