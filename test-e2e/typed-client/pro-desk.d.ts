@@ -3352,7 +3352,6 @@ export interface operations {
                             address: string | null;
                             zip: string | null;
                             notes: string | null;
-                            first_seen: string;
                         };
                         total_booked: number;
                         booked_visits: number;
