@@ -176,7 +176,28 @@ export async function seedHeldPro(db: Db, holds = 100) {
   return { pro };
 }
 
-const FIRST_NAMES = ['Ana', 'Bo', 'Cy', 'Dee', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kim', 'Lee', 'Mia', 'Noor', 'Omar', 'Pia', 'Quinn', 'Rae', 'Sam', 'Tess'];
+const FIRST_NAMES = [
+  'Ana',
+  'Bo',
+  'Cy',
+  'Dee',
+  'Eli',
+  'Fay',
+  'Gus',
+  'Hana',
+  'Ivo',
+  'Jo',
+  'Kim',
+  'Lee',
+  'Mia',
+  'Noor',
+  'Omar',
+  'Pia',
+  'Quinn',
+  'Rae',
+  'Sam',
+  'Tess',
+];
 const LAST_NAMES = ['Lopez', 'Chen', 'Park', 'Ray', 'Stone', 'Diaz', 'Kaur', 'Novak', 'Okafor', 'Rossi', 'Sato', 'Berg', 'Ivanova', 'Haddad', 'Nguyen'];
 const STREETS = ['Grove St', 'Harbor View', 'Main St', 'Oak Ave', 'Elm Rd', 'Pier Ln', 'Bay Ridge Pkwy', 'Court St'];
 

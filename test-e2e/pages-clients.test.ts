@@ -50,7 +50,14 @@ async function seedClients(o: Owner, proId: string) {
   const job = { bedrooms: 2, bathrooms: 1, zip: '10001' };
   // Each booking takes the first time open after the ones before it.
   const firstOpen = async () => startsOf((await api(o, 'open_times?bedrooms=2&bathrooms=1&days=7')).open_times)[0];
-  await api(o, 'book_job', { ...job, start: await firstOpen(), customer_name: 'Ana Lopez', customer_phone: '(212) 555-0142', address: '12 Grove St', frequency: 'weekly' });
+  await api(o, 'book_job', {
+    ...job,
+    start: await firstOpen(),
+    customer_name: 'Ana Lopez',
+    customer_phone: '(212) 555-0142',
+    address: '12 Grove St',
+    frequency: 'weekly',
+  });
   await api(o, 'book_job', { ...job, start: await firstOpen(), customer_name: 'Bo Chen', customer_phone: '917 555 0199', address: '77 Harbor View' });
   const paid = await api(o, 'log_lead', { source: 'marketplace_1', lead_ref: 'MK-7', ...job });
   await api(o, 'book_job', {
