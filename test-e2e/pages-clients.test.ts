@@ -103,7 +103,9 @@ async function historyShown(o: Owner) {
   const [detail, list] = [await page.locator('.col-detail').boundingBox(), await page.locator('.col-list').boundingBox()];
   if (o.width >= 1024) expect(list!.x + list!.width).toBeLessThanOrEqual(detail!.x);
   else expect(list!.y).toBeGreaterThan(detail!.y);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(o.width);
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(o.width);
   await page.screenshot({ path: join(tmpdir(), `client-page-${o.width}.png`), fullPage: true });
   await check(o, 'client page');
 }
