@@ -114,7 +114,7 @@ describe('tools/list on both hosts', () => {
         .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
         .expect(200);
       const tools = res.body.result.tools as { name: string; inputSchema: Record<string, unknown> }[];
-      expect(tools.length).toBe(host === 'pro' ? 29 : 9);
+      expect(tools.length).toBe(host === 'pro' ? 32 : 9);
       for (const tool of tools) {
         expect([tool.name, Object.keys(tool.inputSchema).filter((k) => !TOP_LEVEL.includes(k))]).toEqual([tool.name, []]);
         expect([tool.name, tool.inputSchema.type]).toEqual([tool.name, 'object']);
