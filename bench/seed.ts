@@ -203,3 +203,54 @@ export async function seedBoardPro(db: Db) {
   const token = await createProSession(db, pro.id, new Date(Date.now() + DAY), new Date());
   return { pro, week, token };
 }
+
+const FIRST_NAMES = [
+  'Ana',
+  'Bo',
+  'Cy',
+  'Dee',
+  'Eli',
+  'Fay',
+  'Gus',
+  'Hana',
+  'Ivo',
+  'Jo',
+  'Kim',
+  'Lee',
+  'Mia',
+  'Noor',
+  'Omar',
+  'Pia',
+  'Quinn',
+  'Rae',
+  'Sam',
+  'Tess',
+];
+const LAST_NAMES = ['Lopez', 'Chen', 'Park', 'Ray', 'Stone', 'Diaz', 'Kaur', 'Novak', 'Okafor', 'Rossi', 'Sato', 'Berg', 'Ivanova', 'Haddad', 'Nguyen'];
+const STREETS = ['Grove St', 'Harbor View', 'Main St', 'Oak Ave', 'Elm Rd', 'Pier Ln', 'Bay Ridge Pkwy', 'Court St'];
+
+/**
+ * A business with `clients` clients (the client list case), each booked once in the past on its
+ * one crew, two hours apart: a name, phone, email and street of their own, as people have.
+ */
+export async function seedClientsPro(db: Db, clients = 5000) {
+  const { pro, apiKey } = await createBusiness(db, { name: 'Many Clients Cleaning', timezone: 'America/New_York', service_zips: ['10001'] });
+  const [crewId] = await withCrews(db, pro.id, 1);
+  const last = Math.floor(Date.now() / DAY) * DAY - DAY;
+  for (let from = 0; from < clients; from += 500) {
+    const rows = Array.from({ length: Math.min(500, clients - from) }, (_, k) => {
+      const i = from + k;
+      const [first, family] = [FIRST_NAMES[i % FIRST_NAMES.length]!, LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]!];
+      return {
+        ...bookingRow({ id: pro.id, crewId: crewId! }, new Date(last - i * 2 * 3_600_000), i),
+        customer_name: `${first} ${family} ${i}`,
+        customer_phone: `(${200 + (i % 700)}) 555-${String(i).padStart(4, '0')}`,
+        customer_email: `${first.toLowerCase()}.${family.toLowerCase()}${i}@example.com`,
+        address: `${1 + (i % 400)} ${STREETS[i % STREETS.length]}, Apt ${i}`,
+      };
+    });
+    await db.insertInto('bookings').values(rows).execute();
+  }
+  await sql`VACUUM ANALYZE clients`.execute(db);
+  return { pro, apiKey };
+}

@@ -141,6 +141,11 @@ async function main(): Promise<void> {
     const first = (await call('pro', 'my_business')).crews[0];
     await call('pro', 'assign_job', { booking_id: kept.booking_id, crew_id: crew.crew_id }, 'POST');
     await call('pro', 'remove_crew', { crew_id: crew.crew_id, reassign_to: first.crew_id }, 'POST');
+    // The client list: Kim Cho found by part of her phone number, her history, a note kept about her.
+    const clients = await call('pro', 'list_clients', { search: '555-0199' });
+    const kim = clients.clients[0].client_id;
+    await call('pro', 'client_history', { client_id: kim });
+    await call('pro', 'update_client_notes', { client_id: kim, notes: 'Likes the same crew. The cat hides under the bed: keep the door shut.' }, 'POST');
     // A webhook to the business's own CRM: listed, narrowed, its secret rotated, tested (the
     // example receiver does not exist, so the test says it could not be reached), removed.
     const hook = await call('pro', 'add_webhook', { url: 'https://crm.sparkle-shine.example/front-desk' }, 'POST');

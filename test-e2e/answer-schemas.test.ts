@@ -24,7 +24,7 @@ describe('answer schemas', () => {
     const doc = (await h[host].get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, any> }>> };
     const ajv = new Ajv({ strict: false });
     const entries = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/v1/'));
-    expect(entries.length).toBe(host === 'pro' ? 29 : 9);
+    expect(entries.length).toBe(host === 'pro' ? 32 : 9);
     for (const [path, methods] of entries) {
       const [entry] = Object.values(methods);
       const ok = entry!.responses['200'].content['application/json'];
@@ -41,7 +41,7 @@ describe('answer schemas', () => {
     const writes = Object.entries(doc.paths).flatMap(([path, methods]) =>
       methods.post ? [[path, methods.post.requestBody.content['application/json']] as const] : [],
     );
-    expect(writes.length).toBe(host === 'pro' ? 21 : 5);
+    expect(writes.length).toBe(host === 'pro' ? 22 : 5);
     for (const [path, body] of writes) {
       expect([path, body.example === undefined]).toEqual([path, false]);
       const valid = ajv.compile(body.schema);

@@ -279,6 +279,10 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
     // The business reads its schedule and reports, and reports a no-show once the job began.
     expect(ok(await pro.GET('/api/v1/schedule')).jobs.length).toBeGreaterThan(0);
     ok(await pro.GET('/api/v1/follow_ups_due'));
+    // The client list finds the job's customer; their history and the owner's notes read back typed.
+    const client = ok(await pro.GET('/api/v1/list_clients', { params: { query: { search: job.customer.name, limit: 5 } } })).clients[0]!;
+    ok(await pro.POST('/api/v1/update_client_notes', { body: { client_id: client.client_id, notes: 'Side door.' } }));
+    expect(ok(await pro.GET('/api/v1/client_history', { params: { query: { client_id: client.client_id } } })).client.notes).toBe('Side door.');
     clock.now = new Date('2026-11-24T16:00:00Z');
     expect(ok(await pro.POST('/api/v1/report_no_show', { body: { booking_id: job.booking_id } })).status).toBe('no_show');
     ok(await pro.POST('/api/v1/remove_crew', { body: { crew_id: teamB.crew_id, reassign_to: firstCrew } }));

@@ -325,6 +325,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/list_clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Client list
+         * @description Everyone who booked or was logged as a direct lead with a contact (never a platform lead's customer), by name; search by part of a name, phone, email or address.
+         */
+        get: operations["list_clients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/client_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's history
+         * @description A client's upcoming and past visits, recurring plans, leads, total booked and the pro's notes.
+         */
+        get: operations["client_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/update_client_notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep notes about a client
+         * @description Replaces the pro's notes about a client (empty clears them); never shown to the customer. Confirm first. Safe to retry with the same idempotency key.
+         */
+        post: operations["update_client_notes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/update_business": {
         parameters: {
             query?: never;
@@ -3139,6 +3199,387 @@ export interface operations {
             };
             /** @description Unknown id or token. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_clients: {
+        parameters: {
+            query?: {
+                /** @description Words each client must contain. */
+                search?: string;
+                /** @description The last answer's next_cursor. */
+                cursor?: string;
+                /** @description Default 25. */
+                limit?: number;
+            };
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        clients: {
+                            client_id: string;
+                            name: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            address: string | null;
+                            zip: string | null;
+                            /** @description Visits booked, past and upcoming (cancelled and no-shows aside). */
+                            booked_jobs: number;
+                            next_visit: string | null;
+                            last_visit: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the read scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many reads by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    client_history: {
+        parameters: {
+            query: {
+                client_id: string;
+            };
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client: {
+                            client_id: string;
+                            name: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            address: string | null;
+                            zip: string | null;
+                            notes: string | null;
+                        };
+                        total_booked: number;
+                        booked_visits: number;
+                        upcoming: {
+                            booking_id: string;
+                            series_id: string | null;
+                            /** @enum {string} */
+                            status: "booked" | "cancelled" | "no_show";
+                            start: string;
+                            label: string;
+                            crew_name: string;
+                            address: string;
+                            zip: string;
+                            job: {
+                                bedrooms: number;
+                                bathrooms: number;
+                                /** @enum {string} */
+                                clean_type: "standard" | "deep" | "move_out" | "turnover";
+                                sqft: number | null;
+                                /** @enum {string} */
+                                frequency: "once" | "weekly" | "biweekly" | "monthly";
+                                add_ons: string[];
+                                pets: boolean;
+                            };
+                            total: number;
+                        }[];
+                        past: {
+                            booking_id: string;
+                            series_id: string | null;
+                            /** @enum {string} */
+                            status: "booked" | "cancelled" | "no_show";
+                            start: string;
+                            label: string;
+                            crew_name: string;
+                            address: string;
+                            zip: string;
+                            job: {
+                                bedrooms: number;
+                                bathrooms: number;
+                                /** @enum {string} */
+                                clean_type: "standard" | "deep" | "move_out" | "turnover";
+                                sqft: number | null;
+                                /** @enum {string} */
+                                frequency: "once" | "weekly" | "biweekly" | "monthly";
+                                add_ons: string[];
+                                pets: boolean;
+                            };
+                            total: number;
+                        }[];
+                        plans: {
+                            series_id: string;
+                            /** @enum {string} */
+                            frequency: "weekly" | "biweekly" | "monthly";
+                            ended: boolean;
+                            next_visit: string | null;
+                            crew_name: string | null;
+                        }[];
+                        leads: {
+                            lead_id: string;
+                            /** @enum {string} */
+                            source: "marketplace_1" | "marketplace_2" | "marketplace_3" | "marketplace_4" | "marketplace_5" | "social_1" | "social_2" | "website" | "referral" | "other";
+                            /** @enum {string} */
+                            status: "quoted" | "booked" | "lost";
+                            quote_total: number | null;
+                            logged_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the read scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many reads by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    update_client_notes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+                /** @description Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id: string;
+                    notes: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client_id: string;
+                        notes: string | null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the write scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,6 +27,7 @@ import type { IdempotencyKeysTable } from './tables/idempotency-keys';
 import type { ProSessionsTable } from './tables/pro-sessions';
 import type { CalendarFeedsTable } from './tables/calendar-feeds';
 import type { SeriesTable } from './tables/series';
+import type { ClientsTable } from './tables/clients';
 
 export interface Database {
   pros: ProsTable;
@@ -56,4 +57,5 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   series: SeriesTable;
   holds: HoldsTable;
+  clients: ClientsTable;
 }

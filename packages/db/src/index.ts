@@ -50,3 +50,5 @@ export * from './repos/dashboard';
 export * from './repos/series';
 export * from './tables/holds';
 export * from './repos/holds';
+export * from './tables/clients';
+export * from './repos/clients';

@@ -52,7 +52,10 @@ describe('migrations', () => {
         '20261125T160000-booking-revisions',
         '20261125T170000-webhook-older-secret',
         '20261126T120000-holds',
+        '20261127T140000-clients',
       ]);
+      expect(await tables()).toBe(28);
+      await migrateDown(db); // clients: their table and two columns
       expect(await tables()).toBe(27);
       await migrateDown(db); // holds: a table and a column
       expect(await tables()).toBe(26);
@@ -95,7 +98,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(27);
+      expect(await tables()).toBe(28);
       expect(await migrateToLatest(db)).toEqual([]);
     });
   });
@@ -105,7 +108,8 @@ describe('the OAuth issuer migration', () => {
   it("gives rows made before it their resource's issuer, and drops the sign-in codes and pending authorizations in flight", async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
-      expect(await migrateDown(db)).toEqual(['20261126T120000-holds']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261127T140000-clients']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261126T120000-holds']);
       expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
       expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']);
       expect(await migrateDown(db)).toEqual(['20261125T150000-webhooks']);
@@ -127,6 +131,7 @@ describe('the OAuth issuer migration', () => {
         '20261125T160000-booking-revisions',
         '20261125T170000-webhook-older-secret',
         '20261126T120000-holds',
+        '20261127T140000-clients',
       ]);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
@@ -271,6 +276,7 @@ describe('the booking revisions migration', () => {
   it('starts each job at a revision no copy already handed out outranks, and names the crew in older series and today events', async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261127T140000-clients']);
       expect(await migrateDown(db)).toEqual(['20261126T120000-holds']);
       expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
       expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']);
@@ -297,7 +303,12 @@ describe('the booking revisions migration', () => {
       await event('series.created', { series_id: 'ser_old', message: 'A series.' });
       await event('jobs.today', { jobs: [{ booking_id: 'bk_untouched' }, { booking_id: 'bk_moved_twice' }], message: 'Two jobs.' });
 
-      expect(await migrateToLatest(db)).toEqual(['20261125T160000-booking-revisions', '20261125T170000-webhook-older-secret', '20261126T120000-holds']);
+      expect(await migrateToLatest(db)).toEqual([
+        '20261125T160000-booking-revisions',
+        '20261125T170000-webhook-older-secret',
+        '20261126T120000-holds',
+        '20261127T140000-clients',
+      ]);
       const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
       expect(revisions.rows).toEqual([
         { id: 'bk_cancelled', revision: 1 },
@@ -321,6 +332,50 @@ describe('the booking revisions migration', () => {
           },
         },
       ]);
+    });
+  });
+});
+
+describe('the clients migration', () => {
+  it('gives stored bookings and direct leads their clients, one per email or phone, and never a platform lead’s customer', async () => {
+    await withOwnDatabase(async (db) => {
+      await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261127T140000-clients']);
+      const { pro } = await makePro(db);
+      const crew = (await sql<{ id: string }>`SELECT id FROM crews WHERE pro_id = ${pro.id}`.execute(db)).rows[0]!;
+      const at = (h: number) => new Date(Date.UTC(2026, 10, 30, h));
+      await sql`INSERT INTO leads (id, pro_id, source, customer_first_name, contact, clean_type, frequency, add_ons, pets, created_at)
+        VALUES ('lead_direct', ${pro.id}, 'website', 'Bo', 'call (212) 555-0199', 'standard', 'once', '{}', false, ${at(0)}),
+               ('lead_paid', ${pro.id}, 'marketplace_1', NULL, NULL, 'standard', 'once', '{}', false, ${at(0)})`.execute(db);
+      const insert = (id: string, o: { name: string; email: string | null; phone: string | null; lead: string | null; hour: number }) =>
+        sql`
+        INSERT INTO bookings (id, pro_id, channel, starts_at, ends_at, blocked_until, customer_name, customer_phone, customer_email, address, zip,
+                              bedrooms, bathrooms, clean_type, frequency, price_cents, quote, crew_id, lead_id, created_at)
+        VALUES (${id}, ${pro.id}, 'pro', ${at(o.hour)}, ${at(o.hour + 1)}, ${at(o.hour + 1)}, ${o.name}, ${o.phone}, ${o.email}, '1 Main St', '10001',
+                2, 1, 'standard', 'once', 10000, '{}'::jsonb, ${crew.id}, ${o.lead}, ${at(o.hour - 8)})`.execute(db);
+      await insert('bk_1', { name: 'Ana', email: 'Ana@Example.com', phone: null, lead: null, hour: 9 });
+      await insert('bk_2', { name: 'Ana Lima', email: 'ana@example.com ', phone: '212 555 0100', lead: null, hour: 11 });
+      await insert('bk_3', { name: 'Bo Chen', email: null, phone: '+1 212.555.0199', lead: 'lead_direct', hour: 13 });
+      await insert('bk_4', { name: 'Platform Pat', email: 'pat@example.com', phone: null, lead: 'lead_paid', hour: 15 });
+
+      expect(await migrateToLatest(db)).toEqual(['20261127T140000-clients']);
+      const clients = await sql<{ id: string; identity: string; name: string }>`SELECT id, identity, name FROM clients ORDER BY identity`.execute(db);
+      expect(clients.rows.map((c) => [c.identity, c.name])).toEqual([
+        ['email:ana@example.com', 'Ana Lima'],
+        ['phone:2125550199', 'Bo Chen'],
+      ]);
+      const owners = await sql<{ id: string; client_id: string | null }>`
+        SELECT id, client_id FROM bookings UNION ALL SELECT id, client_id FROM leads ORDER BY id`.execute(db);
+      const [ana, bo] = [clients.rows[0]!.id, clients.rows[1]!.id];
+      expect(owners.rows).toEqual([
+        { id: 'bk_1', client_id: ana },
+        { id: 'bk_2', client_id: ana },
+        { id: 'bk_3', client_id: bo },
+        { id: 'bk_4', client_id: null },
+        { id: 'lead_direct', client_id: bo },
+        { id: 'lead_paid', client_id: null },
+      ]);
+      expect(JSON.stringify((await sql`SELECT * FROM clients`.execute(db)).rows)).not.toMatch(/Pat|pat@/);
     });
   });
 });

@@ -39,7 +39,7 @@ export const MODES: [string, VersionNegotiationMode, { era: string; version: str
 export function masked(value: unknown): unknown {
   return JSON.parse(
     JSON.stringify(value)
-      .replace(/\b(pro|bk|lead|ntf|chk|key|crew)_[0-9a-z]{14}\b/g, '$1_<id>')
+      .replace(/\b(pro|bk|lead|ntf|chk|key|crew|cl)_[0-9a-z]{14}\b/g, '$1_<id>')
       .replace(/Cleaner [0-9a-f]{6}|Twin [AB]/g, '<name>'),
   );
 }

@@ -169,6 +169,36 @@ export const pipelineSchema = answer({
   }),
 });
 
+/** A client as list_clients shows one: who, how to reach them, their jobs at a glance. */
+export const clientLineSchema = answer({
+  client_id: str,
+  name: nullable(str),
+  phone: nullable(str),
+  email: nullable(str),
+  address: nullable(str),
+  zip: nullable(str),
+  booked_jobs: described(int, 'Visits booked, past and upcoming (cancelled and no-shows aside).'),
+  next_visit: nullable(str),
+  last_visit: nullable(str),
+});
+
+/** One visit of a client, as client_history lists it: enough to book the same job again. */
+export const clientVisitSchema = answer({
+  booking_id: str,
+  series_id: nullable(str),
+  status: oneOf(['booked', 'cancelled', 'no_show']),
+  start: str,
+  label: str,
+  crew_name: str,
+  address: str,
+  zip: str,
+  job: jobSchema,
+  total: num,
+});
+
+/** A client with the owner's notes about them. */
+export const clientSchema = answer({ ...omitted(clientLineSchema.properties, ['booked_jobs', 'next_visit', 'last_visit']), notes: nullable(str) });
+
 /** A series a booking started: its visits (the first included) and the dates it could not hold. */
 export const seriesSchema = nullable(
   answer({

@@ -56,3 +56,5 @@ export * from './holds';
 export * from './words/holds';
 export * from './board';
 export * from './words/board';
+export * from './clients';
+export * from './words/clients';

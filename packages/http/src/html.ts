@@ -61,6 +61,11 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 .split>.detail>section:first-child,.split>section{margin-top:0}.side-nav{position:sticky;top:1rem}.side-nav ul{display:block}.side-nav .note{display:block;margin:0 0 .5rem}
 .split.even{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}.split.even>.detail{max-width:none}
 .add-on{display:grid;grid-template-columns:1fr 1fr;gap:0 .8rem}.add-on>label{grid-column:1/-1}}`,
+  clients: `.client-list,.visit-list{list-style:none;padding:0}.client-list li,.visit-list li{padding:.45rem 0;border-bottom:1px solid #eef0f3}
+.client-list .note,.visit-list .note{display:block}.client-list a[aria-current=page]{font-weight:700}.visit-list .gone strong{text-decoration:line-through}
+.client-search button{margin-top:0}@media (min-width:64rem){body:has(.two-cols){max-width:70rem}
+.two-cols{display:grid;grid-template-columns:minmax(16rem,1fr) 2fr;grid-template-areas:'list detail';gap:2.5rem;align-items:start}
+.col-detail{grid-area:detail}.col-list{grid-area:list}}`,
   account: `pre,.fields{overflow-x:auto;max-width:100%}.fields td,.fields th{overflow-wrap:anywhere;vertical-align:top}.fields .fields{margin:.3rem 0}`,
   board: BOARD_STYLE,
 };

@@ -28,3 +28,4 @@ export { manageLink, type MailLinks } from './booking-mail';
 export * from './webhooks';
 export * from './holds';
 export * from './hold-claims';
+export * from './clients';

@@ -62,7 +62,11 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     },
   });
   // How every call runs, whether an assistant's or a dashboard form's: the same limits, checks and fences.
-  const run = hostRunOptions<Pro>(ctx, { limits, subjectOf: (pro) => `pro:${pro.id}`, withinDeadline });
+  // A dashboard form that carries a key (booking a client again) runs once for it, as an assistant's call does.
+  const run = {
+    ...hostRunOptions<Pro>(ctx, { limits, subjectOf: (pro) => `pro:${pro.id}`, withinDeadline }),
+    idempotency: { store: idempotencyStore(ctx.db), scopeOf: (pro: Pro) => ({ credential: `pro:${pro.id}` }) },
+  };
   const app = createServiceApp<Pro>({
     // How the host names and describes itself in /openapi.json.
     title: 'Front Desk: cleaning-business interface',
@@ -91,7 +95,6 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     trustProxy: ctx.config.trustProxy,
     routers: [oauth, keyRouter(ctx, limits), signUpRouter(ctx, limits), dashboardRouter(ctx, limits, set, run)],
     ...databaseHealth(ctx.db),
-    idempotency: { store: idempotencyStore(ctx.db), scopeOf: (pro) => ({ credential: `pro:${pro.id}` }) },
   });
   return { app, operations };
 }

@@ -10,6 +10,7 @@ export const PRO_DESK_TAGS = [
     name: 'leads',
     description: 'Leads from platforms and direct sources, their follow-ups and lead credits.',
   },
+  { name: 'clients', description: 'The people the business works for: the client list, a client’s history, the owner’s notes.' },
   { name: 'reports', description: 'What changed since the last check, and the monthly pipeline.' },
   {
     name: 'settings',

@@ -389,6 +389,7 @@ describe('pages of their own, and every form address a page', () => {
     const s = await signedIn();
     for (const [path, heading] of [
       ['/dashboard/schedule', 'Schedule'],
+      ['/dashboard/clients', 'Clients'],
       ['/dashboard/leads', 'Leads and follow-ups'],
       ['/dashboard/month', 'Month'],
       ['/dashboard/settings', 'Settings'],

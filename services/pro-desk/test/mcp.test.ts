@@ -129,6 +129,11 @@ describe('MCP on the pro host, through the official SDK client', () => {
     await both('book_job', 'POST', { ...booking, customer_phone: undefined }); // invalid the same way
     const second = await both('book_job', 'POST', { ...booking, start: '2026-11-24T13:00:00-05:00' });
     await both('schedule', 'GET', {});
+    const clients = await both('list_clients', 'GET', { search: '555-0100', limit: 5 });
+    const [cm, cr] = [{ client_id: clients.m.clients[0].client_id }, { client_id: clients.r.clients[0].client_id }];
+    await both('update_client_notes', 'POST', { ...cm, notes: 'Side door.' }, { ...cr, notes: 'Side door.' });
+    await both('client_history', 'GET', cm, cr);
+    await both('client_history', 'GET', { client_id: 'cl_unknown' }); // refused the same way
     await both('updates', 'GET', { since: 0 });
     await both('cancel_job', 'POST', { booking_id: booked.m.booking_id }, { booking_id: booked.r.booking_id });
     await both('cancel_job', 'POST', { booking_id: booked.m.booking_id }, { booking_id: booked.r.booking_id }); // already cancelled
@@ -167,7 +172,7 @@ describe('MCP on the pro host, through the official SDK client', () => {
     const pro = await newPro(h, { name: 'Echo Co' });
     const client = await mcpClient(own.url, pro.auth);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(30);
+    expect(tools).toHaveLength(33);
     // Published as every client loads it; the server still refuses a word past 20 characters below.
     expect(tools.find((t) => t.name === 'echo_word')).toMatchObject({
       inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },

@@ -42,6 +42,8 @@ export interface BookingsTable extends Job {
   crew_name: ColumnType<string, never, never>;
   /** The recurring plan this visit belongs to, if any. */
   series_id: Generated<string | null>;
+  /** The client this booking is theirs (set by the database; null for a platform lead's customer). */
+  client_id: Generated<string | null>;
   no_show_reported_at: Date | null;
   /** The job's version: raised each time its time or state changes (the calendar's SEQUENCE). */
   revision: Generated<number>;

@@ -27,6 +27,8 @@ export interface LeadsTable {
   quote_total_cents: number | null;
   quote: ColumnType<unknown, string | null, string | null> | null;
   notes: string | null;
+  /** The client a direct lead with a contact is (set by the database; never a platform lead). */
+  client_id: Generated<string | null>;
   flag_reason: BadLeadReason | null;
   flag_evidence: ColumnType<string[], string | null, string | null> | null;
   flagged_at: Date | null;

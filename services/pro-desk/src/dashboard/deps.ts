@@ -51,16 +51,17 @@ export async function sessionOf(d: DashboardDeps, req: Request): Promise<{ pro: 
 /**
  * A form that changes the business runs the operation the API runs, through the same runner
  * (limits, checks, fence). `words` puts a refusal's sentence, written for assistants, in the
- * owner's words.
+ * owner's words; `once`, a key the form carries, makes a write run once however often it is sent.
  */
 export async function runForm<O extends AnyOperation<Pro>>(
   d: DashboardDeps,
-  form: { op: O; input: unknown; words?: (message: string) => string },
+  form: { op: O; input: unknown; words?: (message: string) => string; once?: string | undefined },
   req: Request,
   pro: Pro,
 ): Promise<AnswerOf<O>> {
   try {
-    return (await runOperation({ op: form.op, input: form.input, req, principal: pro }, { ...d.run, clientName: 'the dashboard' })).result;
+    const call = { op: form.op, input: form.input, req, principal: pro, ...(form.once ? { idempotencyKey: form.once } : {}) };
+    return (await runOperation(call, { ...d.run, clientName: 'the dashboard' })).result;
   } catch (err) {
     if (form.words && err instanceof AppError) err.message = form.words(err.message);
     throw err;

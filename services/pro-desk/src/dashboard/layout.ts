@@ -13,6 +13,7 @@ export const SECTIONS = [
   ['/dashboard/board', 'Board'],
   ['/dashboard', 'Today'],
   ['/dashboard/schedule', 'Schedule'],
+  ['/dashboard/clients', 'Clients'],
   ['/dashboard/crews', 'Crews'],
   ['/dashboard/leads', 'Leads and follow-ups'],
   ['/dashboard/month', 'Month'],

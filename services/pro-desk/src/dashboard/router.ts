@@ -30,6 +30,7 @@ import {
   todayPage,
 } from './pages';
 import { getCode, postCode, postSignOut, postVerify } from './session';
+import { clientRoutes } from './client-pages';
 import { welcomePage } from '../sign-up-page';
 import { COPY_SCRIPT } from './views/leads';
 import { SETTINGS_PAGES, settingsLink, type SettingsPage } from './views/settings';
@@ -123,11 +124,12 @@ function forms(router: Router, d: DashboardDeps): void {
   for (const part of WEBHOOK_FORMS) router.post(`/dashboard/webhooks/:id/${part}`, ...signed, webhookForms[part](d));
   router.post('/dashboard/webhooks/:id/remove', ...signed, postRemoveWebhook(d));
   router.post('/dashboard/sign-out', form, postSignOut(d));
+  clientRoutes(router, d, signed);
 }
 
 /**
  * `{base_url}/dashboard`: the business's days for a person, one page per section (Board,
- * Today, Schedule, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks), and
+ * Today, Schedule, Clients, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks), and
  * the pages of one job or pencilled-in time. Signed in by a code mailed to the address the
  * business signed up with; a session cookie for this path only.
  * Every form posts with the session's form token and answers 303 to the page of its result;

@@ -6,6 +6,7 @@ import { holdTime, releaseHoldOperation } from './holds';
 import { flagBadLead, followUpsDue, logLead, updateLeadOperation } from './leads';
 import { openTimesOperation, quoteJob } from './pricing';
 import { pipeline, updates } from './reports';
+import { clientHistoryOperation, listClientsOperation, updateClientNotesOperation } from './clients';
 import { addTimeOffOperation, removeTimeOffOperation, updateBusiness } from './settings';
 import { addCrewOperation, assignJobOperation, removeCrewOperation, updateCrewOperation } from './crews';
 import {
@@ -36,6 +37,9 @@ export function proDeskOperationSet(ctx: AppContext) {
     reportNoShowOperation(ctx),
     pipeline(ctx),
     schedule(ctx),
+    listClientsOperation(ctx),
+    clientHistoryOperation(ctx),
+    updateClientNotesOperation(ctx),
     updateBusiness(ctx),
     addTimeOffOperation(ctx),
     removeTimeOffOperation(ctx),

@@ -43,6 +43,7 @@ export function doneNotice(done: Done | null): Html {
 /** Where the way back from a page about one thing leads, in words. */
 const BACK_TO: Partial<Record<Section, string>> = {
   '/dashboard/schedule': 'your schedule',
+  '/dashboard/clients': 'your clients',
   '/dashboard/crews': 'your crews',
   '/dashboard/settings': 'your settings',
   '/dashboard/webhooks': 'your webhooks',
