@@ -14,7 +14,7 @@ import {
 } from '@frontdesk/domain';
 import { conflictLine, judgeStarts, keepSeriesOrder, localMinutesOf } from './series';
 import { lockBookingToChange, recordChange, requireOpenStart, type BookingLocator } from './booking-change';
-import { mailMoved, type MailLinks } from './booking-mail';
+import { mailMoved, mailMovedByBusiness, type MailLinks } from './booking-mail';
 import { bookedVisitsFrom, isOverlapViolation, loadBusy, lockSeries, moveBooking, updateSeries, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 const DAY = 86_400_000;
@@ -32,6 +32,8 @@ export interface Rescheduled {
   pro: Pro;
   /** Later visits of the series moved with it (and_following). */
   followingMoved: number;
+  /** Whether the customer was emailed the new time (only when the business asked, and may). */
+  customerNotified: boolean;
 }
 
 export interface MoveRequest {
@@ -40,6 +42,8 @@ export interface MoveRequest {
   andFollowing?: boolean;
   /** A customer's move on the book host: where their confirmation mail points (no customer mail without it). */
   mail?: MailLinks;
+  /** The business asks for its customer to be emailed the new time (never a platform lead's customer). */
+  notifyCustomer?: boolean;
   now: Date;
 }
 
@@ -84,7 +88,8 @@ export async function rescheduleBooking(db: Db, at: BookingLocator, move: MoveRe
         now,
       });
       await mailMoved(trx, { by, pro, booking, previous, laterMoved: following, manageToken: at.by === 'customer' ? at.manageToken : null }, move.mail, now);
-      return { booking, previous, pro, followingMoved: following };
+      const told = by === 'pro' && move.notifyCustomer === true && (await mailMovedByBusiness(trx, { pro, booking, previous, laterMoved: following }, move.mail, now));
+      return { booking, previous, pro, followingMoved: following, customerNotified: told };
     });
   } catch (err) {
     if (isOverlapViolation(err)) throw justTakenByAnotherWriter();

@@ -1,0 +1,60 @@
+import type { SeriesFrequency } from '../series';
+import { InvalidInputError, NotFoundError } from '../errors';
+
+/** What the dashboard says about a recurring plan (a series): its rhythm in words, and what each of its forms will do and did. */
+
+const EVERY: Record<SeriesFrequency, string> = { weekly: 'every week', biweekly: 'every 2 weeks', monthly: 'every 4 weeks' };
+
+/** `Every 2 weeks on Tuesdays at 9:00 AM EST`: a plan's rhythm (its weekday and time when known). */
+export function planInWords(p: { frequency: SeriesFrequency; weekday?: string; time?: string }): string {
+  const on = p.weekday ? ` on ${p.weekday}s` : '';
+  const at = p.time ? ` at ${p.time}` : '';
+  const every = EVERY[p.frequency];
+  return `${every.charAt(0).toUpperCase()}${every.slice(1)}${on}${at}`;
+}
+
+/** `visit 3 of 12 booked so far`: where a visit stands in its plan. */
+export const visitOfPlan = (n: number, of: number, ended: boolean): string => `visit ${n} of ${of}${ended ? '' : ' booked so far'}`;
+
+export const planNotOnDashboard = () => new NotFoundError('That recurring plan is not in your business (the link may be mistyped).');
+export const PLAN_ENDED = 'This plan has ended: no more visits will be booked.';
+export const PLAN_GOES_ON = 'New visits are booked on their own as the weeks go by, at the same time, with the same crew when it is free.';
+export const NO_UPCOMING_VISITS = 'No visit of this plan is booked ahead.';
+export const pickAVisit = () => new InvalidInputError('Pick one of the plan\'s upcoming visits first.');
+
+/** What "Change the crew" of later visits will do and did. */
+export const planCrewWillChange = (n: number, from: string, to: string) =>
+  `${n} visit${n === 1 ? '' : 's'} from ${from} on go to ${to}, at the same times, and so do the visits booked later. The customer is not told: the times stay the same.`;
+export const planCrewChanged = (customer: string, n: number, to: string) =>
+  `${to} now does ${customer}'s plan: ${n} visit${n === 1 ? '' : 's'} changed crew, and new visits go to ${to} too. The customer is not told: the times stay the same.`;
+
+/** What a pause will do and did. */
+export const planWillPause = (weeks: number, from: string, cancelled: number, resumes: string) =>
+  `The plan pauses for ${weeks} week${weeks === 1 ? '' : 's'} from ${from}: ${cancelled === 0 ? 'no booked visit is' : `${cancelled} booked visit${cancelled === 1 ? ' is' : 's are'}`} cancelled (no fee), no visit is booked in those weeks, and it carries on with the visit of ${resumes}.`;
+export const planPaused = (customer: string, cancelled: number, resumes: string) =>
+  `Paused ${customer}'s plan: ${cancelled} visit${cancelled === 1 ? '' : 's'} cancelled, no fee; it carries on with the visit of ${resumes}.`;
+
+/** What ending a plan will do and did. */
+export const planWillEnd = (from: string, n: number) =>
+  `The plan ends: the visit of ${from}${n > 1 ? ` and the ${n - 1} booked after it are` : ' is'} cancelled (no fee), and no more visits are booked.`;
+export const planEnded = (customer: string, n: number) => `Ended ${customer}'s plan: ${n} visit${n === 1 ? '' : 's'} cancelled, no fee, and no more will be booked.`;
+
+/** A cancel by the business never mails the customer (rule 5 of the pro interface): the confirmation says so and how to reach them. */
+export const businessCancelNotMailed = (customer: string, reach: string) => `We do not email or text ${customer} about this: ${reach}.`;
+
+/** The move form's offer to tell the customer, and what the result says. */
+export const emailNewTimeOffer = (customer: string) => `Email ${customer} the new time`;
+export const emailedNewTime = (customer: string, email: string) => `We emailed ${customer} the new time at ${email}.`;
+
+/** pause_series' refusals and answer (written for assistants). */
+export const notAVisitOfAPlan = (id: string) => new InvalidInputError(`Booking ${id} is a one-time job, not a visit of a recurring plan: cancel_job cancels it.`);
+export const planHasEnded = () => new InvalidInputError('This recurring plan has ended: there is nothing to pause.');
+export const planPausedMessage = (customer: string, weeks: number, cancelled: number, resumes: string) =>
+  `Paused ${customer}'s plan for ${weeks} week${weeks === 1 ? '' : 's'}: ${cancelled} visit${cancelled === 1 ? '' : 's'} cancelled, no fee; it carries on with the visit of ${resumes}. The customer is NOT messaged: tell the pro to inform them.`;
+
+/** reschedule_job's answer when the customer was emailed the new time. */
+export const movedAndEmailedMessage = (customerName: string, from: string, to: string) =>
+  `Moved ${customerName}'s job from ${from} to ${to}; the price stays as booked. ${customerName} was emailed the new time.`;
+
+/** assign_job's answer about the later visits that went with the job (and_following). */
+export const laterVisitsAssigned = (n: number) => (n > 0 ? ` ${n} later visit${n === 1 ? '' : 's'} of the series went to the same crew, and new visits will too.` : '');
