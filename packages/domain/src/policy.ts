@@ -46,3 +46,5 @@ export const MAILED_SERIES_VISITS = 4;
 
 /** A move page first offers the days this far before and after the job's own date (never before today), then a week at a time. */
 export const MOVE_DAYS_AROUND = 7;
+/** A move page lists this many open times nearest to the job's own start first, before the rest by day. */
+export const NEAREST_MOVE_TIMES = 6;

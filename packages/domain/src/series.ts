@@ -57,3 +57,13 @@ export function pauseOf(s: { firstDate: LocalDate; frequency: SeriesFrequency },
 
 /** Dates of a plan a pause did not skip: what the horizon books. */
 export const notPaused = (dates: LocalDate[], paused: readonly LocalDate[]): LocalDate[] => dates.filter((d) => !paused.includes(d));
+
+/** The days between two local dates (positive when `to` is later). */
+export const daysFromTo = (from: LocalDate, to: LocalDate): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/**
+ * Where the later visits of a plan go when one visit moves with every later one: each by the
+ * same number of days as the visit moved, so the plan keeps its rhythm on the new weekday.
+ */
+export const shiftedWith = (dates: readonly LocalDate[], moved: { from: LocalDate; to: LocalDate }): LocalDate[] =>
+  dates.map((d) => addDays(d, daysFromTo(moved.from, moved.to)));

@@ -11,6 +11,8 @@ import {
   localDate,
   laterVisitsMoved,
   parseStart,
+  daysFromTo,
+  shiftedWith,
 } from '@frontdesk/domain';
 import { conflictLine, judgeStarts, keepSeriesOrder, localMinutesOf } from './series';
 import { lockBookingToChange, recordChange, requireOpenStart, type BookingLocator } from './booking-change';
@@ -115,7 +117,12 @@ async function moveOne(trx: Db, m: { pro: Pro; previous: Booking; start: Date; n
 async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Date; now: Date }): Promise<Booking[]> {
   const { pro, first, start, now } = m;
   const visits = await bookedVisitsFrom(trx, first.series_id!, first.starts_at);
-  const shiftDays = Math.round((Date.parse(localDate(start, pro.timezone)) - Date.parse(localDate(first.starts_at, pro.timezone))) / DAY);
+  const moved = { from: localDate(first.starts_at, pro.timezone), to: localDate(start, pro.timezone) };
+  const shiftDays = daysFromTo(moved.from, moved.to);
+  const dates = shiftedWith(
+    visits.map((v) => localDate(v.starts_at, pro.timezone)),
+    moved,
+  );
   const minutes = localMinutesOf(start, pro.timezone);
   const last = visits[visits.length - 1]!;
   const { crews } = await loadBusy(trx, pro.id, {
@@ -125,8 +132,8 @@ async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Dat
   });
   const moving = new Set(visits.map((v) => v.id));
   const others = crews.map((c) => ({ ...c, busy: c.busy.filter((b) => !moving.has(b.bookingId!)) }));
-  const wanted = visits.map((v) => ({
-    date: addDays(localDate(v.starts_at, pro.timezone), shiftDays),
+  const wanted = visits.map((v, i) => ({
+    date: dates[i]!,
     minutes,
     durationMinutes: (v.ends_at.getTime() - v.starts_at.getTime()) / 60_000,
     prefer: v.crew_id,
@@ -135,14 +142,16 @@ async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Dat
   if (skipped.length) throw seriesMoveConflicts(skipped.map(conflictLine));
   const plans = accepted.map((a) => ({ ...a, visit: visits[a.index]! }));
   const ordered = start.getTime() > first.starts_at.getTime() ? [...plans].reverse() : plans;
-  const moved = new Map<string, Booking>();
+  const done = new Map<string, Booking>();
   for (const p of ordered)
-    moved.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, crewId: p.crewId, now }));
+    done.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, crewId: p.crewId, now }));
   const series = (await lockSeries(trx, first.series_id!))!;
   await updateSeries(trx, series.id, {
     local_minutes: minutes,
     first_date: localDate(start, pro.timezone),
     planned_through: addDays(series.planned_through, shiftDays),
+    // A pause ahead keeps skipping the same visits, now on their new days.
+    paused_dates: series.paused_dates.map((d) => (d >= moved.from ? addDays(d, shiftDays) : d)),
   });
-  return plans.map((p) => moved.get(p.visit.id)!);
+  return plans.map((p) => done.get(p.visit.id)!);
 }

@@ -5,6 +5,12 @@ import { InvalidInputError, NotFoundError } from '../errors';
 
 const EVERY: Record<SeriesFrequency, string> = { weekly: 'every week', biweekly: 'every 2 weeks', monthly: 'every 4 weeks' };
 
+/** `9:00 AM`: a plan's local time of day (minutes after midnight). */
+export const clockTime = (minutes: number): string => {
+  const h = Math.floor(minutes / 60);
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(minutes % 60).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+};
+
 /** `Every 2 weeks on Tuesdays at 9:00 AM EST`: a plan's rhythm (its weekday and time when known). */
 export function planInWords(p: { frequency: SeriesFrequency; weekday?: string; time?: string }): string {
   const on = p.weekday ? ` on ${p.weekday}s` : '';
