@@ -3,16 +3,14 @@ import {
   cancellationMessage,
   formatLabel,
   formatLocalIso,
-  localDate,
   noShowCannotCancel,
   notAVisitOfAPlan,
-  pauseOf,
   planHasEnded,
   startedCannotCancel,
-  wallTimeOrNextInstant,
 } from '@frontdesk/domain';
 import { cancelVisitsBetween, lockSeries, updateSeries, type Booking, type Db, type Pro, type Series } from '@frontdesk/db';
 import { lockBookingToChange, recordChange } from './booking-change';
+import { pauseWindow } from './plans';
 
 export interface Paused {
   pro: Pro;
@@ -44,9 +42,8 @@ export async function pauseSeries(db: Db, pro: Pick<Pro, 'id'>, input: { booking
     if (booking.starts_at.getTime() <= now.getTime()) throw startedCannotCancel(booking.id, label);
     const series = (await lockSeries(trx, booking.series_id))!;
     if (series.ended_at) throw planHasEnded();
-    const pause = pauseOf({ firstDate: series.first_date, frequency: series.frequency }, localDate(booking.starts_at, zone), input.weeks);
-    const before = wallTimeOrNextInstant(pause.before, 0, zone);
-    const cancelled = await cancelVisitsBetween(trx, series.id, { from: booking.starts_at, before, by: 'pro', now });
+    const pause = pauseWindow(series, booking.starts_at, { weeks: input.weeks, zone });
+    const cancelled = await cancelVisitsBetween(trx, series.id, { from: booking.starts_at, before: pause.before, by: 'pro', now });
     const paused = [...new Set([...series.paused_dates, ...pause.dates])].sort();
     await updateSeries(trx, series.id, { paused_dates: paused });
     for (const visit of cancelled) {
@@ -61,7 +58,6 @@ export async function pauseSeries(db: Db, pro: Pick<Pro, 'id'>, input: { booking
         now,
       });
     }
-    const resumesAt = wallTimeOrNextInstant(pause.resumesOn, series.local_minutes, zone);
-    return { pro: locked.pro, visit: booking, series: { ...series, paused_dates: paused }, cancelled, resumesOn: pause.resumesOn, resumesAt };
+    return { pro: locked.pro, visit: booking, series: { ...series, paused_dates: paused }, cancelled, resumesOn: pause.resumesOn, resumesAt: pause.resumes };
   });
 }

@@ -1,4 +1,4 @@
-import type { SeriesFrequency } from '../series';
+import { MAX_PAUSE_WEEKS, type SeriesFrequency } from '../series';
 import { InvalidInputError, NotFoundError } from '../errors';
 
 /** What the dashboard says about a recurring plan (a series): its rhythm in words, and what each of its forms will do and did. */
@@ -26,6 +26,7 @@ export const planNotOnDashboard = () => new NotFoundError('That recurring plan i
 export const PLAN_ENDED = 'This plan has ended: no more visits will be booked.';
 export const PLAN_GOES_ON = 'New visits are booked on their own as the weeks go by, at the same time, with the same crew when it is free.';
 export const NO_UPCOMING_VISITS = 'No visit of this plan is booked ahead.';
+export const pauseWeeksAsked = () => new InvalidInputError(`For how many weeks must be a whole number from 1 to ${MAX_PAUSE_WEEKS}.`);
 export const pickAVisit = () => new InvalidInputError('Pick one of the plan\'s upcoming visits first.');
 
 /** What "Change the crew" of later visits will do and did. */
@@ -37,13 +38,14 @@ export const planCrewChanged = (customer: string, n: number, to: string) =>
 /** What a pause will do and did. */
 export const planWillPause = (weeks: number, from: string, cancelled: number, resumes: string) =>
   `The plan pauses for ${weeks} week${weeks === 1 ? '' : 's'} from ${from}: ${cancelled === 0 ? 'no booked visit is' : `${cancelled} booked visit${cancelled === 1 ? ' is' : 's are'}`} cancelled (no fee), no visit is booked in those weeks, and it carries on with the visit of ${resumes}.`;
-export const planPaused = (customer: string, cancelled: number, resumes: string) =>
-  `Paused ${customer}'s plan: ${cancelled} visit${cancelled === 1 ? '' : 's'} cancelled, no fee; it carries on with the visit of ${resumes}.`;
+export const planPaused = (customer: string, cancelled: number, resumes: string, reach: string) =>
+  `Paused ${customer}'s plan: ${cancelled} visit${cancelled === 1 ? '' : 's'} cancelled, no fee; it carries on with the visit of ${resumes}. We have not told ${customer}; ${reach}.`;
 
 /** What ending a plan will do and did. */
 export const planWillEnd = (from: string, n: number) =>
   `The plan ends: the visit of ${from}${n > 1 ? ` and the ${n - 1} booked after it are` : ' is'} cancelled (no fee), and no more visits are booked.`;
-export const planEnded = (customer: string, n: number) => `Ended ${customer}'s plan: ${n} visit${n === 1 ? '' : 's'} cancelled, no fee, and no more will be booked.`;
+export const planEnded = (customer: string, n: number, reach: string) =>
+  `Ended ${customer}'s plan: ${n} visit${n === 1 ? '' : 's'} cancelled, no fee, and no more will be booked. We have not told ${customer}; ${reach}.`;
 
 /** A cancel by the business never mails the customer (rule 5 of the pro interface): the confirmation says so and how to reach them. */
 export const businessCancelNotMailed = (customer: string, reach: string) => `We do not email or text ${customer} about this: ${reach}.`;
