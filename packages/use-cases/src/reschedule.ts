@@ -90,7 +90,8 @@ export async function rescheduleBooking(db: Db, at: BookingLocator, move: MoveRe
         now,
       });
       await mailMoved(trx, { by, pro, booking, previous, laterMoved: following, manageToken: at.by === 'customer' ? at.manageToken : null }, move.mail, now);
-      const told = by === 'pro' && move.notifyCustomer === true && (await mailMovedByBusiness(trx, { pro, booking, previous, laterMoved: following }, move.mail, now));
+      const told =
+        by === 'pro' && move.notifyCustomer === true && (await mailMovedByBusiness(trx, { pro, booking, previous, laterMoved: following }, move.mail, now));
       return { booking, previous, pro, followingMoved: following, customerNotified: told };
     });
   } catch (err) {

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
 // visit dates a pause skipped, as YYYY-MM-DD: the worker never books them, so a pause longer
 // than the booked horizon still holds, and the plan carries on after it.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE series ADD COLUMN crew_id text REFERENCES crews (id) ON DELETE SET NULL, ADD COLUMN paused_dates text[] NOT NULL DEFAULT '{}'`.execute(db);
+  await sql`ALTER TABLE series ADD COLUMN crew_id text REFERENCES crews (id) ON DELETE SET NULL, ADD COLUMN paused_dates text[] NOT NULL DEFAULT '{}'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

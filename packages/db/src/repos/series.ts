@@ -18,7 +18,11 @@ export async function lockSeries(trx: Db, seriesId: string): Promise<Series | un
 }
 
 /** Moves a series' anchor (local time, first date), the last date it has visits booked through, its crew or the dates it skips. */
-export async function updateSeries(trx: Db, seriesId: string, set: Partial<Pick<Series, 'local_minutes' | 'first_date' | 'planned_through' | 'crew_id' | 'paused_dates'>>): Promise<void> {
+export async function updateSeries(
+  trx: Db,
+  seriesId: string,
+  set: Partial<Pick<Series, 'local_minutes' | 'first_date' | 'planned_through' | 'crew_id' | 'paused_dates'>>,
+): Promise<void> {
   await trx.updateTable('series').set(set).where('id', '=', seriesId).execute();
 }
 

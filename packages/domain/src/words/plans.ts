@@ -27,7 +27,7 @@ export const PLAN_ENDED = 'This plan has ended: no more visits will be booked.';
 export const PLAN_GOES_ON = 'New visits are booked on their own as the weeks go by, at the same time, with the same crew when it is free.';
 export const NO_UPCOMING_VISITS = 'No visit of this plan is booked ahead.';
 export const pauseWeeksAsked = () => new InvalidInputError(`For how many weeks must be a whole number from 1 to ${MAX_PAUSE_WEEKS}.`);
-export const pickAVisit = () => new InvalidInputError('Pick one of the plan\'s upcoming visits first.');
+export const pickAVisit = () => new InvalidInputError("Pick one of the plan's upcoming visits first.");
 
 /** What "Change the crew" of later visits will do and did. */
 export const planCrewWillChange = (n: number, from: string, to: string) =>
@@ -52,10 +52,10 @@ export const businessCancelNotMailed = (customer: string, reach: string) => `We 
 
 /** The move form's offer to tell the customer, and what the result says. */
 export const emailNewTimeOffer = (customer: string) => `Email ${customer} the new time`;
-export const emailedNewTime = (customer: string, email: string) => `We emailed ${customer} the new time at ${email}.`;
 
 /** pause_series' refusals and answer (written for assistants). */
-export const notAVisitOfAPlan = (id: string) => new InvalidInputError(`Booking ${id} is a one-time job, not a visit of a recurring plan: cancel_job cancels it.`);
+export const notAVisitOfAPlan = (id: string) =>
+  new InvalidInputError(`Booking ${id} is a one-time job, not a visit of a recurring plan: cancel_job cancels it.`);
 export const planHasEnded = () => new InvalidInputError('This recurring plan has ended: there is nothing to pause.');
 export const planPausedMessage = (customer: string, weeks: number, cancelled: number, resumes: string) =>
   `Paused ${customer}'s plan for ${weeks} week${weeks === 1 ? '' : 's'}: ${cancelled} visit${cancelled === 1 ? '' : 's'} cancelled, no fee; it carries on with the visit of ${resumes}. The customer is NOT messaged: tell the pro to inform them.`;
@@ -65,4 +65,12 @@ export const movedAndEmailedMessage = (customerName: string, from: string, to: s
   `Moved ${customerName}'s job from ${from} to ${to}; the price stays as booked. ${customerName} was emailed the new time.`;
 
 /** assign_job's answer about the later visits that went with the job (and_following). */
-export const laterVisitsAssigned = (n: number) => (n > 0 ? ` ${n} later visit${n === 1 ? '' : 's'} of the series went to the same crew, and new visits will too.` : '');
+export const laterVisitsAssigned = (n: number) =>
+  n > 0 ? ` ${n} later visit${n === 1 ? '' : 's'} of the series went to the same crew, and new visits will too.` : '';
+
+/** The move confirmation of a visit with every later one: where they go. */
+export const laterVisitsWillMove = (n: number) =>
+  `The ${n} visit${n === 1 ? '' : 's'} booked after it move${n === 1 ? 's' : ''} with it, each by the same number of days, to the new time of day: the plan keeps its rhythm on the new day. The first of them:`;
+/** What the dashboard says after a move that emailed the customer. */
+export const jobMovedAndEmailedOnDashboard = (name: string, from: string, to: string, email: string) =>
+  `Moved ${name}'s job from ${from} to ${to}; the price stays as booked. We emailed ${name} the new time at ${email}.`;

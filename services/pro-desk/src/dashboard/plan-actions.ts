@@ -20,11 +20,7 @@ import { planLink, type PlanForm } from './views/plan';
 const runPlanOp = runSaying(inOwnerWords);
 
 /** A plan form: the plan found first (this business's), the visit it starts at checked, the operation run. */
-const planForm = (
-  d: DashboardDeps,
-  form: PlanForm,
-  act: (plan: PlanRead, visit: Booking, o: Posted) => Promise<string>,
-): RequestHandler =>
+const planForm = (d: DashboardDeps, form: PlanForm, act: (plan: PlanRead, visit: Booking, o: Posted) => Promise<string>): RequestHandler =>
   dashForm({
     title: 'Recurring plan',
     labels: PLAN_LABELS,

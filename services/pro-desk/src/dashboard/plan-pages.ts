@@ -1,13 +1,25 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, MAX_PAUSE_WEEKS, pauseWeeksAsked, pickAVisit, pickAnotherCrew, planNotOnDashboard } from '@frontdesk/domain';
+import {
+  AppError,
+  MAX_PAUSE_WEEKS,
+  formatLabel,
+  localDate,
+  pauseWeeksAsked,
+  pickAVisit,
+  pickAnotherCrew,
+  planNotOnDashboard,
+  shiftedWith,
+  wallTimeOrNextInstant,
+} from '@frontdesk/domain';
 import type { Booking, Crew } from '@frontdesk/db';
-import { dashboardPlan, listCrews, pauseFrom, visitsFrom, type PlanRead } from '@frontdesk/use-cases';
-import { formField, inPeoplesWords, type Html } from '@frontdesk/http';
+import { dashboardPlan, listCrews, localMinutesOf, pauseFrom, placeInPlan, visitsFrom, type PlanRead } from '@frontdesk/use-cases';
+import { formField, html, inPeoplesWords, type Html } from '@frontdesk/http';
 import type { DashboardDeps } from './deps';
 import { doneOf, type Signed } from './layout';
 import { pageAbout } from './route-shapes';
 import type { Typed } from './views/typed-text';
-import { planCrewConfirmView, planEndConfirmView, planPauseConfirmView, planView, type PlanForm, type PlanRefused } from './views/plan';
+import type { FollowingMove } from './views/job';
+import { planCrewConfirmView, planEndConfirmView, planOfJob, planPauseConfirmView, planView, type PlanForm, type PlanRefused } from './views/plan';
 
 /**
  * A recurring plan's pages (GET): the plan, and the confirmation of each change to it, which
@@ -61,15 +73,10 @@ export function weeksAsked(values: Typed): number {
 }
 
 /** What a confirmation's address asked, as text. */
-const asked = (req: Request): Typed =>
-  Object.fromEntries(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string')) as Typed;
+const asked = (req: Request): Typed => Object.fromEntries(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
 /** A plan page about one change: its confirmation, or the plan with the form as typed and why it cannot be. */
-const confirmPage = (
-  d: DashboardDeps,
-  form: PlanForm,
-  view: (s: Signed, plan: PlanRead, values: Typed) => Promise<Html> | Html,
-): RequestHandler =>
+const confirmPage = (d: DashboardDeps, form: PlanForm, view: (s: Signed, plan: PlanRead, values: Typed) => Promise<Html> | Html): RequestHandler =>
   pageAbout(d, {
     section: '/dashboard/schedule',
     title: 'Recurring plan',
@@ -111,3 +118,32 @@ export const planEndPage = (d: DashboardDeps): RequestHandler =>
     const from = visitOfPlan(plan, formField(values, 'from'), now);
     return planEndConfirmView(s, plan, { from, visits: visitsFrom(plan, from), now });
   });
+
+/** A job page's line about the plan its job is a visit of (nothing for a one-time job). */
+export async function planLineOf(d: DashboardDeps, s: Signed, job: Booking): Promise<Html> {
+  const plan = job.series_id ? await dashboardPlan(d.ctx.db, s.pro.id, job.series_id) : undefined;
+  return plan ? planOfJob(plan, placeInPlan(plan, job.id)) : html``;
+}
+
+/** The booked visits of a job's plan after it (none for a one-time job): what a move "with every later one" takes along. */
+export async function laterVisitsOf(d: DashboardDeps, s: Signed, job: Booking): Promise<Booking[]> {
+  const plan = job.series_id ? await dashboardPlan(d.ctx.db, s.pro.id, job.series_id) : undefined;
+  return plan ? visitsFrom(plan, job).filter((v) => v.id !== job.id) : [];
+}
+
+/** Where the later visits go when a visit moves to `start` with them (reschedule_job moves them by the same rule). */
+export async function followingMove(d: DashboardDeps, s: Signed, job: Booking, start: Date): Promise<FollowingMove> {
+  const zone = s.pro.timezone;
+  const later = await laterVisitsOf(d, s, job);
+  const dates = shiftedWith(
+    later.map((v) => localDate(v.starts_at, zone)),
+    { from: localDate(job.starts_at, zone), to: localDate(start, zone) },
+  );
+  const minutes = localMinutesOf(start, zone);
+  const now = d.ctx.clock();
+  const labels = dates.slice(0, SHOWN_LATER_VISITS).map((day) => formatLabel(wallTimeOrNextInstant(day, minutes, zone), zone, now));
+  return { count: later.length, labels: later.length > SHOWN_LATER_VISITS ? [...labels, `and ${later.length - SHOWN_LATER_VISITS} more`] : labels };
+}
+
+/** How many of the later visits a move's confirmation lists by date. */
+const SHOWN_LATER_VISITS = 4;

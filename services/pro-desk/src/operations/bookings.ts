@@ -141,10 +141,10 @@ export const rescheduleJob = (ctx: AppContext) =>
     title: 'Move a job',
     description: 'Moves an upcoming job to a new start; same price. Confirm first. The customer is messaged only with notify_customer.',
     method: 'POST',
-    input: fields(
-      { booking_id: idSchema(), start: startSchema('The new start'), and_following: moveFollowingSchema, notify_customer: notifyCustomerSchema },
-      ['booking_id', 'start'],
-    ),
+    input: fields({ booking_id: idSchema(), start: startSchema('The new start'), and_following: moveFollowingSchema, notify_customer: notifyCustomerSchema }, [
+      'booking_id',
+      'start',
+    ]),
     output: answer({ ...changedBooking, previous_start: str, previous_label: str, visits_moved: int, customer_notified: bool, message: str }),
     ...OVERWRITES,
     idempotent: true,
@@ -153,7 +153,9 @@ export const rescheduleJob = (ctx: AppContext) =>
       const { booking, previous, followingMoved, customerNotified } = await rescheduleJobOnSchedule(ctx.db, pro, input, { mail, now });
       const shown = presentBooking(booking, pro.timezone);
       const before = presentBooking(previous, pro.timezone);
-      const said = customerNotified ? movedAndEmailedMessage(shown.customer.name, before.label, shown.label) : rescheduledByProMessage(shown.customer.name, before.label, shown.label, reachOf(shown));
+      const said = customerNotified
+        ? movedAndEmailedMessage(shown.customer.name, before.label, shown.label)
+        : rescheduledByProMessage(shown.customer.name, before.label, shown.label, reachOf(shown));
       return {
         ...changed(shown),
         previous_start: before.start,
@@ -193,7 +195,8 @@ export const pauseSeriesOperation = (ctx: AppContext) =>
     name: 'pause_series',
     tag: 'bookings',
     title: 'Pause a recurring plan',
-    description: 'Skips some weeks of a recurring plan from one visit on: those visits are cancelled, no fee; the plan goes on after. Confirm first. Customer NOT messaged.',
+    description:
+      'Skips some weeks of a recurring plan from one visit on: those visits are cancelled, no fee; the plan goes on after. Confirm first. Customer NOT messaged.',
     method: 'POST',
     input: fields({ booking_id: idSchema('A booked visit of the plan: the first one skipped.'), weeks: pauseWeeksSchema }, ['booking_id', 'weeks']),
     output: answer({

@@ -15,7 +15,6 @@ import {
   reachCustomer,
   visitOfPlan,
   weekdayName,
-  type SeriesFrequency,
 } from '@frontdesk/domain';
 import type { Booking, Crew, Pro } from '@frontdesk/db';
 import type { PlanRead } from '@frontdesk/use-cases';
@@ -39,15 +38,13 @@ export const planWords = (plan: PlanRead): string =>
 /** A visit's line on a job card: the plan's rhythm from the booking alone, and the way to the plan. */
 export const planOfCard = (b: Booking): Html =>
   b.series_id && b.frequency !== 'once'
-    ? html`<p class="plan-of-job">${planInWords({ frequency: b.frequency as SeriesFrequency })}: <a href="${planLink(b.series_id)}">see the plan</a></p>`
+    ? html`<p class="plan-of-job">${planInWords({ frequency: b.frequency })}: <a href="${planLink(b.series_id)}">see the plan</a></p>`
     : html``;
 
 /** A job page's line about its plan: the rhythm, where this visit stands, and the way to the plan. */
 export function planOfJob(plan: PlanRead, place: { n: number; of: number; ended: boolean } | undefined): Html {
   const where = place ? `, ${visitOfPlan(place.n, place.of, place.ended)}` : '';
-  return html`<p class="plan-of-job">
-    Recurring plan: ${planWords(plan)}${where}. <a href="${planLink(plan.series.id)}">See the plan and change it</a>
-  </p>`;
+  return html`<p class="plan-of-job">Recurring plan: ${planWords(plan)}${where}. <a href="${planLink(plan.series.id)}">See the plan and change it</a></p>`;
 }
 
 const upcomingOf = (plan: PlanRead, now: Date) => plan.visits.filter((v) => v.status === 'booked' && v.starts_at.getTime() > now.getTime());
@@ -142,18 +139,22 @@ export function planView(s: Signed, plan: PlanRead, o: { crews: Crew[]; now: Dat
     ${several && crewNow && html`<p>Crew: <strong>${typedText(crewNow)}</strong></p>`}
     <p class="note">${ended ? PLAN_ENDED : PLAN_GOES_ON}</p>
     <h2>Upcoming visits</h2>
-    ${upcoming.length
-      ? html`<ol class="plan-visits">
-          ${upcoming.map((v) => visitItem(s, v, { now: o.now, crews: several, upcoming: true }))}
-        </ol>`
-      : html`<p>${NO_UPCOMING_VISITS}</p>`}
+    ${
+      upcoming.length
+        ? html`<ol class="plan-visits">
+            ${upcoming.map((v) => visitItem(s, v, { now: o.now, crews: several, upcoming: true }))}
+          </ol>`
+        : html`<p>${NO_UPCOMING_VISITS}</p>`
+    }
     ${!ended && upcoming.length > 0 && changeForms(s, plan, { upcoming, crews: o.crews, now: o.now, ...(o.refused ? { refused: o.refused } : {}) })}
     <h2>Past and cancelled visits</h2>
-    ${past.length
-      ? html`<ol class="plan-visits">
-          ${past.map((v) => visitItem(s, v, { now: o.now, crews: several, upcoming: false }))}
-        </ol>`
-      : html`<p>None yet.</p>`}
+    ${
+      past.length
+        ? html`<ol class="plan-visits">
+            ${past.map((v) => visitItem(s, v, { now: o.now, crews: several, upcoming: false }))}
+          </ol>`
+        : html`<p>None yet.</p>`
+    }
     <p><a href="/dashboard/schedule">Back to your schedule</a></p>`;
 }
 
@@ -185,11 +186,7 @@ export function planCrewConfirmView(s: Signed, plan: PlanRead, o: { from: Bookin
     })}`;
 }
 
-export function planPauseConfirmView(
-  s: Signed,
-  plan: PlanRead,
-  o: { from: Booking; weeks: number; visits: Booking[]; resumes: Date; now: Date },
-): Html {
+export function planPauseConfirmView(s: Signed, plan: PlanRead, o: { from: Booking; weeks: number; visits: Booking[]; resumes: Date; now: Date }): Html {
   const b = o.from;
   return html`<p><strong>${planWords(plan)}</strong> for ${typedText(b.customer_name)}.</p>
     <p>${planWillPause(o.weeks, label(s.pro, b.starts_at, o.now), o.visits.length, label(s.pro, o.resumes, o.now))}</p>
