@@ -28,7 +28,7 @@ export function cancelConfirmView(s: Signed, b: Booking, o: { now: Date; problem
   return html`${problemLine(o.problem)}
     <p><strong>${what(b, s.pro, o.now)}</strong></p>
     <p>Cancelling takes this job off your schedule and offers its time to other customers again. No fee is charged.</p>
-    <p>${businessCancelNotMailed(b.customer_name, reachCustomer(b.customer_phone, b.customer_email))}</p>
+    <p>${typedText(businessCancelNotMailed(b.customer_name, reachCustomer(b.customer_phone, b.customer_email)))}</p>
     ${postButton(s, { action: jobLink(b.id, 'cancel'), label: 'Cancel this job' })} ${back}`;
 }
 
@@ -121,7 +121,7 @@ function emailOffer(b: Booking, email: { to: string; checked: boolean } | null):
   if (!email) return html`<p>We do not tell ${typedText(b.customer_name)}: you let them know.</p>`;
   return html`<p class="check">
     <input type="checkbox" id="f-email_customer" name="email_customer" value="yes" ${email.checked && html` checked`} /><label for="f-email_customer"
-      >${emailNewTimeOffer(b.customer_name)}</label
+      >${typedText(emailNewTimeOffer(b.customer_name))}</label
     >
     <span class="note">To ${typedText(email.to)}. Left unticked, we do not tell ${typedText(b.customer_name)}: you let them know.</span>
   </p>`;

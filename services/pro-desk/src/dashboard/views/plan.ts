@@ -176,7 +176,7 @@ function confirmForm(s: Signed, o: { action: string; hidden: Record<string, stri
 export function planCrewConfirmView(s: Signed, plan: PlanRead, o: { from: Booking; to: Crew; visits: Booking[]; now: Date }): Html {
   const fromLabel = label(s.pro, o.from.starts_at, o.now);
   return html`<p><strong>${planWords(plan)}</strong> for ${typedText(o.from.customer_name)}.</p>
-    <p>${planCrewWillChange(o.visits.length, fromLabel, o.to.name)}</p>
+    <p>${typedText(planCrewWillChange(o.visits.length, fromLabel, o.to.name))}</p>
     ${visitList(s, o.visits, { now: o.now, crews: true })}
     ${confirmForm(s, {
       action: planLink(plan.series.id, 'crew'),
@@ -191,7 +191,7 @@ export function planPauseConfirmView(s: Signed, plan: PlanRead, o: { from: Booki
   return html`<p><strong>${planWords(plan)}</strong> for ${typedText(b.customer_name)}.</p>
     <p>${planWillPause(o.weeks, label(s.pro, b.starts_at, o.now), o.visits.length, label(s.pro, o.resumes, o.now))}</p>
     ${o.visits.length > 0 && visitList(s, o.visits, { now: o.now })}
-    <p>${businessCancelNotMailed(b.customer_name, reachCustomer(b.customer_phone, b.customer_email))}</p>
+    <p>${typedText(businessCancelNotMailed(b.customer_name, reachCustomer(b.customer_phone, b.customer_email)))}</p>
     ${confirmForm(s, {
       action: planLink(plan.series.id, 'pause'),
       hidden: { from: b.id, weeks: String(o.weeks) },
@@ -205,6 +205,6 @@ export function planEndConfirmView(s: Signed, plan: PlanRead, o: { from: Booking
   return html`<p><strong>${planWords(plan)}</strong> for ${typedText(b.customer_name)}.</p>
     <p>${planWillEnd(label(s.pro, b.starts_at, o.now), o.visits.length)}</p>
     ${visitList(s, o.visits, { now: o.now })}
-    <p>${businessCancelNotMailed(b.customer_name, reachCustomer(b.customer_phone, b.customer_email))}</p>
+    <p>${typedText(businessCancelNotMailed(b.customer_name, reachCustomer(b.customer_phone, b.customer_email)))}</p>
     ${confirmForm(s, { action: planLink(plan.series.id, 'end'), hidden: { from: b.id }, button: 'End the plan', back: planLink(plan.series.id) })}`;
 }
