@@ -56,7 +56,7 @@ function visitItem(s: Signed, v: Booking, o: { now: Date; crews: boolean; upcomi
   const state = o.upcoming ? '' : ` (${v.status === 'booked' && v.starts_at.getTime() > o.now.getTime() ? 'booked' : STATUS_WORDS[v.status]})`;
   return html`<li>
     <strong>${when}</strong>${state}${o.crews && html`, ${typedText(v.crew_name)}`}
-    ${o.upcoming && html`<span class="job-actions"><a href="${jobLink(v.id, 'move')}">Move</a> <a href="${jobLink(v.id, 'cancel')}">Cancel this visit</a></span>`}
+    ${o.upcoming && html`<p class="job-actions"><a href="${jobLink(v.id, 'move')}">Move</a> <a href="${jobLink(v.id, 'cancel')}">Cancel this visit</a></p>`}
   </li>`;
 }
 
