@@ -1,15 +1,7 @@
-import {
-  alreadyCancelled,
-  cancellationMessage,
-  formatLabel,
-  formatLocalIso,
-  noShowCannotCancel,
-  notAVisitOfAPlan,
-  planHasEnded,
-  startedCannotCancel,
-} from '@frontdesk/domain';
+import { cancellationMessage, formatLabel, formatLocalIso, notAVisitOfAPlan, planHasEnded } from '@frontdesk/domain';
 import { cancelVisitsBetween, lockSeries, updateSeries, type Booking, type Db, type Pro, type Series } from '@frontdesk/db';
 import { lockBookingToChange, recordChange } from './booking-change';
+import { requireCancellable } from './cancel';
 import { pauseWindow } from './plans';
 
 export interface Paused {
@@ -37,9 +29,7 @@ export async function pauseSeries(db: Db, pro: Pick<Pro, 'id'>, input: { booking
     const zone = locked.pro.timezone;
     const label = formatLabel(booking.starts_at, zone, now);
     if (!booking.series_id) throw notAVisitOfAPlan(booking.id);
-    if (booking.status === 'cancelled') throw alreadyCancelled(booking.id, label);
-    if (booking.status === 'no_show') throw noShowCannotCancel(booking.id, label);
-    if (booking.starts_at.getTime() <= now.getTime()) throw startedCannotCancel(booking.id, label);
+    requireCancellable(booking, label, now);
     const series = (await lockSeries(trx, booking.series_id))!;
     if (series.ended_at) throw planHasEnded();
     const pause = pauseWindow(series, booking.starts_at, { weeks: input.weeks, zone });
