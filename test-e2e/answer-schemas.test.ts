@@ -23,7 +23,7 @@ describe('answer schemas', () => {
     const doc = (await h[host].get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, any> }>> };
     const ajv = new Ajv({ strict: false });
     const entries = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/v1/'));
-    expect(entries.length).toBe(host === 'pro' ? 29 : 9);
+    expect(entries.length).toBe(host === 'pro' ? 30 : 9);
     for (const [path, methods] of entries) {
       const [entry] = Object.values(methods);
       const ok = entry!.responses['200'].content['application/json'];
@@ -40,7 +40,7 @@ describe('answer schemas', () => {
     const writes = Object.entries(doc.paths).flatMap(([path, methods]) =>
       methods.post ? [[path, methods.post.requestBody.content['application/json']] as const] : [],
     );
-    expect(writes.length).toBe(host === 'pro' ? 21 : 5);
+    expect(writes.length).toBe(host === 'pro' ? 22 : 5);
     for (const [path, body] of writes) {
       expect([path, body.example === undefined]).toEqual([path, false]);
       const valid = ajv.compile(body.schema);
@@ -114,7 +114,7 @@ describe('tools/list on both hosts', () => {
         .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
         .expect(200);
       const tools = res.body.result.tools as { name: string; inputSchema: Record<string, unknown> }[];
-      expect(tools.length).toBe(host === 'pro' ? 29 : 9);
+      expect(tools.length).toBe(host === 'pro' ? 30 : 9);
       for (const tool of tools) {
         expect([tool.name, Object.keys(tool.inputSchema).filter((k) => !TOP_LEVEL.includes(k))]).toEqual([tool.name, []]);
         expect([tool.name, tool.inputSchema.type]).toEqual([tool.name, 'object']);

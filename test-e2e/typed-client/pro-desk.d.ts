@@ -236,7 +236,7 @@ export interface paths {
         put?: never;
         /**
          * Move a job
-         * @description Moves an upcoming job to a new start; same price. Confirm first. The customer is messaged only with notify_customer. Safe to retry with the same idempotency key.
+         * @description Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them (unless notify_customer). Safe to retry with the same idempotency key.
          */
         post: operations["reschedule_job"];
         delete?: never;
