@@ -139,7 +139,8 @@ export const rescheduleJob = (ctx: AppContext) =>
     name: 'reschedule_job',
     tag: 'bookings',
     title: 'Move a job',
-    description: 'Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them (unless notify_customer).',
+    description:
+      'Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them (unless notify_customer).',
     method: 'POST',
     input: fields({ booking_id: idSchema(), start: startSchema('The new start'), and_following: moveFollowingSchema, notify_customer: notifyCustomerSchema }, [
       'booking_id',
