@@ -22,7 +22,7 @@ import { SETTINGS_FORMS, readTimeOff } from './forms';
 import { doneAt, signedOf, type Done, type Signed } from './layout';
 import { jobOf } from './lookups';
 import { moveTimesBody, movesFollowing, settingsBody } from './pages';
-import { planLink } from './views/plan';
+import { planLink } from './views/plan-link';
 import { dashForm, nothingToFind, type Posted } from './route-shapes';
 import { cancelConfirmView, noShowConfirmView } from './views/job';
 import { SETTINGS_LABELS, type SettingsPart } from './views/settings';

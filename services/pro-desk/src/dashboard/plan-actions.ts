@@ -7,7 +7,7 @@ import type { DashboardDeps } from './deps';
 import { doneAt } from './layout';
 import { PLAN_LABELS, planBody, planOf, visitOfPlan, weeksAsked } from './plan-pages';
 import { dashForm, runSaying, type Posted } from './route-shapes';
-import { planLink, type PlanForm } from './views/plan';
+import { planLink, type PlanForm } from './views/plan-link';
 
 /**
  * A recurring plan's forms (POST, behind `signedInForm`), each the operation an assistant

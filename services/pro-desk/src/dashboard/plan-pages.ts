@@ -19,7 +19,8 @@ import { doneOf, type Signed } from './layout';
 import { pageAbout } from './route-shapes';
 import type { Typed } from './views/typed-text';
 import type { FollowingMove } from './views/job';
-import { planCrewConfirmView, planEndConfirmView, planOfJob, planPauseConfirmView, planView, type PlanForm, type PlanRefused } from './views/plan';
+import type { PlanForm } from './views/plan-link';
+import { planCrewConfirmView, planEndConfirmView, planOfJob, planPauseConfirmView, planView, type PlanRefused } from './views/plan';
 
 /**
  * A recurring plan's pages (GET): the plan, and the confirmation of each change to it, which

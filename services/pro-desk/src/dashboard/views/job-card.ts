@@ -1,7 +1,7 @@
 import { CLEAN_TYPE_LABELS, formatLabel, formatUsd } from '@frontdesk/domain';
 import type { Booking, Pro } from '@frontdesk/db';
 import { html, safeUrl, type Html } from '@frontdesk/http';
-import { planOfCard } from './plan';
+import { planOfCard } from './plan-link';
 import { typedText } from './typed-text';
 
 /** A job as the dashboard's day, schedule and crew pages show it, with the links to what can be done to it. */

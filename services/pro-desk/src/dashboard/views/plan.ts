@@ -22,24 +22,16 @@ import { html, inputField, problemLine, type Html, type Problem } from '@frontde
 import { count, csrfField, type Done, type Signed } from '../layout';
 import { crewSelect } from './crews';
 import { jobLink } from './job-card';
+import { planLink, type PlanForm } from './plan-link';
 import { doneNotice } from './notices';
 import { typedText } from './typed-text';
 import type { Typed } from './typed-text';
 
 /** A recurring plan's page and its confirmations: the plan in words, its visits, and what each change will do before it is done. */
 
-export type PlanForm = 'crew' | 'pause' | 'end';
-export const planLink = (id: string, form?: PlanForm) => `/dashboard/plans/${encodeURIComponent(id)}${form ? `/${form}` : ''}`;
-
 /** The plan's rhythm as it stands: its weekday (from its anchor date) and local time. */
 export const planWords = (plan: PlanRead): string =>
   planInWords({ frequency: plan.series.frequency, weekday: weekdayName(plan.series.first_date), time: clockTime(plan.series.local_minutes) });
-
-/** A visit's line on a job card: the plan's rhythm from the booking alone, and the way to the plan. */
-export const planOfCard = (b: Booking): Html =>
-  b.series_id && b.frequency !== 'once'
-    ? html`<p class="plan-of-job">${planInWords({ frequency: b.frequency })}: <a href="${planLink(b.series_id)}">see the plan</a></p>`
-    : html``;
 
 /** A job page's line about its plan: the rhythm, where this visit stands, and the way to the plan. */
 export function planOfJob(plan: PlanRead, place: { n: number; of: number; ended: boolean } | undefined): Html {
