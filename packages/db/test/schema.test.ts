@@ -52,7 +52,10 @@ describe('migrations', () => {
         '20261125T160000-booking-revisions',
         '20261125T170000-webhook-older-secret',
         '20261126T120000-holds',
+        '20261127T120000-series-plans',
       ]);
+      expect(await tables()).toBe(27);
+      await migrateDown(db); // series plans: two columns
       expect(await tables()).toBe(27);
       await migrateDown(db); // holds: a table and a column
       expect(await tables()).toBe(26);
@@ -105,7 +108,8 @@ describe('the OAuth issuer migration', () => {
   it("gives rows made before it their resource's issuer, and drops the sign-in codes and pending authorizations in flight", async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
-      expect(await migrateDown(db)).toEqual(['20261126T120000-holds']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261127T120000-series-plans']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261126T120000-holds']);
       expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
       expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']);
       expect(await migrateDown(db)).toEqual(['20261125T150000-webhooks']);
@@ -127,6 +131,7 @@ describe('the OAuth issuer migration', () => {
         '20261125T160000-booking-revisions',
         '20261125T170000-webhook-older-secret',
         '20261126T120000-holds',
+        '20261127T120000-series-plans',
       ]);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
@@ -258,6 +263,7 @@ describe('the booking revisions migration', () => {
   it('starts each job at a revision no copy already handed out outranks, and names the crew in older series and today events', async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261127T120000-series-plans']);
       expect(await migrateDown(db)).toEqual(['20261126T120000-holds']);
       expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
       expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']);
@@ -284,7 +290,12 @@ describe('the booking revisions migration', () => {
       await event('series.created', { series_id: 'ser_old', message: 'A series.' });
       await event('jobs.today', { jobs: [{ booking_id: 'bk_untouched' }, { booking_id: 'bk_moved_twice' }], message: 'Two jobs.' });
 
-      expect(await migrateToLatest(db)).toEqual(['20261125T160000-booking-revisions', '20261125T170000-webhook-older-secret', '20261126T120000-holds']);
+      expect(await migrateToLatest(db)).toEqual([
+        '20261125T160000-booking-revisions',
+        '20261125T170000-webhook-older-secret',
+        '20261126T120000-holds',
+        '20261127T120000-series-plans',
+      ]);
       const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
       expect(revisions.rows).toEqual([
         { id: 'bk_cancelled', revision: 1 },
