@@ -129,8 +129,18 @@ async function main(): Promise<void> {
     await call('pro', 'cancel_job', { booking_id: toCancel.booking_id }, 'POST');
     await call('pro', 'pipeline', { month: '2026-11' });
     // The business sets itself up: a day off with a job booked in it, then new prices and hours.
-    const kept = await call('pro', 'book_job', { ...size, ...customer, customer_name: 'Kim Cho', start: startsOf(later.open_times)[0] }, 'POST');
-    await call('pro', 'reschedule_job', { booking_id: kept.booking_id, start: startsOf(later.open_times)[4] }, 'POST');
+    const kim = { ...customer, customer_name: 'Kim Cho', customer_email: 'kim@example.com' };
+    const kept = await call('pro', 'book_job', { ...size, ...kim, start: startsOf(later.open_times)[0] }, 'POST');
+    // Kim gave an email: the business asks for the new time to be sent to her.
+    await call('pro', 'reschedule_job', { booking_id: kept.booking_id, start: startsOf(later.open_times)[4], notify_customer: true }, 'POST');
+    // A weekly client away for two weeks: the plan skips them and carries on after.
+    const weekly = await call(
+      'pro',
+      'book_job',
+      { ...size, ...customer, customer_name: 'Ray Diaz', frequency: 'weekly', skip_conflicts: true, start: startsOf(later.open_times).at(-1) },
+      'POST',
+    );
+    await call('pro', 'pause_series', { booking_id: weekly.series.visits[1].booking_id, weeks: 2 }, 'POST');
     const day = kept.start.slice(0, 10);
     const dayOff = await call('pro', 'add_time_off', { start: day, end: day, note: 'Family day' }, 'POST');
     await call('pro', 'remove_time_off', { time_off_id: dayOff.time_off_id }, 'POST');
@@ -141,11 +151,11 @@ async function main(): Promise<void> {
     const first = (await call('pro', 'my_business')).crews[0];
     await call('pro', 'assign_job', { booking_id: kept.booking_id, crew_id: crew.crew_id }, 'POST');
     await call('pro', 'remove_crew', { crew_id: crew.crew_id, reassign_to: first.crew_id }, 'POST');
-    // The client list: Kim Cho found by part of her phone number, her history, a note kept about her.
+    // The client list: a client found by part of a phone number, their history, a note kept about them.
     const clients = await call('pro', 'list_clients', { search: '555-0199' });
-    const kim = clients.clients[0].client_id;
-    await call('pro', 'client_history', { client_id: kim });
-    await call('pro', 'update_client_notes', { client_id: kim, notes: 'Likes the same crew. The cat hides under the bed: keep the door shut.' }, 'POST');
+    const client = clients.clients[0].client_id;
+    await call('pro', 'client_history', { client_id: client });
+    await call('pro', 'update_client_notes', { client_id: client, notes: 'Likes the same crew. The cat hides under the bed: keep the door shut.' }, 'POST');
     // A webhook to the business's own CRM: listed, narrowed, its secret rotated, tested (the
     // example receiver does not exist, so the test says it could not be reached), removed.
     const hook = await call('pro', 'add_webhook', { url: 'https://crm.sparkle-shine.example/front-desk' }, 'POST');

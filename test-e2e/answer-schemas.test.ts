@@ -24,7 +24,7 @@ describe('answer schemas', () => {
     const doc = (await h[host].get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, any> }>> };
     const ajv = new Ajv({ strict: false });
     const entries = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/v1/'));
-    expect(entries.length).toBe(host === 'pro' ? 32 : 9);
+    expect(entries.length).toBe(host === 'pro' ? 33 : 9);
     for (const [path, methods] of entries) {
       const [entry] = Object.values(methods);
       const ok = entry!.responses['200'].content['application/json'];

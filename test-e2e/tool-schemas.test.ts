@@ -128,7 +128,7 @@ describe('published tool input schemas', () => {
   ] as const)('load in %s on both hosts', async (_client, problemsOf) => {
     for (const host of ['pro', 'book'] as const) {
       const tools = await toolsOf(host);
-      expect(tools.length).toBe(host === 'pro' ? 32 : 9);
+      expect(tools.length).toBe(host === 'pro' ? 33 : 9);
       for (const tool of tools) expect([host, tool.name, problemsOf(tool)]).toEqual([host, tool.name, []]);
     }
   });

@@ -218,6 +218,7 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
       await pro.POST('/api/v1/reschedule_job', { body: { booking_id: visits[1]!.booking_id, start: '2026-12-03T13:00:00-05:00', and_following: true } }),
     );
     expect(moved.visits_moved).toBeGreaterThan(1);
+    expect(ok(await pro.POST('/api/v1/pause_series', { body: { booking_id: visits[1]!.booking_id, weeks: 1 } })).visits_cancelled).toBe(1);
     ok(await pro.POST('/api/v1/cancel_job', { body: { booking_id: visits[2]!.booking_id, and_following: true } }));
     ok(await pro.POST('/api/v1/assign_job', { body: { booking_id: job.booking_id, crew_id: teamB.crew_id } }));
     ok(

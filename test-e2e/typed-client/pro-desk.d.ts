@@ -236,9 +236,29 @@ export interface paths {
         put?: never;
         /**
          * Move a job
-         * @description Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them. Safe to retry with the same idempotency key.
+         * @description Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them (unless notify_customer). Safe to retry with the same idempotency key.
          */
         post: operations["reschedule_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pause_series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a recurring plan
+         * @description Skips some weeks of a recurring plan from one visit on: those visits are cancelled, no fee; the plan goes on after. Confirm first. Customer NOT messaged. Safe to retry with the same idempotency key.
+         */
+        post: operations["pause_series"];
         delete?: never;
         options?: never;
         head?: never;
@@ -516,7 +536,7 @@ export interface paths {
         put?: never;
         /**
          * Reassign a job
-         * @description Gives an upcoming job to another crew, same time. Confirm first. Safe to retry with the same idempotency key.
+         * @description Gives an upcoming job (with and_following, every later visit of its series too) to another crew, same time. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["assign_job"];
         delete?: never;
@@ -2401,6 +2421,8 @@ export interface operations {
                     start: string;
                     /** @description Also every later visit of the series. */
                     and_following?: boolean;
+                    /** @description Email the customer the new time (never a platform lead's). Default false. */
+                    notify_customer?: boolean;
                 };
             };
         };
@@ -2429,6 +2451,133 @@ export interface operations {
                         previous_start: string;
                         previous_label: string;
                         visits_moved: number;
+                        customer_notified: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the write scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pause_series: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+                /** @description Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A booked visit of the plan: the first one skipped. */
+                    booking_id: string;
+                    /** @description Weeks skipped from this visit on. */
+                    weeks: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        series_id: string;
+                        visits_cancelled: number;
+                        cancelled: {
+                            booking_id: string;
+                            start: string;
+                            label: string;
+                        }[];
+                        resumes: string;
+                        resumes_label: string;
+                        fee: number;
                         customer_notified: boolean;
                         message: string;
                     };
@@ -4587,6 +4736,8 @@ export interface operations {
                 "application/json": {
                     booking_id: string;
                     crew_id: string;
+                    /** @description Also every later visit of the series. */
+                    and_following?: boolean;
                 };
             };
         };
@@ -4646,6 +4797,7 @@ export interface operations {
                         created_at: string;
                         from_crew_id: string;
                         from_crew_name: string;
+                        visits_assigned: number;
                         message: string;
                     };
                 };

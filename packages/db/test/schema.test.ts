@@ -52,10 +52,13 @@ describe('migrations', () => {
         '20261125T160000-booking-revisions',
         '20261125T170000-webhook-older-secret',
         '20261126T120000-holds',
+        '20261127T120000-series-plans',
         '20261127T140000-clients',
       ]);
       expect(await tables()).toBe(28);
       await migrateDown(db); // clients: their table and two columns
+      expect(await tables()).toBe(27);
+      await migrateDown(db); // series plans: two columns
       expect(await tables()).toBe(27);
       await migrateDown(db); // holds: a table and a column
       expect(await tables()).toBe(26);
@@ -109,6 +112,7 @@ describe('the OAuth issuer migration', () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
       expect(await migrateDown(db)).toEqual(['20261127T140000-clients']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261127T120000-series-plans']);
       expect(await migrateDown(db)).toEqual(['20261126T120000-holds']);
       expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
       expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']);
@@ -131,6 +135,7 @@ describe('the OAuth issuer migration', () => {
         '20261125T160000-booking-revisions',
         '20261125T170000-webhook-older-secret',
         '20261126T120000-holds',
+        '20261127T120000-series-plans',
         '20261127T140000-clients',
       ]);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
@@ -277,6 +282,7 @@ describe('the booking revisions migration', () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
       expect(await migrateDown(db)).toEqual(['20261127T140000-clients']);
+      expect(await migrateDown(db)).toEqual(['20261127T120000-series-plans']);
       expect(await migrateDown(db)).toEqual(['20261126T120000-holds']);
       expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
       expect(await migrateDown(db)).toEqual(['20261125T160000-booking-revisions']);
@@ -307,6 +313,7 @@ describe('the booking revisions migration', () => {
         '20261125T160000-booking-revisions',
         '20261125T170000-webhook-older-secret',
         '20261126T120000-holds',
+        '20261127T120000-series-plans',
         '20261127T140000-clients',
       ]);
       const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);

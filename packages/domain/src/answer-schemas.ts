@@ -1,7 +1,8 @@
 import { CLEAN_TYPES, FREQUENCIES } from './job';
 import { BAD_LEAD_REASONS, LEAD_SOURCES, LEAD_STATUSES } from './leads';
 import { Type } from '@sinclair/typebox';
-import { answer, bool, boolean, described, int, listOf, nullable, num, omitted, oneOf, str, type Static, type TSchema } from './schema';
+import { MAX_PAUSE_WEEKS } from './series';
+import { answer, bool, boolean, described, int, integer, listOf, nullable, num, omitted, oneOf, str, type Static, type TSchema } from './schema';
 
 /**
  * JSON Schemas of the answers, built from the schema blocks (schema.ts) so each operation's
@@ -215,6 +216,9 @@ export const seriesInputSchemas = {
 };
 export const andFollowingSchema = boolean({ description: 'Also every later visit of the series.' });
 export const moveFollowingSchema = boolean({ description: 'Also every later visit of the series.' });
+export const notifyCustomerSchema = boolean({ description: "Email the customer the new time (never a platform lead's). Default false." });
+/** How many weeks pause_series skips from its visit on. */
+export const pauseWeeksSchema = integer({ minimum: 1, maximum: MAX_PAUSE_WEEKS, description: 'Weeks skipped from this visit on.' });
 
 /*
  * The updates feed. Every event carries seq, kind, at and message; the rest depends on its

@@ -52,6 +52,7 @@ export * from './words/webhooks';
 export * from './booked-jobs';
 export * from './move-window';
 export * from './words/moves';
+export * from './words/plans';
 export * from './holds';
 export * from './words/holds';
 export * from './board';

@@ -18,6 +18,16 @@ export function customerMailAddress(b: MailableBooking, by: 'pro' | 'customer'):
   return b.customer_email?.trim() || null;
 }
 
+/**
+ * The customer's address for the new time of a move the business made, when the owner asks
+ * to send it, or null: never to a customer who gave no email, nor to a platform lead's (rule
+ * 6 of the pro interface: they are reached only inside the platform).
+ */
+export function businessMoveMailAddress(b: Pick<MailableBooking, 'customer_email'>, o: { platformLead: boolean }): string | null {
+  if (o.platformLead) return null;
+  return b.customer_email?.trim() || null;
+}
+
 export interface NoticeSettings {
   owner_email: string | null;
   email: string | null;

@@ -38,3 +38,14 @@ export function moveWindow(o: { jobDate: LocalDate; today: LocalDate; from?: str
     around: !picked,
   };
 }
+
+/**
+ * The open times nearest to a job's own start (before or after it, by how far), at most `n`,
+ * soonest first among them; and the others, in their order. A move page lists the first
+ * group first, so the times around the job's date are one look away.
+ */
+export function nearestFirst<T extends { start: string }>(times: readonly T[], around: Date, n: number): { nearest: T[]; rest: T[] } {
+  const gap = (t: T) => Math.abs(Date.parse(t.start) - around.getTime());
+  const picked = new Set([...times].sort((a, b) => gap(a) - gap(b) || Date.parse(a.start) - Date.parse(b.start)).slice(0, n));
+  return { nearest: times.filter((t) => picked.has(t)), rest: times.filter((t) => !picked.has(t)) };
+}

@@ -49,3 +49,6 @@ export const MOVE_DAYS_AROUND = 7;
 
 /** The most jobs the dispatch board draws for one week (a business of 50 crews at six jobs a day fits). */
 export const BOARD_MAX_JOBS = 2000;
+
+/** A move page lists this many open times nearest to the job's own start first, before the rest by day. */
+export const NEAREST_MOVE_TIMES = 6;

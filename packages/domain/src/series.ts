@@ -39,3 +39,31 @@ export function visitPassed(o: { to: LocalDate; before?: LocalDate; after?: Loca
   if (!o.andFollowing && o.after !== undefined && o.to >= o.after) return 'after';
   return null;
 }
+
+/** The longest pause a plan takes at once, in weeks. */
+export const MAX_PAUSE_WEEKS = 26;
+
+/**
+ * A pause of a plan: `weeks` weeks from the day of the visit it starts at. The visits in
+ * [from, before) are skipped (the plan's own dates there, whether booked yet or not) and the
+ * plan carries on with its first date on or after `before`, on its rhythm.
+ */
+export function pauseOf(s: { firstDate: LocalDate; frequency: SeriesFrequency }, from: LocalDate, weeks: number) {
+  const before = addDays(from, 7 * weeks);
+  const dates = seriesDates(s.firstDate, s.frequency, addDays(from, -1), addDays(before, -1));
+  const resumesOn = seriesDates(s.firstDate, s.frequency, addDays(before, -1), addDays(before, SERIES_STEP_DAYS[s.frequency]))[0]!;
+  return { from, before, dates, resumesOn };
+}
+
+/** Dates of a plan a pause did not skip: what the horizon books. */
+export const notPaused = (dates: LocalDate[], paused: readonly LocalDate[]): LocalDate[] => dates.filter((d) => !paused.includes(d));
+
+/** The days between two local dates (positive when `to` is later). */
+export const daysFromTo = (from: LocalDate, to: LocalDate): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/**
+ * Where the later visits of a plan go when one visit moves with every later one: each by the
+ * same number of days as the visit moved, so the plan keeps its rhythm on the new weekday.
+ */
+export const shiftedWith = (dates: readonly LocalDate[], moved: { from: LocalDate; to: LocalDate }): LocalDate[] =>
+  dates.map((d) => addDays(d, daysFromTo(moved.from, moved.to)));

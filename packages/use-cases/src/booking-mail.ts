@@ -1,12 +1,15 @@
 import {
+  businessMoveMailAddress,
   bookingConfirmationMail,
   cancelConfirmationMail,
   cancellationMessage,
   customerMailAddress,
   formatLabel,
   icalendar,
+  isPlatformSource,
   laterVisitsMoved,
   moveConfirmationMail,
+  movedByBusinessMail,
   newBookingMessage,
   newManageLinkMail,
   ownerNoticeAddress,
@@ -19,7 +22,7 @@ import {
   type MailedBooking,
   type SeriesFrequency,
 } from '@frontdesk/domain';
-import { enqueueMail, type Booking, type Db, type Pro } from '@frontdesk/db';
+import { bookingById, enqueueMail, getLead, seriesOfPro, type Booking, type Db, type Pro } from '@frontdesk/db';
 import { customerCalendarEventOf } from './calendar';
 
 /**
@@ -161,4 +164,35 @@ export async function mailNewManageLink(trx: Db, made: { pro: Pro; booking: Book
   if (!to) return;
   const mail = newManageLinkMail(mailed(made.booking, made.pro), manageLink(links, made.manageToken));
   await enqueueMail(trx, { to, ...mail, secret: true, now });
+}
+
+/** Whether a booking came from a platform lead: its own lead, or for a later visit of a series, the lead of the series' first booking. */
+async function fromPlatformLead(db: Db, b: Booking): Promise<boolean> {
+  let leadId = b.lead_id;
+  if (leadId === null && b.series_id !== null) {
+    const series = await seriesOfPro(db, b.pro_id, b.series_id);
+    leadId = (series && (await bookingById(db, series.template_booking_id))?.lead_id) ?? null;
+  }
+  const lead = leadId === null ? undefined : await getLead(db, b.pro_id, leadId);
+  return lead !== undefined && isPlatformSource(lead.source);
+}
+
+/** Where the business's move of this booking may be emailed when the owner asks (the move form's offer), or null: never offered. */
+export async function moveMailAddress(db: Db, b: Booking): Promise<string | null> {
+  return businessMoveMailAddress(b, { platformLead: await fromPlatformLead(db, b) });
+}
+
+/** The new time of a move the business made, to its customer, when the owner asked and the rule allows; true when it was queued. */
+export async function mailMovedByBusiness(
+  trx: Db,
+  m: { pro: Pro; booking: Booking; previous: Booking; laterMoved: number },
+  links: MailLinks | undefined,
+  now: Date,
+): Promise<boolean> {
+  const { pro, booking: b } = m;
+  const to = links ? await moveMailAddress(trx, b) : null;
+  if (!to || !links) return false;
+  const mail = movedByBusinessMail(mailed(b, pro), { fromLabel: formatLabel(m.previous.starts_at, pro.timezone), laterMoved: m.laterMoved });
+  await enqueueMail(trx, { to, ...mail, ics: bookingIcs([b], pro, links, now), now });
+  return true;
 }

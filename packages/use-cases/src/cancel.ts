@@ -11,6 +11,13 @@ import { lockBookingToChange, recordChange, type BookingLocator } from './bookin
 import { mailCancelled, type MailLinks } from './booking-mail';
 import { cancelSeriesFrom, markCancelled, type Booking, type Db, type Pro } from '@frontdesk/db';
 
+/** A booking the business or customer may still cancel (or a pause may skip): live and not started; else the refusal saying why. */
+export function requireCancellable(booking: Booking, label: string, now: Date): void {
+  if (booking.status === 'cancelled') throw alreadyCancelled(booking.id, label);
+  if (booking.status === 'no_show') throw noShowCannotCancel(booking.id, label);
+  if (booking.starts_at.getTime() <= now.getTime()) throw startedCannotCancel(booking.id, label);
+}
+
 export interface Cancelled {
   booking: Booking;
   pro: Pro;
@@ -30,9 +37,7 @@ export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts:
   return db.transaction().execute(async (trx) => {
     const { pro, booking } = await lockBookingToChange(trx, at);
     const label = formatLabel(booking.starts_at, pro.timezone);
-    if (booking.status === 'cancelled') throw alreadyCancelled(booking.id, label);
-    if (booking.status === 'no_show') throw noShowCannotCancel(booking.id, label);
-    if (booking.starts_at.getTime() <= now.getTime()) throw startedCannotCancel(booking.id, label);
+    requireCancellable(booking, label, now);
     const cancelled = (await markCancelled(trx, booking.id, by, now))!;
     const start = formatLocalIso(booking.starts_at, pro.timezone);
     const endsSeries = Boolean(opts.andFollowing && booking.series_id);

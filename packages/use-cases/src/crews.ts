@@ -27,6 +27,7 @@ import {
 } from '@frontdesk/domain';
 import {
   appendEvent,
+  bookedVisitsFrom,
   crewOf,
   crewsOf,
   insertCrew,
@@ -34,12 +35,14 @@ import {
   loadBusy,
   lockBooking,
   lockPro,
+  lockSeries,
   lockUpcomingJobsOfCrew,
   markCrewRemoved,
   scheduleRules,
   setBookingCrew,
   updateCrew as saveCrew,
   upcomingJobCounts,
+  updateSeries,
   type Booking,
   type Crew,
   type Db,
@@ -213,8 +216,13 @@ export async function removeCrew(db: Db, proId: string, input: { crew_id: string
   });
 }
 
-/** Puts an upcoming job on another crew at the same time, or refuses naming what is in the way; nothing changes on a refusal. */
-export async function assignJob(db: Db, proId: string, input: { bookingId: string; crewId: string }, now: Date) {
+/**
+ * Puts an upcoming job on another crew at the same time, or refuses naming what is in the
+ * way; nothing changes on a refusal. With `andFollowing`, a visit of a series takes every
+ * later booked visit with it (those already on that crew stay), and the series books its new
+ * visits with that crew from then on; one visit the crew cannot hold refuses them all.
+ */
+export async function assignJob(db: Db, proId: string, input: { bookingId: string; crewId: string; andFollowing?: boolean }, now: Date) {
   return db.transaction().execute(async (trx) => {
     const pro = await lockBusiness(trx, proId);
     const job = await lockBooking(trx, input.bookingId, proId);
@@ -222,9 +230,15 @@ export async function assignJob(db: Db, proId: string, input: { bookingId: strin
     if (job.status !== 'booked' || job.starts_at.getTime() <= now.getTime())
       throw jobNotAssignable(job.id, job.status === 'booked' ? 'under way or done' : job.status);
     const to = await namedCrew(trx, proId, input.crewId);
-    if (to.id === job.crew_id) throw alreadyOnCrew(to.name);
-    const [why] = clashes(pro, await crewOver(trx, pro, to.id, [job]), [job], now);
-    if (why) throw assignClash(to.name, why);
-    return { pro, booking: await moveToCrew(trx, { pro, job, to, now }), from: job };
+    const series = input.andFollowing && job.series_id ? await lockSeries(trx, job.series_id) : undefined;
+    const visits = series ? await bookedVisitsFrom(trx, series.id, job.starts_at) : [job];
+    const jobs = visits.filter((v) => v.crew_id !== to.id);
+    if (jobs.length === 0) throw alreadyOnCrew(to.name);
+    const lines = clashes(pro, await crewOver(trx, pro, to.id, jobs), jobs, now);
+    if (lines.length > 0) throw series ? reassignClashes(to.name, lines) : assignClash(to.name, lines[0]!);
+    const moved: Booking[] = [];
+    for (const j of jobs) moved.push(await moveToCrew(trx, { pro, job: j, to, now }));
+    if (series) await updateSeries(trx, series.id, { crew_id: to.id });
+    return { pro, booking: moved.find((m) => m.id === job.id) ?? job, from: job, moved: moved.length };
   });
 }

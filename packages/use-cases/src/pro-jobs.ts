@@ -7,6 +7,7 @@ import { pencilledIn } from './holds';
 import { cancelBooking, type Cancelled } from './cancel';
 import { pipelineReport } from './pipeline';
 import { rescheduleBooking, type Rescheduled } from './reschedule';
+import type { MailLinks } from './booking-mail';
 
 /** A business's side of its own schedule: booking, moving and cancelling its jobs, and reading what is coming. */
 
@@ -54,8 +55,15 @@ export function cancelJob(db: Db, pro: Pro, input: { booking_id: string; and_fol
   return cancelBooking(db, { by: 'pro', proId: pro.id, bookingId: input.booking_id }, now, { andFollowing: input.and_following });
 }
 
-export function rescheduleJob(db: Db, pro: Pro, input: { booking_id: string; start: string; and_following?: boolean }, now: Date): Promise<Rescheduled> {
-  return rescheduleBooking(db, { by: 'pro', proId: pro.id, bookingId: input.booking_id }, { start: input.start, andFollowing: input.and_following, now });
+/** A business's move; with notify_customer, the customer is emailed the new time where the rule allows (`mail` says where the calendar file's events live). */
+export function rescheduleJob(
+  db: Db,
+  pro: Pro,
+  input: { booking_id: string; start: string; and_following?: boolean; notify_customer?: boolean },
+  o: { mail?: MailLinks; now: Date },
+): Promise<Rescheduled> {
+  const move = { start: input.start, andFollowing: input.and_following, notifyCustomer: input.notify_customer, mail: o.mail, now: o.now };
+  return rescheduleBooking(db, { by: 'pro', proId: pro.id, bookingId: input.booking_id }, move);
 }
 
 /** The upcoming jobs, the times pencilled in on this host, and the unread notifications, which this read marks read. */

@@ -11,10 +11,12 @@ import {
   localDate,
   laterVisitsMoved,
   parseStart,
+  daysFromTo,
+  shiftedWith,
 } from '@frontdesk/domain';
 import { conflictLine, judgeStarts, keepSeriesOrder, localMinutesOf } from './series';
 import { lockBookingToChange, recordChange, requireOpenStart, type BookingLocator } from './booking-change';
-import { mailMoved, type MailLinks } from './booking-mail';
+import { mailMoved, mailMovedByBusiness, type MailLinks } from './booking-mail';
 import { bookedVisitsFrom, isOverlapViolation, loadBusy, lockSeries, moveBooking, updateSeries, type Booking, type Db, type Pro } from '@frontdesk/db';
 
 const DAY = 86_400_000;
@@ -32,6 +34,8 @@ export interface Rescheduled {
   pro: Pro;
   /** Later visits of the series moved with it (and_following). */
   followingMoved: number;
+  /** Whether the customer was emailed the new time (only when the business asked, and may). */
+  customerNotified: boolean;
 }
 
 export interface MoveRequest {
@@ -40,6 +44,8 @@ export interface MoveRequest {
   andFollowing?: boolean;
   /** A customer's move on the book host: where their confirmation mail points (no customer mail without it). */
   mail?: MailLinks;
+  /** The business asks for its customer to be emailed the new time (never a platform lead's customer). */
+  notifyCustomer?: boolean;
   now: Date;
 }
 
@@ -84,7 +90,9 @@ export async function rescheduleBooking(db: Db, at: BookingLocator, move: MoveRe
         now,
       });
       await mailMoved(trx, { by, pro, booking, previous, laterMoved: following, manageToken: at.by === 'customer' ? at.manageToken : null }, move.mail, now);
-      return { booking, previous, pro, followingMoved: following };
+      const told =
+        by === 'pro' && move.notifyCustomer === true && (await mailMovedByBusiness(trx, { pro, booking, previous, laterMoved: following }, move.mail, now));
+      return { booking, previous, pro, followingMoved: following, customerNotified: told };
     });
   } catch (err) {
     if (isOverlapViolation(err)) throw justTakenByAnotherWriter();
@@ -110,7 +118,12 @@ async function moveOne(trx: Db, m: { pro: Pro; previous: Booking; start: Date; n
 async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Date; now: Date }): Promise<Booking[]> {
   const { pro, first, start, now } = m;
   const visits = await bookedVisitsFrom(trx, first.series_id!, first.starts_at);
-  const shiftDays = Math.round((Date.parse(localDate(start, pro.timezone)) - Date.parse(localDate(first.starts_at, pro.timezone))) / DAY);
+  const moved = { from: localDate(first.starts_at, pro.timezone), to: localDate(start, pro.timezone) };
+  const shiftDays = daysFromTo(moved.from, moved.to);
+  const dates = shiftedWith(
+    visits.map((v) => localDate(v.starts_at, pro.timezone)),
+    moved,
+  );
   const minutes = localMinutesOf(start, pro.timezone);
   const last = visits[visits.length - 1]!;
   const { crews } = await loadBusy(trx, pro.id, {
@@ -120,8 +133,8 @@ async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Dat
   });
   const moving = new Set(visits.map((v) => v.id));
   const others = crews.map((c) => ({ ...c, busy: c.busy.filter((b) => !moving.has(b.bookingId!)) }));
-  const wanted = visits.map((v) => ({
-    date: addDays(localDate(v.starts_at, pro.timezone), shiftDays),
+  const wanted = visits.map((v, i) => ({
+    date: dates[i]!,
     minutes,
     durationMinutes: (v.ends_at.getTime() - v.starts_at.getTime()) / 60_000,
     prefer: v.crew_id,
@@ -130,14 +143,16 @@ async function moveSeriesFrom(trx: Db, m: { pro: Pro; first: Booking; start: Dat
   if (skipped.length) throw seriesMoveConflicts(skipped.map(conflictLine));
   const plans = accepted.map((a) => ({ ...a, visit: visits[a.index]! }));
   const ordered = start.getTime() > first.starts_at.getTime() ? [...plans].reverse() : plans;
-  const moved = new Map<string, Booking>();
+  const done = new Map<string, Booking>();
   for (const p of ordered)
-    moved.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, crewId: p.crewId, now }));
+    done.set(p.visit.id, await moveBooking(trx, p.visit.id, { start: p.start, end: p.end, blockedUntil: p.blockedUntil, crewId: p.crewId, now }));
   const series = (await lockSeries(trx, first.series_id!))!;
   await updateSeries(trx, series.id, {
     local_minutes: minutes,
     first_date: localDate(start, pro.timezone),
     planned_through: addDays(series.planned_through, shiftDays),
+    // A pause ahead keeps skipping the same visits, now on their new days.
+    paused_dates: series.paused_dates.map((d) => (d >= moved.from ? addDays(d, shiftDays) : d)),
   });
-  return plans.map((p) => moved.get(p.visit.id)!);
+  return plans.map((p) => done.get(p.visit.id)!);
 }

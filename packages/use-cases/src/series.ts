@@ -7,6 +7,7 @@ import {
   visitPassesLaterVisit,
   localDate,
   minutesOfDay,
+  notPaused,
   crewToTake,
   nearestOpenTimesOfCrews,
   requireFirmQuote,
@@ -225,8 +226,8 @@ export const localMinutesOf = (start: Date, zone: string) => minutesOfDay(format
 
 /**
  * Rolls every live series' horizon forward to today's: visits that come within it are
- * booked as the first ones were; one the schedule cannot hold is skipped and becomes an
- * event for the business. Each series is extended under its pro's lock, and its
+ * booked as the first ones were (with the series' crew when free), except the dates a pause
+ * skipped; one the schedule cannot hold is skipped and becomes an event for the business. Each series is extended under its pro's lock, and its
  * planned_through moves in the same transaction, so replicas running this at once book a
  * date once. Returns how many visits were booked and skipped.
  */
@@ -250,8 +251,9 @@ async function extendOne(trx: Db, proId: string, seriesId: string, now: Date): P
   const through = seriesHorizonEnd(localDate(now, pro.timezone), current.frequency);
   if (current.ended_at || current.planned_through >= through) return { booked: 0, skipped: 0 };
   const template = (await bookingById(trx, current.template_booking_id))!;
-  const dates = seriesDates(current.first_date, current.frequency, current.planned_through, through);
-  const plan = await planVisits(trx, { pro, job: template, dates, localMinutes: current.local_minutes, held: [], crewId: template.crew_id, now });
+  const dates = notPaused(seriesDates(current.first_date, current.frequency, current.planned_through, through), current.paused_dates);
+  const crewId = current.crew_id ?? template.crew_id;
+  const plan = await planVisits(trx, { pro, job: template, dates, localMinutes: current.local_minutes, held: [], crewId, now });
   await insertVisits(trx, template, { seriesId: current.id, plan }, now);
   for (const v of plan.skipped) {
     await appendEvent(trx, pro.id, {

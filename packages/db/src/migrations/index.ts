@@ -19,6 +19,7 @@ import * as webhooks from './20261125T150000-webhooks';
 import * as bookingRevisions from './20261125T160000-booking-revisions';
 import * as webhookOlderSecret from './20261125T170000-webhook-older-secret';
 import * as holds from './20261126T120000-holds';
+import * as seriesPlans from './20261127T120000-series-plans';
 import * as clients from './20261127T140000-clients';
 
 /** Every migration, by name, in order. Add new ones at the end. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T160000-booking-revisions': bookingRevisions,
   '20261125T170000-webhook-older-secret': webhookOlderSecret,
   '20261126T120000-holds': holds,
+  '20261127T120000-series-plans': seriesPlans,
   '20261127T140000-clients': clients,
 };

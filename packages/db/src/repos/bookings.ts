@@ -215,6 +215,20 @@ export function bookedJobsOf(db: Db, of: 'crew_id' | 'series_id', id: string) {
   return db.selectFrom('bookings').selectAll().where(of, '=', id).where('status', '=', 'booked').orderBy('starts_at');
 }
 
+/** Cancels the booked visits of a series starting in [from, before): the weeks a pause skips. */
+export async function cancelVisitsBetween(trx: Db, seriesId: string, c: { from: Date; before: Date; by: CancelledBy; now: Date }): Promise<Booking[]> {
+  const { by, now } = c;
+  return trx
+    .updateTable('bookings')
+    .set({ status: 'cancelled', cancelled_at: now, cancelled_by: by, updated_at: now, revision: nextRevision })
+    .where('series_id', '=', seriesId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>=', c.from)
+    .where('starts_at', '<', c.before)
+    .returningAll()
+    .execute();
+}
+
 /** Ends a series: its booked visits after `after` are cancelled and it books no more. */
 export async function cancelSeriesFrom(trx: Db, seriesId: string, c: { after: Date; by: CancelledBy; now: Date }): Promise<Booking[]> {
   const { after, by, now } = c;

@@ -17,8 +17,12 @@ export async function lockSeries(trx: Db, seriesId: string): Promise<Series | un
   return trx.selectFrom('series').selectAll().where('id', '=', seriesId).forUpdate().executeTakeFirst();
 }
 
-/** Moves a series' anchor (local time, first date) and the last date it has visits booked through. */
-export async function updateSeries(trx: Db, seriesId: string, set: Partial<Pick<Series, 'local_minutes' | 'first_date' | 'planned_through'>>): Promise<void> {
+/** Moves a series' anchor (local time, first date), the last date it has visits booked through, its crew or the dates it skips. */
+export async function updateSeries(
+  trx: Db,
+  seriesId: string,
+  set: Partial<Pick<Series, 'local_minutes' | 'first_date' | 'planned_through' | 'crew_id' | 'paused_dates'>>,
+): Promise<void> {
   await trx.updateTable('series').set(set).where('id', '=', seriesId).execute();
 }
 
@@ -56,4 +60,14 @@ export async function visitsAround(db: Db, seriesId: string, at: Date): Promise<
 export async function seriesHasEnded(db: Db, seriesId: string): Promise<boolean> {
   const row = await db.selectFrom('series').select('ended_at').where('id', '=', seriesId).executeTakeFirst();
   return Boolean(row?.ended_at);
+}
+
+/** A business's series by id (undefined when it is another business's or none). */
+export async function seriesOfPro(db: Db, proId: string, seriesId: string): Promise<Series | undefined> {
+  return db.selectFrom('series').selectAll().where('id', '=', seriesId).where('pro_id', '=', proId).executeTakeFirst();
+}
+
+/** Every visit of a series, whatever its status, soonest first. */
+export async function seriesVisits(db: Db, seriesId: string): Promise<Booking[]> {
+  return db.selectFrom('bookings').selectAll().where('series_id', '=', seriesId).orderBy('starts_at').execute();
 }

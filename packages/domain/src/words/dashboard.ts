@@ -89,8 +89,8 @@ const OWNER_REWORDS: readonly (readonly [RegExp, string])[] = [
   [/^reassign_to must be another crew than the one removed\./, 'Pick another crew than the one you remove to take its jobs.'],
   [/; give them to another crew with assign_job if it will not do them\./, '; give them to another crew from each job if it will not do them.'],
   [/^No hold with id \S+ for this caller: .*$/, HOLD_NOT_ON_DASHBOARD],
-  // The dashboard moves one job at a time.
-  [/, or move this visit and every later one together \(and_following\)\./, '.'],
+  // The dashboard's move page offers "this visit and the ones booked after it".
+  [/ together \(and_following\)\./, ' together.'],
 ];
 
 /** An operation's sentence about crews, a move or a pencilled-in time as the owner's dashboard shows it. */

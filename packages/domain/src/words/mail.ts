@@ -112,6 +112,23 @@ export function moveConfirmationMail(b: MailedBooking, move: { fromLabel: string
   };
 }
 
+/**
+ * The new time of a move the business made, when the owner asked for it to be sent: what
+ * moved and how to reach the business, with no link (the business made the booking; its
+ * customer may never have had a booking page).
+ */
+export function movedByBusinessMail(b: MailedBooking, move: { fromLabel: string; laterMoved: number }): MailText {
+  return {
+    subject: `New time: ${b.proName}, now ${b.label}`,
+    text: paragraphs(
+      `Hello ${b.customerName},`,
+      `${b.proName} moved your cleaning at ${b.address}, ${b.zip} from ${move.fromLabel} to ${b.label}, at the same price (${priceLine(b)}).${otherVisits(move.laterMoved, 'moved')}`,
+      reachLine(b),
+      'The attached calendar file updates the cleaning in your calendar.',
+    ),
+  };
+}
+
 /** The customer's confirmation of their own cancellation; `late` is inside the free-cancel window. */
 export function cancelConfirmationMail(b: MailedBooking, c: { late: boolean; laterCancelled: number }): MailText {
   return {

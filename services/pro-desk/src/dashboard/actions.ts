@@ -7,6 +7,8 @@ import {
   inOwnerWords,
   jobCancelledOnDashboard,
   jobMovedOnDashboard,
+  jobMovedAndEmailedOnDashboard,
+  laterVisitsMoved,
   newKeyMade,
   noShowOnDashboard,
   reachCustomer,
@@ -19,7 +21,8 @@ import { runForm, type DashboardDeps } from './deps';
 import { SETTINGS_FORMS, readTimeOff } from './forms';
 import { doneAt, signedOf, type Done, type Signed } from './layout';
 import { jobOf } from './lookups';
-import { moveTimesBody, settingsBody } from './pages';
+import { moveTimesBody, movesFollowing, settingsBody } from './pages';
+import { planLink } from './views/plan-link';
 import { dashForm, nothingToFind, type Posted } from './route-shapes';
 import { cancelConfirmView, noShowConfirmView } from './views/job';
 import { SETTINGS_LABELS, settingsLink, settingsPageOf, type SettingsPart } from './views/settings';
@@ -114,6 +117,8 @@ export const jobForm = (
     labels?: FieldLabels;
     act(s: Signed, job: Booking, req: Request, values: Typed): Promise<string>;
     page(s: Signed, job: Booking, req: Request, problem: Problem): Promise<Html> | Html;
+    /** The page the result is shown on: the schedule unless said. */
+    doneAt?: (job: Booking) => string;
   },
 ): RequestHandler =>
   dashForm({
@@ -121,7 +126,7 @@ export const jobForm = (
     labels: o.labels ?? {},
     section: '/dashboard/schedule',
     find: (s, req) => jobOf(d, s, req),
-    act: async (job, { s, values, req, res }) => doneAt(d, res, '/dashboard/schedule', { text: await o.act(s, job, req, values) }),
+    act: async (job, { s, values, req, res }) => doneAt(d, res, o.doneAt?.(job) ?? '/dashboard/schedule', { text: await o.act(s, job, req, values) }),
     page: async ({ s, req, problem }) => o.page(s, await jobOf(d, s, req), req, problem),
   });
 
@@ -143,16 +148,22 @@ export const postMoveJob = (d: DashboardDeps): RequestHandler =>
     labels: { start: 'The new time' },
     async act(s, job, req, values) {
       const now = d.ctx.clock();
-      const moved = await runForm(
-        d,
-        { op: d.ops.reschedule_job, input: { booking_id: job.id, start: formField(values, 'start') }, words: inOwnerWords },
-        req,
-        s.pro,
-      );
-      const reach = reachCustomer(job.customer_phone, job.customer_email);
-      return jobMovedOnDashboard(job.customer_name, labelOf(s, job.starts_at, now), labelOf(s, new Date(moved.start), now), reach);
+      const input = {
+        booking_id: job.id,
+        start: formField(values, 'start'),
+        ...(movesFollowing(req) ? { and_following: true } : {}),
+        ...(formField(values, 'email_customer') === 'yes' ? { notify_customer: true } : {}),
+      };
+      const moved = await runForm(d, { op: d.ops.reschedule_job, input, words: inOwnerWords }, req, s.pro);
+      const [from, to] = [labelOf(s, job.starts_at, now), labelOf(s, new Date(moved.start), now)];
+      const said = moved.customer_notified
+        ? jobMovedAndEmailedOnDashboard(job.customer_name, from, to, job.customer_email ?? '')
+        : jobMovedOnDashboard(job.customer_name, from, to, reachCustomer(job.customer_phone, job.customer_email));
+      return `${said}${laterVisitsMoved(moved.visits_moved - 1)}`;
     },
     page: (s, job, req, problem) => moveTimesBody(d, s, { req, job, problem }),
+    // A visit of a plan shows its plan next, where the moved visits are listed.
+    doneAt: (job) => (job.series_id ? planLink(job.series_id) : '/dashboard/schedule'),
   });
 
 export const postNoShow = (d: DashboardDeps): RequestHandler =>

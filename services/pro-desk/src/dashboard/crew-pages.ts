@@ -2,10 +2,11 @@ import type { Request, RequestHandler } from 'express';
 import { crewNotOnDashboard } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
 import { dashboardCrews, listCrews } from '@frontdesk/use-cases';
-import type { Html, Problem } from '@frontdesk/http';
+import { html, type Html, type Problem } from '@frontdesk/http';
 import type { DashboardDeps } from './deps';
 import { doneOf, signedInPage, type Signed } from './layout';
 import { jobOf } from './lookups';
+import { planLineOf } from './plan-pages';
 import { pageAbout } from './route-shapes';
 import { assignJobView, crewView, crewsView, removeCrewView, type CrewRefused } from './views/crews';
 
@@ -81,6 +82,9 @@ export const assignJobPage = (d: DashboardDeps): RequestHandler => {
   return pageAbout(d, {
     section: '/dashboard/schedule',
     title,
-    render: async (s, req) => ({ title, body: await assignJobBody(d, s, await jobOf(d, s, req)) }),
+    async render(s, req) {
+      const job = await jobOf(d, s, req);
+      return { title, body: html`${await planLineOf(d, s, job)}${await assignJobBody(d, s, job)}` };
+    },
   });
 };

@@ -1,11 +1,12 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError, bookingPageOf, formatLabel, labelledStarts, localDate, moveWindow, pickANewTime, timeOffNotOnDashboard } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
-import { dashboardFollowUps, dashboardHolds, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday, visitNeighbours } from '@frontdesk/use-cases';
-import { formField, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
+import { dashboardFollowUps, dashboardHolds, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday, moveMailAddress, visitNeighbours } from '@frontdesk/use-cases';
+import { formField, html, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
 import { doneOf, signedInPage, type Section, type Signed } from './layout';
 import { crewFilterOf, jobOf } from './lookups';
+import { followingMove, laterVisitsOf, planLineOf } from './plan-pages';
 import { pageAbout } from './route-shapes';
 import { cancelConfirmView, moveConfirmView, moveTimesView, noShowConfirmView } from './views/job';
 import { keysView, newKeyConfirmView } from './views/keys';
@@ -89,7 +90,10 @@ const jobPage = (d: DashboardDeps, o: { title: string; view: (s: Signed, b: Book
   pageAbout(d, {
     section: '/dashboard/schedule',
     title: o.title,
-    render: async (s, req) => ({ title: o.title, body: await o.view(s, await jobOf(d, s, req), req) }),
+    async render(s, req) {
+      const job = await jobOf(d, s, req);
+      return { title: o.title, body: html`${await planLineOf(d, s, job)}${await o.view(s, job, req)}` };
+    },
   });
 
 export const cancelPage = (d: DashboardDeps): RequestHandler =>
@@ -97,9 +101,15 @@ export const cancelPage = (d: DashboardDeps): RequestHandler =>
 export const noShowPage = (d: DashboardDeps): RequestHandler =>
   jobPage(d, { title: 'Report a no-show?', view: (s, b) => noShowConfirmView(s, b, { now: d.ctx.clock() }) });
 
+/** What a move page carries from page to page (`from`, the week picked; `visits`, which move; `email_customer`), from its address or its posted form. */
+const moveAsked = (req: Request, name: string): string => (typeof req.query[name] === 'string' ? req.query[name] : formField(req.body, name));
+
 /** A week picked with the move page's links (`from`, a day), kept through the confirmation and a refusal. */
-export const moveFromOf = (req: Request): string | undefined =>
-  (typeof req.query.from === 'string' ? req.query.from : formField(req.body, 'from')) || undefined;
+export const moveFromOf = (req: Request): string | undefined => moveAsked(req, 'from') || undefined;
+
+/** Whether the move takes every later visit of the plan along. */
+export const movesFollowing = (req: Request): boolean => moveAsked(req, 'visits') === 'following';
+const emailAsked = (req: Request): boolean => moveAsked(req, 'email_customer') === 'yes';
 
 /**
  * The open times a job could move to: the operation open_times for the job as booked, on the
@@ -126,7 +136,15 @@ export async function moveTimesBody(d: DashboardDeps, s: Signed, o: { req: Reque
     before: around.before && formatLabel(around.before.starts_at, zone, now),
     after: around.after && formatLabel(around.after.starts_at, zone, now),
   };
-  const view = { now, days, jobDay, neighbours };
+  const later = (await laterVisitsOf(d, s, b)).length;
+  const view = {
+    now,
+    days,
+    jobDay,
+    neighbours,
+    along: { later, chosen: movesFollowing(o.req) ? ('following' as const) : ('this' as const) },
+    emailCustomer: emailAsked(o.req),
+  };
   try {
     const found = await runForm(d, { op: d.ops.open_times, input }, o.req, s.pro);
     const times = labelledStarts(found.open_times, found.timezone);
@@ -147,7 +165,15 @@ export const moveConfirmPage = (d: DashboardDeps): RequestHandler =>
       const start = typeof req.query.start === 'string' ? req.query.start : '';
       const picked = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(start) ? new Date(start) : null;
       if (!picked || Number.isNaN(picked.getTime())) return moveTimesBody(d, s, { req, job, problem: { text: pickANewTime().message } });
-      return moveConfirmView(s, job, { now: d.ctx.clock(), start, label: formatLabel(picked, s.pro.timezone, d.ctx.clock()), from: moveFromOf(req) });
+      const to = await moveMailAddress(d.ctx.db, job);
+      return moveConfirmView(s, job, {
+        now: d.ctx.clock(),
+        start,
+        label: formatLabel(picked, s.pro.timezone, d.ctx.clock()),
+        from: moveFromOf(req),
+        ...(movesFollowing(req) && job.series_id ? { following: await followingMove(d, s, job, picked) } : {}),
+        email: to ? { to, checked: emailAsked(req) } : null,
+      });
     },
   });
 

@@ -31,6 +31,8 @@ import {
 } from './pages';
 import { getCode, postCode, postSignOut, postVerify } from './session';
 import { clientRoutes } from './client-pages';
+import { postPlanCrew, postPlanEnd, postPlanPause } from './plan-actions';
+import { planCrewPage, planEndPage, planPage, planPausePage } from './plan-pages';
 import { welcomePage } from '../sign-up-page';
 import { COPY_SCRIPT } from './views/leads';
 import { SETTINGS_PAGES, settingsLink, type SettingsPage } from './views/settings';
@@ -89,7 +91,23 @@ function pages(router: Router, d: DashboardDeps): void {
   router.get('/dashboard/webhooks', webhooks);
   for (const part of WEBHOOK_FORMS) router.get(`/dashboard/webhooks/:id/${part}`, webhooks);
   router.get('/dashboard/webhooks/:id/remove', removeWebhookPage(d));
+  planPages(router, d);
 }
+
+/** A recurring plan's page, and the confirmation (GET) of each change to it at the address its form posts to. */
+function planPages(router: Router, d: DashboardDeps): void {
+  router.get('/dashboard/plans/:id', planPage(d));
+  const confirm = { crew: planCrewPage, pause: planPausePage, end: planEndPage };
+  for (const part of PLAN_FORMS) router.get(`/dashboard/plans/:id/${part}`, confirm[part](d));
+}
+
+/** A recurring plan's forms (POST), each behind the session and its form token. */
+function planForms(router: Router, d: DashboardDeps, signed: RequestHandler[]): void {
+  const act = { crew: postPlanCrew, pause: postPlanPause, end: postPlanEnd };
+  for (const part of PLAN_FORMS) router.post(`/dashboard/plans/:id/${part}`, ...signed, act[part](d));
+}
+
+const PLAN_FORMS = ['crew', 'pause', 'end'] as const;
 
 /** The forms of each webhook, each at its own address (which shows the webhooks page on a GET). */
 const WEBHOOK_FORMS = ['test', 'paused', 'retry', 'secret'] as const;
@@ -123,6 +141,7 @@ function forms(router: Router, d: DashboardDeps): void {
   const webhookForms = { test: postTestWebhook, paused: postPauseWebhook, retry: postRetryWebhook, secret: postRotateWebhookSecret };
   for (const part of WEBHOOK_FORMS) router.post(`/dashboard/webhooks/:id/${part}`, ...signed, webhookForms[part](d));
   router.post('/dashboard/webhooks/:id/remove', ...signed, postRemoveWebhook(d));
+  planForms(router, d, signed);
   router.post('/dashboard/sign-out', form, postSignOut(d));
   clientRoutes(router, d, signed);
 }

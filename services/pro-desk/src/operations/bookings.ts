@@ -1,6 +1,9 @@
 import {
   andFollowingSchema,
   moveFollowingSchema,
+  notifyCustomerSchema,
+  pauseWeeksSchema,
+  planPausedMessage,
   answer,
   bookingDetailsProperties,
   bool,
@@ -18,6 +21,7 @@ import {
   laterVisitsMoved,
   noShowRecordedMessage,
   rescheduledByProMessage,
+  movedAndEmailedMessage,
   seriesSummary,
   customerFieldSchemas,
   described,
@@ -31,11 +35,13 @@ import {
   bookJob as bookJobOnSchedule,
   cancelJob as cancelJobOnSchedule,
   presentBooking,
+  pauseSeries,
   presentSeries,
   reportNoShow,
   rescheduleJob as rescheduleJobOnSchedule,
 } from '@frontdesk/use-cases';
 import { WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
+import { formatLabel, formatLocalIso, listOf } from '@frontdesk/domain';
 import type { AppContext } from '../context';
 import { defineOperation } from './define';
 import { proHoldClaim } from './holds';
@@ -133,23 +139,31 @@ export const rescheduleJob = (ctx: AppContext) =>
     name: 'reschedule_job',
     tag: 'bookings',
     title: 'Move a job',
-    description: 'Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them.',
+    description:
+      'Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them (unless notify_customer).',
     method: 'POST',
-    input: fields({ booking_id: idSchema(), start: startSchema('The new start'), and_following: moveFollowingSchema }, ['booking_id', 'start']),
+    input: fields({ booking_id: idSchema(), start: startSchema('The new start'), and_following: moveFollowingSchema, notify_customer: notifyCustomerSchema }, [
+      'booking_id',
+      'start',
+    ]),
     output: answer({ ...changedBooking, previous_start: str, previous_label: str, visits_moved: int, customer_notified: bool, message: str }),
     ...OVERWRITES,
     idempotent: true,
     async handler(input, { principal: pro, now }) {
-      const { booking, previous, followingMoved } = await rescheduleJobOnSchedule(ctx.db, pro, input, now);
+      const mail = { bookingUrl: ctx.config.bookingUrl, dashboardUrl: `${ctx.config.publicUrl}/dashboard` };
+      const { booking, previous, followingMoved, customerNotified } = await rescheduleJobOnSchedule(ctx.db, pro, input, { mail, now });
       const shown = presentBooking(booking, pro.timezone);
       const before = presentBooking(previous, pro.timezone);
+      const said = customerNotified
+        ? movedAndEmailedMessage(shown.customer.name, before.label, shown.label)
+        : rescheduledByProMessage(shown.customer.name, before.label, shown.label, reachOf(shown));
       return {
         ...changed(shown),
         previous_start: before.start,
         previous_label: before.label,
         visits_moved: 1 + followingMoved,
-        customer_notified: false,
-        message: `${rescheduledByProMessage(shown.customer.name, before.label, shown.label, reachOf(shown))}${laterVisitsMoved(followingMoved)}`,
+        customer_notified: customerNotified,
+        message: `${said}${laterVisitsMoved(followingMoved)}`,
       };
     },
   });
@@ -174,5 +188,43 @@ export const reportNoShowOperation = (ctx: AppContext) =>
       const shown = presentBooking(booking, pro.timezone);
       const waived = booking.fee_waived_at !== null;
       return { ...changed(shown), fee_waived: waived, fee: 0, message: noShowRecordedMessage(shown.customer.name, shown.label, waived) };
+    },
+  });
+
+export const pauseSeriesOperation = (ctx: AppContext) =>
+  defineOperation({
+    name: 'pause_series',
+    tag: 'bookings',
+    title: 'Pause a recurring plan',
+    description:
+      'Skips some weeks of a recurring plan from one visit on: those visits are cancelled, no fee; the plan goes on after. Confirm first. Customer NOT messaged.',
+    method: 'POST',
+    input: fields({ booking_id: idSchema('A booked visit of the plan: the first one skipped.'), weeks: pauseWeeksSchema }, ['booking_id', 'weeks']),
+    output: answer({
+      series_id: str,
+      visits_cancelled: int,
+      cancelled: listOf(answer({ booking_id: str, start: str, label: str })),
+      resumes: str,
+      resumes_label: str,
+      fee: num,
+      customer_notified: bool,
+      message: str,
+    }),
+    ...REMOVES,
+    async handler(input, { principal: pro, now }) {
+      const done = await pauseSeries(ctx.db, pro, input, now);
+      const zone = done.pro.timezone;
+      const resumesLabel = formatLabel(done.resumesAt, zone, now);
+      const customer = done.visit.customer_name;
+      return {
+        series_id: done.series.id,
+        visits_cancelled: done.cancelled.length,
+        cancelled: done.cancelled.map((v) => ({ booking_id: v.id, start: formatLocalIso(v.starts_at, zone), label: formatLabel(v.starts_at, zone, now) })),
+        resumes: formatLocalIso(done.resumesAt, zone),
+        resumes_label: resumesLabel,
+        fee: 0,
+        customer_notified: false,
+        message: planPausedMessage(customer, input.weeks, done.cancelled.length, resumesLabel),
+      };
     },
   });

@@ -16,6 +16,8 @@ import {
   crewRemovedMessage,
   crewUpdatedMessage,
   jobAssignedMessage,
+  laterVisitsAssigned,
+  andFollowingSchema,
   fields,
   boolean,
   described,
@@ -115,20 +117,22 @@ export const assignJobOperation = (ctx: AppContext) =>
     name: 'assign_job',
     tag: 'crews',
     title: 'Reassign a job',
-    description: 'Gives an upcoming job to another crew, same time. Confirm first.',
+    description: 'Gives an upcoming job (with and_following, every later visit of its series too) to another crew, same time. Confirm first.',
     method: 'POST',
-    input: fields({ booking_id: crewId(), crew_id: crewId() }, ['booking_id', 'crew_id']),
-    output: answer({ ...proBookingSchema.properties, from_crew_id: str, from_crew_name: str, message: str }),
+    input: fields({ booking_id: crewId(), crew_id: crewId(), and_following: andFollowingSchema }, ['booking_id', 'crew_id']),
+    output: answer({ ...proBookingSchema.properties, from_crew_id: str, from_crew_name: str, visits_assigned: int, message: str }),
     ...OVERWRITES,
     idempotent: true,
     async handler(input, { principal, now }) {
-      const { pro, booking, from } = await assignJob(ctx.db, principal.id, { bookingId: input.booking_id, crewId: input.crew_id }, now);
+      const asked = { bookingId: input.booking_id, crewId: input.crew_id, andFollowing: input.and_following };
+      const { pro, booking, from, moved } = await assignJob(ctx.db, principal.id, asked, now);
       const shown = presentBooking(booking, pro.timezone);
       return {
         ...shown,
         from_crew_id: from.crew_id,
         from_crew_name: from.crew_name,
-        message: jobAssignedMessage(booking.customer_name, shown.label, from.crew_name, booking.crew_name),
+        visits_assigned: moved,
+        message: `${jobAssignedMessage(booking.customer_name, shown.label, from.crew_name, booking.crew_name)}${laterVisitsAssigned(moved - 1)}`,
       };
     },
   });

@@ -1,7 +1,7 @@
 import { byName } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { myBusiness, schedule } from './business';
-import { bookJob, cancelJob, reportNoShowOperation, rescheduleJob } from './bookings';
+import { bookJob, cancelJob, pauseSeriesOperation, reportNoShowOperation, rescheduleJob } from './bookings';
 import { holdTime, releaseHoldOperation } from './holds';
 import { flagBadLead, followUpsDue, logLead, updateLeadOperation } from './leads';
 import { openTimesOperation, quoteJob } from './pricing';
@@ -33,6 +33,7 @@ export function proDeskOperationSet(ctx: AppContext) {
     flagBadLead(ctx),
     cancelJob(ctx),
     rescheduleJob(ctx),
+    pauseSeriesOperation(ctx),
     updates(ctx),
     reportNoShowOperation(ctx),
     pipeline(ctx),

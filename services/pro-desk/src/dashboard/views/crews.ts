@@ -244,7 +244,7 @@ function crewDetail(s: Signed, d: CrewPageData, r: (part: CrewPart) => CrewRefus
 }
 
 /** A choice of crews as a select, none picked but `chosen`. */
-function crewSelect(o: { id: string; name: string; label: string; crews: Crew[]; chosen?: string; problem?: Problem; first?: string }): Html {
+export function crewSelect(o: { id: string; name: string; label: string; crews: Crew[]; chosen?: string; problem?: Problem; first?: string }): Html {
   const wrong = o.problem?.field === o.name;
   return html`<label for="${o.id}">${o.label}</label>
     <select id="${o.id}" name="${o.name}" ${wrong && html` aria-invalid="true" aria-describedby="${o.id}-error"`}>

@@ -1,6 +1,7 @@
 import { CLEAN_TYPE_LABELS, formatLabel, formatUsd } from '@frontdesk/domain';
 import type { Booking, Pro } from '@frontdesk/db';
 import { html, safeUrl, type Html } from '@frontdesk/http';
+import { planOfCard } from './plan-link';
 import { typedText } from './typed-text';
 
 /** A job as the dashboard's day, schedule and crew pages show it, with the links to what can be done to it. */
@@ -51,7 +52,7 @@ export function jobCard(b: Booking, pro: Pro, now: Date, crews = false): Html {
   return html`<article class="job${b.status === 'no_show' ? ' no-show' : ''}">
     <h3>${formatLabel(b.starts_at, pro.timezone, now)}${b.status === 'no_show' ? ' (no-show)' : ''}</h3>
     <p>${CLEAN_TYPE_LABELS[b.clean_type]} for ${typedText(b.customer_name)}, ${formatUsd(b.price_cents)}</p>
-    ${crews && html`<p class="crew-of-job">Crew: <strong>${typedText(b.crew_name)}</strong></p>`}
+    ${planOfCard(b)} ${crews && html`<p class="crew-of-job">Crew: <strong>${typedText(b.crew_name)}</strong></p>`}
     <p>${typedText(b.address)}, ${b.zip}</p>
     <p>${contactLinks(b)}</p>
     <p class="note">${typedText(details)}</p>
