@@ -1,7 +1,16 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError, bookingPageOf, formatLabel, labelledStarts, localDate, moveWindow, pickANewTime, timeOffNotOnDashboard } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
-import { dashboardFollowUps, dashboardHolds, dashboardJobs, dashboardMonth, dashboardSettings, dashboardToday, moveMailAddress, visitNeighbours } from '@frontdesk/use-cases';
+import {
+  dashboardFollowUps,
+  dashboardHolds,
+  dashboardJobs,
+  dashboardMonth,
+  dashboardSettings,
+  dashboardToday,
+  moveMailAddress,
+  visitNeighbours,
+} from '@frontdesk/use-cases';
 import { formField, html, inPeoplesWords, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
 import { doneOf, signedInPage, type Section, type Signed } from './layout';
