@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { ADD_ON_NAME_PATTERN, MULTI_LINE_PATTERN, WINDOW_PATTERN, startsOf } from '@frontdesk/domain';
+import { ADD_ON_NAME_PATTERN, CLEAN_TYPES, MULTI_LINE_PATTERN, WINDOW_PATTERN, startsOf } from '@frontdesk/domain';
 import { signInCodeSentTo } from '@frontdesk/db/testing';
 import {
   CONTROL_CHARACTERS,
@@ -14,6 +14,7 @@ import {
   textFieldsOf,
   type Hosts,
 } from '@frontdesk/dev-env/both-hosts';
+import { ALL_OPERATIONS } from '@frontdesk/dev-env/pro-desk';
 
 // Schema-driven fuzzing: every operation each host publishes in /openapi.json gets inputs
 // generated from its own schema, mostly valid and partly hostile, over REST and over MCP.
@@ -132,19 +133,39 @@ async function freshWebhook(): Promise<string> {
   return (res.body as { webhook_id: string }).webhook_id;
 }
 
-/** A fresh hold of the host's caller on the first cleaner's last open start (earlier calls may have taken time off or booked others). */
+/**
+ * A fresh hold of the host's caller on the first cleaner's last open start (earlier calls may
+ * have taken time off, booked others, or left a price list offering only some clean types).
+ */
 async function freshHold(host: 'pro' | 'book'): Promise<string> {
   const { api, auth } = hosts[host];
-  const size = { bedrooms: 1, bathrooms: 1, days: 14 };
-  const open =
-    host === 'pro' ? api.get('/api/v1/open_times').query(size) : api.get('/api/v1/available_times').query({ cleaner_id: ids.cleaner_id![0], ...size });
-  const job = { bedrooms: 1, bathrooms: 1, start: startsOf((await open.set(auth).expect(200)).body.open_times).at(-1) };
+  let job: Record<string, unknown> | undefined;
+  for (const clean_type of CLEAN_TYPES) {
+    const size = { bedrooms: 1, bathrooms: 1, clean_type, days: 14 };
+    const open =
+      host === 'pro' ? api.get('/api/v1/open_times').query(size) : api.get('/api/v1/available_times').query({ cleaner_id: ids.cleaner_id![0], ...size });
+    const res = await open.set(auth);
+    if (res.status !== 200) continue;
+    job = { bedrooms: 1, bathrooms: 1, clean_type, start: startsOf(res.body.open_times).at(-1) };
+    break;
+  }
+  if (!job) throw new Error('The first cleaner offers no clean type to hold.');
   const res = await api
     .post('/api/v1/hold_time')
     .set(auth)
     .send(host === 'pro' ? job : { cleaner_id: ids.cleaner_id![0], ...job })
     .expect(200);
   return (res.body as { hold_id: string }).hold_id;
+}
+
+/** The second visit of a fresh weekly plan of the first cleaner, from its quiet Thursday on: a visit pause_series can act on. */
+async function planVisit(): Promise<string> {
+  const res = await h.pro
+    .post('/api/v1/book_job')
+    .set(hosts.pro.auth)
+    .send(proBooking({ bedrooms: 1, start: '2026-11-26T17:30:00-05:00', frequency: 'weekly', skip_conflicts: true }))
+    .expect(200);
+  return (res.body as { series: { visits: { booking_id: string }[] } }).series.visits[1]!.booking_id;
 }
 
 /** A fresh job of the first cleaner (the pro host's caller), on its quiet Thursday (on a crew when named). */
@@ -459,13 +480,14 @@ describe.each(['pro', 'book'] as const)('fuzzing every operation of the %s host 
   it('never answers 5xx, refuses in sentences, accepts nothing the schema forbids, and writes nothing when it refuses', async () => {
     const doc = (await hosts[host].api.get('/openapi.json').expect(200)).body as Schema;
     const targets = targetsOf(host, doc);
-    expect(targets.length).toBe(host === 'pro' ? 32 : 9);
+    expect(targets.length).toBe(ALL_OPERATIONS[host].length);
     let sent = 0;
     const accepted = new Set<string>();
     for (const [i, t] of targets.entries()) {
       // The cancel runs before them cancel the bookings the ids name: a move needs a live one.
       if (t.name === 'reschedule_booking') ids.manage_token = [await liveManageToken()];
       if (t.name === 'reschedule_job') ids.booking_id = [await liveJob()];
+      if (t.name === 'pause_series') ids.booking_id = [await planVisit()];
       // A crew to remove, and a job with a crew free to take it: earlier calls may have renamed, deactivated or filled the others.
       if (t.name === 'remove_crew') ids.crew_id = [toAssign.removable];
       if (t.name === 'assign_job') [ids.booking_id, ids.crew_id] = [[toAssign.bookingId], [toAssign.crewId]];

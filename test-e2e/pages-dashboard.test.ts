@@ -171,7 +171,7 @@ async function jobActions(o: Owner) {
 
   await page.goto(`${pro}/dashboard/schedule`);
   await card(page, cancelled).getByRole('link', { name: 'Cancel' }).click();
-  expect(await page.textContent('main')).toMatch(/No fee is charged. We do not tell\s+Cass Cancel/);
+  expect(await page.textContent('main')).toMatch(/No fee is charged\.\s+We do not email or text\s+Cass Cancel/);
   await check(o, 'cancel a job?');
   await page.getByRole('button', { name: 'Cancel this job' }).click();
   await page

@@ -7,8 +7,8 @@ import { siteOf, startPageHosts, type PageHosts } from './page-hosts';
 import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard, type Audit } from './page-flows';
 
 // A weekly client's recurring plan run from the dashboard in a real browser, at a phone's width
-// and a desk's: from a visit to its plan's page, the visit moved with every later one, then the
-// plan ended from its page. Each page axe-clean and in people's words; a reload after each form
+// and a desk's: from a visit, and from the client's page (found by part of a phone number), to
+// its plan's page, the visit moved with every later one, then the plan ended from its page. Each page axe-clean and in people's words; a reload after each form
 // repeats nothing. Screenshots go to SHOTS_DIR (default /tmp/shots).
 jest.setTimeout(300_000);
 
@@ -81,10 +81,21 @@ async function planFlow(o: { page: Page; width: number; audit: Audit }) {
   expect(pro.id).toMatch(/^pro_/);
   await signInToDashboard(page, siteOf(hosts()), email, name);
 
-  // From a visit's page to its plan.
+  // A visit's page names its plan and leads to it.
   await page.goto(`${hosts().pro}/dashboard/jobs/${visits[1]!.booking_id}/move`);
   expect(await page.locator('.plan-of-job').innerText()).toContain(`Recurring plan: Every week on`);
   await page.getByRole('link', { name: 'See the plan and change it' }).click();
+  await page.getByRole('heading', { name: `Recurring plan: ${customer}`, level: 1 }).waitFor();
+  expect(page.url()).toBe(`${hosts().pro}/dashboard/plans/${seriesId}`);
+
+  // The owner runs the plan from the client's page: the client found by part of their phone number.
+  await page.goto(`${hosts().pro}/dashboard/clients`);
+  await page.getByLabel('Find a client by name, phone, email or street').fill('555-0188');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: customer }).first().click();
+  await page.getByRole('heading', { name: 'Recurring plans' }).waitFor();
+  await check(o, 'client page with a plan');
+  await page.getByRole('link', { name: 'Manage this plan' }).click();
   await page.getByRole('heading', { name: `Recurring plan: ${customer}`, level: 1 }).waitFor();
   expect(page.url()).toBe(`${hosts().pro}/dashboard/plans/${seriesId}`);
   expect(await page.locator('ol.plan-visits').first().locator('li').count()).toBe(visits.length);
@@ -129,6 +140,11 @@ async function planFlow(o: { page: Page; width: number; audit: Audit }) {
   expect(await jobsOf(key, customer)).toEqual([visits[0]!.start]);
   await check(o, 'plan page after its end');
   await shot(page, `plan-ended-${width}`);
+  // Back on the client's page, the plan reads as ended.
+  await page.goto(`${hosts().pro}/dashboard/clients?q=555-0188`);
+  await page.getByRole('link', { name: customer }).first().click();
+  expect(await page.locator('section[aria-labelledby="plans"]').innerText()).toMatch(/plan:\s+ended/);
+  await shot(page, `client-${width}`);
 }
 
 maybe('a recurring plan run from the dashboard, in a real browser', () => {

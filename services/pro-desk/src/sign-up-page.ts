@@ -23,7 +23,6 @@ import {
   html,
   inputField,
   problemLine,
-  safeUrl,
   sendView,
   takeSignInCode,
   validateInput,
@@ -35,6 +34,7 @@ import {
 import type { AppContext } from './context';
 import { firstKeySlot, sessionHolder, type DashboardDeps } from './dashboard/deps';
 import { signedInPage } from './dashboard/layout';
+import { bookingAddress } from './dashboard/views/booking-address';
 import { setDashboardSession } from './dashboard/session';
 import { backTo, codeStepAt, signInRouter } from './sign-in-steps';
 
@@ -190,7 +190,7 @@ const keyPage = (c: Created): Html =>
       <li>REST: <code>${c.api_url}</code>, same header</li>
     </ul>
     <p>Then ask it to show your business and set your own prices, hours and days off, or do it yourself on your dashboard.</p>
-    <p>Customers book you at <a href="${safeUrl(c.booking_page)}">${c.booking_page}</a>.</p>
+    ${bookingAddress(c.booking_page, { copy: false })}
     <p id="fee">${SIGN_UP_FEE_TEXT}</p>
     <p><a href="/dashboard">Go to your dashboard</a></p>`;
 

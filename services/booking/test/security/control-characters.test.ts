@@ -91,7 +91,7 @@ describe('one-line fields of the operations', () => {
       }
     }
     expect(ruleless).toEqual([]);
-    expect(multi.sort()).toEqual(['book_cleaning.access_details', 'book_cleaning.notes', 'book_job.notes', 'update_lead.notes']);
+    expect(multi.sort()).toEqual(['book_cleaning.access_details', 'book_cleaning.notes', 'book_job.notes', 'update_client_notes.notes', 'update_lead.notes']);
   });
 
   it('refuse a control, separator or override character with one sentence naming the field, on REST and MCP alike, and store nothing', async () => {
