@@ -57,3 +57,15 @@ export async function startPageHosts(name: string, chromiumPath: string): Promis
 
 /** Both hosts as the page flows reach them, with the sign-in codes their database holds. */
 export const siteOf = (h: PageHosts): Site => ({ pro: h.pro, book: h.book, codeSentTo: (email) => signInCodeSentTo(h.t.db, email) });
+
+/** One call of the pro host's API with a business's key, expected to answer 200: its answer. */
+export async function proCall<T>(h: PageHosts, key: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${h.pro}/api/v1/${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const answer = (await res.json()) as T;
+  expect([path, res.status, answer]).toEqual([path, 200, expect.anything()]);
+  return answer;
+}

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { addDays, isoWeekday, localDate } from '@frontdesk/domain';
 import { createBusiness } from '@frontdesk/use-cases';
 import { ensureChromium } from './browser';
-import { siteOf, startPageHosts, type PageHosts } from './page-hosts';
+import { proCall, siteOf, startPageHosts, type PageHosts } from './page-hosts';
 import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard, type Audit } from './page-flows';
 
 // The dispatch board in a real browser: an owner with 3 crews and 40 jobs next week. At 1280 px
@@ -40,16 +40,7 @@ interface Owner {
   week: string;
 }
 
-async function call<T>(key: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${hosts().pro}/api/v1/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const answer = (await res.json()) as T;
-  expect([path, res.status, answer]).toEqual([path, 200, expect.anything()]);
-  return answer;
-}
+const call = <T>(key: string, path: string, body?: unknown) => proCall<T>(hosts(), key, path, body);
 
 /**
  * A business open 7 AM to 7 PM every day with three crews, and 40 jobs next week booked with

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_WEEKLY_HOURS, addDays, isoWeekday, localDate, type OpenDay } from '@frontdesk/domain';
 import { createBusiness } from '@frontdesk/use-cases';
 import { ensureChromium } from './browser';
-import { siteOf, startPageHosts, type PageHosts } from './page-hosts';
+import { proCall, siteOf, startPageHosts, type PageHosts } from './page-hosts';
 import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard, type Audit } from './page-flows';
 
 // A weekly client's recurring plan run from the dashboard in a real browser, at a phone's width
@@ -23,16 +23,7 @@ let h: PageHosts | undefined;
 const hosts = () => h!;
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
-async function proCall<T>(path: string, key: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${hosts().pro}/api/v1/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const answer = (await res.json()) as T;
-  expect([path, res.status, answer]).toEqual([path, 200, expect.anything()]);
-  return answer;
-}
+const call = <T>(path: string, key: string, body?: unknown) => proCall<T>(hosts(), key, path, body);
 
 interface Visit {
   booking_id: string;
@@ -43,14 +34,14 @@ interface Visit {
 /** The 9:00 start of the first Monday to Thursday at least three days out: its plan's visits can all move a day later. */
 async function nineOnAWeekday(key: string): Promise<string> {
   const from = addDays(localDate(new Date(), ZONE), 3);
-  const { open_times: days } = await proCall<{ open_times: OpenDay[] }>(`open_times?bedrooms=2&bathrooms=1&date=${from}&days=7`, key);
+  const { open_times: days } = await call<{ open_times: OpenDay[] }>(`open_times?bedrooms=2&bathrooms=1&date=${from}&days=7`, key);
   const starts = days.flatMap((d) => d.starts).filter((s) => isoWeekday(s.slice(0, 10)) <= 4 && s.slice(11, 16) === '09:00');
   return starts[0]!;
 }
 
 /** The live jobs of one customer, as the business's schedule lists them. */
 async function jobsOf(key: string, customer: string): Promise<string[]> {
-  const { jobs } = await proCall<{ jobs: { start: string; customer: { name: string } }[] }>('schedule', key);
+  const { jobs } = await call<{ jobs: { start: string; customer: { name: string } }[] }>('schedule', key);
   return jobs.filter((j) => j.customer.name === customer).map((j) => j.start);
 }
 
@@ -67,7 +58,7 @@ async function planFlow(o: { page: Page; width: number; audit: Audit }) {
     owner_email: email,
   });
   const start = await nineOnAWeekday(key);
-  const made = await proCall<{ series: { series_id: string; visits: Visit[] } }>('book_job', key, {
+  const made = await call<{ series: { series_id: string; visits: Visit[] } }>('book_job', key, {
     bedrooms: 2,
     bathrooms: 1,
     start,
