@@ -1,7 +1,7 @@
-import { createBusiness, rotateBusinessKey } from '@frontdesk/use-cases';
+import { addCrew, addTimeOff, cancelBooking, createBusiness, rescheduleBooking, rotateBusinessKey } from '@frontdesk/use-cases';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { createDatabase, createDb, dropDatabase, migrateToLatest, type Db } from '@frontdesk/db';
+import { createDatabase, createDb, createProSession, dropDatabase, migrateToLatest, type Db } from '@frontdesk/db';
 import { DEFAULT_PRICE_LIST } from '@frontdesk/domain';
 import { callApi, startHost, type RunningService } from './helpers';
 import { startsOf } from '@frontdesk/domain';
@@ -220,5 +220,57 @@ describe('caches across processes', () => {
     });
     expect(booked.body).toMatchObject({ status: 'booked' });
     expect(startsOf((await call(open, apiKey)).body.open_times)).not.toContain(first);
+  });
+
+  it('the board page is kept only until its business changes: a booking through the book host, and a move, a crew, time off and a cancel written by another process, each show on the next load', async () => {
+    const { pro: p, apiKey } = await newPro('20006');
+    const token = await createProSession(db, p.id, new Date(Date.now() + 86_400_000), new Date());
+    const open = await call(`${pro}/open_times?bedrooms=2&bathrooms=1&days=7`, apiKey);
+    const first = afterToday(open);
+    const day = first.slice(0, 10);
+    // The day's last open start, where the job moves to, as a block says it (`12:30 PM`).
+    const last = startsOf(open.body.open_times)
+      .filter((t) => t.startsWith(day))
+      .at(-1)!;
+    const hour = Number(last.slice(11, 13));
+    const lastSaid = `${hour % 12 === 0 ? 12 : hour % 12}:${last.slice(14, 16)} ${hour < 12 ? 'AM' : 'PM'} to`;
+    expect(last).not.toBe(first);
+    const board = async () => {
+      const res = await fetch(`${pro.replace(/\/api\/v1$/, '')}/dashboard/board?date=${day}`, { headers: { cookie: `fd_pro_session=${token}` } });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const blockOf = (page: string, id: string) => page.slice(page.indexOf(`data-job="${id}"`), page.indexOf('</a>', page.indexOf(`data-job="${id}"`)));
+    expect(await board()).not.toContain('data-job=');
+    expect(await board()).not.toContain('data-job='); // now kept by the pro host
+
+    const booked = await call(`${book}/book_cleaning`, PUBLIC_KEY, {
+      cleaner_id: p.id,
+      start: first,
+      bedrooms: 2,
+      bathrooms: 1,
+      customer_name: 'Dana Park',
+      customer_phone: '212 555 0100',
+      address: '1 Main St',
+      zip: '20006',
+    });
+    expect(booked.status).toBe(200);
+    const id = booked.body.booking_id as string;
+    const shown = await board();
+    expect(blockOf(shown, id)).toContain('Dana Park');
+    expect(await board()).toBe(shown);
+
+    // Written by this process, as ops or another replica would: each shows on the next load.
+    await rescheduleBooking(db, { by: 'pro', proId: p.id, bookingId: id }, { start: last.slice(0, 19), now: new Date() });
+    expect(blockOf(shown, id)).not.toContain(lastSaid);
+    expect(blockOf(await board(), id)).toContain(lastSaid);
+    await addCrew(db, p.id, { name: 'Crew Violet' }, new Date());
+    expect(await board()).toContain('Crew Violet');
+    await addTimeOff(db, p.id, { start: day, end: day, note: 'Inventory day' }, new Date());
+    const closed = await board();
+    expect(closed).toContain('(Inventory day).');
+    expect(blockOf(closed, id)).toContain('class="flag"');
+    await cancelBooking(db, { by: 'pro', proId: p.id, bookingId: id }, new Date());
+    expect(await board()).not.toContain(`data-job="${id}"`);
   });
 });

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { AppError, localDate } from '@frontdesk/domain';
-import { dashboardBoard, listCrews } from '@frontdesk/use-cases';
+import { boardReader, listCrews } from '@frontdesk/use-cases';
 import { withinRequest } from '@frontdesk/http';
 import type { DashboardDeps } from './deps';
 import { signedInPage } from './layout';
@@ -11,26 +11,31 @@ import { jobPageView } from './views/job-page';
 
 /** The dispatch board and the job page its blocks open. */
 
-/** `/dashboard/board?date=`: the week holding the date (this week without one); a date that is no day answers 400 with the sentence and the date box. */
-export const boardPage = (d: DashboardDeps): RequestHandler =>
-  signedInPage(d, {
+/**
+ * `/dashboard/board?date=`: the week holding the date (this week without one); a date that is no day answers 400 with the sentence and the date box.
+ * The board is read far more often than its week changes: the rendered board is kept until the change feed hears a change to the business (boardReader).
+ */
+export const boardPage = (d: DashboardDeps): RequestHandler => {
+  const board = boardReader(d.ctx.db, d.ctx.changes, (data, o) => boardView(o.pro, data, { today: o.today, thisWeek: o.today }));
+  return signedInPage(d, {
     section: '/dashboard/board',
     async render(s, req) {
       const now = d.ctx.clock();
-      const today = localDate(now, s.pro.timezone);
       const raw = req.query.date;
       // Two dates (or a nested one) are no day either: the refusal quotes what it can.
       const date =
         raw === undefined ? undefined : typeof raw === 'string' ? raw : Array.isArray(raw) ? raw.filter((x) => typeof x === 'string').join(' and ') : '?';
       try {
-        const data = await withinRequest(req, () => dashboardBoard(d.ctx.db, s.pro, { ...(date === undefined ? {} : { date }), now }));
-        return { title: 'Board', body: boardView(s.pro, data, { today, thisWeek: today }) };
+        const body = await withinRequest(req, () => board(s.pro, { ...(date === undefined ? {} : { date }), now }));
+        return { title: 'Board', body };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        return { title: 'Board', status: err.status, body: boardRefusedView(err.message, { typed: date ?? '', thisWeek: today }) };
+        const thisWeek = localDate(now, s.pro.timezone);
+        return { title: 'Board', status: err.status, body: boardRefusedView(err.message, { typed: date ?? '', thisWeek }) };
       }
     },
   });
+};
 
 /** `/dashboard/jobs/:id`: one job with what can be done to it; another business's job answers 404 with the way back. */
 export const jobPage = (d: DashboardDeps): RequestHandler =>

@@ -65,13 +65,13 @@ interface Placed {
   flags: string[];
 }
 
-function placeJobs(pro: Pro, data: BoardData, crews: BoardCrew[]): Placed[] {
+function placeJobs(pro: Pro, data: BoardData, crews: Map<string, BoardCrew>): Placed[] {
   const zone = pro.timezone;
   return data.jobs.flatMap((job) => {
     const t = job.starts_at.getTime();
     const day = data.week.spans.find((d) => t >= d.from && t < d.to);
     const minutes = day && minutesOnDay({ start: job.starts_at, end: job.ends_at }, day, zone);
-    const crew = crews.find((c) => c.id === job.crew_id)!;
+    const crew = crews.get(job.crew_id)!;
     return day && minutes ? [{ job, day: day.date, minutes, flags: boardFlags(job, crew, { timeOff: data.timeOff, zone }) }] : [];
   });
 }
@@ -127,11 +127,11 @@ function dayCell(o: { crew: BoardCrew; day: BoardDay; jobs: Placed[]; window: Da
 }
 
 /** The jobs that need a look, above the board, each a link to its page. */
-function needALook(placed: Placed[], crews: BoardCrew[]): Html {
+function needALook(placed: Placed[], crews: Map<string, BoardCrew>): Html {
   const flagged = placed.filter((p) => p.flags.length);
   if (flagged.length === 0) return html``;
   const items = flagged.map((p) => {
-    const crew = crews.find((c) => c.id === p.job.crew_id)!;
+    const crew = crews.get(p.job.crew_id)!;
     return html`<li>
       <a href="${jobPagePath(p.job.id)}">${formatDay(p.day)}, ${clock(p.minutes.from)}: ${typedText(p.job.customer_name)}</a> (${typedText(crew.name)}):
       ${p.flags.join(' ')}
@@ -164,10 +164,16 @@ export function boardTools(week: BoardWeek | null, o: { typed?: string; thisWeek
 export function boardView(pro: Pro, data: BoardData, o: { today: LocalDate; thisWeek: LocalDate }): Html {
   const zone = pro.timezone;
   const crews = boardCrews(pro, data);
-  const placed = placeJobs(pro, data, crews);
+  const crewById = new Map(crews.map((c) => [c.id, c]));
+  const placed = placeJobs(pro, data, crewById);
   const window = boardWindow([...placed.map((p) => p.minutes), ...crews.flatMap((c) => data.week.days.flatMap((d) => hoursOnDay(c.hours, d)))]);
   const byCell = new Map<string, Placed[]>();
-  for (const p of placed) byCell.set(`${p.job.crew_id} ${p.day}`, [...(byCell.get(`${p.job.crew_id} ${p.day}`) ?? []), p]);
+  for (const p of placed) {
+    const cell = `${p.job.crew_id} ${p.day}`;
+    const jobs = byCell.get(cell);
+    if (jobs) jobs.push(p);
+    else byCell.set(cell, [p]);
+  }
   const rows = crews.map(
     (crew) =>
       html`<tr data-crew="${crew.id}">
@@ -178,7 +184,7 @@ export function boardView(pro: Pro, data: BoardData, o: { today: LocalDate; this
   const last = data.week.days[6]!;
   return html`${boardTools(data.week, { thisWeek: o.thisWeek })}
     ${data.more && html`<p class="error">This week has more than ${BOARD_MAX_JOBS} jobs: the board shows the first ${BOARD_MAX_JOBS}.</p>`}
-    ${needALook(placed, crews)}
+    ${needALook(placed, crewById)}
     <table class="board">
       <caption>
         Jobs by crew from ${formatDay(data.week.start)} to ${formatDay(last)}: ${placed.length === 1 ? '1 job' : `${placed.length} jobs`}. Each day runs from
