@@ -10,6 +10,8 @@ export type ClientLine = Pick<Client, 'id' | 'name' | 'phone' | 'email' | 'addre
   booked_jobs: number;
   next_start: Date | null;
   last_start: Date | null;
+  /** The soonest start from now of a visit not cancelled: until then, next and last visit stay as read. */
+  soonest_start: Date | null;
 };
 
 /** `text` as a LIKE pattern that matches it anywhere, its own wildcards taken literally. */
@@ -49,12 +51,13 @@ export async function clientsPage(
             sql<number>`(count(*) FILTER (WHERE b.status = 'booked'))::int`.as('booked_jobs'),
             sql<Date | null>`min(b.starts_at) FILTER (WHERE b.status = 'booked' AND b.starts_at >= ${o.now})`.as('next_start'),
             sql<Date | null>`max(b.starts_at) FILTER (WHERE b.status <> 'cancelled' AND b.starts_at < ${o.now})`.as('last_start'),
+            sql<Date | null>`min(b.starts_at) FILTER (WHERE b.status <> 'cancelled' AND b.starts_at >= ${o.now})`.as('soonest_start'),
           ])
           .as('v'),
       (join) => join.onTrue(),
     )
     .selectAll('p')
-    .select(['v.booked_jobs', 'v.next_start', 'v.last_start'])
+    .select(['v.booked_jobs', 'v.next_start', 'v.last_start', 'v.soonest_start'])
     .orderBy('p.sort_name')
     .orderBy('p.id')
     .execute();
