@@ -81,7 +81,11 @@ export async function listClients(db: Db, pro: Pro, input: { search?: string; cu
   const read = () => readClientsPage(db, pro, { terms, after, limit }, now);
   if (!changes?.live) return (await read()).answer;
   const key = JSON.stringify([pro.id, terms, after?.name, after?.id, limit]);
-  const kept = await keptPages(changes).get(key, async () => ({ proId: pro.id, value: await read() }), (page) => now.getTime() < page.until);
+  const kept = await keptPages(changes).get(
+    key,
+    async () => ({ proId: pro.id, value: await read() }),
+    (page) => now.getTime() < page.until,
+  );
   return kept!.answer;
 }
 
