@@ -66,7 +66,7 @@ interface KeptPage {
   answer: ClientsAnswer;
   until: number;
 }
-const MAX_KEPT_PAGES = 2000;
+const MAX_KEPT_PAGES = 500;
 // Per change feed (per process): pages of each pro's client list, void once the feed hears any
 // change to the pro. Clients are written only by the bookings' and leads' triggers (which the
 // feed hears) and by update_client_notes, whose notes no page of the list shows.
