@@ -205,6 +205,41 @@ describe('caches across processes', () => {
     expect(again.body.error).toMatch(/was just taken by another booking/);
   });
 
+  it('the client list and its search, kept by the pro host, show a booking made through the other host in the next answer, and a cancel written by another process within a second', async () => {
+    const { pro: p, apiKey } = await newPro('20007');
+    const first = afterToday(await call(`${pro}/open_times?bedrooms=2&bathrooms=1&days=7`, apiKey));
+    const list = `${pro}/list_clients`;
+    const search = `${pro}/list_clients?search=555-0177`;
+    for (const url of [list, search, list, search]) expect((await call(url, apiKey)).body).toMatchObject({ count: 0, clients: [] }); // the second of each kept
+
+    const booked = await call(`${book}/book_cleaning`, PUBLIC_KEY, {
+      cleaner_id: p.id,
+      start: first,
+      bedrooms: 2,
+      bathrooms: 1,
+      customer_name: 'Rosa Diaz',
+      customer_phone: '(212) 555-0177',
+      address: '7 Elm St',
+      zip: '20007',
+    });
+    expect(booked.status).toBe(200);
+    for (const url of [list, search]) {
+      const shown = (await call(url, apiKey)).body;
+      expect(shown).toMatchObject({ count: 1, clients: [{ name: 'Rosa Diaz', phone: '(212) 555-0177', booked_jobs: 1, last_visit: null }] });
+      expect(shown.clients[0].next_visit).toEqual(expect.any(String));
+    }
+
+    // Cancelled by another process (as ops or another replica would), answered once its notification is heard: no visit counted.
+    await sql`UPDATE bookings SET status = 'cancelled', cancelled_at = now() WHERE id = ${booked.body.booking_id}`.execute(db);
+    for (const url of [list, search]) {
+      const r = await withinASecond(
+        () => call(url, apiKey),
+        (r) => r.body.clients?.[0]?.booked_jobs === 0,
+      );
+      expect(r.body).toMatchObject({ count: 1, clients: [{ name: 'Rosa Diaz', booked_jobs: 0, next_visit: null, last_visit: null }] });
+    }
+  });
+
   it('a write on the pro host shows in its own next answer (the write waits until the process has heard it)', async () => {
     const { apiKey } = await newPro('20004');
     const open = `${pro}/open_times?bedrooms=2&bathrooms=1&days=7`;

@@ -7,9 +7,12 @@ import {
   clientsCursor,
   formatLabel,
   formatLocalIso,
+  localDate,
   noClient,
   readClientsCursor,
   toUsd,
+  wallTimeOrNextInstant,
+  type ClientsAfter,
   type Static,
   type clientLineSchema,
   type clientSchema,
@@ -22,8 +25,11 @@ import {
   clientVisits,
   clientsPage,
   getClient,
+  perOwner,
+  ProMemo,
   setClientNotes,
   type Booking,
+  type ChangeFeed,
   type Client,
   type ClientLine,
   type Db,
@@ -52,17 +58,49 @@ function presentLine(c: ClientLine, pro: Pro, now: Date): Static<typeof clientLi
   };
 }
 
-/** A page of the client list, in name order; `next_cursor` is null on the last page. */
-export async function listClients(db: Db, pro: Pro, input: { search?: string; cursor?: string; limit?: number }, now: Date) {
+/** A page of the client list as list_clients answers it. */
+type ClientsAnswer = { count: number; clients: Static<typeof clientLineSchema>[]; next_cursor: string | null };
+
+/** A page kept in memory, and the instant it stops being true with nothing written: a shown client's visit starts, or the year its labels leave out ends. */
+interface KeptPage {
+  answer: ClientsAnswer;
+  until: number;
+}
+const MAX_KEPT_PAGES = 500;
+// Per change feed (per process): pages of each pro's client list, void once the feed hears any
+// change to the pro. Clients are written only by the bookings' and leads' triggers (which the
+// feed hears) and by update_client_notes, whose notes no page of the list shows.
+const keptPages = perOwner((changes: ChangeFeed) => new ProMemo<KeptPage>(changes, MAX_KEPT_PAGES));
+
+/** A page of the client list, in name order; `next_cursor` is null on the last page. Kept while the pro is unchanged. */
+export async function listClients(db: Db, pro: Pro, input: { search?: string; cursor?: string; limit?: number }, o: { now: Date; changes?: ChangeFeed }) {
+  const { now, changes } = o;
   const limit = input.limit ?? CLIENTS_PAGE.default;
   const after = input.cursor ? readClientsCursor(input.cursor) : null;
-  const rows = await clientsPage(db, pro.id, { terms: clientSearchTerms(input.search), after, limit: limit + 1, now });
-  const page = rows.slice(0, limit);
+  const terms = clientSearchTerms(input.search);
+  const read = () => readClientsPage(db, pro, { terms, after, limit }, now);
+  if (!changes?.live) return (await read()).answer;
+  const key = JSON.stringify([pro.id, terms, after?.name, after?.id, limit]);
+  const kept = await keptPages(changes).get(
+    key,
+    async () => ({ proId: pro.id, value: await read() }),
+    (page) => now.getTime() < page.until,
+  );
+  return kept!.answer;
+}
+
+async function readClientsPage(db: Db, pro: Pro, q: { terms: string[]; after: ClientsAfter | null; limit: number }, now: Date): Promise<KeptPage> {
+  const rows = await clientsPage(db, pro.id, { ...q, limit: q.limit + 1, now });
+  const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
+  const nextYear = wallTimeOrNextInstant(`${Number(localDate(now, pro.timezone).slice(0, 4)) + 1}-01-01`, 0, pro.timezone).getTime();
   return {
-    count: page.length,
-    clients: page.map((c) => presentLine(c, pro, now)),
-    next_cursor: rows.length > limit && last ? clientsCursor({ name: last.sort_name, id: last.id }) : null,
+    answer: {
+      count: page.length,
+      clients: page.map((c) => presentLine(c, pro, now)),
+      next_cursor: rows.length > q.limit && last ? clientsCursor({ name: last.sort_name, id: last.id }) : null,
+    },
+    until: Math.min(nextYear, ...page.map((c) => c.soonest_start?.getTime() ?? Infinity)),
   };
 }
 

@@ -10,6 +10,8 @@ export type ClientLine = Pick<Client, 'id' | 'name' | 'phone' | 'email' | 'addre
   booked_jobs: number;
   next_start: Date | null;
   last_start: Date | null;
+  /** The soonest start from now of a visit not cancelled: until then, next and last visit stay as read. */
+  soonest_start: Date | null;
 };
 
 /** `text` as a LIKE pattern that matches it anywhere, its own wildcards taken literally. */
@@ -18,6 +20,8 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 /**
  * A page of a business's clients in name order after `after`, each containing every term in
  * its search text (the trigram index finds them), with their booked jobs, next and last visit.
+ * The page is cut first (by the name index, or the matches sorted), then each of its clients'
+ * bookings are read once through `bookings_client`: no more than the page's rows are counted.
  */
 export async function clientsPage(
   db: Db,
@@ -30,19 +34,32 @@ export async function clientsPage(
     const after = o.after;
     q = q.where((eb) => eb(eb.refTuple('c.sort_name', 'c.id'), '>', eb.tuple(after.name, after.id)));
   }
-  const live = (b: string) => sql`${sql.ref(`${b}.client_id`)} = c.id AND ${sql.ref(`${b}.status`)} = 'booked'`;
-  return q
+  const page = q
     .select(['c.id', 'c.name', 'c.phone', 'c.email', 'c.address', 'c.zip', 'c.sort_name'])
-    .select([
-      sql<number>`(SELECT count(*)::int FROM bookings b WHERE ${live('b')})`.as('booked_jobs'),
-      sql<Date | null>`(SELECT min(b.starts_at) FROM bookings b WHERE ${live('b')} AND b.starts_at >= ${o.now})`.as('next_start'),
-      sql<Date | null>`(SELECT max(b.starts_at) FROM bookings b WHERE b.client_id = c.id AND b.status <> 'cancelled' AND b.starts_at < ${o.now})`.as(
-        'last_start',
-      ),
-    ])
     .orderBy('c.sort_name')
     .orderBy('c.id')
     .limit(o.limit)
+    .as('p');
+  return db
+    .selectFrom(page)
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('bookings as b')
+          .whereRef('b.client_id', '=', 'p.id')
+          .select([
+            sql<number>`(count(*) FILTER (WHERE b.status = 'booked'))::int`.as('booked_jobs'),
+            sql<Date | null>`min(b.starts_at) FILTER (WHERE b.status = 'booked' AND b.starts_at >= ${o.now})`.as('next_start'),
+            sql<Date | null>`max(b.starts_at) FILTER (WHERE b.status <> 'cancelled' AND b.starts_at < ${o.now})`.as('last_start'),
+            sql<Date | null>`min(b.starts_at) FILTER (WHERE b.status <> 'cancelled' AND b.starts_at >= ${o.now})`.as('soonest_start'),
+          ])
+          .as('v'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('p')
+    .select(['v.booked_jobs', 'v.next_start', 'v.last_start', 'v.soonest_start'])
+    .orderBy('p.sort_name')
+    .orderBy('p.id')
     .execute();
 }
 

@@ -41,7 +41,7 @@ export const listClientsOperation = (ctx: AppContext) =>
     output: answer({ count: int, clients: listOf(clientLineSchema), next_cursor: nullable(str) }),
     ...READS,
     async handler(input, { principal: pro, now }) {
-      return listClients(ctx.db, pro, input, now);
+      return listClients(ctx.db, pro, input, { now, changes: ctx.changes });
     },
   });
 
