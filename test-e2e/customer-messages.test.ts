@@ -80,15 +80,30 @@ describe('the routine-message settings', () => {
     await h.pro.post('/api/v1/update_business').set(c.auth).send(set).expect(200);
     const after = await h.pro.get('/api/v1/my_business').set(c.auth).expect(200);
     expect(after.body).toMatchObject({ customer_reminders: [48, 2], review_request: set.review_request });
-    const http = await h.pro.post('/api/v1/update_business').set(c.auth).send({ review_request: { link: 'http://g.page/r/x', delay_hours: 3 } });
+    const http = await h.pro
+      .post('/api/v1/update_business')
+      .set(c.auth)
+      .send({ review_request: { link: 'http://g.page/r/x', delay_hours: 3 } });
     expect(http.status).toBe(400);
     expect(http.body.error).toMatch(/review_request\.link/);
-    for (const bad of [{ customer_reminders: [0] }, { customer_reminders: [169] }, { customer_reminders: [1, 2, 3] }, { review_request: { link: 'https://a.example', delay_hours: 73 } }]) {
+    for (const bad of [
+      { customer_reminders: [0] },
+      { customer_reminders: [169] },
+      { customer_reminders: [1, 2, 3] },
+      { review_request: { link: 'https://a.example', delay_hours: 73 } },
+    ]) {
       const res = await h.pro.post('/api/v1/update_business').set(c.auth).send(bad);
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(Object.keys(bad)[0]!);
     }
-    expect((await h.pro.post('/api/v1/update_business').set(c.auth).send({ customer_reminders: [24, 24] })).status).toBe(400);
+    expect(
+      (
+        await h.pro
+          .post('/api/v1/update_business')
+          .set(c.auth)
+          .send({ customer_reminders: [24, 24] })
+      ).status,
+    ).toBe(400);
     await h.pro.post('/api/v1/update_business').set(c.auth).send({ customer_reminders: [], review_request: null }).expect(200);
     expect((await h.pro.get('/api/v1/my_business').set(c.auth)).body).toMatchObject({ customer_reminders: [], review_request: null });
   });
@@ -320,5 +335,3 @@ describe('review requests', () => {
     ]);
   });
 });
-
-

@@ -70,7 +70,15 @@ async function claimAndQueue(trx: Db, c: Claim, links: CustomerMessageLinks, wri
   const { pro, booking: b, now } = c;
   const to = await moveMailAddress(trx, b);
   const skipped = to === null || (await isUnsubscribed(trx, pro.id, to));
-  const claimed = await claimCustomerMessage(trx, { proId: pro.id, bookingId: b.id, kind: c.kind, offsetHours: c.offsetHours, startsAt: b.starts_at, now, skipped });
+  const claimed = await claimCustomerMessage(trx, {
+    proId: pro.id,
+    bookingId: b.id,
+    kind: c.kind,
+    offsetHours: c.offsetHours,
+    startsAt: b.starts_at,
+    now,
+    skipped,
+  });
   if (!claimed || skipped) return false;
   const url = unsubscribeUrl(links, await mintUnsubscribeToken(trx, { proId: pro.id, email: to, now }));
   const mail = write(url);
@@ -92,7 +100,13 @@ async function sendReminder(db: Db, c: ReminderCandidate, owed: OwedReminder, o:
     const pro = await lockPro(trx, c.pro_id);
     const b = await bookingById(trx, c.id);
     if (!pro || !b || b.status !== 'booked' || b.starts_at.getTime() !== c.starts_at.getTime()) return false;
-    const owedNow = remindersOwed({ offsets: pro.customer_reminder_hours, start: b.starts_at, startSetAt: b.start_set_at, settingSetAt: pro.customer_reminders_set_at, now });
+    const owedNow = remindersOwed({
+      offsets: pro.customer_reminder_hours,
+      start: b.starts_at,
+      startSetAt: b.start_set_at,
+      settingSetAt: pro.customer_reminders_set_at,
+      now,
+    });
     if (!owedNow.some((r) => r.offsetHours === owed.offsetHours && r.at.getTime() <= now.getTime())) return false;
     const claim = { pro, booking: b, kind: 'reminder' as const, offsetHours: owed.offsetHours, now };
     const mailed = { ...mailedBooking(b, pro), pets: b.pets };
@@ -120,7 +134,11 @@ async function sendReviewRequest(db: Db, bookingId: string, o: { links: Customer
     const names = { proName: pro.name, customerName: b.customer_name };
     if (!(await claimAndQueue(trx, claim, o.links, (url) => reviewRequestMail(names, { reviewLink: link, unsubscribeUrl: url })))) return false;
     const fields = eventFields(b, pro);
-    await appendEvent(trx, pro.id, { kind: 'review_request.sent', payload: { ...fields, message: reviewRequestSentMessage(b.customer_name, fields.label) }, at: now });
+    await appendEvent(trx, pro.id, {
+      kind: 'review_request.sent',
+      payload: { ...fields, message: reviewRequestSentMessage(b.customer_name, fields.label) },
+      at: now,
+    });
     return true;
   });
 }

@@ -79,7 +79,10 @@ const normal = (email: string) => email.trim().toLowerCase();
 /** A new unsubscribe link's token for a business and an address (only its hash is kept). */
 export async function mintUnsubscribeToken(trx: Db, o: { proId: string; email: string; now: Date }): Promise<string> {
   const token = newToken();
-  await trx.insertInto('unsubscribe_links').values({ token_hash: hashSecret(token), pro_id: o.proId, email: normal(o.email), created_at: o.now }).execute();
+  await trx
+    .insertInto('unsubscribe_links')
+    .values({ token_hash: hashSecret(token), pro_id: o.proId, email: normal(o.email), created_at: o.now })
+    .execute();
   return token;
 }
 
