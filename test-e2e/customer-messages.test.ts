@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createDb, type Db } from '@frontdesk/db';
 import { customerMessagesWorker } from '@frontdesk/workers';
 import { bookCleaning, bothHostsPerFile, booking, newCleaner, type Hosts } from '@frontdesk/dev-env/both-hosts';
+import { dashboardSession, type Harness } from '@frontdesk/dev-env/pro-desk';
 import { startFreezableProxy } from './helpers';
 import { startMailSink, type Received } from './mail-sink';
 
@@ -49,10 +50,12 @@ async function mailsTo(to: string) {
 const subjectsTo = async (to: string) => (await mailsTo(to)).map((m) => m.mail.subject ?? '');
 
 /** A business whose reminders (and review requests) are set as given. */
+let owners = 0;
 async function cleaner(settings: Record<string, unknown>) {
-  const c = await newCleaner(h);
+  const owner = `owner${(owners += 1)}@messages.example`;
+  const c = await newCleaner(h, { owner_email: owner });
   await h.pro.post('/api/v1/update_business').set(c.auth).send(settings).expect(200);
-  return c;
+  return { ...c, owner };
 }
 
 const proJob = (start: string, email: string, over: Record<string, unknown> = {}) => ({
@@ -183,6 +186,11 @@ describe('reminders', () => {
     await h.pro.post('/api/v1/reschedule_job').set(c.auth).send({ booking_id: job.booking_id, start: '2026-11-26T10:00:00-05:00' }).expect(200);
     await tick();
     expect(await mailsTo(to)).toHaveLength(1);
+    // The owner sees on the job's page which message went, and for which start.
+    const { cookie } = await dashboardSession({ ...h, api: h.pro } as unknown as Harness, c.owner);
+    const page = (await h.pro.get(`/dashboard/jobs/${job.booking_id}`).set('Cookie', cookie).expect(200)).text.replace(/<\/?bdi>/g, '');
+    expect(page).toMatch(/Messages to the customer/);
+    expect(page.match(/Reminder \(24 h before\): emailed Wed, Nov 25, 10:01 AM EST, for Thu, Nov 26, 10:00 AM EST/g)).toHaveLength(1);
   });
 
   it('reminds each visit of a series once', async () => {
