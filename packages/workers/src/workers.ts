@@ -9,8 +9,20 @@ import { webhookDueEventsWorker, webhookWorker } from './webhooks';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-/** Mail (sign-in codes, confirmations) out of the outbox; every replica may deliver, each mail goes once. */
-export const outboxWorker = (db: Db, transport: MailTransport): Worker => ({ name: 'outbox', everyMs: 2 * SECOND, run: () => deliverOutbox(db, transport) });
+const OUTBOX_BATCH = 20;
+
+/**
+ * Mail (sign-in codes, confirmations, reminders) out of the outbox; every replica may deliver,
+ * each mail goes once. A tick goes on while batches come back full, so a burst (thousands of
+ * reminders due at one hour) leaves at the transport's pace, not 20 every 2 seconds.
+ */
+export const outboxWorker = (db: Db, transport: MailTransport): Worker => ({
+  name: 'outbox',
+  everyMs: 2 * SECOND,
+  run: async () => {
+    while ((await deliverOutbox(db, transport, OUTBOX_BATCH)) === OUTBOX_BATCH);
+  },
+});
 
 /** Expired codes, sessions, tokens, windows and old mail deleted. */
 export const purgeWorker = (db: Db): Worker => ({ name: 'purge', everyMs: 10 * MINUTE, run: (now) => purgeExpired(db, now) });
