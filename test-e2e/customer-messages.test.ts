@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { sql } from 'kysely';
-import { createDb, type Db } from '@frontdesk/db';
+import { createDb, reminderCandidates, type Db } from '@frontdesk/db';
 import { customerMessagesWorker } from '@frontdesk/workers';
 import { bookCleaning, bothHostsPerFile, booking, newCleaner, type Hosts } from '@frontdesk/dev-env/both-hosts';
 import { dashboardSession, type Harness } from '@frontdesk/dev-env/pro-desk';
@@ -145,11 +145,13 @@ describe('reminders', () => {
     const c = await cleaner({ customer_reminders: [24], min_notice_hours: 0 });
     const to = 'rae.soon@example.com';
     at('2026-11-23T14:00:00Z'); // 09:00 in New York
-    await bookJob(c, proJob('2026-11-23T15:00:00-05:00', to));
+    const job = await bookJob(c, proJob('2026-11-23T15:00:00-05:00', to));
     await tick();
     at('2026-11-23T19:00:00Z');
     await tick();
     expect(await subjectsTo(to)).toEqual([]);
+    // Judged once: the job is no longer looked at for that reminder.
+    expect((await reminderCandidates(h.t.db, h.clock.now)).map((b) => b.id)).not.toContain(job.booking_id);
   });
 
   it('sends none for a job cancelled before its reminder is due', async () => {

@@ -43,6 +43,8 @@ import { mailedBooking, moveMailAddress } from './booking-mail';
  * reported a no-show in between gets nothing for the old state.
  */
 
+const HOUR = 3_600_000;
+
 /** Where a routine mail points: the book host, which serves the unsubscribe page. */
 export interface CustomerMessageLinks {
   bookingUrl: string;
@@ -143,12 +145,22 @@ async function sendReviewRequest(db: Db, bookingId: string, o: { links: Customer
   });
 }
 
-/** The reminders owed by now among the jobs that may be owed one. */
+/**
+ * The reminders owed by now among the jobs whose reminder time has come. One whose time came
+ * but that is not owed (past when booked: a nearer one went instead, or the job was then
+ * within 12 hours) is kept as skipped, so the job stops being looked at for it.
+ */
 async function dueReminders(db: Db, now: Date) {
   const due: { c: ReminderCandidate; owed: OwedReminder }[] = [];
   for (const c of await reminderCandidates(db, now)) {
     const owed = remindersOwed({ offsets: c.reminder_hours, start: c.starts_at, startSetAt: c.start_set_at, settingSetAt: c.reminders_set_at, now });
     for (const r of owed) if (r.at.getTime() <= now.getTime() && !c.sent_offsets.includes(r.offsetHours)) due.push({ c, owed: r });
+    const never = c.reminder_hours.filter(
+      (h) => c.starts_at.getTime() - h * HOUR <= now.getTime() && !c.sent_offsets.includes(h) && !owed.some((r) => r.offsetHours === h),
+    );
+    for (const h of never) {
+      await claimCustomerMessage(db, { proId: c.pro_id, bookingId: c.id, kind: 'reminder', offsetHours: h, startsAt: c.starts_at, now, skipped: true });
+    }
   }
   return due;
 }

@@ -8,8 +8,8 @@ import type { CustomerMessageKind } from '../tables/customer-messages';
 export type ReminderCandidate = Booking & { reminder_hours: number[]; reminders_set_at: Date | null; sent_offsets: number[] };
 
 /**
- * Live jobs with a customer email, not started, within the farthest reminder of their
- * business, still missing a reminder for their current start (sent or skipped).
+ * Live jobs with a customer email, not started, with a reminder whose time has come (start
+ * minus its hours) and that is neither sent nor skipped for their current start.
  */
 export async function reminderCandidates(db: Db, now: Date, limit = 500): Promise<ReminderCandidate[]> {
   const rows = await sql<ReminderCandidate>`
@@ -24,7 +24,8 @@ export async function reminderCandidates(db: Db, now: Date, limit = 500): Promis
          WHERE m.booking_id = b.id AND m.kind = 'reminder' AND m.starts_at = b.starts_at) s
      WHERE b.status = 'booked' AND b.customer_email IS NOT NULL
        AND b.starts_at > ${now} AND b.starts_at <= ${now}::timestamptz + make_interval(hours => p.farthest)
-       AND NOT (p.customer_reminder_hours <@ s.sent_offsets)
+       AND EXISTS (SELECT 1 FROM unnest(p.customer_reminder_hours) h
+                    WHERE NOT (h = ANY (s.sent_offsets)) AND b.starts_at - make_interval(hours => h) <= ${now})
      ORDER BY b.starts_at
      LIMIT ${limit}`.execute(db);
   return rows.rows;
