@@ -13,6 +13,7 @@ import { cpuMicros, startHost, stats } from './host';
 import { seedBoardPro, seedBusyPro, seedClientsPro, seedCrowdedZip, seedFeedPro, seedHeldPro, seedHoldPros } from './seed';
 import { runScale } from './scale';
 import { webhookBench, webhookLines } from './webhooks';
+import { reminderBench, reminderLines } from './reminders';
 import { measureSizes, sizesTable } from './sizes';
 
 /**
@@ -173,6 +174,7 @@ async function main(): Promise<void> {
     const cold = await coldSearch(db);
     for (const h of hosts) h.kill('SIGTERM'); // the webhook sender is measured on a quiet machine
     const webhooks = await webhookBench(server.adminUrl);
+    const reminders = await reminderBench(server.adminUrl);
 
     const rows = targets.flatMap((t) =>
       CONNECTIONS.map((connections) => {
@@ -211,6 +213,7 @@ async function main(): Promise<void> {
       race,
       cold_find_cleaners_ms: cold,
       webhooks,
+      reminders,
       sizes,
     };
     mkdirSync(OUT, { recursive: true });
@@ -237,6 +240,7 @@ async function main(): Promise<void> {
       `Booking race: ${race.rounds} rounds of 20 concurrent book_cleaning calls for one slot, exactly one winner each.`,
       `  uncontended p50/p99 ${race.solo.p50}/${race.solo.p99} ms; racing p50/p99 ${race.racing.p50}/${race.racing.p99} ms; racing p99 is ${round2(race.racing.p99 / race.solo.p99)}x the uncontended p99 (limit ${P99_LIMIT}x).`,
       ...webhookLines(webhooks),
+      ...reminderLines(reminders),
       '',
     ].join('\n');
     writeFileSync(resolve(OUT, 'latest.md'), table);

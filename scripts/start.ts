@@ -48,7 +48,15 @@ async function main(): Promise<void> {
   resources.push(close);
   const clock = () => new Date();
   // One process serves both hosts: one set of workers.
-  const workers = startWorkers({ db, changes, logger, clock, mail: proConfig.mail, webhooks: webhookOptions(proConfig) });
+  const workers = startWorkers({
+    db,
+    changes,
+    logger,
+    clock,
+    mail: proConfig.mail,
+    customerMail: { bookingUrl: proConfig.bookingUrl },
+    webhooks: webhookOptions(proConfig),
+  });
   resources.push(() => workers.stop());
   const demo = await loadDemoBusiness(db, clock());
 

@@ -21,7 +21,7 @@ let browser: Browser;
 const REM = 16;
 /** The tallest a settings page may be at each width, in px (Settings was one page of about 5,700 px at 1280). */
 const TALLEST = { 375: 2400, 1280: 1400 } as const;
-const PAGES = ['Prices', 'Add-ons', 'Working hours', 'Service area', 'Time off', 'Notices', 'Booking page'];
+const PAGES = ['Prices', 'Add-ons', 'Working hours', 'Service area', 'Time off', 'Notices', 'Customer messages', 'Booking page'];
 
 const box = async (l: Locator) => (await l.boundingBox())!;
 const pageHeight = (page: Page) =>

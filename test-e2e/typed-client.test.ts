@@ -9,7 +9,7 @@ import { DEFAULT_WEEKLY_HOURS, EVENT_KINDS, eventSchemaOf } from '@frontdesk/dom
 import { createLogger, toJsonSchema } from '@frontdesk/http';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { createBookingApp } from '@frontdesk/booking';
-import { createBusiness, extendSeries } from '@frontdesk/use-cases';
+import { createBusiness, extendSeries, sendDueCustomerMessages } from '@frontdesk/use-cases';
 import { appendEvent } from '@frontdesk/db';
 import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
 import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
@@ -95,6 +95,10 @@ function ownFields(e: FeedEvent): Record<string, unknown> {
         count: e.count,
         jobs: e.jobs.map((j) => ({ booking_id: j.booking_id, start: j.start, customer_name: j.customer_name, address: j.address, ...crew(j) })),
       };
+    case 'reminder.sent':
+      return { booking_id: e.booking_id, start: e.start, label: e.label, customer_name: e.customer_name, hours_before: e.hours_before };
+    case 'review_request.sent':
+      return { booking_id: e.booking_id, start: e.start, label: e.label, customer_name: e.customer_name };
     case 'webhook.failing':
       return { webhook_id: e.webhook_id, url: e.url, attempts: e.attempts, reason: e.reason };
     case 'webhook.recovered':
@@ -193,6 +197,8 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
     const teamB = ok(await pro.POST('/api/v1/add_crew', { body: { name: 'Team B' } }));
     expect(ok(await pro.POST('/api/v1/update_crew', { body: { crew_id: teamB.crew_id, name: 'Team Bea' } })).name).toBe('Team Bea');
     ok(await pro.POST('/api/v1/update_business', { body: { prices: { pets_fee: 20 } } }));
+    const review = { link: 'https://g.page/r/typed/review', delay_hours: 1 };
+    ok(await pro.POST('/api/v1/update_business', { body: { customer_reminders: [48], review_request: review } }));
 
     // Leads: one to follow up, one paid lead flagged as bad.
     const direct = ok(await pro.POST('/api/v1/log_lead', { body: { source: 'website', customer_first_name: 'Mia', contact: 'mia@example.com', ...size } }));
@@ -242,6 +248,15 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
         },
       }),
     );
+    // Two customers with an email: one reminded two days ahead, one asked for a review after.
+    for (const [name, start] of [
+      ['Gia', '2026-11-30T09:00:00-05:00'],
+      ['Hal', '2026-12-02T15:00:00-05:00'],
+    ] as const) {
+      ok(
+        await pro.POST('/api/v1/book_job', { body: { ...size, ...customer, start, customer_name: name, customer_email: `${name.toLowerCase()}@example.com` } }),
+      );
+    }
     // A day off past the series' horizon: the visit that day is skipped when the horizon rolls on.
     ok(await pro.POST('/api/v1/add_time_off', { body: { start: '2027-02-19', end: '2027-02-19', note: 'Holiday' } }));
     const spare = ok(await pro.POST('/api/v1/add_time_off', { body: { start: '2026-12-24', end: '2026-12-24' } }));
@@ -292,6 +307,7 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
     // A week on: the series' horizon rolls forward, a follow-up and today's jobs come due.
     clock.now = new Date('2026-12-01T12:00:00Z');
     await extendSeries(t.db, clock.now);
+    expect(await sendDueCustomerMessages(t.db, { bookingUrl: bookUrl }, clock.now)).toEqual({ reminders: 1, reviewRequests: 1 });
     await webhookWeek(pro, clock);
     const events: FeedEvent[] = [];
     for (let since = 0, more = true; more;) {

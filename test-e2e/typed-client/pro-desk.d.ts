@@ -747,6 +747,15 @@ export interface operations {
                         slot_step_minutes: number;
                         min_notice_hours: number;
                         email_me_customer_changes: boolean;
+                        /** @description Hours before a job its customer is emailed a reminder (1-168, up to two); [] for none. */
+                        customer_reminders: number[];
+                        /** @description Email the customer a review request after each job; null for none. */
+                        review_request: {
+                            /** @description Your review page, https://… */
+                            link: string;
+                            /** @description Hours after the job ends. */
+                            delay_hours: number;
+                        } | null;
                         time_off: {
                             time_off_id: string;
                             start: string;
@@ -2841,6 +2850,28 @@ export interface operations {
                         } | {
                             seq: number;
                             /** @enum {string} */
+                            kind: "reminder.sent";
+                            at: string;
+                            booking_id: string;
+                            start: string;
+                            label: string;
+                            customer_name: string;
+                            /** @description The reminder setting it was sent for (it goes at once when booked later than that). */
+                            hours_before: number;
+                            message: string;
+                        } | {
+                            seq: number;
+                            /** @enum {string} */
+                            kind: "review_request.sent";
+                            at: string;
+                            booking_id: string;
+                            start: string;
+                            label: string;
+                            customer_name: string;
+                            message: string;
+                        } | {
+                            seq: number;
+                            /** @enum {string} */
                             kind: "webhook.failing";
                             at: string;
                             webhook_id: string;
@@ -3860,6 +3891,15 @@ export interface operations {
                     min_notice_hours?: number;
                     /** @description Email the owner when a customer books, moves or cancels. */
                     email_me_customer_changes?: boolean;
+                    /** @description Hours before a job its customer is emailed a reminder (1-168, up to two); [] for none. */
+                    customer_reminders?: number[];
+                    /** @description Email the customer a review request after each job; null for none. */
+                    review_request?: {
+                        /** @description Your review page, https://… */
+                        link: string;
+                        /** @description Hours after the job ends. */
+                        delay_hours: number;
+                    } | null;
                 };
             };
         };
@@ -3919,6 +3959,15 @@ export interface operations {
                         slot_step_minutes: number;
                         min_notice_hours: number;
                         email_me_customer_changes: boolean;
+                        /** @description Hours before a job its customer is emailed a reminder (1-168, up to two); [] for none. */
+                        customer_reminders: number[];
+                        /** @description Email the customer a review request after each job; null for none. */
+                        review_request: {
+                            /** @description Your review page, https://… */
+                            link: string;
+                            /** @description Hours after the job ends. */
+                            delay_hours: number;
+                        } | null;
                         time_off: {
                             time_off_id: string;
                             start: string;

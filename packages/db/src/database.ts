@@ -28,6 +28,7 @@ import type { ProSessionsTable } from './tables/pro-sessions';
 import type { CalendarFeedsTable } from './tables/calendar-feeds';
 import type { SeriesTable } from './tables/series';
 import type { ClientsTable } from './tables/clients';
+import type { CustomerMessagesTable, MailUnsubscribesTable, UnsubscribeLinksTable } from './tables/customer-messages';
 
 export interface Database {
   pros: ProsTable;
@@ -58,4 +59,7 @@ export interface Database {
   series: SeriesTable;
   holds: HoldsTable;
   clients: ClientsTable;
+  customer_messages: CustomerMessagesTable;
+  mail_unsubscribes: MailUnsubscribesTable;
+  unsubscribe_links: UnsubscribeLinksTable;
 }

@@ -299,6 +299,14 @@ export const EVENT_FIELDS = {
     count: int,
     jobs: listOf(answer({ booking_id: str, start: str, customer_name: str, address: str, ...crewFields })),
   },
+  'reminder.sent': {
+    booking_id: str,
+    start: str,
+    label: str,
+    customer_name: str,
+    hours_before: described(int, 'The reminder setting it was sent for (it goes at once when booked later than that).'),
+  },
+  'review_request.sent': { booking_id: str, start: str, label: str, customer_name: str },
   'webhook.failing': {
     webhook_id: str,
     url: str,

@@ -59,3 +59,5 @@ export * from './board';
 export * from './words/board';
 export * from './clients';
 export * from './words/clients';
+export * from './customer-messages';
+export * from './words/customer-messages';

@@ -22,6 +22,7 @@ import { isEmail, isPhone } from './customer';
 import type { ScheduleRules, WeeklyHours, WorkingWindow } from './availability';
 import { toUsd, type Cents } from './money';
 import { MAX_SERVICE_ZIP_COUNT, checkBusinessName, checkServiceZips } from './pro';
+import { checkReminderHours, checkReviewLink, customerMessageSettingsSchemas, type CustomerMessageSettings } from './customer-messages';
 
 /**
  * A business's own settings as update_business takes them: the shapes my_business shows,
@@ -123,6 +124,7 @@ export const settingsSchemas = {
   slot_step_minutes: integer({ minimum: 5, maximum: 240, multipleOf: 5, description: 'A multiple of 5.' }),
   min_notice_hours: number({ minimum: 0, maximum: 336, description: 'Notice before a job; whole minutes.' }),
   email_me_customer_changes: boolean({ description: 'Email the owner when a customer books, moves or cancels.' }),
+  ...customerMessageSettingsSchemas,
 };
 
 /** update_business's input, also what `pnpm cli pro set` checks its flags against. */
@@ -135,7 +137,7 @@ export type PricesChange = NonNullable<SettingsChange['prices']>;
 export type SettingsChange = Static<typeof settingsChangeSchema>;
 
 /** What of a pro its settings change: the columns update_business writes. */
-export interface BusinessSettings {
+export interface BusinessSettings extends CustomerMessageSettings {
   name: string;
   phone: string | null;
   email: string | null;
@@ -300,7 +302,36 @@ export function applySettings(current: BusinessSettings, change: SettingsChange)
     next.min_notice_minutes = minutes;
   }
   if (change.email_me_customer_changes !== undefined) next.email_me_customer_changes = change.email_me_customer_changes;
+  applyMessageSettings(next, change);
   return next;
+}
+
+/** The routine customer messages' settings after a change (each left out keeps its value). */
+function applyMessageSettings(next: BusinessSettings, change: SettingsChange): void {
+  if (change.customer_reminders !== undefined) next.customer_reminder_hours = checkReminderHours(change.customer_reminders);
+  if (change.review_request === null) next.review_link = null;
+  else if (change.review_request !== undefined) {
+    next.review_link = checkReviewLink(change.review_request.link);
+    next.review_delay_hours = change.review_request.delay_hours;
+  }
+}
+
+/**
+ * When each routine-message setting was last changed, after a change made at `now`: a
+ * setting whose value stayed the same keeps its time, so saving the page again never
+ * makes a reminder owed "at once".
+ */
+export function messageSettingsStamps(
+  before: CustomerMessageSettings & { customer_reminders_set_at: Date | null; review_request_set_at: Date | null },
+  after: CustomerMessageSettings,
+  now: Date,
+) {
+  const remindersChanged = before.customer_reminder_hours.join(',') !== after.customer_reminder_hours.join(',');
+  const reviewChanged = before.review_link !== after.review_link || (after.review_link !== null && before.review_delay_hours !== after.review_delay_hours);
+  return {
+    customer_reminders_set_at: remindersChanged ? now : before.customer_reminders_set_at,
+    review_request_set_at: reviewChanged ? now : before.review_request_set_at,
+  };
 }
 
 /** Whether a job from start to end lies inside one of its day's working windows. */

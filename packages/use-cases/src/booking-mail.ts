@@ -48,7 +48,8 @@ export interface MailLinks {
 /** A customer's booking page: the manage token is the credential, so a mail carrying it is secret. */
 export const manageLink = (links: MailLinks, token: string) => `${links.bookingUrl}/manage/${token}`;
 
-function mailed(b: Booking, pro: Pro): MailedBooking {
+/** What a mail says about a booking and its business. */
+export function mailedBooking(b: Booking, pro: Pro): MailedBooking {
   return {
     proName: pro.name,
     proPhone: pro.phone,
@@ -107,7 +108,7 @@ export async function mailBooked(trx: Db, made: BookedToMail, links: MailLinks |
   const by: By = b.channel === 'book' ? 'customer' : 'pro';
   const to = customerMailAddress(b, by);
   if (to && links && made.manageToken) {
-    const mail = bookingConfirmationMail(mailed(b, pro), {
+    const mail = bookingConfirmationMail(mailedBooking(b, pro), {
       manageUrl: manageLink(links, made.manageToken),
       series: series && { frequency: series.frequency, visitLabels: series.visits.map((v) => formatLabel(v.starts_at, pro.timezone)) },
     });
@@ -138,7 +139,7 @@ export async function mailMoved(
   const to = customerMailAddress(b, by);
   if (to && links) {
     const manageUrl = m.manageToken ? manageLink(links, m.manageToken) : null;
-    const mail = moveConfirmationMail(mailed(b, pro), { fromLabel, laterMoved: m.laterMoved, manageUrl });
+    const mail = moveConfirmationMail(mailedBooking(b, pro), { fromLabel, laterMoved: m.laterMoved, manageUrl });
     await enqueueMail(trx, { to, ...mail, ics: bookingIcs([b], pro, links, now), secret: manageUrl !== null, now });
   }
   const message = `${rescheduleMessage(by, b.customer_name, fromLabel, formatLabel(b.starts_at, pro.timezone))}${laterVisitsMoved(m.laterMoved)}`;
@@ -150,7 +151,7 @@ export async function mailCancelled(trx: Db, c: { by: By; pro: Pro; booking: Boo
   const { pro, booking: b, by } = c;
   const to = customerMailAddress(b, by);
   if (to && links) {
-    const mail = cancelConfirmationMail(mailed(b, pro), { late: !withinFreeCancel(b.starts_at, now), laterCancelled: c.laterCancelled });
+    const mail = cancelConfirmationMail(mailedBooking(b, pro), { late: !withinFreeCancel(b.starts_at, now), laterCancelled: c.laterCancelled });
     await enqueueMail(trx, { to, ...mail, ics: bookingIcs([b], pro, links, now), now });
   }
   const label = formatLabel(b.starts_at, pro.timezone);
@@ -162,7 +163,7 @@ export async function mailCancelled(trx: Db, c: { by: By; pro: Pro; booking: Boo
 export async function mailNewManageLink(trx: Db, made: { pro: Pro; booking: Booking; manageToken: string }, links: MailLinks, now: Date): Promise<void> {
   const to = customerMailAddress(made.booking, 'customer');
   if (!to) return;
-  const mail = newManageLinkMail(mailed(made.booking, made.pro), manageLink(links, made.manageToken));
+  const mail = newManageLinkMail(mailedBooking(made.booking, made.pro), manageLink(links, made.manageToken));
   await enqueueMail(trx, { to, ...mail, secret: true, now });
 }
 
@@ -192,7 +193,7 @@ export async function mailMovedByBusiness(
   const { pro, booking: b } = m;
   const to = links ? await moveMailAddress(trx, b) : null;
   if (!to || !links) return false;
-  const mail = movedByBusinessMail(mailed(b, pro), { fromLabel: formatLabel(m.previous.starts_at, pro.timezone), laterMoved: m.laterMoved });
+  const mail = movedByBusinessMail(mailedBooking(b, pro), { fromLabel: formatLabel(m.previous.starts_at, pro.timezone), laterMoved: m.laterMoved });
   await enqueueMail(trx, { to, ...mail, ics: bookingIcs([b], pro, links, now), now });
   return true;
 }

@@ -1,6 +1,7 @@
 import {
   MAX_UPCOMING_TIME_OFF,
   applySettings,
+  messageSettingsStamps,
   formatLabel,
   formatLocalIso,
   parseTimeOff,
@@ -79,7 +80,8 @@ export async function updateBusinessSettings(db: Db, proId: string, change: Sett
   return db.transaction().execute(async (trx) => {
     const current = await lockPro(trx, proId);
     if (!current) throw noBusiness();
-    const pro = await saveSettings(trx, proId, applySettings(current, change));
+    const next = applySettings(current, change);
+    const pro = await saveSettings(trx, proId, { ...next, ...messageSettingsStamps(current, next, now) });
     const [jobs, timeOff, crews] = await Promise.all([
       upcomingBookings(trx, proId, now, { limit: 500 }),
       upcomingTimeOff(trx, proId, now),

@@ -35,7 +35,15 @@ export function createMailTransport(mail: MailOptions, logger: Pick<Logger, 'war
   return {
     send: async (m) => {
       const { to, subject } = headersOf(m);
-      await smtp.sendMail({ from: mail.from, to, subject, text: m.text, attachments: m.ics === undefined ? [] : [calendarAttachment(m.ics)] });
+      await smtp.sendMail({
+        from: mail.from,
+        to,
+        subject,
+        text: m.text,
+        ...(m.html === undefined ? {} : { html: m.html }),
+        ...(m.headers === undefined ? {} : { headers: oneLineHeaders(m.headers) }),
+        attachments: m.ics === undefined ? [] : [calendarAttachment(m.ics)],
+      });
     },
   };
 }
@@ -47,6 +55,9 @@ export function createMailTransport(mail: MailOptions, logger: Pick<Logger, 'war
  * U+2028, nor hides behind a direction override.
  */
 const headersOf = (m: OutgoingMail) => ({ to: asOneLine(m.to), subject: asOneLine(m.subject) });
+
+/** Extra headers (List-Unsubscribe), each value on one line like the rest. */
+const oneLineHeaders = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, asOneLine(v)]));
 
 /** The file name a booking's calendar attachment gets. */
 export const ICS_FILE_NAME = 'cleaning.ics';

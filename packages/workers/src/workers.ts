@@ -1,5 +1,5 @@
 import { deliverOutbox, purgeExpired, type ChangeFeed, type Db, type MailTransport, type Sealer } from '@frontdesk/db';
-import { extendSeries } from '@frontdesk/use-cases';
+import { extendSeries, sendDueCustomerMessages, type CustomerMessageLinks } from '@frontdesk/use-cases';
 import type { Logger } from 'pino';
 import { createMailTransport, type MailOptions } from './mail-transport';
 import { startTicker, type Running, type Worker } from './ticker';
@@ -9,8 +9,20 @@ import { webhookDueEventsWorker, webhookWorker } from './webhooks';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-/** Mail (sign-in codes, confirmations) out of the outbox; every replica may deliver, each mail goes once. */
-export const outboxWorker = (db: Db, transport: MailTransport): Worker => ({ name: 'outbox', everyMs: 2 * SECOND, run: () => deliverOutbox(db, transport) });
+const OUTBOX_BATCH = 20;
+
+/**
+ * Mail (sign-in codes, confirmations, reminders) out of the outbox; every replica may deliver,
+ * each mail goes once. A tick goes on while batches come back full, so a burst (thousands of
+ * reminders due at one hour) leaves at the transport's pace, not 20 every 2 seconds.
+ */
+export const outboxWorker = (db: Db, transport: MailTransport): Worker => ({
+  name: 'outbox',
+  everyMs: 2 * SECOND,
+  run: async () => {
+    while ((await deliverOutbox(db, transport, OUTBOX_BATCH)) === OUTBOX_BATCH);
+  },
+});
 
 /** Expired codes, sessions, tokens, windows and old mail deleted. */
 export const purgeWorker = (db: Db): Worker => ({ name: 'purge', everyMs: 10 * MINUTE, run: (now) => purgeExpired(db, now) });
@@ -18,9 +30,19 @@ export const purgeWorker = (db: Db): Worker => ({ name: 'purge', everyMs: 10 * M
 /** Series horizons rolled forward, so visits are added as time passes even when nobody calls; safe on every replica. */
 export const seriesWorker = (db: Db): Worker => ({ name: 'series', everyMs: 10 * MINUTE, run: (now) => extendSeries(db, now) });
 
-/** The timed workers of a process: the outbox only when mail can leave. */
-export function workerList(db: Db, transport: MailTransport | null): Worker[] {
-  return [...(transport ? [outboxWorker(db, transport)] : []), purgeWorker(db), seriesWorker(db)];
+/**
+ * Reminders and review requests materialized as they come due (each once, whichever replica
+ * is first), every 30 seconds: a message leaves well within 2 minutes of its time.
+ */
+export const customerMessagesWorker = (db: Db, links: CustomerMessageLinks): Worker => ({
+  name: 'customer-messages',
+  everyMs: 30 * SECOND,
+  run: (now) => sendDueCustomerMessages(db, links, now),
+});
+
+/** The timed workers of a process: the outbox only when mail can leave, customer messages when the book host's address is known. */
+export function workerList(db: Db, transport: MailTransport | null, links?: CustomerMessageLinks): Worker[] {
+  return [...(transport ? [outboxWorker(db, transport)] : []), purgeWorker(db), seriesWorker(db), ...(links ? [customerMessagesWorker(db, links)] : [])];
 }
 
 export interface WorkersOptions {
@@ -30,6 +52,8 @@ export interface WorkersOptions {
   logger: Logger;
   clock: () => Date;
   mail: MailOptions;
+  /** The book host's address: routine customer mail (reminders, review requests) is materialized when given. */
+  customerMail?: CustomerMessageLinks;
   /** Webhooks are sent when given: the sealer their secrets are sealed with, and the outbound rules. */
   webhooks?: WebhookSenderOptions & { sealer: Sealer };
 }
@@ -77,7 +101,7 @@ function startWebhooks(o: WorkersOptions, ctx: { clock: () => Date; logger: Logg
 export function startWorkers(o: WorkersOptions): Started {
   void o.changes?.start();
   const ctx = { clock: o.clock, logger: o.logger };
-  const running = [...workerList(o.db, createMailTransport(o.mail, o.logger)).map((w) => startTicker(w, ctx)), ...startWebhooks(o, ctx)];
+  const running = [...workerList(o.db, createMailTransport(o.mail, o.logger), o.customerMail).map((w) => startTicker(w, ctx)), ...startWebhooks(o, ctx)];
   return {
     async stop() {
       await Promise.all(running.map((r) => r.stop()));

@@ -10,6 +10,7 @@ runHost({
   portVariable: 'BOOKING_PORT',
   readConfig: readBookingConfig,
   openDb: openServiceDb,
-  startWorkers: (parts, config) => startWorkers({ ...parts, mail: config.mail, webhooks: webhookOptions(config) }),
+  startWorkers: (parts, config) =>
+    startWorkers({ ...parts, mail: config.mail, customerMail: { bookingUrl: config.publicUrl }, webhooks: webhookOptions(config) }),
   createApp: createBookingApp,
 });

@@ -13,6 +13,7 @@ runHost({
     if (config.migrateOnStart) await migrateDatabase(config.database.url);
   },
   openDb: openServiceDb,
-  startWorkers: (parts, config) => startWorkers({ ...parts, mail: config.mail, webhooks: webhookOptions(config) }),
+  startWorkers: (parts, config) =>
+    startWorkers({ ...parts, mail: config.mail, customerMail: { bookingUrl: config.bookingUrl }, webhooks: webhookOptions(config) }),
   createApp: (ctx) => createProDeskApp(ctx),
 });

@@ -175,6 +175,27 @@ describe('changing settings through the forms', () => {
     expect((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body.email_me_customer_changes).toBe(true);
   });
 
+  it('sets the reminders and the review request customers get, keeps what was typed after a refusal, and shows them as my_business does', async () => {
+    const s = await signedIn();
+    const fields = /^(customer_reminders\[[01]\]|link|delay_hours)$/;
+    expect(inputs(await pageOf(s, '/dashboard/settings/messages'), fields)).toMatchObject({ 'customer_reminders[0]': '24', 'customer_reminders[1]': '' });
+    const typed = { 'customer_reminders[0]': '48', 'customer_reminders[1]': '3', review_on: 'on', link: 'http://reviews.example/us', delay_hours: '4' };
+    const refused = await post(s, '/dashboard/messages', typed).expect(400);
+    expect(refused.text).toMatch(/role="alert">[^<]*https/);
+    expect(refused.text).not.toMatch(/review_request\.link/);
+    expect(inputs(refused.text, fields)).toMatchObject({ 'customer_reminders[0]': '48', link: 'http://reviews.example/us', delay_hours: '4' });
+    expect((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body.review_request).toBeNull();
+    const saved = await follow(s, await post(s, '/dashboard/messages', { ...typed, link: 'https://reviews.example/us' }));
+    expect(saved.text).toMatch(/Saved the messages your customers get/);
+    expect(inputs(saved.text, fields)).toMatchObject({ 'customer_reminders[0]': '48', 'customer_reminders[1]': '3', link: 'https://reviews.example/us' });
+    expect((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body).toMatchObject({
+      customer_reminders: [48, 3],
+      review_request: { link: 'https://reviews.example/us', delay_hours: 4 },
+    });
+    await follow(s, await post(s, '/dashboard/messages', { 'customer_reminders[0]': '', 'customer_reminders[1]': '' }));
+    expect((await h.api.get('/api/v1/my_business').set(s.auth).expect(200)).body).toMatchObject({ customer_reminders: [], review_request: null });
+  });
+
   it('shows a bad value on the page in people’s words, the field marked and what was typed kept, and writes nothing', async () => {
     const s = await signedIn();
     const res = await post(s, '/dashboard/prices', { base: '20000', per_bedroom: '31' }).expect(400);
@@ -265,6 +286,7 @@ describe('settings, one short page each', () => {
     ['area', 'Service area', '/dashboard/area'],
     ['time-off', 'Time off', '/dashboard/time-off'],
     ['notices', 'Notices', '/dashboard/mail'],
+    ['messages', 'Customer messages', '/dashboard/messages'],
     ['booking-page', 'Booking page', '/dashboard/profile'],
   ] as const;
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../connect';
 import { ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
 import { newId } from '../ids';
+import type { OutboxMessage } from '../tables/outbox';
 
 export interface Mail {
   to: string;
@@ -12,6 +13,10 @@ export interface Mail {
   secret?: boolean;
   /** An iCalendar file (a booking) the mail carries as an attachment. */
   ics?: string;
+  /** An HTML part beside the text. */
+  html?: string;
+  /** Extra headers by name (List-Unsubscribe and List-Unsubscribe-Post on routine customer mail). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -32,6 +37,8 @@ export async function enqueueMail(trx: Db, m: Mail): Promise<string> {
       last_error: null,
       secret: m.secret ?? false,
       ics: m.ics ?? null,
+      html_body: m.html ?? null,
+      headers: m.headers ? JSON.stringify(m.headers) : null,
     })
     .execute();
   return id;
@@ -43,7 +50,19 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   ics?: string;
+  html?: string;
+  headers?: Record<string, string>;
 }
+
+/** A queued mail as the transport takes it. */
+const outgoing = (m: OutboxMessage): OutgoingMail => ({
+  to: m.to_address,
+  subject: m.subject,
+  text: m.text_body,
+  ...(m.ics === null ? {} : { ics: m.ics }),
+  ...(m.html_body === null ? {} : { html: m.html_body }),
+  ...(m.headers === null ? {} : { headers: m.headers }),
+});
 
 export interface MailTransport {
   send(message: OutgoingMail): Promise<void>;
@@ -71,14 +90,14 @@ export async function deliverOutbox(db: Db, transport: MailTransport, limit = 20
       .execute();
     for (const m of due) {
       try {
-        await transport.send({ to: m.to_address, subject: m.subject, text: m.text_body, ...(m.ics === null ? {} : { ics: m.ics }) });
+        await transport.send(outgoing(m));
         await trx
           .updateTable('outbox')
           .set({
             sent_at: new Date(),
             attempts: m.attempts + 1,
             last_error: null,
-            ...(m.secret ? { subject: ERASED_MAIL_SUBJECT, text_body: '', ics: null } : {}),
+            ...(m.secret ? { subject: ERASED_MAIL_SUBJECT, text_body: '', ics: null, html_body: null } : {}),
           })
           .where('id', '=', m.id)
           .execute();

@@ -59,7 +59,11 @@ export async function claimOwnerEmail(db: Db, proId: string, ownerEmail: string)
 }
 
 /** Writes a business's settings (checked by the domain's applySettings); returns the row. */
-export async function saveSettings(trx: Db, proId: string, s: BusinessSettings): Promise<Pro> {
+export async function saveSettings(
+  trx: Db,
+  proId: string,
+  s: BusinessSettings & { customer_reminders_set_at: Date | null; review_request_set_at: Date | null },
+): Promise<Pro> {
   return trx
     .updateTable('pros')
     .set({
@@ -74,6 +78,11 @@ export async function saveSettings(trx: Db, proId: string, s: BusinessSettings):
       slot_step_minutes: s.slot_step_minutes,
       min_notice_minutes: s.min_notice_minutes,
       email_me_customer_changes: s.email_me_customer_changes,
+      customer_reminder_hours: s.customer_reminder_hours,
+      customer_reminders_set_at: s.customer_reminders_set_at,
+      review_link: s.review_link,
+      review_delay_hours: s.review_delay_hours,
+      review_request_set_at: s.review_request_set_at,
     })
     .where('id', '=', proId)
     .returningAll()

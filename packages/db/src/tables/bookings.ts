@@ -49,6 +49,8 @@ export interface BookingsTable extends Job {
   revision: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** When the start was last written (booked or moved): set by the database from updated_at. */
+  start_set_at: ColumnType<Date, never, never>;
 }
 
 export type Booking = Selectable<BookingsTable>;

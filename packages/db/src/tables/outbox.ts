@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export interface OutboxTable {
   id: string;
@@ -14,6 +14,10 @@ export interface OutboxTable {
   secret: Generated<boolean>;
   /** An iCalendar file sent with the mail as an attachment; blanked with the body when secret. */
   ics: string | null;
+  /** Extra headers the mail carries (List-Unsubscribe), by name. */
+  headers: ColumnType<Record<string, string> | null, string | null, string | null>;
+  /** An HTML part beside the text one. */
+  html_body: string | null;
 }
 
 export type OutboxMessage = Selectable<OutboxTable>;

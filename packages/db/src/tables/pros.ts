@@ -18,6 +18,16 @@ export interface ProsTable {
   min_notice_minutes: Generated<number>;
   /** Mail the owner when a customer books, moves or cancels on the book host (on by default). */
   email_me_customer_changes: Generated<boolean>;
+  /** Hours before a job's start its customer is reminded (up to two; empty: no reminders). */
+  customer_reminder_hours: Generated<number[]>;
+  /** When the owner last changed the reminders (null: never). */
+  customer_reminders_set_at: Date | null;
+  /** The business's review page, asked for after a job; null: no review requests. */
+  review_link: string | null;
+  /** Hours after a job's end its review request goes. */
+  review_delay_hours: Generated<number>;
+  /** When the owner last changed the review request (null: never). */
+  review_request_set_at: Date | null;
   /** Last event sequence number; bumped under the row lock by every event written. */
   event_seq: Generated<number>;
   /** Bumped by a trigger whenever profile, prices or hours change: a cache key. */

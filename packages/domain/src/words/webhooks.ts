@@ -53,6 +53,8 @@ export const EVENT_KIND_NAMES: Record<EventKind, string> = {
   'series.visit_skipped': 'A visit of a recurring plan is skipped',
   'follow_up.due': 'A follow-up with a lead is due',
   'jobs.today': "The day's jobs, each morning",
+  'reminder.sent': 'A customer is emailed a reminder before a job',
+  'review_request.sent': 'A customer is emailed a review request after a job',
   'webhook.failing': 'A webhook keeps failing',
   'webhook.recovered': 'A failing webhook answers again',
   'webhook.removed': 'A webhook is removed because its receiver said it is gone',

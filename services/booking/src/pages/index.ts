@@ -9,6 +9,7 @@ import { searchForm } from './find-view';
 import { findPage } from './find';
 import type { PageDeps } from './page-call';
 import { shownOnceSlots } from './shown-once';
+import { getUnsubscribePage, postUnsubscribe } from './unsubscribe';
 import { getBookingIcs, getCancelPage, getManagePage, getMovePage, postCancel, postMove } from './manage';
 
 /**
@@ -39,6 +40,8 @@ export function customerPages(ctx: AppContext, ops: BookingOperationSet, run: Ru
   router.get('/manage/:token/move', getMovePage(d));
   router.post('/manage/:token/move', form, postMove(d));
   router.get('/manage/:token/booking.ics', getBookingIcs(d));
+  router.get('/unsubscribe/:token', getUnsubscribePage(ctx));
+  router.post('/unsubscribe/:token', form, postUnsubscribe(ctx));
   return router;
 }
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { AppError, localDate } from '@frontdesk/domain';
-import { boardReader, listCrews } from '@frontdesk/use-cases';
+import { boardReader, jobMessages, listCrews } from '@frontdesk/use-cases';
 import { withinRequest } from '@frontdesk/http';
 import type { DashboardDeps } from './deps';
 import { signedInPage } from './layout';
@@ -44,6 +44,7 @@ export const jobPage = (d: DashboardDeps): RequestHandler =>
     title: 'Job',
     async render(s, req) {
       const [job, { crews }] = await withinRequest(req, () => Promise.all([jobOf(d, s, req), listCrews(d.ctx.db, s.pro.id, d.ctx.clock())]));
-      return { title: `Job for ${job.customer_name}`, body: jobPageView(s.pro, job, { now: d.ctx.clock(), crews: crews.length > 1 }) };
+      const messages = await withinRequest(req, () => jobMessages(d.ctx.db, s.pro, job.id));
+      return { title: `Job for ${job.customer_name}`, body: jobPageView(s.pro, job, { now: d.ctx.clock(), crews: crews.length > 1, messages }) };
     },
   });

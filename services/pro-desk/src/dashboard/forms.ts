@@ -73,4 +73,13 @@ export const SETTINGS_FORMS: Record<string, { saved: string; read(body: unknown)
     saved: 'Saved which mails you get.',
     read: (body) => ({ email_me_customer_changes: formField(body, 'email_me_customer_changes') === 'on' }),
   },
+  messages: {
+    saved: 'Saved the messages your customers get.',
+    read: (body) => {
+      const reminders = [0, 1].map((i) => numeric(formField(body, `customer_reminders[${i}]`))).filter((h) => h !== undefined);
+      const review =
+        formField(body, 'review_on') === 'on' ? { link: formField(body, 'link').trim(), delay_hours: numeric(formField(body, 'delay_hours')) } : null;
+      return JSON.parse(JSON.stringify({ customer_reminders: reminders, review_request: review })) as Record<string, unknown>;
+    },
+  },
 };

@@ -122,7 +122,8 @@ function forms(router: Router, d: DashboardDeps): void {
   router.post('/dashboard/code', form, postCode(d));
   router.get('/dashboard/code', getCode(d));
   router.post('/dashboard/verify', form, postVerify(d));
-  for (const part of ['hours', 'prices', 'add-ons', 'area', 'profile', 'mail'] as const) router.post(`/dashboard/${part}`, ...signed, postSettings(d, part));
+  for (const part of ['hours', 'prices', 'add-ons', 'area', 'profile', 'mail', 'messages'] as const)
+    router.post(`/dashboard/${part}`, ...signed, postSettings(d, part));
   router.post('/dashboard/time-off', ...signed, postTimeOff(d));
   router.post('/dashboard/time-off/remove', ...signed, postRemoveTimeOff(d));
   router.post('/dashboard/notifications/read', ...signed, postMarkSeen(d));

@@ -17,7 +17,7 @@ import { typedText, type Typed } from './typed-text';
  * the input of that name.
  */
 
-export type SettingsPart = 'hours' | 'prices' | 'add-ons' | 'area' | 'profile' | 'mail' | 'time-off';
+export type SettingsPart = 'hours' | 'prices' | 'add-ons' | 'area' | 'profile' | 'mail' | 'messages' | 'time-off';
 
 /** The settings pages in the order the index lists them: each page's address, title, its form and a line about it. */
 export const SETTINGS_PAGES = {
@@ -27,6 +27,7 @@ export const SETTINGS_PAGES = {
   area: { title: 'Service area', part: 'area', about: 'The ZIP codes you clean in, and the time you keep between jobs.' },
   'time-off': { title: 'Time off', part: 'time-off', about: 'Days no one can book.' },
   notices: { title: 'Notices', part: 'mail', about: 'Which mails Front Desk sends you.' },
+  messages: { title: 'Customer messages', part: 'messages', about: 'Reminders before a job, and a request for a review after it.' },
   'booking-page': { title: 'Booking page', part: 'profile', about: "Your booking page's address, your name and contacts, and how soon customers can book." },
 } as const satisfies Record<string, { title: string; part: SettingsPart; about: string }>;
 export type SettingsPage = keyof typeof SETTINGS_PAGES;
@@ -89,6 +90,14 @@ export const SETTINGS_LABELS: Record<SettingsPart, FieldLabels> = {
   },
   area: { service_zips: 'Service ZIPs', travel_buffer_minutes: 'Travel buffer between jobs, minutes' },
   mail: { email_me_customer_changes: 'Email me when a customer books, moves or cancels' },
+  messages: {
+    customer_reminders: 'Reminders',
+    'customer_reminders[0]': 'First reminder, hours before the job',
+    'customer_reminders[1]': 'Second reminder, hours before the job',
+    review_request: 'Review request',
+    'review_request.link': 'Your review page',
+    'review_request.delay_hours': 'Hours after the job ends',
+  },
   'time-off': { start: 'First day off', end: 'Last day off', note: 'Note (optional)', time_off_id: 'Time off' },
 };
 
@@ -214,6 +223,30 @@ function mailForm(f: FormOf): Html {
   return settingsForm(f, { id: 'mail', button: 'Save', body, intro });
 }
 
+/** What customers are sent on their own: reminders (up to two) and a review request. */
+function messagesForm(f: FormOf): Html {
+  const field = fieldsOf(f);
+  const reviewOn = f.values.review_on === 'on';
+  const body = html`<fieldset>
+      <legend>Reminders</legend>
+      ${field('First reminder, hours before the job', 'customer_reminders[0]', { attrs: numeric })}
+      ${field('Second reminder, hours before the job (optional)', 'customer_reminders[1]', { attrs: numeric })}
+    </fieldset>
+    <fieldset>
+      <legend>Review request</legend>
+      <p>
+        <label><input type="checkbox" name="review_on" ${reviewOn && html`checked`} /> Ask for a review after each job</label>
+      </p>
+      ${field('Your review page', 'link', { attrs: html` inputmode="url" placeholder="https://"` })}
+      ${field('Hours after the job ends', 'delay_hours', { attrs: numeric })}
+    </fieldset>`;
+  const intro = html`<p class="note">
+    Emailed to each customer who gave an address, in your business's name, with a link to stop them. Leave both reminder boxes empty to send none. A reminder is
+    1 to 168 hours before the job; a review request 1 to 72 hours after it.
+  </p>`;
+  return settingsForm(f, { id: 'messages', button: 'Save', body, intro });
+}
+
 function timeOffForm(f: FormOf, timeOff: TimeOffRow[]): Html {
   const p = onInput(f.problem);
   const rows = timeOff.map((t) => {
@@ -274,6 +307,13 @@ export function currentValues(pro: Pro): Record<SettingsPart, Typed> {
       min_notice_hours: text(pro.min_notice_minutes / 60),
     },
     mail: pro.email_me_customer_changes ? { email_me_customer_changes: 'on' } : {},
+    messages: {
+      'customer_reminders[0]': text(pro.customer_reminder_hours[0] ?? null),
+      'customer_reminders[1]': text(pro.customer_reminder_hours[1] ?? null),
+      ...(pro.review_link === null ? {} : { review_on: 'on' }),
+      link: text(pro.review_link),
+      delay_hours: text(pro.review_delay_hours),
+    },
     'time-off': {},
   };
 }
@@ -306,6 +346,7 @@ export function settingsView(s: Signed, page: SettingsPage, d: SettingsData): Ht
     area: () => areaForm(f),
     profile: () => html`${bookingAddress(d.bookingPage)} ${profileForm(f)}`,
     mail: () => mailForm(f),
+    messages: () => messagesForm(f),
     'time-off': () => timeOffForm(f, d.timeOff),
   };
   return html`${doneNotice(d.done)} ${listAndDetail(settingsNav(page), forms[part]())}`;
