@@ -28,6 +28,7 @@ import type { ProSessionsTable } from './tables/pro-sessions';
 import type { CalendarFeedsTable } from './tables/calendar-feeds';
 import type { SeriesTable } from './tables/series';
 import type { ClientsTable } from './tables/clients';
+import type { OwnerAgendasTable } from './tables/owner-agendas';
 
 export interface Database {
   pros: ProsTable;
@@ -58,4 +59,5 @@ export interface Database {
   series: SeriesTable;
   holds: HoldsTable;
   clients: ClientsTable;
+  owner_agendas: OwnerAgendasTable;
 }

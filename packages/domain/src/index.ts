@@ -59,3 +59,5 @@ export * from './board';
 export * from './words/board';
 export * from './clients';
 export * from './words/clients';
+export * from './routine-mail';
+export * from './words/routine-mail';

@@ -31,3 +31,4 @@ export * from './webhooks';
 export * from './holds';
 export * from './hold-claims';
 export * from './clients';
+export * from './routine-mail';

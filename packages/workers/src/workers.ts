@@ -1,5 +1,5 @@
 import { deliverOutbox, purgeExpired, type ChangeFeed, type Db, type MailTransport, type Sealer } from '@frontdesk/db';
-import { extendSeries } from '@frontdesk/use-cases';
+import { extendSeries, makeDueAgendas } from '@frontdesk/use-cases';
 import type { Logger } from 'pino';
 import { createMailTransport, type MailOptions } from './mail-transport';
 import { startTicker, type Running, type Worker } from './ticker';
@@ -18,9 +18,12 @@ export const purgeWorker = (db: Db): Worker => ({ name: 'purge', everyMs: 10 * M
 /** Series horizons rolled forward, so visits are added as time passes even when nobody calls; safe on every replica. */
 export const seriesWorker = (db: Db): Worker => ({ name: 'series', everyMs: 10 * MINUTE, run: (now) => extendSeries(db, now) });
 
+/** The owners' (and crews') morning agendas, each made once per business and local day on whichever replica looks first. */
+export const agendaWorker = (db: Db): Worker => ({ name: 'agenda', everyMs: MINUTE, run: (now) => makeDueAgendas(db, now) });
+
 /** The timed workers of a process: the outbox only when mail can leave. */
 export function workerList(db: Db, transport: MailTransport | null): Worker[] {
-  return [...(transport ? [outboxWorker(db, transport)] : []), purgeWorker(db), seriesWorker(db)];
+  return [...(transport ? [outboxWorker(db, transport)] : []), purgeWorker(db), seriesWorker(db), agendaWorker(db)];
 }
 
 export interface WorkersOptions {

@@ -74,6 +74,7 @@ export async function saveSettings(trx: Db, proId: string, s: BusinessSettings):
       slot_step_minutes: s.slot_step_minutes,
       min_notice_minutes: s.min_notice_minutes,
       email_me_customer_changes: s.email_me_customer_changes,
+      owner_agenda: s.owner_agenda,
     })
     .where('id', '=', proId)
     .returningAll()

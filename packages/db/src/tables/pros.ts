@@ -18,6 +18,8 @@ export interface ProsTable {
   min_notice_minutes: Generated<number>;
   /** Mail the owner when a customer books, moves or cancels on the book host (on by default). */
   email_me_customer_changes: Generated<boolean>;
+  /** The local time (HH:MM) the owner's morning agenda is mailed, or null: none ("07:00" by default). */
+  owner_agenda: Generated<string | null>;
   /** Last event sequence number; bumped under the row lock by every event written. */
   event_seq: Generated<number>;
   /** Bumped by a trigger whenever profile, prices or hours change: a cache key. */

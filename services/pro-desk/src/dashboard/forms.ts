@@ -71,6 +71,9 @@ export const SETTINGS_FORMS: Record<string, { saved: string; read(body: unknown)
   area: { saved: 'Saved your service area.', read: (body) => detailsSent(body) },
   mail: {
     saved: 'Saved which mails you get.',
-    read: (body) => ({ email_me_customer_changes: formField(body, 'email_me_customer_changes') === 'on' }),
+    read: (body) => ({
+      email_me_customer_changes: formField(body, 'email_me_customer_changes') === 'on',
+      owner_agenda: formField(body, 'owner_agenda').trim() || null,
+    }),
   },
 };

@@ -20,6 +20,7 @@ import {
   toUsd,
   fields,
   NO_INPUT,
+  settingsSchemas,
 } from '@frontdesk/domain';
 import type { Crew, Pro, TimeOffRow } from '@frontdesk/db';
 import { businessOverview, heldUntil, presentBooking, presentHold, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
@@ -65,6 +66,7 @@ export const businessSchema = answer({
   slot_step_minutes: int,
   min_notice_hours: num,
   email_me_customer_changes: bool,
+  owner_agenda: settingsSchemas.owner_agenda,
   time_off: listOf(timeOffSchema),
   crews: listOf(crewSchema),
 });
@@ -114,6 +116,7 @@ export function presentBusiness(
     slot_step_minutes: pro.slot_step_minutes,
     min_notice_hours: pro.min_notice_minutes / 60,
     email_me_customer_changes: pro.email_me_customer_changes,
+    owner_agenda: pro.owner_agenda,
     time_off: timeOff.map((t) => presentTimeOff(t, pro.timezone)),
     crews: crews.crews.map((c) => presentCrew(c, pro, crews.upcoming.get(c.id) ?? 0)),
   };
