@@ -4,7 +4,7 @@ import { formField } from '@frontdesk/http';
 /** The dashboard's settings forms, read into the one input update_business takes: the API's schema judges them. */
 
 /** Form text as update_business's input: digits become numbers, anything else is left for the schema to name. */
-function numeric(text: string): number | string | undefined {
+export function numeric(text: string): number | string | undefined {
   const t = text.trim();
   if (t === '') return undefined;
   return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;

@@ -5,7 +5,7 @@ import { calendarFeed } from '@frontdesk/use-cases';
 import { formsFromThisSite, type HostLimits, type RunOptions } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import type { ProDeskOperationSet } from '../operations';
-import { postCancelJob, postMarkSeen, postMoveJob, postNewCalendar, postNewKey, postNoShow, postRemoveTimeOff, postSettings, postTimeOff } from './actions';
+import { postCancelJob, postMarkSeen, postMoveJob, postNewCalendar, postNewKey, postNoShow, postOnMyWay, postRemoveTimeOff, postSettings, postTimeOff } from './actions';
 import { postAddCrew, postAssignJob, postCrewActive, postCrewCalendar, postCrewHours, postCrewName, postCrewTimeOff, postRemoveCrew } from './crew-actions';
 import { assignJobPage, crewsPage, oneCrewPage, removeCrewPage } from './crew-pages';
 import { boardPage, jobPage } from './board-page';
@@ -23,6 +23,7 @@ import {
   movePage,
   newKeyPage,
   noShowPage,
+  onMyWayPage,
   removeTimeOffPage,
   schedulePage,
   settingsIndexPage,
@@ -80,6 +81,7 @@ function pages(router: Router, d: DashboardDeps): void {
   router.get('/dashboard/jobs/:id/move', movePage(d));
   router.get('/dashboard/jobs/:id/move/confirm', moveConfirmPage(d));
   router.get('/dashboard/jobs/:id/no-show', noShowPage(d));
+  router.get('/dashboard/jobs/:id/on-my-way', onMyWayPage(d));
   router.get('/dashboard/jobs/:id/crew', assignJobPage(d));
   router.get('/dashboard/holds/:id/release', releaseHoldPage(d));
   router.get('/dashboard/crews', crewsPage(d));
@@ -131,6 +133,7 @@ function forms(router: Router, d: DashboardDeps): void {
   router.post('/dashboard/jobs/:id/cancel', ...signed, postCancelJob(d));
   router.post('/dashboard/jobs/:id/move', ...signed, postMoveJob(d));
   router.post('/dashboard/jobs/:id/no-show', ...signed, postNoShow(d));
+  router.post('/dashboard/jobs/:id/on-my-way', ...signed, postOnMyWay(d));
   router.post('/dashboard/jobs/:id/crew', ...signed, postAssignJob(d));
   router.post('/dashboard/holds/:id/release', ...signed, postReleaseHold(d));
   router.post('/dashboard/crews', ...signed, postAddCrew(d));
