@@ -79,7 +79,7 @@ function byCrew(jobs: AgendaJob[]): string {
 export function ownerAgendaMail(a: { proName: string; dayLabel: string; jobs: AgendaJob[] }): MailText {
   return {
     subject: `${a.proName}: ${jobsCount(a.jobs.length)} today, ${a.dayLabel}`,
-    text: `Good morning. Today, ${a.dayLabel}, ${a.proName} has ${jobsCount(a.jobs.length)}:\n\n${byCrew(a.jobs)}\n\nThis agenda is mailed each morning while "Morning agenda" is set in your settings; clear it there to stop it.\n`,
+    text: `Good morning. Today, ${a.dayLabel}, ${a.proName} has ${jobsCount(a.jobs.length)}:\n\n${byCrew(a.jobs)}\n\nYou get this email each morning while "Email me the day's jobs each morning" has a time in your settings; empty it there to stop it.\n`,
   };
 }
 
