@@ -114,7 +114,13 @@ maybe('"on my way" and the morning agenda on the dashboard, in a real browser', 
     await auditAtBothWidths(hosts().browser, async (page, width, audit) => {
       const email = `owner${width}@dashomw.example`;
       const name = `Omw ${width}`;
-      const { apiKey } = await createBusiness(hosts().t.db, { name, timezone: ZONE, service_zips: ['10001'], weekly_hours: DEFAULT_WEEKLY_HOURS, owner_email: email });
+      const { apiKey } = await createBusiness(hosts().t.db, {
+        name,
+        timezone: ZONE,
+        service_zips: ['10001'],
+        weekly_hours: DEFAULT_WEEKLY_HOURS,
+        owner_email: email,
+      });
       const o: Owner = { page, key: apiKey, audit, width };
       const customer = `Wanda Way ${width}`;
       const customerEmail = `wanda${width}@dashomw.example`;

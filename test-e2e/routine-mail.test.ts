@@ -61,7 +61,11 @@ const call = async (auth: Record<string, string>, op: string, body: object, stat
 /** Every queued mail has left the outbox, and the SMTP server has had time to file it. */
 async function drained(): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
-    const { count } = await t.db.selectFrom('outbox').select(sql<number>`count(*)::int`.as('count')).where('sent_at', 'is', null).executeTakeFirstOrThrow();
+    const { count } = await t.db
+      .selectFrom('outbox')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('sent_at', 'is', null)
+      .executeTakeFirstOrThrow();
     if (count === 0) return new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -99,7 +103,7 @@ const booking = (start: string, over: Record<string, unknown> = {}) => ({
 });
 
 describe('"on my way"', () => {
-  it('mails the customer once, in the business\'s name with the ETA and no link, whether asked over REST or MCP', async () => {
+  it("mails the customer once, in the business's name with the ETA and no link, whether asked over REST or MCP", async () => {
     const biz = await business();
     clock.now = new Date('2026-11-23T12:00:00Z');
     const job = await call(biz.auth, 'book_job', booking('2026-11-24T09:00:00-05:00', { customer_email: 'ana.omw@example.com' }));
@@ -124,7 +128,7 @@ describe('"on my way"', () => {
 describe('the morning agenda', () => {
   const run = (now: Date) => agendaWorker(t.db).run(now);
 
-  it("mails the owner every job per crew and a crew with an email only its own, once per local day whichever replica looks", async () => {
+  it('mails the owner every job per crew and a crew with an email only its own, once per local day whichever replica looks', async () => {
     const biz = await business();
     await t.db.updateTable('pros').set({ owner_agenda: '06:45' }).where('id', '=', biz.id).execute(); // nobody else's agenda due at once
     clock.now = new Date('2026-11-23T12:00:00Z');

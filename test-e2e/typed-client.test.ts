@@ -201,7 +201,9 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
     ok(await pro.POST('/api/v1/update_lead', { body: { lead_id: direct.lead_id, notes: 'Asked about windows.' } }));
 
     // Jobs: one booked, a weekly series moved and ended, another series, a job given to Team Bea.
-    const job = ok(await pro.POST('/api/v1/book_job', { body: { ...size, ...customer, customer_email: 'ana.job@example.com', start: '2026-11-24T09:00:00-05:00' } }));
+    const job = ok(
+      await pro.POST('/api/v1/book_job', { body: { ...size, ...customer, customer_email: 'ana.job@example.com', start: '2026-11-24T09:00:00-05:00' } }),
+    );
     const weekly = ok(
       await pro.POST('/api/v1/book_job', {
         body: {

@@ -123,7 +123,9 @@ export const settingsSchemas = {
   slot_step_minutes: integer({ minimum: 5, maximum: 240, multipleOf: 5, description: 'A multiple of 5.' }),
   min_notice_hours: number({ minimum: 0, maximum: 336, description: 'Notice before a job; whole minutes.' }),
   email_me_customer_changes: boolean({ description: 'Email the owner when a customer books, moves or cancels.' }),
-  owner_agenda: nullable(text({ pattern: HHMM_PATTERN, description: "Local HH:MM the owner (and each crew with an email) is mailed the day's jobs; null: off." })),
+  owner_agenda: nullable(
+    text({ pattern: HHMM_PATTERN, description: "Local HH:MM the owner (and each crew with an email) is mailed the day's jobs; null: off." }),
+  ),
 };
 
 /** update_business's input, also what `pnpm cli pro set` checks its flags against. */

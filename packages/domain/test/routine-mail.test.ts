@@ -35,7 +35,10 @@ describe('agendaDue', () => {
     expect(agendaDue(new Date('2027-03-14T10:59:00Z'), { zone: NY, at: '07:00' })).toBeNull();
     expect(agendaDue(new Date('2027-03-14T11:00:00Z'), { zone: NY, at: '07:00' })?.dueAt).toEqual(new Date('2027-03-14T11:00:00Z'));
     expect(agendaDue(new Date('2026-11-01T11:00:00Z'), { zone: NY, at: '07:00' })).toBeNull();
-    expect(agendaDue(new Date('2026-11-01T12:00:00Z'), { zone: NY, at: '07:00' })).toMatchObject({ day: '2026-11-01', dueAt: new Date('2026-11-01T12:00:00Z') });
+    expect(agendaDue(new Date('2026-11-01T12:00:00Z'), { zone: NY, at: '07:00' })).toMatchObject({
+      day: '2026-11-01',
+      dueAt: new Date('2026-11-01T12:00:00Z'),
+    });
   });
 
   it('reads a time in the spring-forward gap as 3:00 EDT, and a time that happens twice on fall-back day as its first', () => {
@@ -109,10 +112,16 @@ describe('the routine mails', () => {
     });
     const firstHalfPast = formatTimeOfDay(new Date('2026-11-01T05:30:00Z'), NY);
     expect(firstHalfPast).toBe('1:30 AM EDT');
-    const jobs = [j({ time: firstHalfPast }), j({ customerName: 'Bo', crewName: 'Crew B', accessDetails: null, customerPhone: null }), j({ customerName: 'Cy' })];
+    const jobs = [
+      j({ time: firstHalfPast }),
+      j({ customerName: 'Bo', crewName: 'Crew B', accessDetails: null, customerPhone: null }),
+      j({ customerName: 'Cy' }),
+    ];
     const owner = ownerAgendaMail({ proName: 'Sparkle', dayLabel: 'Sun, Nov 1', jobs });
     expect(owner.subject).toBe('Sparkle: 3 jobs today, Sun, Nov 1');
-    expect(owner.text).toContain('Crew A (2 jobs)\n- 1:30 AM EDT: Ana\n  12 Grove St, 10001\n  Access: Key in the lockbox 1234\n  Phone: (212) 555-0100\n- 9:00 AM EST: Cy');
+    expect(owner.text).toContain(
+      'Crew A (2 jobs)\n- 1:30 AM EDT: Ana\n  12 Grove St, 10001\n  Access: Key in the lockbox 1234\n  Phone: (212) 555-0100\n- 9:00 AM EST: Cy',
+    );
     expect(owner.text).toContain('Crew B (1 job)\n- 9:00 AM EST: Bo\n  12 Grove St, 10001\n\n');
     const crew = crewAgendaMail({ proName: 'Sparkle', crewName: 'Crew B', dayLabel: 'Sun, Nov 1', jobs: [jobs[1]!] });
     expect(crew.subject).toBe('Crew B: 1 job today for Sparkle, Sun, Nov 1');

@@ -10,7 +10,17 @@ import {
   wallTimeOrNextInstant,
   type AgendaJob,
 } from '@frontdesk/domain';
-import { agendaJobs, businessesAwaitingAgenda, crewsWithEmail, enqueueMail, markOnMyWaySent, recordAgenda, type Booking, type Db, type Pro } from '@frontdesk/db';
+import {
+  agendaJobs,
+  businessesAwaitingAgenda,
+  crewsWithEmail,
+  enqueueMail,
+  markOnMyWaySent,
+  recordAgenda,
+  type Booking,
+  type Db,
+  type Pro,
+} from '@frontdesk/db';
 import { fromPlatformLead } from './booking-mail';
 import { lockBookingToChange } from './booking-change';
 
@@ -61,7 +71,10 @@ async function agendaMails(db: Db, pro: Pro, day: string) {
   const jobs = await agendaJobs(db, pro.id, { from: wallTimeOrNextInstant(day, 0, zone), to: wallTimeOrNextInstant(addDays(day, 1), 0, zone) });
   if (jobs.length === 0) return { jobs: 0, mails: [] };
   // "Tue, Nov 24": the day's date as its noon's label says it.
-  const dayLabel = formatLabel(wallTimeOrNextInstant(day, 12 * 60, zone), zone).split(', ').slice(0, 2).join(', ');
+  const dayLabel = formatLabel(wallTimeOrNextInstant(day, 12 * 60, zone), zone)
+    .split(', ')
+    .slice(0, 2)
+    .join(', ');
   const listed = (j: (typeof jobs)[number]): AgendaJob & { crewId: string } => ({
     time: formatTimeOfDay(j.starts_at, zone),
     customerName: j.customer_name,

@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 const logger = pino({ level: 'silent' });
 
 describe('the workers', () => {
-  it("are the outbox (when mail can leave), the purge, the series horizon and the morning agendas, on their own intervals", () => {
+  it('are the outbox (when mail can leave), the purge, the series horizon and the morning agendas, on their own intervals', () => {
     const transport = { send: async () => {} };
     expect(workerList(t.db, transport).map((w) => [w.name, w.everyMs])).toEqual([
       ['outbox', 2000],

@@ -25,10 +25,11 @@ export async function businessesAwaitingAgenda(db: Db, now: Date, limit = 500): 
     .selectAll()
     .where('owner_agenda', 'is not', null)
     .where(sql<boolean>`${local}::time >= owner_agenda::time`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('owner_agendas as a')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('owner_agendas as a')
             .select('a.pro_id')
             .whereRef('a.pro_id', '=', 'pros.id')
             .where(sql<boolean>`a.local_date = ${local}::date`),
@@ -65,5 +66,11 @@ export async function agendaJobs(db: Db, proId: string, range: { from: Date; to:
 
 /** A business's crews that have an email for their own agenda. */
 export async function crewsWithEmail(db: Db, proId: string) {
-  return db.selectFrom('crews').select(['id', 'name', 'email']).where('pro_id', '=', proId).where('removed_at', 'is', null).where('email', 'is not', null).execute();
+  return db
+    .selectFrom('crews')
+    .select(['id', 'name', 'email'])
+    .where('pro_id', '=', proId)
+    .where('removed_at', 'is', null)
+    .where('email', 'is not', null)
+    .execute();
 }

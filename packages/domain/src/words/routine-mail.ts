@@ -12,7 +12,8 @@ export const onMyWayCancelled = (id: string, label: string) =>
   new InvalidInputError(`Booking ${id} (${label}) was cancelled; no "on my way" email is sent for a cancelled job.`);
 export const onMyWayNoShow = (id: string, label: string) =>
   new InvalidInputError(`Booking ${id} (${label}) was reported as a no-show; no "on my way" email is sent for it.`);
-export const onMyWayEnded = (id: string, label: string) => new InvalidInputError(`Booking ${id} (${label}) has already ended; "on my way" is for a job still ahead.`);
+export const onMyWayEnded = (id: string, label: string) =>
+  new InvalidInputError(`Booking ${id} (${label}) has already ended; "on my way" is for a job still ahead.`);
 export const onMyWayNotToday = (id: string, label: string) =>
   new InvalidInputError(`Booking ${id} is on ${label}; "on my way" can be sent only on the day of the job.`);
 export const onMyWayNoEmail = (id: string, label: string) =>

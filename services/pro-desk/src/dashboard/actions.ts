@@ -184,7 +184,12 @@ export const postOnMyWay = (d: DashboardDeps): RequestHandler =>
     labels: { eta_minutes: 'Arriving in, minutes' },
     async act(s, job, req, values) {
       const eta = numeric(formField(values, 'eta_minutes'));
-      const done = await runForm(d, { op: d.ops.notify_on_my_way, input: { booking_id: job.id, ...(eta === undefined ? {} : { eta_minutes: eta }) } }, req, s.pro);
+      const done = await runForm(
+        d,
+        { op: d.ops.notify_on_my_way, input: { booking_id: job.id, ...(eta === undefined ? {} : { eta_minutes: eta }) } },
+        req,
+        s.pro,
+      );
       return done.message;
     },
     page: (s, job, req, problem) => onMyWayConfirmView(s, job, { now: d.ctx.clock(), problem, eta: formField(req.body, 'eta_minutes') }),

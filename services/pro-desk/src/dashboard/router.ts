@@ -5,7 +5,18 @@ import { calendarFeed } from '@frontdesk/use-cases';
 import { formsFromThisSite, type HostLimits, type RunOptions } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import type { ProDeskOperationSet } from '../operations';
-import { postCancelJob, postMarkSeen, postMoveJob, postNewCalendar, postNewKey, postNoShow, postOnMyWay, postRemoveTimeOff, postSettings, postTimeOff } from './actions';
+import {
+  postCancelJob,
+  postMarkSeen,
+  postMoveJob,
+  postNewCalendar,
+  postNewKey,
+  postNoShow,
+  postOnMyWay,
+  postRemoveTimeOff,
+  postSettings,
+  postTimeOff,
+} from './actions';
 import { postAddCrew, postAssignJob, postCrewActive, postCrewCalendar, postCrewHours, postCrewName, postCrewTimeOff, postRemoveCrew } from './crew-actions';
 import { assignJobPage, crewsPage, oneCrewPage, removeCrewPage } from './crew-pages';
 import { boardPage, jobPage } from './board-page';

@@ -48,13 +48,16 @@ export function onMyWayPart(s: Signed, b: Booking, now: Date): Html {
 
 /** The page of one job's "on my way" (its own address, and the form again after a refusal). */
 export function onMyWayConfirmView(s: Signed, b: Booking, o: { now: Date; problem?: Problem; eta?: string }): Html {
-  const what = html`${CLEAN_TYPE_LABELS[b.clean_type]} for ${typedText(b.customer_name)} on ${formatLabel(b.starts_at, s.pro.timezone, o.now)}, ${typedText(b.address)}`;
+  const what = html`${CLEAN_TYPE_LABELS[b.clean_type]} for ${typedText(b.customer_name)} on ${formatLabel(b.starts_at, s.pro.timezone, o.now)},
+  ${typedText(b.address)}`;
   const sent = b.on_my_way_sent_at && html`<p>On my way sent at ${formatTimeOfDay(b.on_my_way_sent_at, s.pro.timezone)}; a job gets it once.</p>`;
   const field = o.problem?.field === 'eta_minutes';
   return html`${field ? html`` : problemLine(o.problem)}
     <p><strong>${what}</strong></p>
-    ${sent ||
-    html`<p>This emails ${typedText(b.customer_name)} once that your crew is on the way, with the arrival time if you give one.</p>
-      ${onMyWayForm(s, b, o)}`}
+    ${
+      sent ||
+      html`<p>This emails ${typedText(b.customer_name)} once that your crew is on the way, with the arrival time if you give one.</p>
+        ${onMyWayForm(s, b, o)}`
+    }
     <p><a href="/dashboard">Back to today</a></p>`;
 }
