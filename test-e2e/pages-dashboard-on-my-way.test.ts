@@ -8,7 +8,7 @@ import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard,
 
 // "On my way" on the dashboard's Today page and the morning agenda's time on the Notices
 // settings page, in a real browser at a phone's width and a desk's: the button with an optional
-// arrival time on today's job, the mail queued once, the job then saying when it went with no
+// arrival time on today's job, a crew's own morning email on its page, the mail queued once, the job then saying when it went with no
 // button left, and a reload that sends nothing more. Every page axe-clean and in people's words.
 // Screenshots go to SHOTS_DIR (default /tmp/shots).
 jest.setTimeout(300_000);
@@ -104,6 +104,19 @@ async function agendaTime(o: Owner) {
   await check(o, 'the notices settings after a change');
 }
 
+/** A crew's own morning email on its page: saved, shown, and on the crew as update_crew gives it. */
+async function crewEmail(o: Owner) {
+  const { page } = o;
+  const [crew] = (await proCall<{ crews: { crew_id: string; name: string }[] }>(hosts(), o.key, 'my_business')).crews;
+  await page.goto(`${hosts().pro}/dashboard/crews/${crew!.crew_id}`);
+  await page.getByLabel("Crew's email for its morning jobs").fill(`crew${o.width}@dashomw.example`);
+  await page.getByRole('button', { name: 'Save the email' }).click();
+  await doneSays(page, `Saved: ${crew!.name} is emailed its own jobs each morning at crew${o.width}@dashomw.example.`);
+  expect(await page.getByLabel("Crew's email for its morning jobs").inputValue()).toBe(`crew${o.width}@dashomw.example`);
+  await check(o, "a crew's page with its morning email");
+  expect((await proCall<{ crews: { email: string | null }[] }>(hosts(), o.key, 'my_business')).crews[0]!.email).toBe(`crew${o.width}@dashomw.example`);
+}
+
 maybe('"on my way" and the morning agenda on the dashboard, in a real browser', () => {
   beforeAll(async () => {
     h = await startPageHosts('dashomw', (found as { path: string }).path);
@@ -128,6 +141,7 @@ maybe('"on my way" and the morning agenda on the dashboard, in a real browser', 
       await signInToDashboard(page, siteOf(hosts()), email, name);
       await onMyWayFromToday(o, { id, name: customer, email: customerEmail });
       await agendaTime(o);
+      await crewEmail(o);
     });
   });
 });
