@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     const kim = { ...customer, customer_name: 'Kim Cho', customer_email: 'kim@example.com' };
     const kept = await call('pro', 'book_job', { ...size, ...kim, start: startsOf(later.open_times)[0] }, 'POST');
     // Kim gave an email: the business asks for the new time to be sent to her.
-    await call('pro', 'reschedule_job', { booking_id: kept.booking_id, start: startsOf(later.open_times)[4], notify_customer: true }, 'POST');
+    const moved = await call('pro', 'reschedule_job', { booking_id: kept.booking_id, start: startsOf(later.open_times)[4], notify_customer: true }, 'POST');
     // A weekly client away for two weeks: the plan skips them and carries on after.
     const weekly = await call(
       'pro',
@@ -164,6 +164,9 @@ async function main(): Promise<void> {
     await call('pro', 'rotate_webhook_secret', { webhook_id: hook.webhook_id }, 'POST');
     await call('pro', 'test_webhook', { webhook_id: hook.webhook_id }, 'POST');
     await call('pro', 'remove_webhook', { webhook_id: hook.webhook_id }, 'POST');
+    // On the morning of Kim's cleaning the crew leaves for it: she is told once, with the ETA.
+    clock.now = new Date(Date.parse(moved.start) - 45 * 60_000);
+    await call('pro', 'notify_on_my_way', { booking_id: kept.booking_id, eta_minutes: 30 }, 'POST');
     // Every operation of the registry has an example answer, and every write an example body.
     const missing = (['pro', 'book'] as const).flatMap((host) =>
       registry[host].flatMap((op) => [

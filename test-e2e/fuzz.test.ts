@@ -139,6 +139,8 @@ async function freshWebhook(): Promise<string> {
  */
 async function freshHold(host: 'pro' | 'book'): Promise<string> {
   const { api, auth } = hosts[host];
+  // A fuzzed update_business may have asked for up to two weeks' notice, past every start looked at.
+  await h.pro.post('/api/v1/update_business').set(hosts.pro.auth).send({ min_notice_hours: 24 }).expect(200);
   let job: Record<string, unknown> | undefined;
   for (const clean_type of CLEAN_TYPES) {
     const size = { bedrooms: 1, bathrooms: 1, clean_type, days: 14 };
@@ -179,6 +181,31 @@ async function liveJob(crewId?: string, start = '2026-11-26T15:00:00-05:00'): Pr
 }
 
 /**
+ * A fresh job of today (the test clock's Monday, 7:00) whose customer gave an email, so
+ * notify_on_my_way has one to tell: booked on the first quiet midday the fuzzed bookings
+ * left, then moved to 7:05-7:35 this morning, as time passing would (before any opening hour
+ * the fuzzed settings could give).
+ */
+async function jobOfToday(): Promise<string> {
+  const said: string[] = [];
+  for (const start of ['2026-11-26T12:00:00-05:00', '2026-11-30T12:00:00-05:00', '2026-12-02T12:00:00-05:00', '2026-12-03T12:00:00-05:00']) {
+    const res = await h.pro
+      .post('/api/v1/book_job')
+      .set(hosts.pro.auth)
+      .send(proBooking({ bedrooms: 1, start, customer_email: 'fuzz-omw@example.com' }));
+    if (res.status !== 200) {
+      said.push(`${start}: ${res.status} ${res.text}`);
+      continue;
+    }
+    const id = (res.body as { booking_id: string }).booking_id;
+    const [from, to] = [new Date('2026-11-23T12:05:00Z'), new Date('2026-11-23T12:35:00Z')];
+    await h.t.db.updateTable('bookings').set({ starts_at: from, ends_at: to, blocked_until: to }).where('id', '=', id).execute();
+    return id;
+  }
+  throw new Error(`No quiet midday left to book: ${said.join('; ')}`);
+}
+
+/**
  * A fresh booking's manage token, on the second cleaner's quiet afternoons: the first of them
  * the fuzzed bookings before it left open (a long sweep may fill one).
  */
@@ -198,7 +225,7 @@ async function liveManageToken(): Promise<string> {
     if (res.status === 200) return (res.body as { manage_token: string }).manage_token;
     said.push(`${start}: ${res.status} ${res.text}`);
   }
-  throw new Error(`No quiet afternoon left to book: ${said.join('; ')}`);
+  throw new Error(`No quiet midday left to book: ${said.join('; ')}`);
 }
 
 /** The operations a host publishes, each with the schema of its input. */
@@ -488,6 +515,7 @@ describe.each(['pro', 'book'] as const)('fuzzing every operation of the %s host 
       if (t.name === 'reschedule_booking') ids.manage_token = [await liveManageToken()];
       if (t.name === 'reschedule_job') ids.booking_id = [await liveJob()];
       if (t.name === 'pause_series') ids.booking_id = [await planVisit()];
+      if (t.name === 'notify_on_my_way') ids.booking_id = [await jobOfToday()];
       // A crew to remove, and a job with a crew free to take it: earlier calls may have renamed, deactivated or filled the others.
       if (t.name === 'remove_crew') ids.crew_id = [toAssign.removable];
       if (t.name === 'assign_job') [ids.booking_id, ids.crew_id] = [[toAssign.bookingId], [toAssign.crewId]];

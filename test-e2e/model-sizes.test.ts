@@ -44,7 +44,7 @@ describe('the model-facing part of tools/list', () => {
     const tools = await toolsOf('pro');
     const t = byName(tools);
     // Every write is confirmed with the pro first (schedule only marks notifications read).
-    const writes = ['log_lead', 'book_job', 'update_lead', 'flag_bad_lead', 'cancel_job', 'reschedule_job', 'report_no_show'];
+    const writes = ['log_lead', 'book_job', 'update_lead', 'flag_bad_lead', 'cancel_job', 'reschedule_job', 'report_no_show', 'notify_on_my_way'];
     const settings = ['update_business', 'add_time_off', 'remove_time_off', 'add_crew', 'update_crew', 'remove_crew', 'assign_job'];
     for (const name of [...writes, ...settings]) expect([name, t[name]!.description]).toEqual([name, expect.stringContaining('Confirm first.')]);
     expect(t.log_lead!.description).toMatch(

@@ -207,7 +207,9 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
     ok(await pro.POST('/api/v1/update_lead', { body: { lead_id: direct.lead_id, notes: 'Asked about windows.' } }));
 
     // Jobs: one booked, a weekly series moved and ended, another series, a job given to Team Bea.
-    const job = ok(await pro.POST('/api/v1/book_job', { body: { ...size, ...customer, start: '2026-11-24T09:00:00-05:00' } }));
+    const job = ok(
+      await pro.POST('/api/v1/book_job', { body: { ...size, ...customer, customer_email: 'ana.job@example.com', start: '2026-11-24T09:00:00-05:00' } }),
+    );
     const weekly = ok(
       await pro.POST('/api/v1/book_job', {
         body: {
@@ -299,6 +301,9 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
     const client = ok(await pro.GET('/api/v1/list_clients', { params: { query: { search: job.customer.name, limit: 5 } } })).clients[0]!;
     ok(await pro.POST('/api/v1/update_client_notes', { body: { client_id: client.client_id, notes: 'Side door.' } }));
     expect(ok(await pro.GET('/api/v1/client_history', { params: { query: { client_id: client.client_id } } })).client.notes).toBe('Side door.');
+    // On the morning of the job the crew leaves: the customer is told once.
+    clock.now = new Date('2026-11-24T13:30:00Z');
+    expect(ok(await pro.POST('/api/v1/notify_on_my_way', { body: { booking_id: job.booking_id, eta_minutes: 30 } })).queued).toBe(true);
     clock.now = new Date('2026-11-24T16:00:00Z');
     expect(ok(await pro.POST('/api/v1/report_no_show', { body: { booking_id: job.booking_id } })).status).toBe('no_show');
     ok(await pro.POST('/api/v1/remove_crew', { body: { crew_id: teamB.crew_id, reassign_to: firstCrew } }));

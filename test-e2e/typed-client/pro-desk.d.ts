@@ -305,6 +305,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notify_on_my_way": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tell the customer the crew is on the way
+         * @description Emails today's job's customer that the crew is on the way (with an ETA if given); once per job, a repeat sends nothing. Confirm first. Safe to retry with the same idempotency key.
+         */
+        post: operations["notify_on_my_way"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pipeline": {
         parameters: {
             query?: never;
@@ -756,6 +776,8 @@ export interface operations {
                             /** @description Hours after the job ends. */
                             delay_hours: number;
                         } | null;
+                        /** @description Local HH:MM the owner (and each crew with an email) is mailed the day's jobs; null: off. */
+                        owner_agenda: string | null;
                         time_off: {
                             time_off_id: string;
                             start: string;
@@ -774,6 +796,7 @@ export interface operations {
                             };
                             own_hours: boolean;
                             upcoming_jobs: number;
+                            email: string | null;
                         }[];
                         pipeline: {
                             month: string;
@@ -3096,6 +3119,125 @@ export interface operations {
             };
         };
     };
+    notify_on_my_way: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+                /** @description Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    booking_id: string;
+                    /** @description Minutes until arrival. */
+                    eta_minutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_id: string;
+                        queued: boolean;
+                        sent_at: string;
+                        sent_label: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the write scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     pipeline: {
         parameters: {
             query?: {
@@ -3900,6 +4042,8 @@ export interface operations {
                         /** @description Hours after the job ends. */
                         delay_hours: number;
                     } | null;
+                    /** @description Local HH:MM the owner (and each crew with an email) is mailed the day's jobs; null: off. */
+                    owner_agenda?: string | null;
                 };
             };
         };
@@ -3968,6 +4112,8 @@ export interface operations {
                             /** @description Hours after the job ends. */
                             delay_hours: number;
                         } | null;
+                        /** @description Local HH:MM the owner (and each crew with an email) is mailed the day's jobs; null: off. */
+                        owner_agenda: string | null;
                         time_off: {
                             time_off_id: string;
                             start: string;
@@ -3986,6 +4132,7 @@ export interface operations {
                             };
                             own_hours: boolean;
                             upcoming_jobs: number;
+                            email: string | null;
                         }[];
                         affected_jobs: {
                             booking_id: string;
@@ -4387,6 +4534,7 @@ export interface operations {
                         };
                         own_hours: boolean;
                         upcoming_jobs: number;
+                        email: string | null;
                         message: string;
                     };
                 };
@@ -4500,6 +4648,8 @@ export interface operations {
                         sunday?: string[];
                     } | null;
                     active?: boolean;
+                    /** @description Gets its own jobs each morning; null: none. */
+                    email?: string | null;
                 };
             };
         };
@@ -4521,6 +4671,7 @@ export interface operations {
                         };
                         own_hours: boolean;
                         upcoming_jobs: number;
+                        email: string | null;
                         message: string;
                     };
                 };

@@ -29,6 +29,7 @@ import type { CalendarFeedsTable } from './tables/calendar-feeds';
 import type { SeriesTable } from './tables/series';
 import type { ClientsTable } from './tables/clients';
 import type { CustomerMessagesTable, MailUnsubscribesTable, UnsubscribeLinksTable } from './tables/customer-messages';
+import type { OwnerAgendasTable } from './tables/owner-agendas';
 
 export interface Database {
   pros: ProsTable;
@@ -62,4 +63,5 @@ export interface Database {
   customer_messages: CustomerMessagesTable;
   mail_unsubscribes: MailUnsubscribesTable;
   unsubscribe_links: UnsubscribeLinksTable;
+  owner_agendas: OwnerAgendasTable;
 }

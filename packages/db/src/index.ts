@@ -54,3 +54,5 @@ export * from './tables/clients';
 export * from './repos/clients';
 export * from './tables/customer-messages';
 export * from './repos/customer-messages';
+export * from './tables/owner-agendas';
+export * from './repos/routine-mail';

@@ -2,6 +2,7 @@ import { CLEAN_TYPES, FREQUENCIES } from './job';
 import { BAD_LEAD_REASONS, LEAD_SOURCES, LEAD_STATUSES } from './leads';
 import { Type } from '@sinclair/typebox';
 import { MAX_PAUSE_WEEKS } from './series';
+import { ON_MY_WAY_ETA_MINUTES } from './policy';
 import { answer, bool, boolean, described, int, integer, listOf, nullable, num, omitted, oneOf, str, type Static, type TSchema } from './schema';
 
 /**
@@ -219,6 +220,8 @@ export const moveFollowingSchema = boolean({ description: 'Also every later visi
 export const notifyCustomerSchema = boolean({ description: "Email the customer the new time (never a platform lead's). Default false." });
 /** How many weeks pause_series skips from its visit on. */
 export const pauseWeeksSchema = integer({ minimum: 1, maximum: MAX_PAUSE_WEEKS, description: 'Weeks skipped from this visit on.' });
+/** When notify_on_my_way's crew expects to arrive, in minutes from now. */
+export const etaMinutesSchema = integer({ minimum: ON_MY_WAY_ETA_MINUTES.min, maximum: ON_MY_WAY_ETA_MINUTES.max, description: 'Minutes until arrival.' });
 
 /*
  * The updates feed. Every event carries seq, kind, at and message; the rest depends on its

@@ -1,3 +1,5 @@
+import { isEmail } from './customer';
+import { notAnEmail } from './words/input';
 import {
   nearestOpenTimes,
   openTimes,
@@ -161,4 +163,11 @@ export function whyCrewCannotTake(rules: ScheduleRules, crew: CrewSchedule, job:
   if (crew.busy.some((b) => b.start.getTime() < job.blockedUntil.getTime() && s < b.blockedUntil.getTime()))
     return jobClashes(label, rules.travel_buffer_minutes);
   return null;
+}
+
+/** A crew's email as stored: trimmed, a mail address, or null for none (a blank is none). */
+export function checkCrewEmail(email: string | null, field = 'email'): string | null {
+  const e = email?.trim() || null;
+  if (e !== null && !isEmail(e)) throw notAnEmail(field, e);
+  return e;
 }

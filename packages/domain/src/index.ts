@@ -61,3 +61,5 @@ export * from './clients';
 export * from './words/clients';
 export * from './customer-messages';
 export * from './words/customer-messages';
+export * from './routine-mail';
+export * from './words/routine-mail';

@@ -52,3 +52,10 @@ export const BOARD_MAX_JOBS = 2000;
 
 /** A move page lists this many open times nearest to the job's own start first, before the rest by day. */
 export const NEAREST_MOVE_TIMES = 6;
+
+/** "On my way": how far ahead an arrival may be announced, in minutes. */
+export const ON_MY_WAY_ETA_MINUTES = { min: 1, max: 240 } as const;
+/** The owner's morning agenda: its local time when the business has not chosen one. */
+export const DEFAULT_OWNER_AGENDA = '07:00';
+/** An agenda not made within this many hours of its time (the service was down, or it was turned on later in the day) is skipped for that day. */
+export const OWNER_AGENDA_LATE_HOURS = 4;

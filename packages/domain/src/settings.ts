@@ -125,6 +125,9 @@ export const settingsSchemas = {
   min_notice_hours: number({ minimum: 0, maximum: 336, description: 'Notice before a job; whole minutes.' }),
   email_me_customer_changes: boolean({ description: 'Email the owner when a customer books, moves or cancels.' }),
   ...customerMessageSettingsSchemas,
+  owner_agenda: nullable(
+    text({ pattern: HHMM_PATTERN, description: "Local HH:MM the owner (and each crew with an email) is mailed the day's jobs; null: off." }),
+  ),
 };
 
 /** update_business's input, also what `pnpm cli pro set` checks its flags against. */
@@ -149,6 +152,7 @@ export interface BusinessSettings extends CustomerMessageSettings {
   slot_step_minutes: number;
   min_notice_minutes: number;
   email_me_customer_changes: boolean;
+  owner_agenda: string | null;
 }
 
 /** USD with at most two decimals, as cents; anything finer is refused rather than rounded. */
@@ -303,6 +307,7 @@ export function applySettings(current: BusinessSettings, change: SettingsChange)
   }
   if (change.email_me_customer_changes !== undefined) next.email_me_customer_changes = change.email_me_customer_changes;
   applyMessageSettings(next, change);
+  if (change.owner_agenda !== undefined) next.owner_agenda = change.owner_agenda;
   return next;
 }
 

@@ -168,7 +168,7 @@ export async function mailNewManageLink(trx: Db, made: { pro: Pro; booking: Book
 }
 
 /** Whether a booking came from a platform lead: its own lead, or for a later visit of a series, the lead of the series' first booking. */
-async function fromPlatformLead(db: Db, b: Booking): Promise<boolean> {
+export async function fromPlatformLead(db: Db, b: Booking): Promise<boolean> {
   let leadId = b.lead_id;
   if (leadId === null && b.series_id !== null) {
     const series = await seriesOfPro(db, b.pro_id, b.series_id);

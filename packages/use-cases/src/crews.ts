@@ -24,6 +24,7 @@ import {
   type CrewSchedule,
   type Weekday,
   type WeeklyHours,
+  checkCrewEmail,
 } from '@frontdesk/domain';
 import {
   appendEvent,
@@ -113,11 +114,14 @@ export interface CrewUpdate {
   /** Per weekday; null goes back to the business's hours. */
   working_hours?: HoursChange | null;
   active?: boolean;
+  /** Where the crew's own morning agenda goes; null: none. */
+  email?: string | null;
 }
 
 export async function updateCrew(db: Db, proId: string, change: CrewUpdate & { crew_id: string }, now: Date) {
   const crewId = change.crew_id;
-  if (change.name === undefined && change.working_hours === undefined && change.active === undefined) throw nothingToChange();
+  if (change.name === undefined && change.working_hours === undefined && change.active === undefined && change.email === undefined) throw nothingToChange();
+  const email = change.email === undefined ? undefined : checkCrewEmail(change.email);
   const name = change.name === undefined ? undefined : checkCrewName(change.name);
   return namedUniquely(name, () =>
     db.transaction().execute(async (trx) => {
@@ -127,7 +131,7 @@ export async function updateCrew(db: Db, proId: string, change: CrewUpdate & { c
       let weeklyHours: WeeklyHours | null | undefined;
       if (change.working_hours === null) weeklyHours = null;
       else if (change.working_hours) weeklyHours = applyWorkingHours(crew.weekly_hours ?? pro.weekly_hours, change.working_hours);
-      const saved = await saveCrew(trx, { proId, crewId }, { name, weeklyHours, active: change.active }, now);
+      const saved = await saveCrew(trx, { proId, crewId }, { name, weeklyHours, active: change.active, email }, now);
       return { pro, crew: saved, upcoming: (await upcomingJobCounts(trx, proId, now)).get(crewId) ?? 0 };
     }),
   );

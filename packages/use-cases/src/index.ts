@@ -32,3 +32,4 @@ export * from './holds';
 export * from './hold-claims';
 export * from './clients';
 export * from './customer-messages';
+export * from './routine-mail';

@@ -1,5 +1,5 @@
 import { deliverOutbox, purgeExpired, type ChangeFeed, type Db, type MailTransport, type Sealer } from '@frontdesk/db';
-import { extendSeries, sendDueCustomerMessages, type CustomerMessageLinks } from '@frontdesk/use-cases';
+import { extendSeries, makeDueAgendas, sendDueCustomerMessages, type CustomerMessageLinks } from '@frontdesk/use-cases';
 import type { Logger } from 'pino';
 import { createMailTransport, type MailOptions } from './mail-transport';
 import { startTicker, type Running, type Worker } from './ticker';
@@ -40,9 +40,18 @@ export const customerMessagesWorker = (db: Db, links: CustomerMessageLinks): Wor
   run: (now) => sendDueCustomerMessages(db, links, now),
 });
 
+/** The owners' (and crews') morning agendas, each made once per business and local day on whichever replica looks first. */
+export const agendaWorker = (db: Db): Worker => ({ name: 'agenda', everyMs: MINUTE, run: (now) => makeDueAgendas(db, now) });
+
 /** The timed workers of a process: the outbox only when mail can leave, customer messages when the book host's address is known. */
 export function workerList(db: Db, transport: MailTransport | null, links?: CustomerMessageLinks): Worker[] {
-  return [...(transport ? [outboxWorker(db, transport)] : []), purgeWorker(db), seriesWorker(db), ...(links ? [customerMessagesWorker(db, links)] : [])];
+  return [
+    ...(transport ? [outboxWorker(db, transport)] : []),
+    purgeWorker(db),
+    seriesWorker(db),
+    agendaWorker(db),
+    ...(links ? [customerMessagesWorker(db, links)] : []),
+  ];
 }
 
 export interface WorkersOptions {

@@ -18,14 +18,15 @@ const DAY = 86_400_000;
 const logger = pino({ level: 'silent' });
 
 describe('the workers', () => {
-  it('are the outbox (when mail can leave), the purge and the series horizon, on their own intervals', () => {
+  it('are the outbox (when mail can leave), the purge, the series horizon and the morning agendas, on their own intervals', () => {
     const transport = { send: async () => {} };
     expect(workerList(t.db, transport).map((w) => [w.name, w.everyMs])).toEqual([
       ['outbox', 2000],
       ['purge', 600_000],
       ['series', 600_000],
+      ['agenda', 60_000],
     ]);
-    expect(workerList(t.db, null).map((w) => w.name)).toEqual(['purge', 'series']);
+    expect(workerList(t.db, null).map((w) => w.name)).toEqual(['purge', 'series', 'agenda']);
   });
 
   it('start with one call: the feed listens, series roll forward on the injected clock, and stop ends both', async () => {

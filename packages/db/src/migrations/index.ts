@@ -22,6 +22,7 @@ import * as holds from './20261126T120000-holds';
 import * as seriesPlans from './20261127T120000-series-plans';
 import * as clients from './20261127T140000-clients';
 import * as customerMessages from './20261128T120000-customer-messages';
+import * as onMyWayAndAgenda from './20261128T130000-on-my-way-and-agenda';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T120000-series-plans': seriesPlans,
   '20261127T140000-clients': clients,
   '20261128T120000-customer-messages': customerMessages,
+  '20261128T130000-on-my-way-and-agenda': onMyWayAndAgenda,
 };

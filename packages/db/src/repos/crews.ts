@@ -39,6 +39,7 @@ export interface CrewChanges {
   /** null: back to the business's hours. */
   weeklyHours?: WeeklyHours | null;
   active?: boolean;
+  email?: string | null;
 }
 
 /** Changes a crew of the business (a rename reaches its jobs through the foreign key's cascade). */
@@ -50,6 +51,7 @@ export async function updateCrew(trx: Db, crew: { proId: string; crewId: string 
       ...(set.name !== undefined ? { name: set.name } : {}),
       ...(set.weeklyHours !== undefined ? { weekly_hours: set.weeklyHours === null ? null : JSON.stringify(set.weeklyHours) } : {}),
       ...(set.active !== undefined ? { active: set.active } : {}),
+      ...(set.email !== undefined ? { email: set.email } : {}),
       updated_at: now,
     })
     .where('id', '=', crewId)

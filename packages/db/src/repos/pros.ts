@@ -83,6 +83,7 @@ export async function saveSettings(
       review_link: s.review_link,
       review_delay_hours: s.review_delay_hours,
       review_request_set_at: s.review_request_set_at,
+      owner_agenda: s.owner_agenda,
     })
     .where('id', '=', proId)
     .returningAll()

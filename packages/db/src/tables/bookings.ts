@@ -45,6 +45,8 @@ export interface BookingsTable extends Job {
   /** The client this booking is theirs (set by the database; null for a platform lead's customer). */
   client_id: Generated<string | null>;
   no_show_reported_at: Date | null;
+  /** When the "on my way" mail to the customer was queued; set once (at most one per job). */
+  on_my_way_sent_at: Date | null;
   /** The job's version: raised each time its time or state changes (the calendar's SEQUENCE). */
   revision: Generated<number>;
   created_at: Generated<Date>;

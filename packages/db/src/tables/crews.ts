@@ -10,6 +10,8 @@ export interface CrewsTable {
   weekly_hours: ColumnType<WeeklyHours | null, string | null, string | null>;
   /** The crew order: the assignment rule's last tie-break, and the order crews are listed in. */
   position: number;
+  /** Where the crew's own morning agenda (only its jobs) is mailed, or null: none. */
+  email: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   /** A removed crew keeps its row so its past jobs keep its name; it takes no jobs. */

@@ -28,6 +28,8 @@ export interface ProsTable {
   review_delay_hours: Generated<number>;
   /** When the owner last changed the review request (null: never). */
   review_request_set_at: Date | null;
+  /** The local time (HH:MM) the owner's morning agenda is mailed, or null: none ("07:00" by default). */
+  owner_agenda: Generated<string | null>;
   /** Last event sequence number; bumped under the row lock by every event written. */
   event_seq: Generated<number>;
   /** Bumped by a trigger whenever profile, prices or hours change: a cache key. */

@@ -34,6 +34,8 @@ export const timeOffNotOnDashboard = () => new NotFoundError('That time off is n
 /** The crews pages: a crew the address names that is not this business's, and what each crew form did. */
 export const crewNotOnDashboard = () => new NotFoundError('That crew is not in your business (it may have been removed, or the link is mistyped).');
 export const crewRenamedOnDashboard = (name: string) => `Renamed the crew: it is ${name} now, on its jobs too.`;
+export const crewEmailOnDashboard = (name: string, email: string | null) =>
+  email ? `Saved: ${name} is emailed its own jobs each morning at ${email}.` : `Saved: ${name} gets no morning email.`;
 export const crewHoursOnDashboard = (name: string, own: boolean) =>
   own ? `Saved ${name}'s own working hours: its open times follow them now.` : `${name} works the business's hours again.`;
 export const crewTimeOffOnDashboard = (name: string) => `Time off saved for ${name}: it is offered no jobs in it; the other crews still are.`;

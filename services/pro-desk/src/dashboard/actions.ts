@@ -18,13 +18,14 @@ import type { Booking } from '@frontdesk/db';
 import { rotateBusinessKey, markNotificationsSeen, newCalendarAddress } from '@frontdesk/use-cases';
 import { allowOwnScripts, formField, screenInput, withinRequest, type FieldLabels, type Html, type Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
-import { SETTINGS_FORMS, readTimeOff } from './forms';
+import { SETTINGS_FORMS, numeric, readTimeOff } from './forms';
 import { doneAt, signedOf, type Done, type Signed } from './layout';
 import { jobOf } from './lookups';
 import { moveTimesBody, movesFollowing, settingsBody } from './pages';
 import { planLink } from './views/plan-link';
 import { dashForm, nothingToFind, type Posted } from './route-shapes';
 import { cancelConfirmView, noShowConfirmView } from './views/job';
+import { onMyWayConfirmView } from './views/on-my-way';
 import { SETTINGS_LABELS, settingsLink, settingsPageOf, type SettingsPart } from './views/settings';
 import type { Typed } from './views/typed-text';
 
@@ -174,4 +175,23 @@ export const postNoShow = (d: DashboardDeps): RequestHandler =>
       return noShowOnDashboard(job.customer_name, labelOf(s, job.starts_at, d.ctx.clock()), done.fee_waived);
     },
     page: (s, job, _req, problem) => noShowConfirmView(s, job, { now: d.ctx.clock(), problem }),
+  });
+
+/** "On my way" from the Today page: the operation mails the customer once; the result (sent, or sent before) shows on Today. */
+export const postOnMyWay = (d: DashboardDeps): RequestHandler =>
+  jobForm(d, {
+    title: 'On my way',
+    labels: { eta_minutes: 'Arriving in, minutes' },
+    async act(s, job, req, values) {
+      const eta = numeric(formField(values, 'eta_minutes'));
+      const done = await runForm(
+        d,
+        { op: d.ops.notify_on_my_way, input: { booking_id: job.id, ...(eta === undefined ? {} : { eta_minutes: eta }) } },
+        req,
+        s.pro,
+      );
+      return done.message;
+    },
+    page: (s, job, req, problem) => onMyWayConfirmView(s, job, { now: d.ctx.clock(), problem, eta: formField(req.body, 'eta_minutes') }),
+    doneAt: () => '/dashboard',
   });

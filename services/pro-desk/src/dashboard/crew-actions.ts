@@ -3,6 +3,7 @@ import {
   crewCalendarMade,
   crewHoursOnDashboard,
   crewRenamedOnDashboard,
+  crewEmailOnDashboard,
   crewTimeOffOnDashboard,
   formatLabel,
   inOwnerWords,
@@ -60,6 +61,12 @@ export const postCrewName = (d: DashboardDeps): RequestHandler =>
   crewForm(d, 'name', async (crew, { values, req }) => {
     const saved = await runCrewOp(d, d.ops.update_crew, { crew_id: crew.id, name: values.name ?? '' }, req);
     return { text: crewRenamedOnDashboard(saved.name) };
+  });
+
+export const postCrewEmail = (d: DashboardDeps): RequestHandler =>
+  crewForm(d, 'email', async (crew, { values, req }) => {
+    const saved = await runCrewOp(d, d.ops.update_crew, { crew_id: crew.id, email: (values.email ?? '').trim() || null }, req);
+    return { text: crewEmailOnDashboard(saved.name, saved.email) };
   });
 
 /** Its own hours per weekday (as the business's hours form reads them), or back to the business's. */

@@ -4,7 +4,7 @@ import { formField } from '@frontdesk/http';
 /** The dashboard's settings forms, read into the one input update_business takes: the API's schema judges them. */
 
 /** Form text as update_business's input: digits become numbers, anything else is left for the schema to name. */
-function numeric(text: string): number | string | undefined {
+export function numeric(text: string): number | string | undefined {
   const t = text.trim();
   if (t === '') return undefined;
   return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
@@ -71,7 +71,10 @@ export const SETTINGS_FORMS: Record<string, { saved: string; read(body: unknown)
   area: { saved: 'Saved your service area.', read: (body) => detailsSent(body) },
   mail: {
     saved: 'Saved which mails you get.',
-    read: (body) => ({ email_me_customer_changes: formField(body, 'email_me_customer_changes') === 'on' }),
+    read: (body) => ({
+      email_me_customer_changes: formField(body, 'email_me_customer_changes') === 'on',
+      owner_agenda: formField(body, 'owner_agenda').trim() || null,
+    }),
   },
   messages: {
     saved: 'Saved the messages your customers get.',

@@ -18,6 +18,7 @@ import { crewFilterOf, jobOf } from './lookups';
 import { followingMove, laterVisitsOf, planLineOf } from './plan-pages';
 import { pageAbout } from './route-shapes';
 import { cancelConfirmView, moveConfirmView, moveTimesView, noShowConfirmView } from './views/job';
+import { onMyWayConfirmView } from './views/on-my-way';
 import { keysView, newKeyConfirmView } from './views/keys';
 import { leadsView } from './views/leads';
 import { goneNotice } from './views/notices';
@@ -107,6 +108,8 @@ const jobPage = (d: DashboardDeps, o: { title: string; view: (s: Signed, b: Book
 
 export const cancelPage = (d: DashboardDeps): RequestHandler =>
   jobPage(d, { title: 'Cancel this job?', view: (s, b) => cancelConfirmView(s, b, { now: d.ctx.clock() }) });
+export const onMyWayPage = (d: DashboardDeps): RequestHandler =>
+  jobPage(d, { title: 'On my way', view: (s, b) => onMyWayConfirmView(s, b, { now: d.ctx.clock() }) });
 export const noShowPage = (d: DashboardDeps): RequestHandler =>
   jobPage(d, { title: 'Report a no-show?', view: (s, b) => noShowConfirmView(s, b, { now: d.ctx.clock() }) });
 

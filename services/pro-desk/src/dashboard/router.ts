@@ -5,8 +5,29 @@ import { calendarFeed } from '@frontdesk/use-cases';
 import { formsFromThisSite, type HostLimits, type RunOptions } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import type { ProDeskOperationSet } from '../operations';
-import { postCancelJob, postMarkSeen, postMoveJob, postNewCalendar, postNewKey, postNoShow, postRemoveTimeOff, postSettings, postTimeOff } from './actions';
-import { postAddCrew, postAssignJob, postCrewActive, postCrewCalendar, postCrewHours, postCrewName, postCrewTimeOff, postRemoveCrew } from './crew-actions';
+import {
+  postCancelJob,
+  postMarkSeen,
+  postMoveJob,
+  postNewCalendar,
+  postNewKey,
+  postNoShow,
+  postOnMyWay,
+  postRemoveTimeOff,
+  postSettings,
+  postTimeOff,
+} from './actions';
+import {
+  postAddCrew,
+  postAssignJob,
+  postCrewActive,
+  postCrewCalendar,
+  postCrewHours,
+  postCrewEmail,
+  postCrewName,
+  postCrewTimeOff,
+  postRemoveCrew,
+} from './crew-actions';
 import { assignJobPage, crewsPage, oneCrewPage, removeCrewPage } from './crew-pages';
 import { boardPage, jobPage } from './board-page';
 import type { DashboardDeps } from './deps';
@@ -23,6 +44,7 @@ import {
   movePage,
   newKeyPage,
   noShowPage,
+  onMyWayPage,
   removeTimeOffPage,
   schedulePage,
   settingsIndexPage,
@@ -80,6 +102,7 @@ function pages(router: Router, d: DashboardDeps): void {
   router.get('/dashboard/jobs/:id/move', movePage(d));
   router.get('/dashboard/jobs/:id/move/confirm', moveConfirmPage(d));
   router.get('/dashboard/jobs/:id/no-show', noShowPage(d));
+  router.get('/dashboard/jobs/:id/on-my-way', onMyWayPage(d));
   router.get('/dashboard/jobs/:id/crew', assignJobPage(d));
   router.get('/dashboard/holds/:id/release', releaseHoldPage(d));
   router.get('/dashboard/crews', crewsPage(d));
@@ -113,7 +136,7 @@ const PLAN_FORMS = ['crew', 'pause', 'end'] as const;
 const WEBHOOK_FORMS = ['test', 'paused', 'retry', 'secret'] as const;
 
 /** The forms on a crew's page, each at its own address (which shows the crew's page on a GET). */
-const CREW_FORMS = ['name', 'hours', 'active', 'time-off', 'calendar'] as const;
+const CREW_FORMS = ['name', 'email', 'hours', 'active', 'time-off', 'calendar'] as const;
 
 /** The forms (POST): each behind the session and its form token, each answering 303 to the page of its result. */
 function forms(router: Router, d: DashboardDeps): void {
@@ -132,10 +155,18 @@ function forms(router: Router, d: DashboardDeps): void {
   router.post('/dashboard/jobs/:id/cancel', ...signed, postCancelJob(d));
   router.post('/dashboard/jobs/:id/move', ...signed, postMoveJob(d));
   router.post('/dashboard/jobs/:id/no-show', ...signed, postNoShow(d));
+  router.post('/dashboard/jobs/:id/on-my-way', ...signed, postOnMyWay(d));
   router.post('/dashboard/jobs/:id/crew', ...signed, postAssignJob(d));
   router.post('/dashboard/holds/:id/release', ...signed, postReleaseHold(d));
   router.post('/dashboard/crews', ...signed, postAddCrew(d));
-  const crewForms = { name: postCrewName, hours: postCrewHours, active: postCrewActive, 'time-off': postCrewTimeOff, calendar: postCrewCalendar };
+  const crewForms = {
+    name: postCrewName,
+    email: postCrewEmail,
+    hours: postCrewHours,
+    active: postCrewActive,
+    'time-off': postCrewTimeOff,
+    calendar: postCrewCalendar,
+  };
   for (const part of CREW_FORMS) router.post(`/dashboard/crews/:id/${part}`, ...signed, crewForms[part](d));
   router.post('/dashboard/crews/:id/remove', ...signed, postRemoveCrew(d));
   router.post('/dashboard/webhooks', ...signed, postAddWebhook(d));

@@ -2,6 +2,9 @@ import {
   andFollowingSchema,
   moveFollowingSchema,
   notifyCustomerSchema,
+  etaMinutesSchema,
+  onMyWayAlreadySentMessage,
+  onMyWaySentMessage,
   pauseWeeksSchema,
   planPausedMessage,
   answer,
@@ -38,6 +41,7 @@ import {
   pauseSeries,
   presentSeries,
   reportNoShow,
+  notifyOnMyWay,
   rescheduleJob as rescheduleJobOnSchedule,
 } from '@frontdesk/use-cases';
 import { WRITES, OVERWRITES, REMOVES } from '@frontdesk/http';
@@ -225,6 +229,33 @@ export const pauseSeriesOperation = (ctx: AppContext) =>
         fee: 0,
         customer_notified: false,
         message: planPausedMessage(customer, input.weeks, done.cancelled.length, resumesLabel),
+      };
+    },
+  });
+
+export const notifyOnMyWayOperation = (ctx: AppContext) =>
+  defineOperation({
+    name: 'notify_on_my_way',
+    tag: 'bookings',
+    title: 'Tell the customer the crew is on the way',
+    description: "Emails today's job's customer that the crew is on the way (with an ETA if given); once per job, a repeat sends nothing. Confirm first.",
+    method: 'POST',
+    input: fields({ booking_id: idSchema(), eta_minutes: etaMinutesSchema }, ['booking_id']),
+    output: answer({ booking_id: str, queued: bool, sent_at: str, sent_label: str, message: str }),
+    ...WRITES,
+    idempotent: true,
+    openWorld: true,
+    async handler(input, { principal: pro, now }) {
+      const done = await notifyOnMyWay(ctx.db, pro.id, input, now);
+      const zone = done.pro.timezone;
+      const sentLabel = formatLabel(done.sentAt, zone, now);
+      const customer = done.booking.customer_name;
+      return {
+        booking_id: done.booking.id,
+        queued: done.queued,
+        sent_at: formatLocalIso(done.sentAt, zone),
+        sent_label: sentLabel,
+        message: done.queued ? onMyWaySentMessage(customer, sentLabel, input.eta_minutes ?? null) : onMyWayAlreadySentMessage(customer, sentLabel),
       };
     },
   });

@@ -22,6 +22,7 @@ import {
   NO_INPUT,
   customerMessageSettingsSchemas,
   presentReviewRequest,
+  settingsSchemas,
 } from '@frontdesk/domain';
 import type { Crew, Pro, TimeOffRow } from '@frontdesk/db';
 import { businessOverview, heldUntil, presentBooking, presentHold, presentTimeOff, readSchedule } from '@frontdesk/use-cases';
@@ -68,6 +69,7 @@ export const businessSchema = answer({
   min_notice_hours: num,
   email_me_customer_changes: bool,
   ...customerMessageSettingsSchemas,
+  owner_agenda: settingsSchemas.owner_agenda,
   time_off: listOf(timeOffSchema),
   crews: listOf(crewSchema),
 });
@@ -119,6 +121,7 @@ export function presentBusiness(
     email_me_customer_changes: pro.email_me_customer_changes,
     customer_reminders: pro.customer_reminder_hours,
     review_request: presentReviewRequest(pro),
+    owner_agenda: pro.owner_agenda,
     time_off: timeOff.map((t) => presentTimeOff(t, pro.timezone)),
     crews: crews.crews.map((c) => presentCrew(c, pro, crews.upcoming.get(c.id) ?? 0)),
   };

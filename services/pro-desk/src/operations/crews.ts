@@ -38,6 +38,7 @@ export const crewSchema = answer({
   working_hours: mapOf(listOf(str)),
   own_hours: bool,
   upcoming_jobs: int,
+  email: nullable(str),
 });
 
 export function presentCrew(crew: Crew, pro: Pro, upcomingJobs: number) {
@@ -48,6 +49,7 @@ export function presentCrew(crew: Crew, pro: Pro, upcomingJobs: number) {
     working_hours: presentWeeklyHours(crew.weekly_hours ?? pro.weekly_hours),
     own_hours: crew.weekly_hours !== null,
     upcoming_jobs: upcomingJobs,
+    email: crew.email,
   };
 }
 
@@ -55,7 +57,12 @@ const crewId = idSchema;
 const crewName = singleLine({ minLength: 1, maxLength: CREW_NAME_MAX, description: 'Unique in the business.' });
 const crewHours = described(settingsSchemas.working_hours, "As update_business's working_hours.");
 /** What update_crew changes of a crew (`pnpm cli crew set` reads its flags into the same). */
-export const crewChangeFields = { name: crewName, working_hours: nullable(crewHours), active: boolean() };
+export const crewChangeFields = {
+  name: crewName,
+  working_hours: nullable(crewHours),
+  active: boolean(),
+  email: nullable(singleLine({ maxLength: 200, description: 'Gets its own jobs each morning; null: none.' })),
+};
 
 export const addCrewOperation = (ctx: AppContext) =>
   defineOperation({

@@ -1,7 +1,7 @@
 import { byName } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { myBusiness, schedule } from './business';
-import { bookJob, cancelJob, pauseSeriesOperation, reportNoShowOperation, rescheduleJob } from './bookings';
+import { bookJob, cancelJob, notifyOnMyWayOperation, pauseSeriesOperation, reportNoShowOperation, rescheduleJob } from './bookings';
 import { holdTime, releaseHoldOperation } from './holds';
 import { flagBadLead, followUpsDue, logLead, updateLeadOperation } from './leads';
 import { openTimesOperation, quoteJob } from './pricing';
@@ -36,6 +36,7 @@ export function proDeskOperationSet(ctx: AppContext) {
     pauseSeriesOperation(ctx),
     updates(ctx),
     reportNoShowOperation(ctx),
+    notifyOnMyWayOperation(ctx),
     pipeline(ctx),
     schedule(ctx),
     listClientsOperation(ctx),

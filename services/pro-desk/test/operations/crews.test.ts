@@ -35,6 +35,7 @@ describe('crews of a business', () => {
         working_hours: expect.any(Object),
         own_hours: false,
         upcoming_jobs: 0,
+        email: null,
       },
     ]);
     const job = (await post(auth, 'book_job', validBooking()).expect(200)).body;
@@ -264,5 +265,18 @@ describe('crews over MCP', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("a crew's email", () => {
+  it('is set, shown, cleared with null and refused when it is not an address, through update_crew', async () => {
+    const { auth } = await newPro(h);
+    const [first] = await crewsOf(auth);
+    const set = (await post(auth, 'update_crew', { crew_id: first!.crew_id, email: ' team-a@example.com ' }).expect(200)).body;
+    expect(set.email).toBe('team-a@example.com');
+    expect((await crewsOf(auth))[0]!.email).toBe('team-a@example.com');
+    const wrong = await post(auth, 'update_crew', { crew_id: first!.crew_id, email: 'not an address' }).expect(400);
+    expect(wrong.body.error).toMatch(/email/);
+    expect((await post(auth, 'update_crew', { crew_id: first!.crew_id, email: null }).expect(200)).body.email).toBeNull();
   });
 });

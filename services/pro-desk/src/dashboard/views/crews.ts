@@ -15,7 +15,7 @@ import { typedText, type Typed } from './typed-text';
  * operations the API runs; a refused form comes back as typed.
  */
 
-export type CrewPart = 'add' | 'name' | 'hours' | 'time-off' | 'active' | 'calendar' | 'remove';
+export type CrewPart = 'add' | 'name' | 'email' | 'hours' | 'time-off' | 'active' | 'calendar' | 'remove';
 
 /** A refused crew form: which one, what was typed, and the problem in the owner's words. */
 export interface CrewRefused {
@@ -30,6 +30,7 @@ const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 export const CREW_LABELS: Record<CrewPart, FieldLabels> = {
   add: { name: 'Name of the new crew' },
   name: { name: 'Crew name' },
+  email: { email: "Crew's email for its morning jobs" },
   hours: { ...Object.fromEntries(WEEKDAYS.map((day) => [`working_hours.${day}`, capital(day)])), working_hours: 'Working hours' },
   'time-off': { start: 'First day off', end: 'Last day off', note: 'Note (optional)' },
   active: {},
@@ -135,6 +136,29 @@ function nameForm(s: Signed, d: CrewPageData, refused: CrewRefused | undefined):
   });
 }
 
+/** Where the crew's own morning agenda goes (only its jobs), at the business's agenda time; empty for none. */
+function emailForm(s: Signed, d: CrewPageData, refused: CrewRefused | undefined): Html {
+  const body = inputField(
+    {
+      label: "Crew's email for its morning jobs",
+      name: 'email',
+      type: 'email',
+      value: refused?.values.email ?? d.crew.email ?? '',
+      hint: 'Each morning, at the time set under Settings, this crew is emailed only its own jobs of the day. Leave it empty for none.',
+      attrs: html` maxlength="200"`,
+    },
+    refused?.problem,
+  );
+  return crewForm(s, {
+    id: 'email',
+    title: 'Morning email',
+    action: crewLink(d.crew.id, 'email'),
+    button: 'Save the email',
+    body,
+    ...(refused ? { problem: refused.problem } : {}),
+  });
+}
+
 function hoursForm(s: Signed, d: CrewPageData, refused: CrewRefused | undefined): Html {
   const shown = presentWeeklyHours(hoursOf(d.crew, s.pro)) as Record<string, string[]>;
   const p = onInput(refused?.problem);
@@ -235,7 +259,8 @@ export function crewView(s: Signed, d: CrewPageData): Html {
 function crewDetail(s: Signed, d: CrewPageData, r: (part: CrewPart) => CrewRefused | undefined): Html {
   return html`<p>${crewState(d.crew, d.upcoming)}</p>
     <p><a href="/dashboard/schedule?crew=${encodeURIComponent(d.crew.id)}">See ${typedText(d.crew.name)}'s day and week</a></p>
-    ${nameForm(s, d, r('name'))} ${hoursForm(s, d, r('hours'))} ${activeForm(s, d, r('active'))} ${timeOffForm(s, d, r('time-off'))} ${calendarPart(s, d)}
+    ${nameForm(s, d, r('name'))} ${emailForm(s, d, r('email'))} ${hoursForm(s, d, r('hours'))} ${activeForm(s, d, r('active'))}
+    ${timeOffForm(s, d, r('time-off'))} ${calendarPart(s, d)}
     <section aria-labelledby="remove">
       <h2 id="remove">Remove</h2>
       <p><a href="${crewLink(d.crew.id, 'remove')}">Remove ${typedText(d.crew.name)}</a></p>

@@ -7,7 +7,7 @@ import { typedText } from './typed-text';
 /** A job as the dashboard's day, schedule and crew pages show it, with the links to what can be done to it. */
 
 /** Where a job's actions live: its confirmation pages. */
-export const jobLink = (id: string, action: 'cancel' | 'move' | 'no-show' | 'crew') => `/dashboard/jobs/${encodeURIComponent(id)}/${action}`;
+export const jobLink = (id: string, action: 'cancel' | 'move' | 'no-show' | 'crew' | 'on-my-way') => `/dashboard/jobs/${encodeURIComponent(id)}/${action}`;
 
 /** Text parts as sentences: each ends with one full stop, whatever the person typed at its end. */
 const sentences = (parts: (string | null | false)[]) =>
@@ -41,7 +41,8 @@ function jobActions(b: Booking, now: Date, crews: boolean): Html {
  * One job as the owner reads it: when, what, who, where, how to reach them, and what can be
  * done; with several crews, which crew does it.
  */
-export function jobCard(b: Booking, pro: Pro, now: Date, crews = false): Html {
+export function jobCard(b: Booking, pro: Pro, now: Date, o: { crews?: boolean; more?: (b: Booking) => Html } = {}): Html {
+  const crews = o.crews ?? false;
   const size = jobSize(b);
   const by = b.channel === 'pro' ? 'Booked by you' : 'Booked by a customer';
   const details = sentences([
@@ -56,10 +57,10 @@ export function jobCard(b: Booking, pro: Pro, now: Date, crews = false): Html {
     <p>${typedText(b.address)}, ${b.zip}</p>
     <p>${contactLinks(b)}</p>
     <p class="note">${typedText(details)}</p>
-    ${jobActions(b, now, crews)}
+    ${jobActions(b, now, crews)} ${o.more?.(b)}
   </article>`;
 }
 
 /** Jobs as a list, or a sentence when there are none. */
-export const jobList = (jobs: Booking[], pro: Pro, o: { now: Date; none: string; crews?: boolean }): Html =>
-  jobs.length ? html`${jobs.map((b) => jobCard(b, pro, o.now, o.crews ?? false))}` : html`<p>${o.none}</p>`;
+export const jobList = (jobs: Booking[], pro: Pro, o: { now: Date; none: string; crews?: boolean; more?: (b: Booking) => Html }): Html =>
+  jobs.length ? html`${jobs.map((b) => jobCard(b, pro, o.now, o))}` : html`<p>${o.none}</p>`;

@@ -29,7 +29,7 @@ export function jobPageView(pro: Pro, b: Booking, o: { now: Date; crews: boolean
   const status = jobStatusSaid(b.status);
   return html`${status && html`<p><strong>${status}</strong></p>`}
     <h2>When, what and where</h2>
-    ${jobCard(b, pro, o.now, o.crews)} ${sentMessages(o.messages)}
+    ${jobCard(b, pro, o.now, { crews: o.crews })} ${sentMessages(o.messages)}
     <p><a href="/dashboard/board?date=${localDate(b.starts_at, pro.timezone)}">Back to its week on the board</a></p>
     <p><a href="/dashboard/schedule">Your schedule</a></p>`;
 }

@@ -89,7 +89,7 @@ export const SETTINGS_LABELS: Record<SettingsPart, FieldLabels> = {
     min_notice_hours: 'Notice needed, hours',
   },
   area: { service_zips: 'Service ZIPs', travel_buffer_minutes: 'Travel buffer between jobs, minutes' },
-  mail: { email_me_customer_changes: 'Email me when a customer books, moves or cancels' },
+  mail: { email_me_customer_changes: 'Email me when a customer books, moves or cancels', owner_agenda: "Email me the day's jobs each morning at" },
   messages: {
     customer_reminders: 'Reminders',
     'customer_reminders[0]': 'First reminder, hours before the job',
@@ -189,7 +189,7 @@ function addOnsForm(f: FormOf): Html {
   return settingsForm(f, { id: 'add-ons', button: 'Save add-ons', body });
 }
 
-type FieldOf = (label: string, name: string, o?: { type?: string; attrs?: Html }) => Html;
+type FieldOf = (label: string, name: string, o?: { type?: string; attrs?: Html; hint?: string }) => Html;
 const fieldsOf =
   (f: FormOf): FieldOf =>
   (label, name, o = {}) =>
@@ -213,12 +213,17 @@ function areaForm(f: FormOf): Html {
   return settingsForm(f, { id: 'area', button: 'Save the area', body, intro });
 }
 
-/** Which mails the owner gets: a notice of each customer's booking, move and cancel (on unless turned off). */
+/** Which mails the owner gets: a notice of each customer's booking, move and cancel (on unless turned off), and the morning agenda (7:00 unless changed). */
 function mailForm(f: FormOf): Html {
   const on = f.values.email_me_customer_changes === 'on';
+  const agenda = fieldsOf(f)("Email me the day's jobs each morning at", 'owner_agenda', {
+    type: 'time',
+    hint: 'Your local time. Crews with an email get their own jobs too. Leave it empty for no morning email.',
+  });
   const body = html`<p>
-    <label><input type="checkbox" name="email_me_customer_changes" ${on && html`checked`} /> Email me when a customer books, moves or cancels</label>
-  </p>`;
+      <label><input type="checkbox" name="email_me_customer_changes" ${on && html`checked`} /> Email me when a customer books, moves or cancels</label>
+    </p>
+    ${agenda}`;
   const intro = html`<p class="note">Sent to the address you sign in with. Bookings you make yourself are never mailed, to you or your customer.</p>`;
   return settingsForm(f, { id: 'mail', button: 'Save', body, intro });
 }
@@ -306,7 +311,7 @@ export function currentValues(pro: Pro): Record<SettingsPart, Typed> {
       slot_step_minutes: text(pro.slot_step_minutes),
       min_notice_hours: text(pro.min_notice_minutes / 60),
     },
-    mail: pro.email_me_customer_changes ? { email_me_customer_changes: 'on' } : {},
+    mail: { ...(pro.email_me_customer_changes ? { email_me_customer_changes: 'on' } : {}), owner_agenda: text(pro.owner_agenda) },
     messages: {
       'customer_reminders[0]': text(pro.customer_reminder_hours[0] ?? null),
       'customer_reminders[1]': text(pro.customer_reminder_hours[1] ?? null),

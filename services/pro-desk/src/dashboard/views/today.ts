@@ -7,6 +7,7 @@ import { bookingAddress } from './booking-address';
 import { holdList } from './holds';
 import { jobList } from './job-card';
 import { doneNotice } from './notices';
+import { onMyWayPart } from './on-my-way';
 import { typedText } from './typed-text';
 import { crewFilterPart, type CrewFilter } from './schedule';
 
@@ -71,7 +72,7 @@ export function todayView(s: Signed, d: TodayData & CrewFilter, done: Done | nul
   return html`${doneNotice(done)}
     <section aria-labelledby="today">
       <h2 id="today">Today's jobs</h2>
-      ${crewFilterPart('/dashboard', d)} ${jobList(todays, s.pro, { now: d.now, none: 'No jobs today.', crews })}
+      ${crewFilterPart('/dashboard', d)} ${jobList(todays, s.pro, { now: d.now, none: 'No jobs today.', crews, more: (b) => onMyWayPart(s, b, d.now) })}
       ${holdList(d.holds, s.pro, { now: d.now, crews, back: 'today' })}
       <p>
         <a href="${schedule}"
