@@ -28,6 +28,7 @@ import type { ProSessionsTable } from './tables/pro-sessions';
 import type { CalendarFeedsTable } from './tables/calendar-feeds';
 import type { SeriesTable } from './tables/series';
 import type { ClientsTable } from './tables/clients';
+import type { PropertiesTable, PropertyFeedsTable, StaysTable } from './tables/properties';
 
 export interface Database {
   pros: ProsTable;
@@ -58,4 +59,7 @@ export interface Database {
   series: SeriesTable;
   holds: HoldsTable;
   clients: ClientsTable;
+  properties: PropertiesTable;
+  property_feeds: PropertyFeedsTable;
+  stays: StaysTable;
 }

@@ -52,3 +52,5 @@ export * from './tables/holds';
 export * from './repos/holds';
 export * from './tables/clients';
 export * from './repos/clients';
+export * from './tables/properties';
+export * from './repos/properties';

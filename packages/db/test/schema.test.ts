@@ -54,7 +54,10 @@ describe('migrations', () => {
         '20261126T120000-holds',
         '20261127T120000-series-plans',
         '20261127T140000-clients',
+        '20261128T120000-properties',
       ]);
+      expect(await tables()).toBe(31);
+      await migrateDown(db); // properties: their table, feeds and stays
       expect(await tables()).toBe(28);
       await migrateDown(db); // clients: their table and two columns
       expect(await tables()).toBe(27);
@@ -101,7 +104,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(28);
+      expect(await tables()).toBe(31);
       expect(await migrateToLatest(db)).toEqual([]);
     });
   });
@@ -111,7 +114,8 @@ describe('the OAuth issuer migration', () => {
   it("gives rows made before it their resource's issuer, and drops the sign-in codes and pending authorizations in flight", async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
-      expect(await migrateDown(db)).toEqual(['20261127T140000-clients']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261128T120000-properties']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261127T140000-clients']);
       expect(await migrateDown(db)).toEqual(['20261127T120000-series-plans']);
       expect(await migrateDown(db)).toEqual(['20261126T120000-holds']);
       expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
@@ -137,6 +141,7 @@ describe('the OAuth issuer migration', () => {
         '20261126T120000-holds',
         '20261127T120000-series-plans',
         '20261127T140000-clients',
+        '20261128T120000-properties',
       ]);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
@@ -281,6 +286,7 @@ describe('the booking revisions migration', () => {
   it('starts each job at a revision no copy already handed out outranks, and names the crew in older series and today events', async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261128T120000-properties']);
       expect(await migrateDown(db)).toEqual(['20261127T140000-clients']);
       expect(await migrateDown(db)).toEqual(['20261127T120000-series-plans']);
       expect(await migrateDown(db)).toEqual(['20261126T120000-holds']);
@@ -315,6 +321,7 @@ describe('the booking revisions migration', () => {
         '20261126T120000-holds',
         '20261127T120000-series-plans',
         '20261127T140000-clients',
+        '20261128T120000-properties',
       ]);
       const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
       expect(revisions.rows).toEqual([
@@ -347,6 +354,7 @@ describe('the clients migration', () => {
   it('gives stored bookings and direct leads their clients, one per email or phone, and never a platform lead’s customer', async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261128T120000-properties']);
       expect(await migrateDown(db)).toEqual(['20261127T140000-clients']);
       const { pro } = await makePro(db);
       const crew = (await sql<{ id: string }>`SELECT id FROM crews WHERE pro_id = ${pro.id}`.execute(db)).rows[0]!;
@@ -365,7 +373,7 @@ describe('the clients migration', () => {
       await insert('bk_3', { name: 'Bo Chen', email: null, phone: '+1 212.555.0199', lead: 'lead_direct', hour: 13 });
       await insert('bk_4', { name: 'Platform Pat', email: 'pat@example.com', phone: null, lead: 'lead_paid', hour: 15 });
 
-      expect(await migrateToLatest(db)).toEqual(['20261127T140000-clients']);
+      expect(await migrateToLatest(db)).toEqual(['20261127T140000-clients', '20261128T120000-properties']);
       const clients = await sql<{ id: string; identity: string; name: string }>`SELECT id, identity, name FROM clients ORDER BY identity`.execute(db);
       expect(clients.rows.map((c) => [c.identity, c.name])).toEqual([
         ['email:ana@example.com', 'Ana Lima'],

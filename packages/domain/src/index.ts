@@ -39,6 +39,7 @@ export * from './answer-schemas';
 export * from './settings';
 export * from './time-off';
 export * from './icalendar';
+export * from './turnovers';
 export * from './plain-text';
 export * from './series';
 export * from './cancellation';

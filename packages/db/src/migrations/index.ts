@@ -21,6 +21,7 @@ import * as webhookOlderSecret from './20261125T170000-webhook-older-secret';
 import * as holds from './20261126T120000-holds';
 import * as seriesPlans from './20261127T120000-series-plans';
 import * as clients from './20261127T140000-clients';
+import * as properties from './20261128T120000-properties';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T120000-holds': holds,
   '20261127T120000-series-plans': seriesPlans,
   '20261127T140000-clients': clients,
+  '20261128T120000-properties': properties,
 };
