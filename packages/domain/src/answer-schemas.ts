@@ -299,6 +299,16 @@ export const EVENT_FIELDS = {
     count: int,
     jobs: listOf(answer({ booking_id: str, start: str, customer_name: str, address: str, ...crewFields })),
   },
+  'turnover.booked': { property_id: str, stay_id: str, booking_id: str, start: str, label: str, ...crewFields },
+  'turnover.moved': { property_id: str, stay_id: str, booking_id: str, from: str, to: str, label: str, ...crewFields },
+  'turnover.cancelled': { property_id: str, stay_id: str, booking_id: str, start: str, label: str },
+  'turnover.needs_attention': {
+    property_id: str,
+    stay_id: str,
+    checkout: described(str, 'The stay’s checkout day, YYYY-MM-DD.'),
+    reason: str,
+  },
+  'property.feed_failing': { property_id: str, url: str, reason: described(str, 'Why the last read failed; nothing is cancelled until it reads again.') },
   'webhook.failing': {
     webhook_id: str,
     url: str,

@@ -52,3 +52,14 @@ export const BOARD_MAX_JOBS = 2000;
 
 /** A move page lists this many open times nearest to the job's own start first, before the rest by day. */
 export const NEAREST_MOVE_TIMES = 6;
+
+/** Turnovers (issue 37): a property's calendar addresses, how often each is read, and the limits of one read. */
+export const PROPERTY_MAX_FEEDS = 5;
+export const FEED_READ_MINUTES = 15;
+export const FEED_TIMEOUT_SECONDS = 15;
+export const FEED_MAX_BYTES = 2 * 1024 * 1024;
+export const FEED_MAX_REDIRECTS = 3;
+/** Successful reads in a row that list no stay before the stays they used to list count as gone. */
+export const EMPTY_READS_TO_TRUST = 2;
+/** How far ahead stays get cleans planned. */
+export const TURNOVER_HORIZON_DAYS = 180;

@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { addDays } from './time';
 import { instantsForWallTime, wallClock } from './zone';
 
 /**
@@ -47,8 +48,6 @@ function dayOf(t: ICAL.Time, zone: string): string {
   const { wall } = wallClock(t.toJSDate().getTime(), zone);
   return wall.toISOString().slice(0, 10);
 }
-
-export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The stays one feed lists, in date order; a text that is no iCalendar is refused (FeedNotACalendar). */
 export function staysInFeed(text: string, zone: string): { source: FeedSource; stays: FeedStay[]; events: number } {

@@ -31,3 +31,5 @@ export * from './webhooks';
 export * from './holds';
 export * from './hold-claims';
 export * from './clients';
+export * from './properties';
+export { syncProperty, syncDueFeeds, applyReads, judgeRead, type FeedAnswer, type FeedReader } from './turnover-sync';

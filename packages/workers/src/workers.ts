@@ -1,10 +1,11 @@
 import { deliverOutbox, purgeExpired, type ChangeFeed, type Db, type MailTransport, type Sealer } from '@frontdesk/db';
-import { extendSeries } from '@frontdesk/use-cases';
+import { extendSeries, syncDueFeeds, type FeedReader } from '@frontdesk/use-cases';
 import type { Logger } from 'pino';
 import { createMailTransport, type MailOptions } from './mail-transport';
 import { startTicker, type Running, type Worker } from './ticker';
 import { createWebhookSender, type WebhookSenderOptions } from './webhook-sender';
-import { webhookDueEventsWorker, webhookWorker } from './webhooks';
+import { processHolder, webhookDueEventsWorker, webhookWorker } from './webhooks';
+import { createFeedReader } from './feed-reader';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -18,9 +19,22 @@ export const purgeWorker = (db: Db): Worker => ({ name: 'purge', everyMs: 10 * M
 /** Series horizons rolled forward, so visits are added as time passes even when nobody calls; safe on every replica. */
 export const seriesWorker = (db: Db): Worker => ({ name: 'series', everyMs: 10 * MINUTE, run: (now) => extendSeries(db, now) });
 
-/** The timed workers of a process: the outbox only when mail can leave. */
-export function workerList(db: Db, transport: MailTransport | null): Worker[] {
-  return [...(transport ? [outboxWorker(db, transport)] : []), purgeWorker(db), seriesWorker(db)];
+/**
+ * Properties' calendar feeds read when due (every 15 minutes each), a few at a time; each feed
+ * is leased by one replica while it is read, so replicas never read one feed at once.
+ */
+export const feedsWorker = (db: Db, reader: FeedReader, o: { limit?: number } = {}): Worker => {
+  const holder = processHolder();
+  return {
+    name: 'feeds',
+    everyMs: 20 * SECOND,
+    run: async (now) => void (await syncDueFeeds(db, { reader, holder, now, limit: o.limit ?? 25, leaseSeconds: 120 })),
+  };
+};
+
+/** The timed workers of a process: the outbox only when mail can leave, the feeds only when they may be read. */
+export function workerList(db: Db, transport: MailTransport | null, reader?: FeedReader): Worker[] {
+  return [...(transport ? [outboxWorker(db, transport)] : []), purgeWorker(db), seriesWorker(db), ...(reader ? [feedsWorker(db, reader)] : [])];
 }
 
 export interface WorkersOptions {
@@ -77,7 +91,8 @@ function startWebhooks(o: WorkersOptions, ctx: { clock: () => Date; logger: Logg
 export function startWorkers(o: WorkersOptions): Started {
   void o.changes?.start();
   const ctx = { clock: o.clock, logger: o.logger };
-  const running = [...workerList(o.db, createMailTransport(o.mail, o.logger)).map((w) => startTicker(w, ctx)), ...startWebhooks(o, ctx)];
+  const reader = o.webhooks ? createFeedReader({ allowLoopback: o.webhooks.allowLoopback }) : undefined;
+  const running = [...workerList(o.db, createMailTransport(o.mail, o.logger), reader).map((w) => startTicker(w, ctx)), ...startWebhooks(o, ctx)];
   return {
     async stop() {
       await Promise.all(running.map((r) => r.stop()));

@@ -4,8 +4,8 @@ import { sql, type Kysely } from 'kysely';
 // - properties: the job each turnover is (bedrooms to pets), the host as the bookings'
 //   customer, the local checkout and check-in times, and whether cleans are booked or proposed.
 // - property_feeds: one row per calendar address of a property, with what the last read said
-//   (ETag/Last-Modified for the next conditional read, its outcome, how many successful reads in
-//   a row listed nothing) and the lease a worker takes to read it, so one replica reads it at a time.
+//   (ETag/Last-Modified for the next conditional read, its outcome, the stays it listed, which
+//   stand for it while it answers 304 or fails, how many successful reads in a row listed nothing) and the lease a worker takes to read it, so one replica reads it at a time.
 // - stays: one row per guest stay seen in any of the property's feeds (the same dates in two
 //   feeds are one stay), found again by UID or by dates; `gone_at` once a trusted read no longer
 //   lists it. Its clean: `booking_id` (booked) or `proposed_start` (propose mode), or
@@ -47,6 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       outcome text CHECK (outcome IN ('ok', 'unchanged', 'failing')),
       reason text,
       stays_listed integer,
+      listed jsonb NOT NULL DEFAULT '[]',
       empty_reads integer NOT NULL DEFAULT 0,
       failing_told boolean NOT NULL DEFAULT false,
       next_read_at timestamptz NOT NULL DEFAULT now(),

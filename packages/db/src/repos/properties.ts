@@ -109,14 +109,14 @@ export async function claimDueFeeds(db: Db, o: { holder: string; now: Date; unti
     .execute();
 }
 
-export type FeedReadResult = Pick<PropertyFeed, 'etag' | 'last_modified' | 'outcome' | 'reason' | 'stays_listed' | 'empty_reads' | 'failing_told'>;
+export type FeedReadResult = Pick<PropertyFeed, 'etag' | 'last_modified' | 'outcome' | 'reason' | 'stays_listed' | 'empty_reads' | 'failing_told' | 'listed'>;
 
 /** What a read of the feed said, its next read, and its lease given back. */
 export async function recordFeedRead(trx: Db, id: string, r: Partial<FeedReadResult> & { at: Date; next: Date }): Promise<void> {
-  const { at, next, ...said } = r;
+  const { at, next, listed, ...said } = r;
   await trx
     .updateTable('property_feeds')
-    .set({ ...said, last_read_at: at, next_read_at: next, lease_holder: null, lease_until: null })
+    .set({ ...said, ...(listed ? { listed: JSON.stringify(listed) } : {}), last_read_at: at, next_read_at: next, lease_holder: null, lease_until: null })
     .where('id', '=', id)
     .execute();
 }
@@ -168,4 +168,3 @@ export async function linkStayBooking(trx: Db, stayId: string, bookingId: string
     .executeTakeFirst();
   return r.numUpdatedRows === 1n;
 }
-

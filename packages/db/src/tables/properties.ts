@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type PropertyMode = 'book' | 'propose';
 
@@ -27,6 +27,14 @@ export interface PropertiesTable {
 export type Property = Selectable<PropertiesTable>;
 export type NewProperty = Insertable<PropertiesTable>;
 
+/** A stay as a feed listed it (dates YYYY-MM-DD). */
+export interface ListedStay {
+  uid: string;
+  start: string;
+  end: string;
+  source: string;
+}
+
 export type FeedOutcome = 'ok' | 'unchanged' | 'failing';
 
 /** One calendar address of a property, what its last read said, and who reads it now (the lease). */
@@ -43,6 +51,8 @@ export interface PropertyFeedsTable {
   /** Why the last read failed, as the owner reads it. */
   reason: string | null;
   stays_listed: number | null;
+  /** The stays its last trusted read listed: they stand for the feed while it answers 304 or fails. */
+  listed: ColumnType<ListedStay[], string | undefined, string>;
   /** Successful reads in a row that listed no stay: only the second of them may cancel. */
   empty_reads: Generated<number>;
   /** The owner was told the feed is failing; set back once a read succeeds. */
