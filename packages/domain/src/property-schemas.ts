@@ -21,8 +21,16 @@ export const propertyFieldSchemas = {
   checkout_time: text({ pattern: HHMM_PATTERN, description: 'Default 11:00.' }),
   checkin_time: text({ pattern: HHMM_PATTERN, description: 'Default 15:00.' }),
   calendar_urls: listOf(text({ pattern: '^https?://', maxLength: 2000 }), { minItems: 1, maxItems: PROPERTY_MAX_FEEDS, description: 'iCal export links.' }),
-  mode: oneOf(PROPERTY_MODES, { description: 'book (default) or propose: cleans wait for the owner.' }),
+  mode: oneOf(PROPERTY_MODES, { description: 'Default book; propose: the owner accepts each clean.' }),
 };
+
+/** update_property's fields: add_property's without their words (defaults do not apply to a change; tools/list pays for every byte). */
+export const propertyChangeSchemas = Object.fromEntries(
+  Object.entries(propertyFieldSchemas).map(([name, schema]) => {
+    const { description: _words, ...bare } = schema as typeof schema & { description?: string };
+    return [name, bare];
+  }),
+) as typeof propertyFieldSchemas;
 
 /** add_property's input: what a turnover needs, the host's name and one of their phone or email, and the calendars. */
 export const addPropertyInput = fields(propertyFieldSchemas, ['name', 'address', 'zip', 'bedrooms', 'bathrooms', 'host_name', 'calendar_urls']);
