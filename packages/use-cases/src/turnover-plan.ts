@@ -5,6 +5,7 @@ import {
   formatLabel,
   formatLocalIso,
   instantAtLocal,
+  justTakenByAnotherWriter,
   localDate,
   noCrewInWindow,
   requireFirmQuote,
@@ -144,7 +145,7 @@ async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; cre
     now: p.now,
   });
   // The stay takes one booking only: a second writer that got here first wins, and this one rolls back.
-  if (!(await linkStayBooking(trx, stay.id, booking.id))) throw new Error(`stay ${stay.id} was booked by another writer`);
+  if (!(await linkStayBooking(trx, stay.id, booking.id))) throw justTakenByAnotherWriter();
   const label = formatLabel(booking.starts_at, p.pro.timezone);
   await event(trx, p, 'turnover.booked', {
     stay_id: stay.id,

@@ -57,7 +57,7 @@ export const EVENT_KIND_NAMES: Record<EventKind, string> = {
   'turnover.moved': 'A turnover clean moves because its stay changed',
   'turnover.cancelled': 'A turnover clean is cancelled because its stay is gone',
   'turnover.needs_attention': 'A turnover clean needs you',
-  'property.feed_failing': 'A property’s calendar cannot be read',
+  'property.feed_failing': "A property's calendar cannot be read",
   'webhook.failing': 'A webhook keeps failing',
   'webhook.recovered': 'A failing webhook answers again',
   'webhook.removed': 'A webhook is removed because its receiver said it is gone',
