@@ -27,7 +27,7 @@ export const propertyFieldSchemas = {
 /** update_property's fields: add_property's without their words (defaults do not apply to a change; tools/list pays for every byte). */
 export const propertyChangeSchemas = Object.fromEntries(
   Object.entries(propertyFieldSchemas).map(([name, schema]) => {
-    const { description: _words, ...bare } = schema as typeof schema & { description?: string };
+    const { description: _words, ...bare } = schema;
     return [name, bare];
   }),
 ) as typeof propertyFieldSchemas;

@@ -53,7 +53,8 @@ function dayOf(t: ICAL.Time, zone: string): string {
 export function staysInFeed(text: string, zone: string): { source: FeedSource; stays: FeedStay[]; events: number } {
   let root: ICAL.Component;
   try {
-    root = new ICAL.Component(ICAL.parse(text));
+    // ical.js types its parse as any: it is a jCal array, or throws.
+    root = new ICAL.Component(ICAL.parse(text) as unknown[]);
   } catch {
     throw new FeedNotACalendar('not iCalendar');
   }

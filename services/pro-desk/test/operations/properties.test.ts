@@ -50,7 +50,7 @@ async function addHouse(auth: Auth, urls: string[], over: object = {}): Promise<
   return (await post(auth, 'add_property', { ...HOUSE, calendar_urls: urls, ...over }).expect(200)).body;
 }
 const sync = async (auth: Auth, id: string): Promise<Json> => (await post(auth, 'sync_property', { property_id: id }).expect(200)).body;
-const eventsOf = async (proId: string) =>
+const eventsOf = async (proId: string): Promise<Json[]> =>
   (await h.t.db.selectFrom('events').select(['kind', 'payload']).where('pro_id', '=', proId).orderBy('seq').execute()).map((e) => ({
     kind: e.kind,
     ...(e.payload as Json),
