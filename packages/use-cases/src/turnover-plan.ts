@@ -14,6 +14,7 @@ import {
   turnoverBookedMessage,
   turnoverCancelledMessage,
   turnoverMovedMessage,
+  turnoverNote,
   type EventKind,
   type Job,
 } from '@frontdesk/domain';
@@ -132,7 +133,7 @@ async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; cre
     customer: { name: property.host_name, phone: property.host_phone, email: property.host_email },
     address: property.address,
     zip: property.zip,
-    notes: `Turnover: checkout ${stay.end_date}`,
+    notes: turnoverNote(property.name, stay.end_date),
     accessDetails: null,
     channel: 'pro',
     clientName: 'Turnovers',

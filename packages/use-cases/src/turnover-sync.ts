@@ -143,8 +143,10 @@ async function reconcile(trx: Db, p: Plan, read: ReadStay[]): Promise<void> {
     known.map((s) => ({ id: s.id, uids: s.uids, start: s.start_date, end: s.end_date })),
     read.filter(inView),
   );
+  // Moved stays step out of the one-live-stay-per-dates rule first, so two that swap dates never collide.
+  for (const { known: k } of changes.moved) await updateStay(trx, k.id, { gone_at: p.now });
   for (const { known: k, read: r } of [...changes.same, ...changes.moved]) {
-    await updateStay(trx, k.id, { uids: [...new Set([...k.uids, ...r.uids])], start_date: r.start, end_date: r.end, last_seen_at: p.now });
+    await updateStay(trx, k.id, { uids: [...new Set([...k.uids, ...r.uids])], start_date: r.start, end_date: r.end, last_seen_at: p.now, gone_at: null });
   }
   for (const gone of changes.gone)
     await stayGone(

@@ -26,6 +26,9 @@ export const feedTooManyRedirects = () => 'the address redirects too many times'
 export const feedUnreachable = (why: string) => `the calendar could not be reached (${why})`;
 export const feedNotCalendar = () => 'the address did not answer with a calendar';
 
+/** The note a turnover booking carries for the crew. */
+export const turnoverNote = (property: string, checkout: string) => `Turnover at ${property} after the guests' checkout on ${checkout}.`;
+
 /** Why a stay's clean needs the owner. */
 export const noCrewInWindow = (from: string, to: string | null) =>
   to === null

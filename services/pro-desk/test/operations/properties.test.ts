@@ -168,6 +168,20 @@ describe('sync_property', () => {
     expect(await h.t.db.selectFrom('outbox').select('id').where('to_address', '=', 'hana@example.com').execute()).toEqual([]);
   });
 
+  it('keeps two stays whose UIDs swap dates as two stays, each clean moved with its own', async () => {
+    const { auth, pro } = await newPro(h);
+    const a = feed(AIRBNB_PRODID, [airbnbStay('q1', '2026-12-01', '2026-12-03'), airbnbStay('q2', '2026-12-05', '2026-12-07')]);
+    const house = await addHouse(auth, [a.url]);
+    const before = (await sync(auth, house.property_id)).stays as Json[];
+    a.set([airbnbStay('q1', '2026-12-05', '2026-12-07'), airbnbStay('q2', '2026-12-01', '2026-12-03')]);
+    const after = (await sync(auth, house.property_id)).stays as Json[];
+    expect(after.map((s) => [s.stay_id, s.checkout, s.booking_id])).toEqual([
+      [before[1]!.stay_id, '2026-12-03', before[1]!.booking_id],
+      [before[0]!.stay_id, '2026-12-07', before[0]!.booking_id],
+    ]);
+    expect((await eventsOf(pro.id)).filter((e) => e.kind === 'turnover.moved')).toHaveLength(2);
+  });
+
   it('makes one stay of the same dates in two feeds, and a Booking.com closed range a stay', async () => {
     const { auth, pro } = await newPro(h);
     const a = feed(AIRBNB_PRODID, [airbnbStay('x1', '2026-12-01', '2026-12-04')]);
