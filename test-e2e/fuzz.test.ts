@@ -292,6 +292,8 @@ const PATTERNS: Record<string, fc.Arbitrary<string>> = {
   '^[0-9]{4}-(0[1-9]|1[0-2])$': fc.constantFrom('2026-11', '2026-12', '1999-01'),
   [WINDOW_PATTERN]: fc.constantFrom('08:00-17:00', '09:00-12:00', '13:00-15:30', '17:00-08:00', '00:00-24:00', '12:00-12:00'),
   [ADD_ON_NAME_PATTERN]: fc.constantFrom('oven', 'fridge', 'balcony', 'garage_floor'),
+  // Calendar addresses: this machine's closed port 9 (a read fails at once), or a name nobody serves.
+  '^https?://': fc.constantFrom('http://127.0.0.1:9/a.ics', 'http://127.0.0.1:9/b.ics', 'https://calendar.invalid/c.ics'),
 };
 
 /** Time off bounds: whole local days, exact times, and some that end before they start. */

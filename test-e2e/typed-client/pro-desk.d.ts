@@ -673,8 +673,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List rental properties
-         * @description Properties, each calendar’s last read, and upcoming stays with their cleans (booked, proposed, needs_attention: why).
+         * List rentals
+         * @description Rentals, their calendars' last reads, and upcoming stays with their cleans (or why none).
          */
         get: operations["list_properties"];
         put?: never;
@@ -695,7 +695,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a rental property
+         * Add a rental
          * @description A host's rental: each stay in its calendars gets a turnover clean from checkout to the next check-in, no fee; the host is the customer. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["add_property"];
@@ -715,7 +715,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change a rental property
+         * Change a rental
          * @description Changes what is sent; the rest stays. Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["update_property"];
@@ -735,8 +735,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Remove a rental property
-         * @description Stops its turnovers. Refused while cleans are upcoming unless cancel_turnovers; the host is NOT messaged. Confirm first. Safe to retry with the same idempotency key.
+         * Remove a rental
+         * @description Refused while cleans are upcoming unless cancel_turnovers (the host is NOT messaged). Confirm first. Safe to retry with the same idempotency key.
          */
         post: operations["remove_property"];
         delete?: never;
@@ -756,7 +756,7 @@ export interface paths {
         put?: never;
         /**
          * Read calendars now
-         * @description Reads a property's calendars now and updates its cleans. A failing calendar cancels nothing. Safe to retry with the same idempotency key.
+         * @description Reads its calendars now and updates its cleans; a failing one cancels nothing. Safe to retry with the same idempotency key.
          */
         post: operations["sync_property"];
         delete?: never;

@@ -28,7 +28,7 @@ export const addPropertyOperation = (ctx: AppContext) =>
   defineOperation({
     name: 'add_property',
     tag: 'properties',
-    title: 'Add a rental property',
+    title: 'Add a rental',
     description:
       "A host's rental: each stay in its calendars gets a turnover clean from checkout to the next check-in, no fee; the host is the customer. Confirm first.",
     method: 'POST',
@@ -45,7 +45,7 @@ export const updatePropertyOperation = (ctx: AppContext) =>
   defineOperation({
     name: 'update_property',
     tag: 'properties',
-    title: 'Change a rental property',
+    title: 'Change a rental',
     description: 'Changes what is sent; the rest stays. Confirm first.',
     method: 'POST',
     input: fields({ property_id: propertyId, ...propertyChangeSchemas }, ['property_id']),
@@ -62,8 +62,8 @@ export const removePropertyOperation = (ctx: AppContext) =>
   defineOperation({
     name: 'remove_property',
     tag: 'properties',
-    title: 'Remove a rental property',
-    description: 'Stops its turnovers. Refused while cleans are upcoming unless cancel_turnovers; the host is NOT messaged. Confirm first.',
+    title: 'Remove a rental',
+    description: 'Refused while cleans are upcoming unless cancel_turnovers (the host is NOT messaged). Confirm first.',
     method: 'POST',
     input: fields({ property_id: propertyId, cancel_turnovers: bool }, ['property_id']),
     output: answer({ property_id: str, removed: bool, turnovers_cancelled: int, message: str }),
@@ -78,8 +78,8 @@ export const listPropertiesOperation = (ctx: AppContext) =>
   defineOperation({
     name: 'list_properties',
     tag: 'properties',
-    title: 'List rental properties',
-    description: 'Properties, each calendar’s last read, and upcoming stays with their cleans (booked, proposed, needs_attention: why).',
+    title: 'List rentals',
+    description: "Rentals, their calendars' last reads, and upcoming stays with their cleans (or why none).",
     method: 'GET',
     input: fields({ property_id: propertyId }),
     output: answer({ properties: listOf(propertySchema) }),
@@ -95,7 +95,7 @@ export const syncPropertyOperation = (ctx: AppContext) => {
     name: 'sync_property',
     tag: 'properties',
     title: 'Read calendars now',
-    description: "Reads a property's calendars now and updates its cleans. A failing calendar cancels nothing.",
+    description: 'Reads its calendars now and updates its cleans; a failing one cancels nothing.',
     method: 'POST',
     input: fields({ property_id: propertyId }, ['property_id']),
     output: withMessage,
