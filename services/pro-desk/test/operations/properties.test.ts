@@ -168,6 +168,20 @@ describe('sync_property', () => {
     expect(await h.t.db.selectFrom('outbox').select('id').where('to_address', '=', 'hana@example.com').execute()).toEqual([]);
   });
 
+  it('moves a clean to fit when a new stay arrives before it can finish', async () => {
+    const { auth, pro } = await newPro(h);
+    const off = (await post(auth, 'add_time_off', { start: '2026-11-26T10:00:00-05:00', end: '2026-11-26T14:00:00-05:00' }).expect(200)).body;
+    const a = feed(AIRBNB_PRODID, [airbnbStay('g1', '2026-11-24', '2026-11-26')]);
+    const house = await addHouse(auth, [a.url]);
+    const [first] = (await sync(auth, house.property_id)).stays as Json[];
+    expect(first).toMatchObject({ clean: 'booked', start: '2026-11-26T14:00:00-05:00' }); // nothing follows: the rest of the day
+    await post(auth, 'remove_time_off', { time_off_id: off.time_off_id }).expect(200);
+    a.set([airbnbStay('g1', '2026-11-24', '2026-11-26'), airbnbStay('g2', '2026-11-26', '2026-11-28')]);
+    const [moved] = (await sync(auth, house.property_id)).stays as Json[];
+    expect(moved).toMatchObject({ booking_id: first!.booking_id, start: '2026-11-26T11:00:00-05:00' });
+    expect((await eventsOf(pro.id)).filter((e) => e.kind === 'turnover.moved').map((e) => e.to)).toEqual(['2026-11-26T11:00:00-05:00']);
+  });
+
   it('keeps two stays whose UIDs swap dates as two stays, each clean moved with its own', async () => {
     const { auth, pro } = await newPro(h);
     const a = feed(AIRBNB_PRODID, [airbnbStay('q1', '2026-12-01', '2026-12-03'), airbnbStay('q2', '2026-12-05', '2026-12-07')]);
