@@ -2,6 +2,8 @@ import { createBusiness } from '@frontdesk/use-cases';
 import { KeySealer } from '@frontdesk/oauth';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import request from 'supertest';
 import { flatten, readDevDatabase } from '@frontdesk/config';
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     const proApp = createProDeskApp({ db, config: { ...config, publicUrl: 'https://desk.example' }, logger, clock: () => clock.now });
     const bookApp = createBookingApp({ db, config, logger, clock: () => clock.now });
     const pro = request(proApp.app);
+    let proAgent = pro;
     const book = request(bookApp.app);
     const registry = { pro: proApp.operations, book: bookApp.operations };
     const { pro: business, apiKey } = await createBusiness(db, {
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
       method: 'GET' | 'POST' = 'GET',
       headers: Record<string, string> = {},
     ) => {
-      const agent = host === 'pro' ? pro : book;
+      const agent = host === 'pro' ? proAgent : book;
       const auth = host === 'pro' ? `Bearer ${apiKey}` : 'Bearer fdpub_example';
       const req = method === 'GET' ? agent.get(`/api/v1/${op}`).query(input) : agent.post(`/api/v1/${op}`).send(input);
       const res = await req.set('Authorization', auth).set('X-Client-Name', 'Claude').set(headers);
@@ -167,6 +170,35 @@ async function main(): Promise<void> {
     // On the morning of Kim's cleaning the crew leaves for it: she is told once, with the ETA.
     clock.now = new Date(Date.parse(moved.start) - 45 * 60_000);
     await call('pro', 'notify_on_my_way', { booking_id: kept.booking_id, eta_minutes: 30 }, 'POST');
+    // A host's rental whose Airbnb calendar lists two stays back to back. The calendar is served on
+    // this machine, which only a host on plain http may read (the webhooks' outbound rule), so the
+    // property's calls go to the same app on http.
+    const today = clock.now.toISOString().slice(0, 10).replaceAll('-', '');
+    const dayAfter = (n: number) => new Date(Date.parse(clock.now.toISOString().slice(0, 10)) + n * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    const stay = (uid: string, from: number, to: number) =>
+      `BEGIN:VEVENT\r\nDTSTAMP:${today}T000000Z\r\nDTSTART;VALUE=DATE:${dayAfter(from)}\r\nDTEND;VALUE=DATE:${dayAfter(to)}\r\nSUMMARY:Reserved\r\nUID:${uid}@airbnb.com\r\nEND:VEVENT\r\n`;
+    const ics = `BEGIN:VCALENDAR\r\nPRODID:-//Airbnb Inc//Hosting Calendar 1.0//EN\r\nVERSION:2.0\r\n${stay('a1', 1, 3)}${stay('a2', 3, 6)}END:VCALENDAR\r\n`;
+    const calendars = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(ics));
+    await new Promise<void>((done) => calendars.listen(0, '127.0.0.1', done));
+    const calendarUrl = `http://127.0.0.1:${(calendars.address() as AddressInfo).port}/calendar.ics`;
+    proAgent = request(createProDeskApp({ db, config: { ...config, publicUrl: 'http://desk.example' }, logger, clock: () => clock.now }).app);
+    const house = {
+      name: 'Harbor loft',
+      address: '8 Water St',
+      zip: '10002',
+      bedrooms: 2,
+      bathrooms: 1,
+      host_name: 'Nora Quinn',
+      host_email: 'nora@example.com',
+      calendar_urls: [calendarUrl],
+    };
+    const loft = await call('pro', 'add_property', house, 'POST');
+    await call('pro', 'sync_property', { property_id: loft.property_id }, 'POST');
+    await call('pro', 'list_properties');
+    await call('pro', 'update_property', { property_id: loft.property_id, checkout_time: '10:00' }, 'POST');
+    await call('pro', 'remove_property', { property_id: loft.property_id, cancel_turnovers: true }, 'POST');
+    calendars.close();
+    proAgent = pro;
     // Every operation of the registry has an example answer, and every write an example body.
     const missing = (['pro', 'book'] as const).flatMap((host) =>
       registry[host].flatMap((op) => [

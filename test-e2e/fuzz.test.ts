@@ -133,6 +133,27 @@ async function freshWebhook(): Promise<string> {
   return (res.body as { webhook_id: string }).webhook_id;
 }
 
+/** A fresh property whose calendar is this machine's closed port 9, so a sync fails at once instead of reaching a stranger. */
+let properties = 0;
+async function freshProperty(): Promise<string> {
+  const { api, auth } = hosts.pro;
+  const res = await api
+    .post('/api/v1/add_property')
+    .set(auth)
+    .send({
+      name: `Rental ${(properties += 1)}`,
+      address: '5 Dock St',
+      zip: '10001',
+      bedrooms: 1,
+      bathrooms: 1,
+      host_name: 'Hu',
+      host_email: 'hu@example.com',
+      calendar_urls: [`http://127.0.0.1:9/calendar-${properties}.ics`],
+    })
+    .expect(200);
+  return (res.body as { property_id: string }).property_id;
+}
+
 /**
  * A fresh hold of the host's caller on the first cleaner's last open start (earlier calls may
  * have taken time off, booked others, or left a price list offering only some clean types).
@@ -298,6 +319,8 @@ const PATTERNS: Record<string, fc.Arbitrary<string>> = {
   '^[0-9]{4}-(0[1-9]|1[0-2])$': fc.constantFrom('2026-11', '2026-12', '1999-01'),
   [WINDOW_PATTERN]: fc.constantFrom('08:00-17:00', '09:00-12:00', '13:00-15:30', '17:00-08:00', '00:00-24:00', '12:00-12:00'),
   [ADD_ON_NAME_PATTERN]: fc.constantFrom('oven', 'fridge', 'balcony', 'garage_floor'),
+  // Calendar addresses: this machine's closed port 9 (a read fails at once), or a name nobody serves.
+  '^https?://': fc.constantFrom('http://127.0.0.1:9/a.ics', 'http://127.0.0.1:9/b.ics', 'https://calendar.invalid/c.ics'),
 };
 
 /** Time off bounds: whole local days, exact times, and some that end before they start. */
@@ -520,6 +543,8 @@ describe.each(['pro', 'book'] as const)('fuzzing every operation of the %s host 
       if (t.name === 'remove_crew') ids.crew_id = [toAssign.removable];
       if (t.name === 'assign_job') [ids.booking_id, ids.crew_id] = [[toAssign.bookingId], [toAssign.crewId]];
       if (/_webhook(_secret)?$/.test(t.name)) ids.webhook_id = [await freshWebhook()];
+      // Earlier calls may have removed it, or pointed its calendars at strangers' addresses.
+      if (/_propert(y|ies)$/.test(t.name)) ids.property_id = [await freshProperty()];
       // The holds hold_time's runs took would keep every plausible start from the bookings and the fresh hold after them.
       if (/^(book_|release_hold)/.test(t.name)) await sql`UPDATE holds SET released_at = now() WHERE released_at IS NULL AND used_at IS NULL`.execute(h.t.db);
       if (t.name === 'release_hold') ids.hold_id = [await freshHold(host)];

@@ -13,6 +13,7 @@ import { createBusiness, extendSeries, sendDueCustomerMessages } from '@frontdes
 import { appendEvent } from '@frontdesk/db';
 import { createWebhookSender, webhookWorker } from '@frontdesk/workers';
 import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
+import { CalendarServer, VRBO_PRODID, calendar, vrboStay } from '@frontdesk/dev-env/ical-fixtures';
 import { MONDAY_7AM, PUBLIC_KEY, TEST_KEY_SEALER, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
 import { CLIENT_TYPES, clientTypesOf } from './typed-client/generate';
 import type { paths as ProPaths, operations as ProOperations } from './typed-client/pro-desk';
@@ -99,6 +100,16 @@ function ownFields(e: FeedEvent): Record<string, unknown> {
       return { booking_id: e.booking_id, start: e.start, label: e.label, customer_name: e.customer_name, hours_before: e.hours_before };
     case 'review_request.sent':
       return { booking_id: e.booking_id, start: e.start, label: e.label, customer_name: e.customer_name };
+    case 'turnover.booked':
+      return { property_id: e.property_id, stay_id: e.stay_id, booking_id: e.booking_id, start: e.start, label: e.label, ...crew(e) };
+    case 'turnover.moved':
+      return { property_id: e.property_id, stay_id: e.stay_id, booking_id: e.booking_id, from: e.from, to: e.to, label: e.label, ...crew(e) };
+    case 'turnover.cancelled':
+      return { property_id: e.property_id, stay_id: e.stay_id, booking_id: e.booking_id, start: e.start, label: e.label };
+    case 'turnover.needs_attention':
+      return { property_id: e.property_id, stay_id: e.stay_id, checkout: e.checkout, reason: e.reason };
+    case 'property.feed_failing':
+      return { property_id: e.property_id, url: e.url, reason: e.reason };
     case 'webhook.failing':
       return { webhook_id: e.webhook_id, url: e.url, attempts: e.attempts, reason: e.reason };
     case 'webhook.recovered':
@@ -308,6 +319,7 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
     expect(ok(await pro.POST('/api/v1/report_no_show', { body: { booking_id: job.booking_id } })).status).toBe('no_show');
     ok(await pro.POST('/api/v1/remove_crew', { body: { crew_id: teamB.crew_id, reassign_to: firstCrew } }));
     expect(ok(await pro.GET('/api/v1/pipeline', { params: { query: { month: '2026-11' } } })).month).toBe('2026-11');
+    await propertyWeek(pro);
 
     // A week on: the series' horizon rolls forward, a follow-up and today's jobs come due.
     clock.now = new Date('2026-12-01T12:00:00Z');
@@ -360,6 +372,38 @@ async function webhookWeek(pro: ReturnType<typeof createClient<ProPaths>>, at: {
   } finally {
     sender.close();
     await receiver.stop();
+  }
+}
+
+/**
+ * A host's rental whose Vrbo calendar (served on this machine) lists three stays: two get their
+ * turnovers, one window has no crew free; then one stay moves, one is gone, and the calendar fails.
+ */
+async function propertyWeek(pro: ReturnType<typeof createClient<ProPaths>>) {
+  const cal = await new CalendarServer().start();
+  try {
+    const path = '/vrbo.ics';
+    const url = cal.serve(path, {
+      body: calendar(VRBO_PRODID, [
+        vrboStay('v1', '2026-12-14', '2026-12-16'),
+        vrboStay('v2', '2026-12-16', '2026-12-18'),
+        vrboStay('v3', '2026-12-20', '2026-12-21'),
+      ]),
+    });
+    ok(await pro.POST('/api/v1/add_time_off', { body: { start: '2026-12-16', end: '2026-12-16', note: 'Closed' } }));
+    const house = { name: 'Lake cabin', address: '3 Shore Rd', zip: '10001', bedrooms: 2, bathrooms: 1, host_name: 'Hal', host_email: 'hal@example.com' };
+    const added = ok(await pro.POST('/api/v1/add_property', { body: { ...house, calendar_urls: [url] } }));
+    const synced = ok(await pro.POST('/api/v1/sync_property', { body: { property_id: added.property_id } }));
+    expect(synced.stays.map((s) => s.clean)).toEqual(['needs_attention', 'booked', 'booked']);
+    cal.serve(path, { body: calendar(VRBO_PRODID, [vrboStay('v1', '2026-12-14', '2026-12-16'), vrboStay('v2-new', '2026-12-16', '2026-12-19')]) });
+    ok(await pro.POST('/api/v1/sync_property', { body: { property_id: added.property_id } }));
+    cal.serve(path, { status: 500, body: 'down' });
+    ok(await pro.POST('/api/v1/sync_property', { body: { property_id: added.property_id } }));
+    expect(ok(await pro.GET('/api/v1/list_properties')).properties[0]!.feeds[0]!.outcome).toBe('failing');
+    ok(await pro.POST('/api/v1/update_property', { body: { property_id: added.property_id, checkin_time: '16:00' } }));
+    ok(await pro.POST('/api/v1/remove_property', { body: { property_id: added.property_id, cancel_turnovers: true } }));
+  } finally {
+    await cal.stop();
   }
 }
 

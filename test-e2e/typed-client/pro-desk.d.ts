@@ -685,6 +685,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/list_properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List rentals
+         * @description Rentals, their calendars' last reads, and upcoming stays with their cleans (or why none).
+         */
+        get: operations["list_properties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/add_property": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a rental
+         * @description A host's rental: each stay in its calendars gets a turnover clean from checkout to the next check-in, no fee; the host is the customer. Confirm first. Safe to retry with the same idempotency key.
+         */
+        post: operations["add_property"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/update_property": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a rental
+         * @description Changes what is sent; the rest stays. Confirm first. Safe to retry with the same idempotency key.
+         */
+        post: operations["update_property"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/remove_property": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a rental
+         * @description Refused while cleans are upcoming unless cancel_turnovers (the host is NOT messaged). Confirm first. Safe to retry with the same idempotency key.
+         */
+        post: operations["remove_property"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sync_property": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read calendars now
+         * @description Reads its calendars now and updates its cleans; a failing one cancels nothing. Safe to retry with the same idempotency key.
+         */
+        post: operations["sync_property"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2891,6 +2991,65 @@ export interface operations {
                             start: string;
                             label: string;
                             customer_name: string;
+                            message: string;
+                        } | {
+                            seq: number;
+                            /** @enum {string} */
+                            kind: "turnover.booked";
+                            at: string;
+                            property_id: string;
+                            stay_id: string;
+                            booking_id: string;
+                            start: string;
+                            label: string;
+                            crew_id: string;
+                            crew_name: string;
+                            message: string;
+                        } | {
+                            seq: number;
+                            /** @enum {string} */
+                            kind: "turnover.moved";
+                            at: string;
+                            property_id: string;
+                            stay_id: string;
+                            booking_id: string;
+                            from: string;
+                            to: string;
+                            label: string;
+                            crew_id: string;
+                            crew_name: string;
+                            message: string;
+                        } | {
+                            seq: number;
+                            /** @enum {string} */
+                            kind: "turnover.cancelled";
+                            at: string;
+                            property_id: string;
+                            stay_id: string;
+                            booking_id: string;
+                            start: string;
+                            label: string;
+                            message: string;
+                        } | {
+                            seq: number;
+                            /** @enum {string} */
+                            kind: "turnover.needs_attention";
+                            at: string;
+                            property_id: string;
+                            stay_id: string;
+                            /** @description The stay’s checkout day, YYYY-MM-DD. */
+                            checkout: string;
+                            reason: string;
+                            message: string;
+                        } | {
+                            seq: number;
+                            /** @enum {string} */
+                            kind: "property.feed_failing";
+                            at: string;
+                            property_id: string;
+                            url: string;
+                            /** @description Why the last read failed; nothing is cancelled until it reads again. */
+                            reason: string;
                             message: string;
                         } | {
                             seq: number;
@@ -5716,6 +5875,747 @@ export interface operations {
                         received: boolean;
                         status: number | null;
                         answer: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the write scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_properties: {
+        parameters: {
+            query?: {
+                /** @description From list_properties. */
+                property_id?: string;
+            };
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        properties: {
+                            property_id: string;
+                            name: string;
+                            address: string;
+                            zip: string;
+                            bedrooms: number;
+                            /** @description A multiple of 0.5. */
+                            bathrooms: number;
+                            add_ons: string[];
+                            pets: boolean;
+                            crew_id: string | null;
+                            host_name: string;
+                            host_phone: string | null;
+                            host_email: string | null;
+                            checkout_time: string;
+                            checkin_time: string;
+                            /** @enum {string} */
+                            mode: "book" | "propose";
+                            feeds: {
+                                url: string;
+                                last_read: string | null;
+                                /** @enum {string|null} */
+                                outcome: "ok" | "unchanged" | "failing" | null;
+                                reason: string | null;
+                                stays_listed: number | null;
+                            }[];
+                            stays: {
+                                stay_id: string;
+                                check_in: string;
+                                checkout: string;
+                                source: string;
+                                /** @enum {string} */
+                                clean: "booked" | "proposed" | "needs_attention" | "none";
+                                booking_id: string | null;
+                                start: string | null;
+                                label: string | null;
+                                crew_name: string | null;
+                                attention: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the read scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many reads by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_property: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+                /** @description Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Street address. */
+                    address: string;
+                    /** @description 5 digits. */
+                    zip: string;
+                    bedrooms: number;
+                    /** @description A multiple of 0.5. */
+                    bathrooms: number;
+                    add_ons?: string[];
+                    pets?: boolean;
+                    /** @description Default a free crew. */
+                    crew_id?: string;
+                    host_name: string;
+                    host_phone?: string;
+                    host_email?: string;
+                    /** @description Default 11:00. */
+                    checkout_time?: string;
+                    /** @description Default 15:00. */
+                    checkin_time?: string;
+                    /** @description iCal export links. */
+                    calendar_urls: string[];
+                    /**
+                     * @description Default book; propose: the owner accepts each clean.
+                     * @enum {string}
+                     */
+                    mode?: "book" | "propose";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        property_id: string;
+                        name: string;
+                        address: string;
+                        zip: string;
+                        bedrooms: number;
+                        /** @description A multiple of 0.5. */
+                        bathrooms: number;
+                        add_ons: string[];
+                        pets: boolean;
+                        crew_id: string | null;
+                        host_name: string;
+                        host_phone: string | null;
+                        host_email: string | null;
+                        checkout_time: string;
+                        checkin_time: string;
+                        /** @enum {string} */
+                        mode: "book" | "propose";
+                        feeds: {
+                            url: string;
+                            last_read: string | null;
+                            /** @enum {string|null} */
+                            outcome: "ok" | "unchanged" | "failing" | null;
+                            reason: string | null;
+                            stays_listed: number | null;
+                        }[];
+                        stays: {
+                            stay_id: string;
+                            check_in: string;
+                            checkout: string;
+                            source: string;
+                            /** @enum {string} */
+                            clean: "booked" | "proposed" | "needs_attention" | "none";
+                            booking_id: string | null;
+                            start: string | null;
+                            label: string | null;
+                            crew_name: string | null;
+                            attention: string | null;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the write scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    update_property: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+                /** @description Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description From list_properties. */
+                    property_id: string;
+                    name?: string;
+                    address?: string;
+                    zip?: string;
+                    bedrooms?: number;
+                    bathrooms?: number;
+                    add_ons?: string[];
+                    pets?: boolean;
+                    crew_id?: string;
+                    host_name?: string;
+                    host_phone?: string;
+                    host_email?: string;
+                    checkout_time?: string;
+                    checkin_time?: string;
+                    calendar_urls?: string[];
+                    /** @enum {string} */
+                    mode?: "book" | "propose";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        property_id: string;
+                        name: string;
+                        address: string;
+                        zip: string;
+                        bedrooms: number;
+                        /** @description A multiple of 0.5. */
+                        bathrooms: number;
+                        add_ons: string[];
+                        pets: boolean;
+                        crew_id: string | null;
+                        host_name: string;
+                        host_phone: string | null;
+                        host_email: string | null;
+                        checkout_time: string;
+                        checkin_time: string;
+                        /** @enum {string} */
+                        mode: "book" | "propose";
+                        feeds: {
+                            url: string;
+                            last_read: string | null;
+                            /** @enum {string|null} */
+                            outcome: "ok" | "unchanged" | "failing" | null;
+                            reason: string | null;
+                            stays_listed: number | null;
+                        }[];
+                        stays: {
+                            stay_id: string;
+                            check_in: string;
+                            checkout: string;
+                            source: string;
+                            /** @enum {string} */
+                            clean: "booked" | "proposed" | "needs_attention" | "none";
+                            booking_id: string | null;
+                            start: string | null;
+                            label: string | null;
+                            crew_name: string | null;
+                            attention: string | null;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the write scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remove_property: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+                /** @description Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description From list_properties. */
+                    property_id: string;
+                    cancel_turnovers?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        property_id: string;
+                        removed: boolean;
+                        turnovers_cancelled: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the write scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sync_property: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+                /** @description Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description From list_properties. */
+                    property_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        property_id: string;
+                        name: string;
+                        address: string;
+                        zip: string;
+                        bedrooms: number;
+                        /** @description A multiple of 0.5. */
+                        bathrooms: number;
+                        add_ons: string[];
+                        pets: boolean;
+                        crew_id: string | null;
+                        host_name: string;
+                        host_phone: string | null;
+                        host_email: string | null;
+                        checkout_time: string;
+                        checkin_time: string;
+                        /** @enum {string} */
+                        mode: "book" | "propose";
+                        feeds: {
+                            url: string;
+                            last_read: string | null;
+                            /** @enum {string|null} */
+                            outcome: "ok" | "unchanged" | "failing" | null;
+                            reason: string | null;
+                            stays_listed: number | null;
+                        }[];
+                        stays: {
+                            stay_id: string;
+                            check_in: string;
+                            checkout: string;
+                            source: string;
+                            /** @enum {string} */
+                            clean: "booked" | "proposed" | "needs_attention" | "none";
+                            booking_id: string | null;
+                            start: string | null;
+                            label: string | null;
+                            crew_name: string | null;
+                            attention: string | null;
+                        }[];
                         message: string;
                     };
                 };

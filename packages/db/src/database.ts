@@ -30,6 +30,7 @@ import type { SeriesTable } from './tables/series';
 import type { ClientsTable } from './tables/clients';
 import type { CustomerMessagesTable, MailUnsubscribesTable, UnsubscribeLinksTable } from './tables/customer-messages';
 import type { OwnerAgendasTable } from './tables/owner-agendas';
+import type { PropertiesTable, PropertyFeedsTable, StaysTable } from './tables/properties';
 
 export interface Database {
   pros: ProsTable;
@@ -64,4 +65,7 @@ export interface Database {
   mail_unsubscribes: MailUnsubscribesTable;
   unsubscribe_links: UnsubscribeLinksTable;
   owner_agendas: OwnerAgendasTable;
+  properties: PropertiesTable;
+  property_feeds: PropertyFeedsTable;
+  stays: StaysTable;
 }

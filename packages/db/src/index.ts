@@ -56,3 +56,5 @@ export * from './tables/customer-messages';
 export * from './repos/customer-messages';
 export * from './tables/owner-agendas';
 export * from './repos/routine-mail';
+export * from './tables/properties';
+export * from './repos/properties';

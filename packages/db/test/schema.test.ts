@@ -56,7 +56,10 @@ describe('migrations', () => {
         '20261127T140000-clients',
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
+        '20261128T140000-properties',
       ]);
+      expect(await tables()).toBe(35);
+      await migrateDown(db); // properties: their table, feeds and stays
       expect(await tables()).toBe(32);
       await migrateDown(db); // on my way and the owner's agenda: a table and three columns
       expect(await tables()).toBe(31);
@@ -107,7 +110,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(32);
+      expect(await tables()).toBe(35);
       expect(await migrateToLatest(db)).toEqual([]);
     });
   });
@@ -117,9 +120,10 @@ describe('the OAuth issuer migration', () => {
   it("gives rows made before it their resource's issuer, and drops the sign-in codes and pending authorizations in flight", async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261128T140000-properties']); // the ones after it
       expect(await migrateDown(db)).toEqual(['20261128T130000-on-my-way-and-agenda']);
       expect(await migrateDown(db)).toEqual(['20261128T120000-customer-messages']);
-      expect(await migrateDown(db)).toEqual(['20261127T140000-clients']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261127T140000-clients']);
       expect(await migrateDown(db)).toEqual(['20261127T120000-series-plans']);
       expect(await migrateDown(db)).toEqual(['20261126T120000-holds']);
       expect(await migrateDown(db)).toEqual(['20261125T170000-webhook-older-secret']);
@@ -147,6 +151,7 @@ describe('the OAuth issuer migration', () => {
         '20261127T140000-clients',
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
+        '20261128T140000-properties',
       ]);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
@@ -291,6 +296,7 @@ describe('the booking revisions migration', () => {
   it('starts each job at a revision no copy already handed out outranks, and names the crew in older series and today events', async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
       expect(await migrateDown(db)).toEqual(['20261128T130000-on-my-way-and-agenda']);
       expect(await migrateDown(db)).toEqual(['20261128T120000-customer-messages']);
       expect(await migrateDown(db)).toEqual(['20261127T140000-clients']);
@@ -329,6 +335,7 @@ describe('the booking revisions migration', () => {
         '20261127T140000-clients',
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
+        '20261128T140000-properties',
       ]);
       const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
       expect(revisions.rows).toEqual([
@@ -361,6 +368,7 @@ describe('the clients migration', () => {
   it('gives stored bookings and direct leads their clients, one per email or phone, and never a platform lead’s customer', async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
       expect(await migrateDown(db)).toEqual(['20261128T130000-on-my-way-and-agenda']);
       expect(await migrateDown(db)).toEqual(['20261128T120000-customer-messages']);
       expect(await migrateDown(db)).toEqual(['20261127T140000-clients']);
@@ -381,7 +389,12 @@ describe('the clients migration', () => {
       await insert('bk_3', { name: 'Bo Chen', email: null, phone: '+1 212.555.0199', lead: 'lead_direct', hour: 13 });
       await insert('bk_4', { name: 'Platform Pat', email: 'pat@example.com', phone: null, lead: 'lead_paid', hour: 15 });
 
-      expect(await migrateToLatest(db)).toEqual(['20261127T140000-clients', '20261128T120000-customer-messages', '20261128T130000-on-my-way-and-agenda']);
+      expect(await migrateToLatest(db)).toEqual([
+        '20261127T140000-clients',
+        '20261128T120000-customer-messages',
+        '20261128T130000-on-my-way-and-agenda',
+        '20261128T140000-properties',
+      ]);
       const clients = await sql<{ id: string; identity: string; name: string }>`SELECT id, identity, name FROM clients ORDER BY identity`.execute(db);
       expect(clients.rows.map((c) => [c.identity, c.name])).toEqual([
         ['email:ana@example.com', 'Ana Lima'],

@@ -310,6 +310,16 @@ export const EVENT_FIELDS = {
     hours_before: described(int, 'The reminder setting it was sent for (it goes at once when booked later than that).'),
   },
   'review_request.sent': { booking_id: str, start: str, label: str, customer_name: str },
+  'turnover.booked': { property_id: str, stay_id: str, booking_id: str, start: str, label: str, ...crewFields },
+  'turnover.moved': { property_id: str, stay_id: str, booking_id: str, from: str, to: str, label: str, ...crewFields },
+  'turnover.cancelled': { property_id: str, stay_id: str, booking_id: str, start: str, label: str },
+  'turnover.needs_attention': {
+    property_id: str,
+    stay_id: str,
+    checkout: described(str, 'The stay’s checkout day, YYYY-MM-DD.'),
+    reason: str,
+  },
+  'property.feed_failing': { property_id: str, url: str, reason: described(str, 'Why the last read failed; nothing is cancelled until it reads again.') },
   'webhook.failing': {
     webhook_id: str,
     url: str,

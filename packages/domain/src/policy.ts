@@ -59,3 +59,13 @@ export const ON_MY_WAY_ETA_MINUTES = { min: 1, max: 240 } as const;
 export const DEFAULT_OWNER_AGENDA = '07:00';
 /** An agenda not made within this many hours of its time (the service was down, or it was turned on later in the day) is skipped for that day. */
 export const OWNER_AGENDA_LATE_HOURS = 4;
+/** Turnovers (issue 37): a property's calendar addresses, how often each is read, and the limits of one read. */
+export const PROPERTY_MAX_FEEDS = 5;
+export const FEED_READ_MINUTES = 15;
+export const FEED_TIMEOUT_SECONDS = 15;
+export const FEED_MAX_BYTES = 2 * 1024 * 1024;
+export const FEED_MAX_REDIRECTS = 3;
+/** Successful reads in a row that list no stay before the stays they used to list count as gone. */
+export const EMPTY_READS_TO_TRUST = 2;
+/** How far ahead stays get cleans planned. */
+export const TURNOVER_HORIZON_DAYS = 180;

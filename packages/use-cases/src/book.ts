@@ -121,43 +121,41 @@ export async function priceUnderLock(
  */
 export async function createBooking(db: Db, req: BookingRequest): Promise<Booked> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const bookingId = newId('bk');
-      const { pro, quote, slot, leadId } = req.hold ? await useHold(trx, req, req.hold, bookingId) : await openSlot(trx, req);
-      // A hold taken for a lead books that lead unless the call names another.
-      if (leadId !== req.leadId) req = { ...req, leadId };
-      const series = req.job.frequency === 'once' ? null : await startSeries(trx, { pro, req, bookingId, slot });
-      const { booking, manageToken } = await writeBooking(trx, templateOf(req), {
-        id: bookingId,
-        seriesId: series?.id ?? null,
-        leadId: req.leadId,
-        slot,
-        quote,
-        feeCents: req.feeCents,
-        manageToken: req.manageToken,
-        now: req.now,
-      });
-      if (req.leadId !== null) await markLeadBooked(trx, req.leadId, req.now);
-      await recordBooked(trx, pro, { booking, quote }, req);
-      if (!series) {
-        await mailBooked(trx, { pro, booking, series: null, manageToken }, req.mail, req.now);
-        return { booking, pro, series: null, manageToken };
-      }
-      const visits = [booking, ...(await insertVisits(trx, booking, { seriesId: series.id, plan: series.plan }, req.now))];
-      await recordSeries(trx, pro, visits, series);
-      await mailBooked(
-        trx,
-        { pro, booking, series: { frequency: series.frequency, visits, skipped: series.plan.skipped.length }, manageToken },
-        req.mail,
-        req.now,
-      );
-      return { booking, pro, series: { id: series.id, frequency: series.frequency, visits, skipped: series.plan.skipped }, manageToken };
-    });
+    return await db.transaction().execute((trx) => bookWithin(trx, req));
   } catch (err) {
     // Another writer (another service or replica) got there between our check and insert.
     if (isOverlapViolation(err)) throw justTakenByAnotherWriter();
     throw err;
   }
+}
+
+/** createBooking's work inside a transaction the caller owns (a turnover books with its stay in one). */
+export async function bookWithin(trx: Db, req: BookingRequest): Promise<Booked> {
+  const bookingId = newId('bk');
+  const { pro, quote, slot, leadId } = req.hold ? await useHold(trx, req, req.hold, bookingId) : await openSlot(trx, req);
+  // A hold taken for a lead books that lead unless the call names another.
+  if (leadId !== req.leadId) req = { ...req, leadId };
+  const series = req.job.frequency === 'once' ? null : await startSeries(trx, { pro, req, bookingId, slot });
+  const { booking, manageToken } = await writeBooking(trx, templateOf(req), {
+    id: bookingId,
+    seriesId: series?.id ?? null,
+    leadId: req.leadId,
+    slot,
+    quote,
+    feeCents: req.feeCents,
+    manageToken: req.manageToken,
+    now: req.now,
+  });
+  if (req.leadId !== null) await markLeadBooked(trx, req.leadId, req.now);
+  await recordBooked(trx, pro, { booking, quote }, req);
+  if (!series) {
+    await mailBooked(trx, { pro, booking, series: null, manageToken }, req.mail, req.now);
+    return { booking, pro, series: null, manageToken };
+  }
+  const visits = [booking, ...(await insertVisits(trx, booking, { seriesId: series.id, plan: series.plan }, req.now))];
+  await recordSeries(trx, pro, visits, series);
+  await mailBooked(trx, { pro, booking, series: { frequency: series.frequency, visits, skipped: series.plan.skipped.length }, manageToken }, req.mail, req.now);
+  return { booking, pro, series: { id: series.id, frequency: series.frequency, visits, skipped: series.plan.skipped }, manageToken };
 }
 
 /** The start the caller asked for, judged open now, at today's price. */

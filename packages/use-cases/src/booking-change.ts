@@ -1,6 +1,7 @@
 import {
   crewCannotTakeStart,
   crewToTake,
+  crewsFreeAt,
   formatLabel,
   justTaken,
   nearestOpenTimesOfCrews,
@@ -130,6 +131,22 @@ const nearestLabels = (query: Awaited<ReturnType<typeof startQuery>>, s: StartTo
 /** The open starts nearest to a start for a job (a refusal's alternatives), as labels. */
 export async function nearestOpenStarts(trx: Db, s: StartToJudge): Promise<string[]> {
   return nearestLabels(await startQuery(trx, s), s);
+}
+
+/** Starts are tried on this grid inside a window; the schedule's own step refuses the ones off it. */
+const WINDOW_STEP_MS = 5 * 60_000;
+
+/**
+ * The earliest start from `s.start` whose whole job ends by `to` that a crew can take, by the
+ * rules open_times lists by (a booking being moved does not stand in its own way), or null.
+ */
+export async function earliestOpenStart(trx: Db, s: StartToJudge & { to: Date }): Promise<Date | null> {
+  const query = await startQuery(trx, s);
+  const last = s.to.getTime() - s.durationMinutes * 60_000;
+  for (let t = Math.ceil(s.start.getTime() / WINDOW_STEP_MS) * WINDOW_STEP_MS; t <= last; t += WINDOW_STEP_MS) {
+    if (crewsFreeAt(query, new Date(t)).length > 0) return new Date(t);
+  }
+  return null;
 }
 
 /** The open starts nearest to a start for a job, as instants (for a page to offer them). */

@@ -33,3 +33,5 @@ export * from './hold-claims';
 export * from './clients';
 export * from './customer-messages';
 export * from './routine-mail';
+export * from './properties';
+export { syncProperty, syncDueFeeds, applyReads, judgeRead, type FeedAnswer, type FeedReader } from './turnover-sync';

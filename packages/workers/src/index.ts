@@ -3,3 +3,4 @@ export * from './ticker';
 export * from './workers';
 export * from './webhook-sender';
 export * from './webhooks';
+export * from './feed-reader';

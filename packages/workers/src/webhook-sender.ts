@@ -1,11 +1,8 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import {
   WEBHOOK_ANSWER_MAX_BYTES,
   WEBHOOK_TIMEOUT_SECONDS,
-  isPublicAddress,
   receiverAnswered,
   receiverNotPublic,
   receiverRedirected,
@@ -14,6 +11,7 @@ import {
 } from '@frontdesk/domain';
 import type { WebhookOutcome, WebhookRequest, WebhookSender } from '@frontdesk/use-cases';
 import { Webhook } from 'standardwebhooks';
+import { NotPublic, outboundGuard } from './outbound-guard';
 
 export interface WebhookSenderOptions {
   /** Loopback receivers are allowed (only while the service itself runs on plain http). */
@@ -27,10 +25,6 @@ export interface WebhookSenderOptions {
 
 /** How much of a receiver's answer is kept to show (test_webhook, the dashboard). */
 const SHOWN_ANSWER_CHARS = 300;
-
-class NotPublic extends Error {}
-
-const isLoopbackAddress = (address: string) => address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 
 /**
  * The headers of Standard Webhooks: the id, the time of sending in seconds, and one `v1,` HMAC-SHA256
@@ -50,16 +44,7 @@ export function signedHeaders(r: Pick<WebhookRequest, 'id' | 'body' | 'secrets'>
  * the request is destroyed; and at most WEBHOOK_ANSWER_MAX_BYTES of the answer are read.
  */
 export function createWebhookSender(o: WebhookSenderOptions): WebhookSender & { close(): void } {
-  const allowed = (address: string) => isPublicAddress(address) || (o.allowLoopback && isLoopbackAddress(address));
-  const guardedLookup: LookupFunction = (hostname, options, done) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return done(err, '', 0);
-      const found = addresses;
-      if (found.length === 0 || found.some((a) => !allowed(a.address))) return done(new NotPublic(hostname), '', 0);
-      if ((options as { all?: boolean }).all) return (done as unknown as (e: null, a: LookupAddress[]) => void)(null, found);
-      done(null, found[0]!.address, found[0]!.family);
-    });
-  };
+  const guard = outboundGuard(o);
   const keepAlive = o.keepAlive ?? true;
   const agents = { http: new HttpAgent({ keepAlive, maxSockets: 32 }), https: new HttpsAgent({ keepAlive, maxSockets: 32, ...(o.ca ? { ca: o.ca } : {}) }) };
   const timeoutMs = o.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
@@ -68,7 +53,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender & { 
       const url = new URL(r.url);
       const host = url.hostname.replace(/^\[|\]$/g, '');
       // An address written out is never looked up, so it is judged here.
-      if (isIP(host) && !allowed(host)) return refused(receiverNotPublic(host));
+      if (guard.refusesHost(host)) return refused(receiverNotPublic(host));
       // The timestamp is this machine's clock at sending, never the service's business clock: a
       // receiver checks it against its own clock to refuse replays.
       const headers = { 'content-type': 'application/json', 'user-agent': 'FrontDesk-Webhooks/1', ...signedHeaders(r, new Date()) };
@@ -77,7 +62,7 @@ export function createWebhookSender(o: WebhookSenderOptions): WebhookSender & { 
       return new Promise<WebhookOutcome>((resolve) => {
         const signal = AbortSignal.timeout(timeoutMs);
         let answered = false;
-        const req = request(url, { method: 'POST', headers, agent, lookup: guardedLookup, signal }, (res) => {
+        const req = request(url, { method: 'POST', headers, agent, lookup: guard.lookup, signal }, (res) => {
           answered = true;
           readAnswer(res, req, resolve);
         });

@@ -1,10 +1,11 @@
 import { deliverOutbox, purgeExpired, type ChangeFeed, type Db, type MailTransport, type Sealer } from '@frontdesk/db';
-import { extendSeries, makeDueAgendas, sendDueCustomerMessages, type CustomerMessageLinks } from '@frontdesk/use-cases';
+import { extendSeries, makeDueAgendas, sendDueCustomerMessages, syncDueFeeds, type CustomerMessageLinks, type FeedReader } from '@frontdesk/use-cases';
 import type { Logger } from 'pino';
 import { createMailTransport, type MailOptions } from './mail-transport';
 import { startTicker, type Running, type Worker } from './ticker';
 import { createWebhookSender, type WebhookSenderOptions } from './webhook-sender';
-import { webhookDueEventsWorker, webhookWorker } from './webhooks';
+import { processHolder, webhookDueEventsWorker, webhookWorker } from './webhooks';
+import { createFeedReader } from './feed-reader';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -43,14 +44,28 @@ export const customerMessagesWorker = (db: Db, links: CustomerMessageLinks): Wor
 /** The owners' (and crews') morning agendas, each made once per business and local day on whichever replica looks first. */
 export const agendaWorker = (db: Db): Worker => ({ name: 'agenda', everyMs: MINUTE, run: (now) => makeDueAgendas(db, now) });
 
-/** The timed workers of a process: the outbox only when mail can leave, customer messages when the book host's address is known. */
-export function workerList(db: Db, transport: MailTransport | null, links?: CustomerMessageLinks): Worker[] {
+/**
+ * Properties' calendar feeds read when due (every 15 minutes each), a few at a time; each feed
+ * is leased by one replica while it is read, so replicas never read one feed at once.
+ */
+export const feedsWorker = (db: Db, reader: FeedReader, o: { limit?: number } = {}): Worker => {
+  const holder = processHolder();
+  return {
+    name: 'feeds',
+    everyMs: 20 * SECOND,
+    run: async (now) => void (await syncDueFeeds(db, { reader, holder, now, limit: o.limit ?? 25, leaseSeconds: 120 })),
+  };
+};
+
+/** The timed workers of a process: the outbox only when mail can leave, customer messages when the book host's address is known, the feeds only when they may be read. */
+export function workerList(db: Db, transport: MailTransport | null, o: { links?: CustomerMessageLinks; reader?: FeedReader } = {}): Worker[] {
   return [
     ...(transport ? [outboxWorker(db, transport)] : []),
     purgeWorker(db),
     seriesWorker(db),
     agendaWorker(db),
-    ...(links ? [customerMessagesWorker(db, links)] : []),
+    ...(o.links ? [customerMessagesWorker(db, o.links)] : []),
+    ...(o.reader ? [feedsWorker(db, o.reader)] : []),
   ];
 }
 
@@ -110,7 +125,11 @@ function startWebhooks(o: WorkersOptions, ctx: { clock: () => Date; logger: Logg
 export function startWorkers(o: WorkersOptions): Started {
   void o.changes?.start();
   const ctx = { clock: o.clock, logger: o.logger };
-  const running = [...workerList(o.db, createMailTransport(o.mail, o.logger), o.customerMail).map((w) => startTicker(w, ctx)), ...startWebhooks(o, ctx)];
+  const reader = o.webhooks ? createFeedReader({ allowLoopback: o.webhooks.allowLoopback }) : undefined;
+  const running = [
+    ...workerList(o.db, createMailTransport(o.mail, o.logger), { links: o.customerMail, reader }).map((w) => startTicker(w, ctx)),
+    ...startWebhooks(o, ctx),
+  ];
   return {
     async stop() {
       await Promise.all(running.map((r) => r.stop()));

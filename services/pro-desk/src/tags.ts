@@ -21,6 +21,10 @@ export const PRO_DESK_TAGS = [
     description: 'The crews that share the work, and which crew takes a job.',
   },
   {
+    name: 'properties',
+    description: 'Hosts’ rentals whose calendars become turnover cleans, kept right as stays change.',
+  },
+  {
     name: 'webhooks',
     description: 'Where the business’s events are sent as they happen, signed, in order, until received.',
   },

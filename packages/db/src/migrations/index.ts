@@ -23,6 +23,7 @@ import * as seriesPlans from './20261127T120000-series-plans';
 import * as clients from './20261127T140000-clients';
 import * as customerMessages from './20261128T120000-customer-messages';
 import * as onMyWayAndAgenda from './20261128T130000-on-my-way-and-agenda';
+import * as properties from './20261128T140000-properties';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T140000-clients': clients,
   '20261128T120000-customer-messages': customerMessages,
   '20261128T130000-on-my-way-and-agenda': onMyWayAndAgenda,
+  '20261128T140000-properties': properties,
 };

@@ -9,6 +9,7 @@ import { pipeline, updates } from './reports';
 import { clientHistoryOperation, listClientsOperation, updateClientNotesOperation } from './clients';
 import { addTimeOffOperation, removeTimeOffOperation, updateBusiness } from './settings';
 import { addCrewOperation, assignJobOperation, removeCrewOperation, updateCrewOperation } from './crews';
+import { addPropertyOperation, listPropertiesOperation, removePropertyOperation, syncPropertyOperation, updatePropertyOperation } from './properties';
 import {
   addWebhookOperation,
   listWebhooksOperation,
@@ -55,6 +56,11 @@ export function proDeskOperationSet(ctx: AppContext) {
     removeWebhookOperation(ctx),
     rotateWebhookSecretOperation(ctx),
     testWebhookOperation(ctx),
+    listPropertiesOperation(ctx),
+    addPropertyOperation(ctx),
+    updatePropertyOperation(ctx),
+    removePropertyOperation(ctx),
+    syncPropertyOperation(ctx),
   ]);
 }
 export type ProDeskOperationSet = ReturnType<typeof proDeskOperationSet>;

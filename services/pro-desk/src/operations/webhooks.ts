@@ -75,7 +75,7 @@ export function presentWebhook(w: WebhookState, tz: string): Static<typeof webho
 }
 
 /** Plain http to this machine is taken only while the host itself is on http (`pnpm start`, tests). */
-const rulesOf = (ctx: AppContext) => ({ hostIsHttp: ctx.config.publicUrl.startsWith('http:') });
+export const rulesOf = (ctx: AppContext) => ({ hostIsHttp: ctx.config.publicUrl.startsWith('http:') });
 
 const webhookId = idSchema();
 const url = singleLine({ minLength: 1, maxLength: 2000 });

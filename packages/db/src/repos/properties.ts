@@ -1,0 +1,170 @@
+import type { Db } from '../connect';
+import { newId } from '../ids';
+import type { NewProperty, Property, PropertyFeed, Stay } from '../tables/properties';
+
+export type PropertyFields = Omit<NewProperty, 'id' | 'pro_id' | 'created_at' | 'updated_at'>;
+
+/** A new property and its feeds, each read first at once. */
+export async function insertProperty(trx: Db, p: { proId: string; fields: PropertyFields; urls: string[]; now: Date }): Promise<Property> {
+  const property = await trx
+    .insertInto('properties')
+    .values({ id: newId('prop'), pro_id: p.proId, ...p.fields, created_at: p.now, updated_at: p.now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await replaceFeeds(trx, property, p.urls, p.now);
+  return property;
+}
+
+/** The property's feeds become exactly these addresses: a kept address keeps what its reads learnt. */
+export async function replaceFeeds(trx: Db, property: Pick<Property, 'id' | 'pro_id'>, urls: string[], now: Date): Promise<void> {
+  await trx.deleteFrom('property_feeds').where('property_id', '=', property.id).where('url', 'not in', urls).execute();
+  await trx
+    .insertInto('property_feeds')
+    .values(urls.map((url, position) => ({ id: newId('feed'), property_id: property.id, pro_id: property.pro_id, url, position, next_read_at: now })))
+    .onConflict((oc) => oc.columns(['property_id', 'url']).doUpdateSet((eb) => ({ position: eb.ref('excluded.position') })))
+    .execute();
+}
+
+/** One of the pro's properties, its row locked; another pro's id finds nothing. */
+export async function lockProperty(trx: Db, proId: string, id: string): Promise<Property | undefined> {
+  return trx.selectFrom('properties').selectAll().where('id', '=', id).where('pro_id', '=', proId).forUpdate().executeTakeFirst();
+}
+
+export async function updatePropertyRow(trx: Db, id: string, fields: Partial<PropertyFields>, now: Date): Promise<Property> {
+  return trx
+    .updateTable('properties')
+    .set({ ...fields, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deletePropertyRow(trx: Db, id: string): Promise<void> {
+  await trx.deleteFrom('properties').where('id', '=', id).execute();
+}
+
+/** The pro's properties, oldest first. */
+export async function propertiesOf(db: Db, proId: string, id?: string): Promise<Property[]> {
+  let q = db.selectFrom('properties').selectAll().where('pro_id', '=', proId);
+  if (id !== undefined) q = q.where('id', '=', id);
+  return q.orderBy('created_at').orderBy('id').execute();
+}
+
+/** The feeds of these properties, in the order they were given. */
+export async function feedsOf(db: Db, propertyIds: string[]): Promise<PropertyFeed[]> {
+  if (propertyIds.length === 0) return [];
+  return db.selectFrom('property_feeds').selectAll().where('property_id', 'in', propertyIds).orderBy('property_id').orderBy('position').execute();
+}
+
+/** A live stay with its clean's booking (start, crew, status), when it has one. */
+export type StayWithClean = Stay & { starts_at: Date | null; ends_at: Date | null; crew_name: string | null; status: string | null };
+
+/** The live stays of these properties whose checkout is on or after `fromDate`, soonest first, each with its clean. */
+export async function staysOf(db: Db, propertyIds: string[], fromDate: string): Promise<StayWithClean[]> {
+  if (propertyIds.length === 0) return [];
+  return db
+    .selectFrom('stays as s')
+    .leftJoin('bookings as b', 'b.id', 's.booking_id')
+    .selectAll('s')
+    .select(['b.starts_at', 'b.ends_at', 'b.crew_name', 'b.status'])
+    .where('s.property_id', 'in', propertyIds)
+    .where('s.gone_at', 'is', null)
+    .where('s.end_date', '>=', fromDate)
+    .orderBy('s.start_date')
+    .orderBy('s.id')
+    .execute();
+}
+
+/** Bookings of the property's stays that have not started (upcoming turnovers), locked. */
+export async function upcomingTurnovers(trx: Db, propertyId: string, now: Date): Promise<{ stay_id: string; booking_id: string | null }[]> {
+  return trx
+    .selectFrom('stays as s')
+    .leftJoin('bookings as b', (j) => j.onRef('b.id', '=', 's.booking_id').on('b.status', '=', 'booked'))
+    .select(['s.id as stay_id', 'b.id as booking_id'])
+    .where('s.property_id', '=', propertyId)
+    .where('s.gone_at', 'is', null)
+    .where((eb) => eb.or([eb('b.starts_at', '>', now), eb('s.proposed_start', '>', now)]))
+    .execute();
+}
+
+/** Leases up to `limit` feeds due to be read, none another process holds; each is then this holder's until `until`. */
+export async function claimDueFeeds(db: Db, o: { holder: string; now: Date; until: Date; limit: number }): Promise<PropertyFeed[]> {
+  return db
+    .updateTable('property_feeds')
+    .set({ lease_holder: o.holder, lease_until: o.until })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('property_feeds')
+        .select('id')
+        .where('next_read_at', '<=', o.now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', o.now)]))
+        .orderBy('next_read_at')
+        .limit(o.limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+}
+
+export type FeedReadResult = Pick<PropertyFeed, 'etag' | 'last_modified' | 'outcome' | 'reason' | 'stays_listed' | 'empty_reads' | 'failing_told' | 'listed'>;
+
+/** What a read of the feed said, its next read, and its lease given back. */
+export async function recordFeedRead(trx: Db, id: string, r: Partial<FeedReadResult> & { at: Date; next: Date }): Promise<void> {
+  const { at, next, listed, ...said } = r;
+  await trx
+    .updateTable('property_feeds')
+    .set({ ...said, ...(listed ? { listed: JSON.stringify(listed) } : {}), last_read_at: at, next_read_at: next, lease_holder: null, lease_until: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A property's feed rows, locked, in order. */
+export async function lockFeeds(trx: Db, propertyId: string): Promise<PropertyFeed[]> {
+  return trx.selectFrom('property_feeds').selectAll().where('property_id', '=', propertyId).orderBy('position').forUpdate().execute();
+}
+
+/** The property's live stays, soonest first. */
+export async function liveStays(trx: Db, propertyId: string): Promise<Stay[]> {
+  return trx.selectFrom('stays').selectAll().where('property_id', '=', propertyId).where('gone_at', 'is', null).orderBy('start_date').orderBy('id').execute();
+}
+
+export async function insertStay(trx: Db, s: { propertyId: string; uids: string[]; start: string; end: string; source: string; now: Date }): Promise<Stay> {
+  return trx
+    .insertInto('stays')
+    .values({
+      id: newId('stay'),
+      property_id: s.propertyId,
+      uids: s.uids,
+      start_date: s.start,
+      end_date: s.end,
+      source: s.source,
+      first_seen_at: s.now,
+      last_seen_at: s.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateStay(
+  trx: Db,
+  id: string,
+  set: Partial<Pick<Stay, 'uids' | 'start_date' | 'end_date' | 'gone_at' | 'booking_id' | 'proposed_start' | 'proposed_crew_id' | 'attention'>> & {
+    last_seen_at?: Date;
+  },
+): Promise<void> {
+  await trx.updateTable('stays').set(set).where('id', '=', id).execute();
+}
+
+/** Links a booking to a stay that has none yet; false when another writer linked one first (the caller rolls back). */
+export async function linkStayBooking(trx: Db, stayId: string, bookingId: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('stays')
+    .set({ booking_id: bookingId, proposed_start: null, proposed_crew_id: null, attention: null })
+    .where('id', '=', stayId)
+    .where('booking_id', 'is', null)
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
+}

@@ -1,0 +1,44 @@
+import { InvalidInputError, NotFoundError } from '../errors';
+
+/** The property operations' refusals and messages, and why a feed failed or a clean needs the owner. */
+export const noProperty = (id: string) => new NotFoundError(`No property ${id} in this business (list_properties shows its properties).`);
+export const propertyNeedsHostContact = () => new InvalidInputError('host_phone or host_email is required: the host is the customer of its turnovers.');
+export const sameCalendarTwice = () => new InvalidInputError('calendar_urls lists one address twice.');
+export const propertyHasTurnovers = (count: number) =>
+  new InvalidInputError(
+    `This property still has ${count} upcoming ${count === 1 ? 'turnover' : 'turnovers'}; send cancel_turnovers: true to cancel ${count === 1 ? 'it' : 'them'} with the property.`,
+  );
+
+export const propertyAddedMessage = (name: string, feeds: number) =>
+  `Added ${name}; its ${feeds === 1 ? 'calendar is' : `${feeds} calendars are`} read now and every 15 minutes, and each stay gets a turnover clean.`;
+export const propertyUpdatedMessage = (name: string) => `Saved ${name}.`;
+export const propertyRemovedMessage = (name: string, cancelled: number) =>
+  `Removed ${name}${cancelled ? ` and cancelled its ${cancelled} upcoming ${cancelled === 1 ? 'turnover' : 'turnovers'} (the host is not messaged)` : ''}.`;
+export const propertySyncedMessage = (name: string, failing: number) =>
+  failing ? `Read ${name}'s calendars: ${failing} failed, so nothing was cancelled from ${failing === 1 ? 'it' : 'them'}.` : `Read ${name}'s calendars.`;
+
+/** Why a feed could not be read, as the owner reads it. */
+export const feedAnswered = (status: number) => `the calendar address answered ${status}`;
+export const feedNotPublic = (host: string) => `${host} is not a public address`;
+export const feedTimedOut = (seconds: number) => `no answer within ${seconds} seconds`;
+export const feedTooLarge = (mb: number) => `the calendar is larger than ${mb} MB`;
+export const feedTooManyRedirects = () => 'the address redirects too many times';
+export const feedUnreachable = (why: string) => `the calendar could not be reached (${why})`;
+export const feedNotCalendar = () => 'the address did not answer with a calendar';
+
+/** The note a turnover booking carries for the crew. */
+export const turnoverNote = (property: string, checkout: string) => `Turnover at ${property} after the guests' checkout on ${checkout}.`;
+
+/** Why a stay's clean needs the owner. */
+export const noCrewInWindow = (from: string, to: string | null) =>
+  to === null
+    ? `No crew is free for the whole clean after checkout (${from}) within that day's working hours.`
+    : `No crew is free for the whole clean between checkout (${from}) and the next check-in (${to}).`;
+
+export const turnoverBookedMessage = (property: string, label: string) => `Turnover at ${property} booked for ${label}.`;
+export const turnoverProposedMessage = (property: string, label: string) => `Turnover at ${property} proposed for ${label}: accept it on the dashboard.`;
+export const turnoverMovedMessage = (property: string, label: string) => `A stay at ${property} changed: its turnover moved to ${label}.`;
+export const turnoverCancelledMessage = (property: string, label: string) => `A stay at ${property} is gone: its turnover on ${label} was cancelled.`;
+export const turnoverAttentionMessage = (property: string, reason: string) => `A turnover at ${property} needs you: ${reason}`;
+export const feedFailingMessage = (property: string, reason: string) =>
+  `A calendar of ${property} cannot be read (${reason}). Its turnovers stay as they are until it is read again.`;

@@ -1,0 +1,221 @@
+import {
+  AppError,
+  addDays,
+  cancellationMessage,
+  formatLabel,
+  formatLocalIso,
+  instantAtLocal,
+  justTakenByAnotherWriter,
+  localDate,
+  noCrewInWindow,
+  requireFirmQuote,
+  rescheduleMessage,
+  turnoverAttentionMessage,
+  turnoverBookedMessage,
+  turnoverCancelledMessage,
+  turnoverMovedMessage,
+  turnoverNote,
+  type EventKind,
+  type Job,
+} from '@frontdesk/domain';
+import {
+  appendEvent,
+  linkStayBooking,
+  lockBooking,
+  markCancelled,
+  moveBooking,
+  updateStay,
+  type Booking,
+  type Crew,
+  type Db,
+  type Pro,
+  type Property,
+  type Stay,
+} from '@frontdesk/db';
+import { bookWithin } from './book';
+import { earliestOpenStart, recordChange, requireOpenStart } from './booking-change';
+import { namedCrew } from './crews';
+
+/**
+ * Planning a stay's turnover clean (issue 37), inside the sync's transaction, which holds the
+ * business's row and then the property's: the clean goes in the window from the stay's checkout
+ * (its last day at the property's checkout time) to the next stay's check-in (its first day at
+ * the check-in time), or to the end of the checkout day when nothing follows, at the earliest
+ * start a crew can take by the ordinary booking rules. A clean that has started is never touched.
+ */
+export interface Plan {
+  pro: Pro;
+  property: Property;
+  now: Date;
+}
+
+export interface Window {
+  from: Date;
+  to: Date;
+  /** Whether a next stay's check-in ends the window (else the checkout day's end does). */
+  nextCheckIn: boolean;
+}
+
+/** The window of each stay, given the stays in date order. */
+export function windowOf(p: Plan, stay: Pick<Stay, 'end_date'>, next: Pick<Stay, 'start_date'> | undefined): Window {
+  const zone = p.pro.timezone;
+  const from = instantAtLocal(stay.end_date, p.property.checkout_time, zone);
+  const to = next ? instantAtLocal(next.start_date, p.property.checkin_time, zone) : instantAtLocal(addDays(stay.end_date, 1), '00:00', zone);
+  return { from, to, nextCheckIn: next !== undefined };
+}
+
+const turnoverJob = (p: Property): Job => ({
+  bedrooms: p.bedrooms,
+  bathrooms: p.bathrooms,
+  clean_type: 'turnover',
+  sqft: null,
+  frequency: 'once',
+  add_ons: p.add_ons,
+  pets: p.pets,
+});
+
+async function event(trx: Db, p: Plan, kind: EventKind, payload: Record<string, unknown>) {
+  await appendEvent(trx, p.pro.id, { kind, payload: { property_id: p.property.id, ...payload }, at: p.now });
+}
+
+const crewOf = (b: Booking) => ({ crew_id: b.crew_id, crew_name: b.crew_name });
+
+/** The stay's clean as it should be: kept while it fits its window, else moved; booked or proposed when it has none. */
+export async function planStay(trx: Db, p: Plan, stay: Stay, w: Window): Promise<void> {
+  if (w.from.getTime() <= p.now.getTime()) return; // its checkout has passed: nothing to plan or change
+  const booking = stay.booking_id ? await lockBooking(trx, stay.booking_id, p.pro.id) : undefined;
+  if (booking && booking.status !== 'booked') return; // cancelled by the owner or a no-show: theirs to decide
+  if (booking && booking.starts_at.getTime() <= p.now.getTime()) return;
+  if (booking && booking.starts_at >= w.from && booking.ends_at <= w.to) return;
+  if (!booking && stay.proposed_start && stay.proposed_start >= w.from && stay.proposed_start <= w.to) return;
+  let found: { start: Date; crew: Crew | undefined; minutes: number } | null;
+  try {
+    found = await findStart(trx, p, w, booking);
+  } catch (err) {
+    if (err instanceof AppError) return needsAttention(trx, p, stay, err.message);
+    throw err;
+  }
+  if (!found)
+    return needsAttention(trx, p, stay, noCrewInWindow(formatLabel(w.from, p.pro.timezone), w.nextCheckIn ? formatLabel(w.to, p.pro.timezone) : null));
+  if (booking) return moveClean(trx, p, { stay, booking, start: found.start, minutes: found.minutes });
+  if (p.property.mode === 'propose') return propose(trx, stay, found.start);
+  await bookClean(trx, p, stay, found);
+}
+
+async function findStart(trx: Db, p: Plan, w: Window, moving: Booking | undefined) {
+  const crew = p.property.crew_id ? await namedCrew(trx, p.pro.id, p.property.crew_id) : undefined;
+  const minutes = moving
+    ? (moving.ends_at.getTime() - moving.starts_at.getTime()) / 60_000
+    : requireFirmQuote(turnoverJob(p.property), p.pro.price_list).duration_minutes;
+  const start = await earliestOpenStart(trx, { pro: p.pro, start: w.from, to: w.to, durationMinutes: minutes, now: p.now, crew, moving });
+  return start && { start, crew, minutes };
+}
+
+async function needsAttention(trx: Db, p: Plan, stay: Stay, reason: string): Promise<void> {
+  if (stay.attention === reason) return; // told once
+  await updateStay(trx, stay.id, { attention: reason, proposed_start: null, proposed_crew_id: null });
+  const message = turnoverAttentionMessage(p.property.name, reason);
+  await event(trx, p, 'turnover.needs_attention', { stay_id: stay.id, checkout: stay.end_date, reason, message });
+}
+
+async function propose(trx: Db, stay: Stay, start: Date): Promise<void> {
+  // The dashboard and list_properties show it; it becomes a booking when the owner accepts it.
+  await updateStay(trx, stay.id, { proposed_start: start, attention: null });
+}
+
+/** Books the clean through the ordinary path (no fee; the host is its customer and is not mailed) and ties it to its stay. */
+async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; crew: Crew | undefined }): Promise<void> {
+  const { property } = p;
+  const { booking } = await bookWithin(trx, {
+    proId: p.pro.id,
+    job: turnoverJob(property),
+    start: found.start,
+    customer: { name: property.host_name, phone: property.host_phone, email: property.host_email },
+    address: property.address,
+    zip: property.zip,
+    notes: turnoverNote(property.name, stay.end_date),
+    accessDetails: null,
+    channel: 'pro',
+    clientName: 'Turnovers',
+    leadId: null,
+    feeCents: 0,
+    manageToken: false,
+    accountEmail: null,
+    expectedTotalCents: null,
+    crewId: found.crew?.id ?? null,
+    now: p.now,
+  });
+  // The stay takes one booking only: a second writer that got here first wins, and this one rolls back.
+  if (!(await linkStayBooking(trx, stay.id, booking.id))) throw justTakenByAnotherWriter();
+  const label = formatLabel(booking.starts_at, p.pro.timezone);
+  await event(trx, p, 'turnover.booked', {
+    stay_id: stay.id,
+    booking_id: booking.id,
+    start: formatLocalIso(booking.starts_at, p.pro.timezone),
+    label,
+    ...crewOf(booking),
+    message: turnoverBookedMessage(property.name, label),
+  });
+}
+
+async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; start: Date; minutes: number }): Promise<void> {
+  const { pro, now } = p;
+  const slot = await requireOpenStart(trx, { pro, start: m.start, durationMinutes: m.minutes, now, moving: m.booking, prefer: m.booking.crew_id });
+  const moved = await moveBooking(trx, m.booking.id, { start: m.start, ...slot, now });
+  if (m.stay.attention) await updateStay(trx, m.stay.id, { attention: null });
+  const [from, to] = [formatLocalIso(m.booking.starts_at, pro.timezone), formatLocalIso(moved.starts_at, pro.timezone)];
+  const label = formatLabel(moved.starts_at, pro.timezone);
+  await recordChange(trx, {
+    pro,
+    booking: moved,
+    kind: 'booking.rescheduled',
+    by: 'pro',
+    message: rescheduleMessage('pro', moved.customer_name, formatLabel(m.booking.starts_at, pro.timezone), label),
+    payload: {
+      booking_id: moved.id,
+      series_id: null,
+      from,
+      to,
+      label,
+      and_following: false,
+      visits_moved: 1,
+      customer_name: moved.customer_name,
+      rescheduled_by: 'pro',
+    },
+    now,
+  });
+  const message = turnoverMovedMessage(p.property.name, label);
+  await event(trx, p, 'turnover.moved', { stay_id: m.stay.id, booking_id: moved.id, from, to, label, ...crewOf(moved), message });
+}
+
+/**
+ * Cancels a stay's clean that has not started, as the business (the host is never messaged
+ * about it); false when there was nothing live to cancel.
+ */
+export async function cancelTurnover(trx: Db, c: { pro: Pro; property: Property; stayId: string; bookingId: string; now: Date }): Promise<boolean> {
+  const { pro, now } = c;
+  const booking = await lockBooking(trx, c.bookingId, pro.id);
+  if (!booking || booking.status !== 'booked' || booking.starts_at.getTime() <= now.getTime()) return false;
+  const cancelled = (await markCancelled(trx, booking.id, 'pro', now))!;
+  const label = formatLabel(booking.starts_at, pro.timezone);
+  const start = formatLocalIso(booking.starts_at, pro.timezone);
+  await recordChange(trx, {
+    pro,
+    booking: cancelled,
+    kind: 'booking.cancelled',
+    by: 'pro',
+    message: cancellationMessage('pro', booking.customer_name, label),
+    payload: { booking_id: booking.id, start, label, customer_name: booking.customer_name, cancelled_by: 'pro' },
+    now,
+  });
+  const message = turnoverCancelledMessage(c.property.name, label);
+  await appendEvent(trx, pro.id, {
+    kind: 'turnover.cancelled',
+    payload: { property_id: c.property.id, stay_id: c.stayId, booking_id: booking.id, start, label, message },
+    at: now,
+  });
+  return true;
+}
+
+/** The local day the business is on now (stays that ended before it are history). */
+export const todayOf = (p: Pick<Plan, 'pro' | 'now'>) => localDate(p.now, p.pro.timezone);

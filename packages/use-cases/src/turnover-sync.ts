@@ -1,0 +1,184 @@
+import {
+  EMPTY_READS_TO_TRUST,
+  FEED_READ_MINUTES,
+  FeedNotACalendar,
+  TURNOVER_HORIZON_DAYS,
+  addDays,
+  feedFailingMessage,
+  feedNotCalendar,
+  matchStays,
+  mergeFeedStays,
+  noProperty,
+  staysInFeed,
+  type FeedStay,
+  type ReadStay,
+} from '@frontdesk/domain';
+import {
+  appendEvent,
+  feedsOf,
+  insertStay,
+  liveStays,
+  lockFeeds,
+  claimDueFeeds,
+  lockPro,
+  lockProperty,
+  propertiesOf,
+  recordFeedRead,
+  updateStay,
+  type Db,
+  type ListedStay,
+  type Pro,
+  type Property,
+  type PropertyFeed,
+  type Stay,
+} from '@frontdesk/db';
+import { cancelTurnover, planStay, todayOf, windowOf, type Plan } from './turnover-plan';
+
+/** What one conditional read of a calendar address gave. */
+export type FeedAnswer =
+  { kind: 'unchanged' } | { kind: 'read'; text: string; etag: string | null; lastModified: string | null } | { kind: 'failed'; reason: string };
+
+/** Reads a calendar address under the outbound guard (the workers package's createFeedReader). */
+export interface FeedReader {
+  read(url: string, since: { etag: string | null; lastModified: string | null }): Promise<FeedAnswer>;
+}
+
+/** A feed's read, judged: what it lists now (a failing or untrusted one: what it last listed) and what to record. */
+interface Judged {
+  feed: PropertyFeed;
+  listed: ListedStay[];
+  record: Parameters<typeof recordFeedRead>[2];
+  newlyFailing: string | null;
+}
+
+/**
+ * One feed's answer judged. A failure or garbage keeps what the feed last listed (so it cancels
+ * nothing) and is told once; a 304 keeps it too; an empty read stands only once
+ * EMPTY_READS_TO_TRUST successful reads in a row agree.
+ */
+export function judgeRead(feed: PropertyFeed, answer: FeedAnswer, o: { zone: string; now: Date }): Judged {
+  // Each next read lands up to a minute and a half either side of the quarter hour, so feeds read together drift apart.
+  const next = new Date(o.now.getTime() + FEED_READ_MINUTES * 60_000 + Math.round((Math.random() - 0.5) * 180_000));
+  const base = { at: o.now, next };
+  let parsed: FeedStay[] | null = null;
+  let failure = answer.kind === 'failed' ? answer.reason : null;
+  if (answer.kind === 'read') {
+    try {
+      parsed = staysInFeed(answer.text, o.zone).stays;
+    } catch (err) {
+      if (!(err instanceof FeedNotACalendar)) throw err;
+      failure = feedNotCalendar();
+    }
+  }
+  if (failure !== null) {
+    const record = { ...base, outcome: 'failing' as const, reason: failure, failing_told: true };
+    return { feed, listed: feed.listed, record, newlyFailing: feed.failing_told ? null : failure };
+  }
+  if (answer.kind !== 'read' || parsed === null) {
+    return { feed, listed: feed.listed, record: { ...base, outcome: 'unchanged', reason: null, failing_told: false }, newlyFailing: null };
+  }
+  const emptyReads = parsed.length === 0 ? feed.empty_reads + 1 : 0;
+  const trusted = parsed.length > 0 || emptyReads >= EMPTY_READS_TO_TRUST || feed.listed.length === 0;
+  const listed = trusted ? parsed : feed.listed;
+  const record = {
+    ...base,
+    outcome: 'ok' as const,
+    reason: null,
+    failing_told: false,
+    etag: answer.etag,
+    last_modified: answer.lastModified,
+    stays_listed: parsed.length,
+    empty_reads: emptyReads,
+    listed,
+  };
+  return { feed, listed, record, newlyFailing: null };
+}
+
+/** Reads every feed of a property (outside any transaction: the network is slow) and brings its stays and cleans in line. */
+export async function syncProperty(db: Db, o: { pro: Pro; propertyId: string; reader: FeedReader; now: Date }): Promise<Property> {
+  const [property] = await propertiesOf(db, o.pro.id, o.propertyId);
+  if (!property) throw noProperty(o.propertyId);
+  const feeds = await feedsOf(db, [property.id]);
+  const answers = new Map<string, FeedAnswer>();
+  await Promise.all(feeds.map(async (f) => answers.set(f.id, await o.reader.read(f.url, { etag: f.etag, lastModified: f.last_modified }))));
+  await applyReads(db, { proId: o.pro.id, propertyId: property.id, answers, now: o.now });
+  return property;
+}
+
+/** The reads recorded and the stays reconciled, in one transaction under the business's row, then the property's. */
+export async function applyReads(db: Db, o: { proId: string; propertyId: string; answers: Map<string, FeedAnswer>; now: Date }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const pro = await lockPro(trx, o.proId);
+    const property = pro && (await lockProperty(trx, o.proId, o.propertyId));
+    if (!pro || !property) return; // removed meanwhile
+    const feeds = await lockFeeds(trx, property.id);
+    const plan: Plan = { pro, property, now: o.now };
+    const judged = feeds.map((f) => {
+      const answer = o.answers.get(f.id);
+      return answer ? judgeRead(f, answer, { zone: pro.timezone, now: o.now }) : { feed: f, listed: f.listed, record: null, newlyFailing: null };
+    });
+    for (const j of judged) {
+      if (j.record) await recordFeedRead(trx, j.feed.id, j.record);
+      if (j.newlyFailing) await feedFailing(trx, plan, j.feed, j.newlyFailing);
+    }
+    await reconcile(trx, plan, mergeFeedStays(judged.map((j) => j.listed as FeedStay[])));
+  });
+}
+
+async function feedFailing(trx: Db, p: Plan, feed: PropertyFeed, reason: string) {
+  await appendEvent(trx, p.pro.id, {
+    kind: 'property.feed_failing',
+    payload: { property_id: p.property.id, url: feed.url, reason, message: feedFailingMessage(p.property.name, reason) },
+    at: p.now,
+  });
+}
+
+/** Stays matched to what the feeds list now: moved, new and gone ones written, then every upcoming stay's clean planned. */
+async function reconcile(trx: Db, p: Plan, read: ReadStay[]): Promise<void> {
+  const today = todayOf(p);
+  const until = addDays(today, TURNOVER_HORIZON_DAYS);
+  const inView = (s: { start: string; end: string }) => s.end >= today && s.start <= until;
+  const known = (await liveStays(trx, p.property.id)).filter((s) => inView({ start: s.start_date, end: s.end_date }));
+  const changes = matchStays(
+    known.map((s) => ({ id: s.id, uids: s.uids, start: s.start_date, end: s.end_date })),
+    read.filter(inView),
+  );
+  // Moved stays step out of the one-live-stay-per-dates rule first, so two that swap dates never collide.
+  for (const { known: k } of changes.moved) await updateStay(trx, k.id, { gone_at: p.now });
+  for (const { known: k, read: r } of [...changes.same, ...changes.moved]) {
+    await updateStay(trx, k.id, { uids: [...new Set([...k.uids, ...r.uids])], start_date: r.start, end_date: r.end, last_seen_at: p.now, gone_at: null });
+  }
+  for (const gone of changes.gone)
+    await stayGone(
+      trx,
+      p,
+      known.find((s) => s.id === gone.id)!,
+    );
+  for (const r of changes.added) await insertStay(trx, { propertyId: p.property.id, uids: r.uids, start: r.start, end: r.end, source: r.source, now: p.now });
+  const stays: Stay[] = (await liveStays(trx, p.property.id)).filter((s) => s.end_date >= today);
+  for (let i = 0; i < stays.length; i++) await planStay(trx, p, stays[i]!, windowOf(p, stays[i]!, stays[i + 1]));
+}
+
+async function stayGone(trx: Db, p: Plan, stay: Stay): Promise<void> {
+  await updateStay(trx, stay.id, { gone_at: p.now, proposed_start: null, proposed_crew_id: null });
+  if (stay.booking_id) await cancelTurnover(trx, { pro: p.pro, property: p.property, stayId: stay.id, bookingId: stay.booking_id, now: p.now });
+}
+
+/**
+ * The worker's tick: leases the feeds that are due (SKIP LOCKED, a lease each, so replicas
+ * never read one feed at once), reads them, and applies each property's reads in one
+ * transaction. Feeds of one property not due now stand by what they last listed.
+ */
+export async function syncDueFeeds(db: Db, o: { reader: FeedReader; holder: string; now: Date; limit: number; leaseSeconds: number }): Promise<number> {
+  const claimed = await claimDueFeeds(db, { holder: o.holder, now: o.now, until: new Date(o.now.getTime() + o.leaseSeconds * 1000), limit: o.limit });
+  const byProperty = new Map<string, PropertyFeed[]>();
+  for (const f of claimed) byProperty.set(f.property_id, [...(byProperty.get(f.property_id) ?? []), f]);
+  await Promise.all(
+    [...byProperty.values()].map(async (feeds) => {
+      const answers = new Map<string, FeedAnswer>();
+      await Promise.all(feeds.map(async (f) => answers.set(f.id, await o.reader.read(f.url, { etag: f.etag, lastModified: f.last_modified }))));
+      await applyReads(db, { proId: feeds[0]!.pro_id, propertyId: feeds[0]!.property_id, answers, now: o.now });
+    }),
+  );
+  return claimed.length;
+}
