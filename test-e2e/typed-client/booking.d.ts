@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Book a cleaning
-         * @description Books the cleaner at a start from find_cleaners or available_times, at the firm price. Confirm once (cleaner, time, address, price) unless the user already said to book. Fill customer details from what you know (or the X-User-* headers); ask only for what is missing, in one message, and tell the user what was shared. Notes and access details are optional: never hold a booking back for them. Keep the manage_token: the only way to check or cancel; give the user the manage_url. Safe to retry with the same idempotency key.
+         * @description Books the cleaner at a start from find_cleaners or available_times, at the firm price. Confirm once (cleaner, time, address, price) unless the user already said to book. Fill customer details from what you know (or the X-User-* headers); ask only for what is missing, in one message, and tell the user what was shared. Notes and access details are optional: never hold a booking back for them. Keep the manage_token: the only way to check or cancel; give the user the manage_url. Retry-safe with the same idempotency key.
          */
         post: operations["book_cleaning"];
         delete?: never;
@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a booking
-         * @description Cancels a booking (for a series, one visit). Confirm with the user first. Free until 24 hours before the start; closer, the cleaner may charge under their own policy: tell the user. Safe to retry with the same idempotency key.
+         * @description Cancels a booking (for a series, one visit). Confirm with the user first. Free until 24 hours before the start; closer, the cleaner may charge under their own policy: tell the user. Retry-safe with the same idempotency key.
          */
         post: operations["cancel_booking"];
         delete?: never;
@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Move a booking to another time
-         * @description Moves a booking to a new start from available_times, all or nothing; same price. Confirm with the user first. Within 24 hours of the old start the cleaner may charge under their own policy: tell the user. Safe to retry with the same idempotency key.
+         * @description Moves a booking to a new start from available_times, all or nothing; same price. Confirm with the user first. Within 24 hours of the old start the cleaner may charge under their own policy: tell the user. Retry-safe with the same idempotency key.
          */
         post: operations["reschedule_booking"];
         delete?: never;
@@ -156,7 +156,7 @@ export interface paths {
         put?: never;
         /**
          * Hold a time while the user confirms
-         * @description Holds a start from available_times or find_cleaners for a few minutes at its firm total: no one else can take it meanwhile. Then confirm once with the user and book_cleaning with the hold_id; release_hold if they decline. With the shared key, send X-User-Email or X-User-Phone. Safe to retry with the same idempotency key.
+         * @description Holds a start from available_times or find_cleaners for a few minutes at its firm total: no one else can take it meanwhile. Then confirm once with the user and book_cleaning with the hold_id; release_hold if they decline. With the shared key, send X-User-Email or X-User-Phone. Retry-safe with the same idempotency key.
          */
         post: operations["hold_time"];
         delete?: never;
@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Release a held time
-         * @description Frees a time held with hold_time when the user declines; releasing again changes nothing. Safe to retry with the same idempotency key.
+         * @description Frees a time held with hold_time when the user declines; releasing again changes nothing. Retry-safe with the same idempotency key.
          */
         post: operations["release_hold"];
         delete?: never;

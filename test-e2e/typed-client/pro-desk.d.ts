@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Log a new lead
-         * @description Logs a lead; returns a quote, open times and a reply draft. Platform leads (marketplace_1..5): name and contact are not stored; reply inside the platform, never with links to book elsewhere, phone or email. Confirm first. Safe to retry with the same idempotency key.
+         * @description Logs a lead; returns a quote, open times and a reply draft. Platform leads (marketplace_1..5): name and contact are not stored; reply inside the platform, never with links to book elsewhere, phone or email. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["log_lead"];
         delete?: never;
@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Pencil in a time
-         * @description Pencils in a start from open_times while a lead decides: no booking or hold takes that crew then. Book it with book_job and the hold_id once they say yes; release_hold if not. No message to anyone. Safe to retry with the same idempotency key.
+         * @description Pencils in a start from open_times while a lead decides; nobody else can take it. On yes, book_job with the hold_id; else release_hold. Messages no one. Retry-safe with the same idempotency key.
          */
         post: operations["hold_time"];
         delete?: never;
@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Book a job
-         * @description Books a job on this business's own schedule (never other cleaners), no fee. Confirm first. The customer is not messaged. Safe to retry with the same idempotency key.
+         * @description Books a job on this business's own schedule (never other cleaners), no fee. Confirm first. The customer is not messaged. Retry-safe with the same idempotency key.
          */
         post: operations["book_job"];
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
         put?: never;
         /**
          * Release a pencilled-in time
-         * @description Frees a time pencilled in with hold_time; releasing again changes nothing. Safe to retry with the same idempotency key.
+         * @description Frees a time pencilled in with hold_time; releasing again changes nothing. Retry-safe with the same idempotency key.
          */
         post: operations["release_hold"];
         delete?: never;
@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Update a lead
-         * @description Sets a lead's status, contacted=true (follow-up sent) or notes (replacing them). Confirm first. Safe to retry with the same idempotency key.
+         * @description Sets a lead's status, contacted=true (follow-up sent) or notes (replacing them). Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["update_lead"];
         delete?: never;
@@ -196,7 +196,7 @@ export interface paths {
         put?: never;
         /**
          * Flag a bad paid lead
-         * @description Flags a paid lead as bad and prepares a lead-credit request; the pro submits it to the platform, the service never does. Confirm first. Safe to retry with the same idempotency key.
+         * @description Flags a paid lead as bad and prepares a lead-credit request; the pro submits it to the platform, the service never does. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["flag_bad_lead"];
         delete?: never;
@@ -216,7 +216,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a job
-         * @description Cancels an upcoming job; no fee. Confirm first. The customer is NOT messaged: tell the pro to inform them. Safe to retry with the same idempotency key.
+         * @description Cancels an upcoming job; no fee. Confirm first. The customer is NOT messaged: tell the pro to inform them. Retry-safe with the same idempotency key.
          */
         post: operations["cancel_job"];
         delete?: never;
@@ -236,7 +236,7 @@ export interface paths {
         put?: never;
         /**
          * Move a job
-         * @description Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them (unless notify_customer). Safe to retry with the same idempotency key.
+         * @description Moves an upcoming job to a new start; same price. Confirm first. The customer is NOT messaged: tell the pro to inform them (unless notify_customer). Retry-safe with the same idempotency key.
          */
         post: operations["reschedule_job"];
         delete?: never;
@@ -256,7 +256,7 @@ export interface paths {
         put?: never;
         /**
          * Pause a recurring plan
-         * @description Skips some weeks of a recurring plan from one visit on: those visits are cancelled, no fee; the plan goes on after. Confirm first. Customer NOT messaged. Safe to retry with the same idempotency key.
+         * @description Cancels some weeks of a recurring plan from one visit on, no fee; then it goes on. Confirm first. Customer NOT messaged. Retry-safe with the same idempotency key.
          */
         post: operations["pause_series"];
         delete?: never;
@@ -274,7 +274,7 @@ export interface paths {
         };
         /**
          * What changed
-         * @description New bookings (AI assistants' too), cancellations, follow-ups due and today's jobs since the cursor (default 7 days). A watcher calls it every next_check_in_minutes and messages the pro only when events is not empty.
+         * @description Bookings (AI assistants' too), cancellations, follow-ups due, today's jobs since the cursor (default 7 days). A watcher calls it every next_check_in_minutes and messages the pro only when events is not empty.
          */
         get: operations["updates"];
         put?: never;
@@ -296,7 +296,7 @@ export interface paths {
         put?: never;
         /**
          * Report a no-show
-         * @description Records that the customer neither came nor cancelled; waives the 5 USD booking-service fee. Confirm first. Safe to retry with the same idempotency key.
+         * @description Records that the customer neither came nor cancelled; waives the 5 USD booking-service fee. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["report_no_show"];
         delete?: never;
@@ -315,8 +315,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Tell the customer the crew is on the way
-         * @description Emails today's job's customer that the crew is on the way (with an ETA if given); once per job, a repeat sends nothing. Confirm first. Safe to retry with the same idempotency key.
+         * Say the crew is on the way
+         * @description Emails today's job's customer that the crew is on the way, with any ETA; once per job. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["notify_on_my_way"];
         delete?: never;
@@ -354,7 +354,7 @@ export interface paths {
         };
         /**
          * Upcoming schedule
-         * @description Upcoming jobs with contact and address (AI assistants' bookings too) and unread notifications, then marked read. Safe to retry with the same idempotency key.
+         * @description Upcoming jobs with contact and address (AI assistants' bookings too) and unread notifications, then marked read. Retry-safe with the same idempotency key.
          */
         get: operations["schedule"];
         put?: never;
@@ -374,7 +374,7 @@ export interface paths {
         };
         /**
          * Client list
-         * @description Everyone who booked or was logged as a direct lead with a contact (never a platform lead's customer), by name; search by part of a name, phone, email or address.
+         * @description Everyone who booked or was a direct lead with a contact (never a platform lead's customer), by name; search by part of name, phone, email or address.
          */
         get: operations["list_clients"];
         put?: never;
@@ -416,7 +416,7 @@ export interface paths {
         put?: never;
         /**
          * Keep notes about a client
-         * @description Replaces the pro's notes about a client (empty clears them); never shown to the customer. Confirm first. Safe to retry with the same idempotency key.
+         * @description Replaces the pro's notes about a client (empty clears them); never shown to the customer. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["update_client_notes"];
         delete?: never;
@@ -436,7 +436,7 @@ export interface paths {
         put?: never;
         /**
          * Change settings
-         * @description Changes settings, in my_business's shapes; anything left out keeps its value. Booked jobs stay; the answer lists those now outside the hours or ZIPs. Confirm first. Safe to retry with the same idempotency key.
+         * @description Changes settings in my_business's shapes; what is left out stays. Booked jobs stay; the answer lists those now outside the hours or ZIPs. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["update_business"];
         delete?: never;
@@ -456,7 +456,7 @@ export interface paths {
         put?: never;
         /**
          * Take time off
-         * @description Blocks time off (no open times); jobs booked in it stay and are listed. Confirm first. Safe to retry with the same idempotency key.
+         * @description Blocks time off (no open times); jobs booked in it stay and are listed. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["add_time_off"];
         delete?: never;
@@ -476,7 +476,7 @@ export interface paths {
         put?: never;
         /**
          * Remove time off
-         * @description Removes a time off. Confirm first. Safe to retry with the same idempotency key.
+         * @description Removes a time off. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["remove_time_off"];
         delete?: never;
@@ -496,7 +496,7 @@ export interface paths {
         put?: never;
         /**
          * Add a crew
-         * @description Adds a crew, so jobs can overlap; at most 50. Confirm first. Safe to retry with the same idempotency key.
+         * @description Adds a crew, so jobs can overlap; at most 50. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["add_crew"];
         delete?: never;
@@ -516,7 +516,7 @@ export interface paths {
         put?: never;
         /**
          * Change a crew
-         * @description Renames a crew, sets its hours (null: the business's) or active (false: no new jobs). Confirm first. Safe to retry with the same idempotency key.
+         * @description Renames a crew, sets its hours (null: the business's) or active (false: no new jobs). Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["update_crew"];
         delete?: never;
@@ -536,7 +536,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a crew
-         * @description Removes a crew; its upcoming jobs go to reassign_to, free for all of them. Confirm first. Safe to retry with the same idempotency key.
+         * @description Removes a crew; its upcoming jobs go to reassign_to. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["remove_crew"];
         delete?: never;
@@ -556,7 +556,7 @@ export interface paths {
         put?: never;
         /**
          * Reassign a job
-         * @description Gives an upcoming job (with and_following, every later visit of its series too) to another crew, same time. Confirm first. Safe to retry with the same idempotency key.
+         * @description Gives an upcoming job (and_following: its later visits too) to another crew, same time. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["assign_job"];
         delete?: never;
@@ -596,7 +596,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook
-         * @description Sends events from now on to an https URL, signed, in order, until received (at most 10). Secret shown once. Confirm first. Safe to retry with the same idempotency key.
+         * @description Sends events from now on to an https URL, signed, in order, until received (at most 10). Secret shown once. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["add_webhook"];
         delete?: never;
@@ -616,7 +616,7 @@ export interface paths {
         put?: never;
         /**
          * Change a webhook
-         * @description Changes url, kinds or paused (it catches up when resumed); webhook_id alone retries a failing one now. Confirm first. Safe to retry with the same idempotency key.
+         * @description Changes url, kinds or paused (it catches up when resumed); webhook_id alone retries a failing one now. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["update_webhook"];
         delete?: never;
@@ -636,7 +636,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a webhook
-         * @description Stops and forgets a webhook. Confirm first. Safe to retry with the same idempotency key.
+         * @description Stops and forgets a webhook. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["remove_webhook"];
         delete?: never;
@@ -656,7 +656,7 @@ export interface paths {
         put?: never;
         /**
          * New webhook secret
-         * @description New secret, shown once; the old one also signs for 24 h. Confirm first. Safe to retry with the same idempotency key.
+         * @description New secret, shown once; the old one also signs for 24 h. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["rotate_webhook_secret"];
         delete?: never;
@@ -676,7 +676,7 @@ export interface paths {
         put?: never;
         /**
          * Test a webhook
-         * @description Sends a ping now; says what the receiver answered. Safe to retry with the same idempotency key.
+         * @description Sends a ping now; says what the receiver answered. Retry-safe with the same idempotency key.
          */
         post: operations["test_webhook"];
         delete?: never;
@@ -694,7 +694,7 @@ export interface paths {
         };
         /**
          * List rentals
-         * @description Rentals, their calendars' last reads, and upcoming stays with their cleans (or why none).
+         * @description Rentals, their calendars' last reads, upcoming stays and cleans.
          */
         get: operations["list_properties"];
         put?: never;
@@ -716,7 +716,7 @@ export interface paths {
         put?: never;
         /**
          * Add a rental
-         * @description A host's rental: each stay in its calendars gets a turnover clean from checkout to the next check-in, no fee; the host is the customer. Confirm first. Safe to retry with the same idempotency key.
+         * @description A host's rental: each stay in its calendars gets a turnover clean, no fee. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["add_property"];
         delete?: never;
@@ -736,7 +736,7 @@ export interface paths {
         put?: never;
         /**
          * Change a rental
-         * @description Changes what is sent; the rest stays. Confirm first. Safe to retry with the same idempotency key.
+         * @description Changes any of add_property's fields sent with property_id; the rest stays. Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["update_property"];
         delete?: never;
@@ -756,7 +756,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a rental
-         * @description Refused while cleans are upcoming unless cancel_turnovers (the host is NOT messaged). Confirm first. Safe to retry with the same idempotency key.
+         * @description Refused while cleans are upcoming unless cancel_turnovers (host NOT messaged). Confirm first. Retry-safe with the same idempotency key.
          */
         post: operations["remove_property"];
         delete?: never;
@@ -776,7 +776,7 @@ export interface paths {
         put?: never;
         /**
          * Read calendars now
-         * @description Reads its calendars now and updates its cleans; a failing one cancels nothing. Safe to retry with the same idempotency key.
+         * @description Reads its calendars now; a failing one cancels nothing. Retry-safe with the same idempotency key.
          */
         post: operations["sync_property"];
         delete?: never;
@@ -867,16 +867,16 @@ export interface operations {
                         slot_step_minutes: number;
                         min_notice_hours: number;
                         email_me_customer_changes: boolean;
-                        /** @description Hours before a job its customer is emailed a reminder (1-168, up to two); [] for none. */
+                        /** @description Hours before a job to email its customer a reminder; [] for none. */
                         customer_reminders: number[];
-                        /** @description Email the customer a review request after each job; null for none. */
+                        /** @description A review request after each job; null for none. */
                         review_request: {
                             /** @description Your review page, https://… */
                             link: string;
                             /** @description Hours after the job ends. */
                             delay_hours: number;
                         } | null;
-                        /** @description Local HH:MM the owner (and each crew with an email) is mailed the day's jobs; null: off. */
+                        /** @description Local HH:MM to mail the day's jobs; null: off. */
                         owner_agenda: string | null;
                         time_off: {
                             time_off_id: string;
@@ -2553,7 +2553,7 @@ export interface operations {
                     start: string;
                     /** @description Also every later visit of the series. */
                     and_following?: boolean;
-                    /** @description Email the customer the new time (never a platform lead's). Default false. */
+                    /** @description Email the customer the new time (never a platform lead's). */
                     notify_customer?: boolean;
                 };
             };
@@ -2683,7 +2683,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A booked visit of the plan: the first one skipped. */
+                    /** @description The first visit skipped. */
                     booking_id: string;
                     /** @description Weeks skipped from this visit on. */
                     weeks: number;
@@ -4192,16 +4192,16 @@ export interface operations {
                     min_notice_hours?: number;
                     /** @description Email the owner when a customer books, moves or cancels. */
                     email_me_customer_changes?: boolean;
-                    /** @description Hours before a job its customer is emailed a reminder (1-168, up to two); [] for none. */
+                    /** @description Hours before a job to email its customer a reminder; [] for none. */
                     customer_reminders?: number[];
-                    /** @description Email the customer a review request after each job; null for none. */
+                    /** @description A review request after each job; null for none. */
                     review_request?: {
                         /** @description Your review page, https://… */
                         link: string;
                         /** @description Hours after the job ends. */
                         delay_hours: number;
                     } | null;
-                    /** @description Local HH:MM the owner (and each crew with an email) is mailed the day's jobs; null: off. */
+                    /** @description Local HH:MM to mail the day's jobs; null: off. */
                     owner_agenda?: string | null;
                 };
             };
@@ -4262,16 +4262,16 @@ export interface operations {
                         slot_step_minutes: number;
                         min_notice_hours: number;
                         email_me_customer_changes: boolean;
-                        /** @description Hours before a job its customer is emailed a reminder (1-168, up to two); [] for none. */
+                        /** @description Hours before a job to email its customer a reminder; [] for none. */
                         customer_reminders: number[];
-                        /** @description Email the customer a review request after each job; null for none. */
+                        /** @description A review request after each job; null for none. */
                         review_request: {
                             /** @description Your review page, https://… */
                             link: string;
                             /** @description Hours after the job ends. */
                             delay_hours: number;
                         } | null;
-                        /** @description Local HH:MM the owner (and each crew with an email) is mailed the day's jobs; null: off. */
+                        /** @description Local HH:MM to mail the day's jobs; null: off. */
                         owner_agenda: string | null;
                         time_off: {
                             time_off_id: string;

@@ -217,7 +217,7 @@ export const seriesInputSchemas = {
 };
 export const andFollowingSchema = boolean({ description: 'Also every later visit of the series.' });
 export const moveFollowingSchema = boolean({ description: 'Also every later visit of the series.' });
-export const notifyCustomerSchema = boolean({ description: "Email the customer the new time (never a platform lead's). Default false." });
+export const notifyCustomerSchema = boolean({ description: "Email the customer the new time (never a platform lead's)." });
 /** How many weeks pause_series skips from its visit on. */
 export const pauseWeeksSchema = integer({ minimum: 1, maximum: MAX_PAUSE_WEEKS, description: 'Weeks skipped from this visit on.' });
 /** When notify_on_my_way's crew expects to arrive, in minutes from now. */

@@ -21,7 +21,7 @@ const HOUR = 3_600_000;
 
 export const customerRemindersSchema = listOf(integer({ minimum: REMINDER_HOURS.min, maximum: REMINDER_HOURS.max }), {
   maxItems: MAX_CUSTOMER_REMINDERS,
-  description: 'Hours before a job its customer is emailed a reminder (1-168, up to two); [] for none.',
+  description: 'Hours before a job to email its customer a reminder; [] for none.',
 });
 
 export const reviewRequestSchema = nullable(
@@ -31,7 +31,7 @@ export const reviewRequestSchema = nullable(
       delay_hours: integer({ minimum: REVIEW_DELAY_HOURS.min, maximum: REVIEW_DELAY_HOURS.max, description: 'Hours after the job ends.' }),
     },
     ['link', 'delay_hours'],
-    { description: 'Email the customer a review request after each job; null for none.' },
+    { description: 'A review request after each job; null for none.' },
   ),
 );
 

@@ -126,7 +126,7 @@ export const settingsSchemas = {
   email_me_customer_changes: boolean({ description: 'Email the owner when a customer books, moves or cancels.' }),
   ...customerMessageSettingsSchemas,
   owner_agenda: nullable(
-    text({ pattern: HHMM_PATTERN, description: "Local HH:MM the owner (and each crew with an email) is mailed the day's jobs; null: off." }),
+    text({ pattern: HHMM_PATTERN, description: "Local HH:MM to mail the day's jobs; null: off." }),
   ),
 };
 

@@ -148,7 +148,8 @@ const idempotencyArgument = { type: 'string' } as const;
 export function toolOf(op: Operation<unknown>) {
   const { required } = op.input;
   const keyed = !op.readOnly && !op.idempotent;
-  const all = keyed ? { ...op.input.properties, [IDEMPOTENCY_ARGUMENT]: idempotencyArgument } : op.input.properties;
+  const listed = op.toolFields ? Object.fromEntries(op.toolFields.map((f) => [f, op.input.properties[f]!])) : op.input.properties;
+  const all = keyed ? { ...listed, [IDEMPOTENCY_ARGUMENT]: idempotencyArgument } : listed;
   const properties = publishedSchema({ properties: all }).properties as Record<string, JsonSchema>;
   return {
     name: op.name,

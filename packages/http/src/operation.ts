@@ -53,6 +53,12 @@ export interface Operation<P = unknown, In extends ObjectSchema = ObjectSchema, 
    */
   openWorld?: boolean;
   /**
+   * The fields its MCP tool lists, when not all of them: for a change to a record another tool
+   * creates, whose description names that tool's fields as taken too. Every field is still
+   * judged, on MCP as on REST, and OpenAPI lists them all. Keeps tools/list within its budget.
+   */
+  toolFields?: readonly string[];
+  /**
    * A rule about this operation an assistant is told when it connects (MCP `instructions`):
    * what to confirm first, what to do after it. The host's own rules come first.
    */

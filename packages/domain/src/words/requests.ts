@@ -38,7 +38,7 @@ export const deadlinePassed = (seconds: number) =>
   `The service could not answer within ${seconds} seconds: its database is slow or away just now. Try again in a few seconds; a write sent with an Idempotency-Key is safe to retry.`;
 export const STILL_RUNNING = 'A request with this idempotency key is still running; try again in a few seconds to get its answer.';
 /** The last sentence of every write operation's description, in these words (defineOperation appends it). */
-export const WRITE_RETRY_TEXT = 'Safe to retry with the same idempotency key.';
+export const WRITE_RETRY_TEXT = 'Retry-safe with the same idempotency key.';
 /** How the MCP server instructions describe the idempotency argument of write tools. */
 export const IDEMPOTENCY_ARGUMENT_TEXT = `Every write tool that is not idempotent takes an optional idempotency_key, a UUID for that one action: a retry with the same key and arguments within ${IDEMPOTENCY_KEEP_HOURS} hours gets the same answer and is never done twice.`;
 /** The same, for the REST header (published in /openapi.json). */

@@ -201,9 +201,9 @@ export const pauseSeriesOperation = (ctx: AppContext) =>
     tag: 'bookings',
     title: 'Pause a recurring plan',
     description:
-      'Skips some weeks of a recurring plan from one visit on: those visits are cancelled, no fee; the plan goes on after. Confirm first. Customer NOT messaged.',
+      'Cancels some weeks of a recurring plan from one visit on, no fee; then it goes on. Confirm first. Customer NOT messaged.',
     method: 'POST',
-    input: fields({ booking_id: idSchema('A booked visit of the plan: the first one skipped.'), weeks: pauseWeeksSchema }, ['booking_id', 'weeks']),
+    input: fields({ booking_id: idSchema('The first visit skipped.'), weeks: pauseWeeksSchema }, ['booking_id', 'weeks']),
     output: answer({
       series_id: str,
       visits_cancelled: int,
@@ -237,8 +237,8 @@ export const notifyOnMyWayOperation = (ctx: AppContext) =>
   defineOperation({
     name: 'notify_on_my_way',
     tag: 'bookings',
-    title: 'Tell the customer the crew is on the way',
-    description: "Emails today's job's customer that the crew is on the way (with an ETA if given); once per job, a repeat sends nothing. Confirm first.",
+    title: 'Say the crew is on the way',
+    description: "Emails today's job's customer that the crew is on the way, with any ETA; once per job. Confirm first.",
     method: 'POST',
     input: fields({ booking_id: idSchema(), eta_minutes: etaMinutesSchema }, ['booking_id']),
     output: answer({ booking_id: str, queued: bool, sent_at: str, sent_label: str, message: str }),

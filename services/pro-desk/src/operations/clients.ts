@@ -31,7 +31,7 @@ export const listClientsOperation = (ctx: AppContext) =>
     tag: 'clients',
     title: 'Client list',
     description:
-      "Everyone who booked or was logged as a direct lead with a contact (never a platform lead's customer), by name; search by part of a name, phone, email or address.",
+      "Everyone who booked or was a direct lead with a contact (never a platform lead's customer), by name; search by part of name, phone, email or address.",
     method: 'GET',
     input: fields({
       search: singleLine({ maxLength: 200, description: 'Words each client must contain.' }),

@@ -27,7 +27,7 @@ export const holdTime = (ctx: AppContext) =>
     tag: 'bookings',
     title: 'Pencil in a time',
     description:
-      'Pencils in a start from open_times while a lead decides: no booking or hold takes that crew then. Book it with book_job and the hold_id once they say yes; release_hold if not. No message to anyone.',
+      'Pencils in a start from open_times while a lead decides; nobody else can take it. On yes, book_job with the hold_id; else release_hold. Messages no one.',
     method: 'POST',
     input: fields(
       {

@@ -26,7 +26,7 @@ export const updates = (ctx: AppContext) =>
     tag: 'reports',
     title: 'What changed',
     description:
-      "New bookings (AI assistants' too), cancellations, follow-ups due and today's jobs since the cursor (default 7 days). A watcher calls it every next_check_in_minutes and messages the pro only when events is not empty.",
+      "Bookings (AI assistants' too), cancellations, follow-ups due, today's jobs since the cursor (default 7 days). A watcher calls it every next_check_in_minutes and messages the pro only when events is not empty.",
     method: 'GET',
     instruction:
       'A scheduled watcher calls updates every next_check_in_minutes, passing the cursor back as since, and messages the pro only when events is not empty.',

@@ -19,7 +19,7 @@ export const updateBusiness = (ctx: AppContext) =>
     tag: 'settings',
     title: 'Change settings',
     description:
-      "Changes settings, in my_business's shapes; anything left out keeps its value. Booked jobs stay; the answer lists those now outside the hours or ZIPs. Confirm first.",
+      "Changes settings in my_business's shapes; what is left out stays. Booked jobs stay; the answer lists those now outside the hours or ZIPs. Confirm first.",
     method: 'POST',
     input: settingsChangeSchema,
     output: answer({ ...businessSchema.properties, affected_jobs: affectedJobsSchema, message: str }),
