@@ -125,9 +125,7 @@ export const settingsSchemas = {
   min_notice_hours: number({ minimum: 0, maximum: 336, description: 'Notice before a job; whole minutes.' }),
   email_me_customer_changes: boolean({ description: 'Email the owner when a customer books, moves or cancels.' }),
   ...customerMessageSettingsSchemas,
-  owner_agenda: nullable(
-    text({ pattern: HHMM_PATTERN, description: "Local HH:MM to mail the day's jobs; null: off." }),
-  ),
+  owner_agenda: nullable(text({ pattern: HHMM_PATTERN, description: "Local HH:MM to mail the day's jobs; null: off." })),
 };
 
 /** update_business's input, also what `pnpm cli pro set` checks its flags against. */

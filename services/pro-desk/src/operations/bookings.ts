@@ -200,8 +200,7 @@ export const pauseSeriesOperation = (ctx: AppContext) =>
     name: 'pause_series',
     tag: 'bookings',
     title: 'Pause a recurring plan',
-    description:
-      'Cancels some weeks of a recurring plan from one visit on, no fee; then it goes on. Confirm first. Customer NOT messaged.',
+    description: 'Cancels some weeks of a recurring plan from one visit on, no fee; then it goes on. Confirm first. Customer NOT messaged.',
     method: 'POST',
     input: fields({ booking_id: idSchema('The first visit skipped.'), weeks: pauseWeeksSchema }, ['booking_id', 'weeks']),
     output: answer({

@@ -29,8 +29,7 @@ export const addPropertyOperation = (ctx: AppContext) =>
     name: 'add_property',
     tag: 'properties',
     title: 'Add a rental',
-    description:
-      "A host's rental: each stay in its calendars gets a turnover clean, no fee. Confirm first.",
+    description: "A host's rental: each stay in its calendars gets a turnover clean, no fee. Confirm first.",
     method: 'POST',
     input: addPropertyInput,
     output: withMessage,
