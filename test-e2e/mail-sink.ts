@@ -10,14 +10,9 @@ export interface Received {
   raw: string;
 }
 
-/**
- * A real SMTP server on this machine that the outbox worker delivers to every 50 ms, and a
- * logger at debug level whose every line is kept: tests read what was mailed and what was
- * logged, as an operator would, never the outbox table's text alone.
- */
-export async function startMailSink(db: Db, name: string): Promise<{ inbox: Received[]; logLines: string[]; logger: Logger; stop(): Promise<void> }> {
+/** A real SMTP server on this machine, keeping every mail it receives: what hosts in their own processes deliver to. */
+export async function startSmtpInbox(): Promise<{ inbox: Received[]; url: string; stop(): Promise<void> }> {
   const inbox: Received[] = [];
-  const logLines: string[] = [];
   const port = await freePort();
   const smtp = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -32,6 +27,17 @@ export async function startMailSink(db: Db, name: string): Promise<{ inbox: Rece
     },
   });
   await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  return { inbox, url: `smtp://127.0.0.1:${port}`, stop: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+/**
+ * A real SMTP server on this machine that the outbox worker delivers to every 50 ms, and a
+ * logger at debug level whose every line is kept: tests read what was mailed and what was
+ * logged, as an operator would, never the outbox table's text alone.
+ */
+export async function startMailSink(db: Db, name: string): Promise<{ inbox: Received[]; logLines: string[]; logger: Logger; stop(): Promise<void> }> {
+  const smtp = await startSmtpInbox();
+  const logLines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, next) {
       logLines.push(chunk.toString('utf8'));
@@ -39,15 +45,15 @@ export async function startMailSink(db: Db, name: string): Promise<{ inbox: Rece
     },
   });
   const logger = createLogger(name, 'debug', sink);
-  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Front Desk <desk@example.com>', printLocally: false }, logger);
+  const transport = createMailTransport({ smtpUrl: smtp.url, from: 'Front Desk <desk@example.com>', printLocally: false }, logger);
   const outbox = startTicker({ ...outboxWorker(db, transport!), everyMs: 50 }, { clock: () => new Date(), logger });
   return {
-    inbox,
+    inbox: smtp.inbox,
     logLines,
     logger,
     async stop() {
       await outbox.stop();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.stop();
     },
   };
 }
