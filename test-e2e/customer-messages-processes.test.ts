@@ -8,7 +8,7 @@ import { startSmtpInbox } from './mail-sink';
 // Two processes of each host, each running its own workers on the real clock and delivering to
 // one real SMTP server: a reminder that comes due is materialized and mailed once, whichever of
 // the four processes looks first, and never again on their later ticks.
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 const admin = () => process.env.FD_TEST_ADMIN_URL!;
 const PUBLIC_KEY = 'fdpub_e2e_reminders_key';
