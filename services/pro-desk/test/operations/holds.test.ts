@@ -93,7 +93,7 @@ describe('hold_time on the pro host', () => {
     try {
       const { tools } = await client.listTools();
       const hold = tools.find((t) => t.name === 'hold_time')!;
-      expect(hold.description).toMatch(/Book it with book_job and the hold_id once they say yes; release_hold if not/);
+      expect(hold.description).toMatch(/On yes, book_job with the hold_id; else release_hold/);
       expect(hold.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
       expect(tools.find((t) => t.name === 'release_hold')!.annotations).toMatchObject({ idempotentHint: true });
       const held = (await client.callTool({ name: 'hold_time', arguments: { bedrooms: 2, bathrooms: 1, start: START } })).structuredContent as Json;
