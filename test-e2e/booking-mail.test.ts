@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import { simpleParser } from 'mailparser';
 import ICAL from 'ical.js';
-import { sql } from 'kysely';
 import { enqueueMail, freePort } from '@frontdesk/db';
 import { createBusiness } from '@frontdesk/use-cases';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
@@ -10,7 +9,7 @@ import { createBookingApp } from '@frontdesk/booking';
 import { createProDeskApp } from '@frontdesk/pro-desk';
 import { DEFAULT_WEEKLY_HOURS, ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
 import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
-import { startMailSink, type Received } from './mail-sink';
+import { outboxDrained, startMailSink, type Received } from './mail-sink';
 import { startsOf } from '@frontdesk/domain';
 
 jest.setTimeout(60_000);
@@ -61,23 +60,9 @@ const json = async (res: Response) => (await res.json()) as Json;
 const post = (url: string, body: object, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-/** Every mail queued so far has left the outbox (the worker drained it), and the SMTP server has had time to file it. */
-async function drained(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    const { count } = await t.db
-      .selectFrom('outbox')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('sent_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (count === 0) return new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the outbox was not drained');
-}
-
 /** The parsed mails the SMTP server received for `to` since `after` (an inbox length). */
 async function mailsTo(to: string, after = 0) {
-  await drained();
+  await outboxDrained(t.db);
   return Promise.all(
     inbox
       .slice(after)
@@ -213,7 +198,7 @@ describe('mail about bookings', () => {
     const customer = 'lee.moves@example.com';
     const starts = await openStarts(biz.id);
     const booked = await json(await post(`${book}/api/v1/book_cleaning`, customerBooking(biz.id, starts[0]!, customer), asPublic));
-    await drained();
+    await outboxDrained(t.db);
 
     let seen = inbox.length;
     const to = starts[starts.length - 1]!;
@@ -363,7 +348,7 @@ describe('mail about bookings', () => {
   });
 
   it('never logs what a mail says', async () => {
-    await drained();
+    await outboxDrained(t.db);
     const log = logLines.join('');
     expect(log.length).toBeGreaterThan(1000);
     const mails = await Promise.all(inbox.map((m) => simpleParser(m.raw)));

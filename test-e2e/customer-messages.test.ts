@@ -1,11 +1,10 @@
 import { simpleParser } from 'mailparser';
-import { sql } from 'kysely';
 import { createDb, reminderCandidates, type Db } from '@frontdesk/db';
 import { customerMessagesWorker } from '@frontdesk/workers';
 import { bookCleaning, bothHostsPerFile, booking, newCleaner, type Hosts } from '@frontdesk/dev-env/both-hosts';
 import { dashboardSession, type Harness } from '@frontdesk/dev-env/pro-desk';
 import { startFreezableProxy } from './helpers';
-import { startMailSink, type Received } from './mail-sink';
+import { outboxDrained, startMailSink, type Received } from './mail-sink';
 
 jest.setTimeout(90_000);
 
@@ -28,22 +27,9 @@ afterAll(() => sink?.stop());
 const tick = (db: Db = h.t.db) => customerMessagesWorker(db, LINKS).run(h.clock.now);
 const at = (iso: string) => (h.clock.now = new Date(iso));
 
-async function drained(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    const { count } = await h.t.db
-      .selectFrom('outbox')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('sent_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (count === 0) return new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the outbox was not drained');
-}
-
 /** The parsed mails the SMTP server received for `to`. */
 async function mailsTo(to: string) {
-  await drained();
+  await outboxDrained(h.t.db);
   // Headers as one line each (a long one is folded onto the next).
   return Promise.all(inbox.filter((m) => m.to === to).map(async (m) => ({ raw: m.raw.replace(/\r?\n[ \t]+/g, ' '), mail: await simpleParser(m.raw) })));
 }

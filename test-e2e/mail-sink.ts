@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { freePort, type Db } from '@frontdesk/db';
 import { createLogger, type Logger } from '@frontdesk/http';
@@ -56,4 +57,18 @@ export async function startMailSink(db: Db, name: string): Promise<{ inbox: Rece
       await smtp.stop();
     },
   };
+}
+
+/** Every mail queued so far has left the outbox (a worker drained it), and the SMTP server has had time to file it. */
+export async function outboxDrained(db: Db): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    const { count } = await db
+      .selectFrom('outbox')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('sent_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (count === 0) return new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the outbox was not drained');
 }

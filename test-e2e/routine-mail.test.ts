@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { simpleParser } from 'mailparser';
-import { sql } from 'kysely';
 import { freePort } from '@frontdesk/db';
 import { createBusiness } from '@frontdesk/use-cases';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
@@ -10,7 +9,7 @@ import { createProDeskApp } from '@frontdesk/pro-desk';
 import { agendaWorker } from '@frontdesk/workers';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
 import { TEST_KEY_SEALER, TEST_RATE_LIMITS } from '@frontdesk/dev-env/both-hosts';
-import { startMailSink, type Received } from './mail-sink';
+import { outboxDrained, startMailSink, type Received } from './mail-sink';
 
 jest.setTimeout(60_000);
 
@@ -58,21 +57,8 @@ const call = async (auth: Record<string, string>, op: string, body: object, stat
   return json;
 };
 
-/** Every queued mail has left the outbox, and the SMTP server has had time to file it. */
-async function drained(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    const { count } = await t.db
-      .selectFrom('outbox')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('sent_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (count === 0) return new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the outbox was not drained');
-}
 async function mailsTo(to: string) {
-  await drained();
+  await outboxDrained(t.db);
   return Promise.all(inbox.filter((m) => m.to === to).map((m) => simpleParser(m.raw)));
 }
 
