@@ -142,8 +142,10 @@ function modeChoice(chosen: string): Html {
 
 /** The property's times, crew and planning fields, as saved or as typed. */
 function planningFields(v: { checkout_time: string; checkin_time: string; crew_id: string; mode: string }, crews: Crew[], problem?: Problem): Html {
-  return html`<div class="pair">${timeField('checkout_time', v.checkout_time, problem)}
-      <div>${timeField('checkin_time', v.checkin_time, problem)}</div></div>
+  return html`<div class="pair">
+      <div>${timeField('checkout_time', v.checkout_time, problem)}</div>
+      <div>${timeField('checkin_time', v.checkin_time, problem)}</div>
+    </div>
     ${crewSelect({ id: 'f-crew_id', name: 'crew_id', label: TIMES_LABELS.crew_id!, crews, chosen: v.crew_id, problem, first: 'Any free crew' })}
     ${modeChoice(v.mode)}`;
 }
@@ -162,7 +164,7 @@ function addForm(s: Signed, crews: Crew[], refused: PropertyRefused | undefined)
       ${text('address', 'Street address', html` maxlength="200" required autocomplete="street-address"`)}
       ${text('zip', 'ZIP code', html` inputmode="numeric" maxlength="10" required autocomplete="postal-code"`)}
       <div class="pair">
-        ${text('bedrooms', 'Bedrooms', html` inputmode="numeric" required`)}
+        <div>${text('bedrooms', 'Bedrooms', html` inputmode="numeric" required`)}</div>
         <div>${text('bathrooms', 'Bathrooms', html` inputmode="decimal" required`)}</div>
       </div>
       <label><input type="checkbox" name="pets" ${v.pets === 'on' && html` checked`} />Pets stay there</label>
