@@ -103,10 +103,13 @@ async function stayTimeline(o: Owner) {
   const stays = page.locator('.stays > li');
   expect(await stays.count()).toBe(2);
   expect(await stays.nth(0).innerText()).toMatch(/Guests .* to .*\n?.*from Airbnb[\s\S]*Turnover proposed for .*10:00 AM/);
-  await page.locator('.feeds').getByText(/^Read on .*: fine, 2 stays listed\.$/).waitFor();
-  expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    o.width,
-  );
+  await page
+    .locator('.feeds')
+    .getByText(/^Read on .*: fine, 2 stays listed\.$/)
+    .waitFor();
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(o.width);
   await page.screenshot({ path: join(tmpdir(), `property-page-${o.width}.png`), fullPage: true });
   await check(o, 'property page');
 }
@@ -114,7 +117,10 @@ async function stayTimeline(o: Owner) {
 /** Accepting the first proposal books it, once: the reload repeats nothing, and the job is on the schedule. */
 async function acceptOne(o: Owner, checkout: string) {
   const { page } = o;
-  await page.getByRole('button', { name: /^Accept the turnover on / }).first().click();
+  await page
+    .getByRole('button', { name: /^Accept the turnover on / })
+    .first()
+    .click();
   await doneSays(page, /^Booked the turnover at Lake cabin for .*10:00 AM/);
   await reloadAsAPerson(page);
   const first = page.locator('.stays > li').nth(0);
@@ -141,7 +147,11 @@ async function changeTimes(o: Owner) {
   await page.getByRole('button', { name: 'Save and plan the cleans again' }).click();
   await doneSays(page, /^Saved the times, crew and planning of Lake cabin, and planned its cleans again\. Read Lake cabin's calendars\./);
   expect(await page.getByLabel('Guests check out at').inputValue()).toBe('12:00');
-  await page.locator('.stays > li').nth(1).getByText(/Turnover proposed for .*12:00 PM/).waitFor();
+  await page
+    .locator('.stays > li')
+    .nth(1)
+    .getByText(/Turnover proposed for .*12:00 PM/)
+    .waitFor();
   await check(o, 'times changed');
 }
 
@@ -168,7 +178,10 @@ async function removeRental(o: Owner) {
   await page.getByText('Lake cabin has 1 upcoming turnover.').waitFor();
   await check(o, 'remove confirmation');
   await page.getByRole('button', { name: 'Remove Lake cabin' }).click();
-  await page.getByRole('alert').getByText(/still has 1 upcoming turnover; tick “Cancel its upcoming turnovers too” to cancel it/).waitFor();
+  await page
+    .getByRole('alert')
+    .getByText(/still has 1 upcoming turnover; tick “Cancel its upcoming turnovers too” to cancel it/)
+    .waitFor();
   await check(o, 'remove refused');
   await page.getByLabel('Cancel its upcoming turnovers too').check();
   await page.getByRole('button', { name: 'Remove Lake cabin' }).click();

@@ -95,7 +95,10 @@ const OWNER_REWORDS: readonly (readonly [RegExp, string])[] = [
   [/; send cancel_turnovers: true to cancel (it|them) with the property\./, '; tick “Cancel its upcoming turnovers too” to cancel $1 with the property.'],
   // The add form's phone field is marked, and its sentence names the email in words.
   [/^host_phone or host_email is required:/, 'host_phone or email is required:'],
-  [/^No property \S+ in this business \(list_properties shows its properties\)\.$/, 'That property is not in your business (it may have been removed, or the link is mistyped).'],
+  [
+    /^No property \S+ in this business \(list_properties shows its properties\)\.$/,
+    'That property is not in your business (it may have been removed, or the link is mistyped).',
+  ],
   // The dashboard's move page offers "this visit and the ones booked after it".
   [/ together \(and_following\)\./, ' together.'],
 ];

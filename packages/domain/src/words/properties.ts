@@ -55,6 +55,5 @@ export const proposalNeedsAttentionMessage = (property: string, reason: string) 
   `Nothing was booked: the turnover at ${property} needs you. ${reason} Change the property's times or crew, or free the time, then accept again.`;
 
 /** The Properties pages' own sentences. */
-export const propertyNotOnDashboard = () =>
-  new NotFoundError('That property is not in your business (it may have been removed, or the link is mistyped).');
+export const propertyNotOnDashboard = () => new NotFoundError('That property is not in your business (it may have been removed, or the link is mistyped).');
 export const propertyTimesSaved = (name: string, synced: string) => `Saved the times, crew and planning of ${name}, and planned its cleans again. ${synced}`;

@@ -80,7 +80,9 @@ describe('acceptProposal', () => {
     }).expect(200);
     const accepted = await acceptProposal(h.t.db, pro, { property_id: propertyId, stay_id: stay.stay_id }, h.clock.now);
     expect(accepted.outcome).toBe('replanned');
-    expect(accepted.message).toMatch(/^The proposed time \(Fri, Nov 27, 10:00 AM EST\) was taken meanwhile, so we booked the turnover at Lake cabin for Fri, Nov 27, /);
+    expect(accepted.message).toMatch(
+      /^The proposed time \(Fri, Nov 27, 10:00 AM EST\) was taken meanwhile, so we booked the turnover at Lake cabin for Fri, Nov 27, /,
+    );
     const turnover = (await bookingsOf(pro.id)).find((b) => b.id === accepted.booking_id)!;
     const job = (await bookingsOf(pro.id)).find((b) => b.id === other.body.booking_id)!;
     // After the other job (and its travel buffer), on the same day: the window runs to midnight.

@@ -71,7 +71,8 @@ export function feedWords(f: ShownFeed, zone: string, now: Date): string {
   if (!f.last_read) return 'Not read yet: it is read within a few minutes.';
   const when = formatLabel(new Date(f.last_read), zone, now);
   const listed = f.stays_listed === null ? '' : `, ${count(f.stays_listed, 'stay')} listed`;
-  if (f.outcome === 'failing') return `Could not be read on ${when}: ${f.reason ?? 'no reason given'}. Nothing was changed from it; its stays stand as last read.`;
+  if (f.outcome === 'failing')
+    return `Could not be read on ${when}: ${f.reason ?? 'no reason given'}. Nothing was changed from it; its stays stand as last read.`;
   if (f.outcome === 'unchanged') return `Read on ${when}: unchanged since the read before${listed}.`;
   return `Read on ${when}: fine${listed}.`;
 }
@@ -153,24 +154,23 @@ function planningFields(v: { checkout_time: string; checkin_time: string; crew_i
 function addForm(s: Signed, crews: Crew[], refused: PropertyRefused | undefined): Html {
   const v = refused?.values ?? {};
   const p = refused?.problem;
-  const text = (name: string, label: string, attrs: Html, type = 'text', hint?: string) =>
-    inputField({ label, name, value: v[name] ?? '', type, attrs, ...(hint ? { hint } : {}) }, p);
+  const text = (name: string, attrs: Html, type = 'text', hint?: string) =>
+    inputField({ label: PROPERTY_LABELS.add[name]!, name, value: v[name] ?? '', type, attrs, ...(hint ? { hint } : {}) }, p);
   const urlsWrong = p?.field === 'calendar_urls';
   return html`<section aria-labelledby="add" id="add-section">
     <h2 id="add">Add a rental</h2>
     ${problemLine(p)}
     <form method="post" action="/dashboard/properties" novalidate>
-      ${csrfField(s)} ${text('name', 'Name of the property', html` maxlength="100" required`)}
-      ${text('address', 'Street address', html` maxlength="200" required autocomplete="street-address"`)}
-      ${text('zip', 'ZIP code', html` inputmode="numeric" maxlength="10" required autocomplete="postal-code"`)}
+      ${csrfField(s)} ${text('name', html` maxlength="100" required`)} ${text('address', html` maxlength="200" required autocomplete="street-address"`)}
+      ${text('zip', html` inputmode="numeric" maxlength="10" required autocomplete="postal-code"`)}
       <div class="pair">
-        <div>${text('bedrooms', 'Bedrooms', html` inputmode="numeric" required`)}</div>
-        <div>${text('bathrooms', 'Bathrooms', html` inputmode="decimal" required`)}</div>
+        <div>${text('bedrooms', html` inputmode="numeric" required`)}</div>
+        <div>${text('bathrooms', html` inputmode="decimal" required`)}</div>
       </div>
       <label><input type="checkbox" name="pets" ${v.pets === 'on' && html` checked`} />Pets stay there</label>
-      ${text('host_name', "Host's name", html` maxlength="100" required`)}
-      ${text('host_phone', "Host's phone", html` maxlength="30" autocomplete="off"`, 'tel', 'A phone or an email is needed: the host is the customer of these cleans.')}
-      ${text('host_email', "Host's email", html` maxlength="200" autocomplete="off"`, 'email')}
+      ${text('host_name', html` maxlength="100" required`)}
+      ${text('host_phone', html` maxlength="30" autocomplete="off"`, 'tel', 'A phone or an email is needed: the host is the customer of these cleans.')}
+      ${text('host_email', html` maxlength="200" autocomplete="off"`, 'email')}
       <label for="f-calendar_urls">Calendar addresses</label>
       <span class="note" id="f-calendar_urls-hint"
         >The iCal export links from Airbnb, Vrbo, Booking.com or another calendar, one a line, up to ${PROPERTY_MAX_FEEDS}.</span
@@ -182,7 +182,8 @@ function addForm(s: Signed, crews: Crew[], refused: PropertyRefused | undefined)
         required
         aria-describedby="f-calendar_urls-hint${urlsWrong ? ' f-calendar_urls-error' : ''}"
         ${urlsWrong && html` aria-invalid="true"`}
-      >${v.calendar_urls ?? ''}</textarea
+      >
+${v.calendar_urls ?? ''}</textarea
       >${urlsWrong && html`<span class="error" id="f-calendar_urls-error">${p?.text}</span>`}
       ${planningFields(
         { checkout_time: v.checkout_time ?? '11:00', checkin_time: v.checkin_time ?? '15:00', crew_id: v.crew_id ?? '', mode: v.mode ?? 'book' },
@@ -205,8 +206,8 @@ function cleanLine(s: Signed, p: ShownProperty, stay: ShownStay): Html {
   if (stay.clean === 'needs_attention')
     return html`<span class="clean error">Needs you: ${stay.attention}</span>
       <span class="note"
-        >Free that time (time off, another job), <a href="#times">change the times or the crew</a>, or read the calendars again once the host has changed
-        the stay.</span
+        >Free that time (time off, another job), <a href="#times">change the times or the crew</a>, or read the calendars again once the host has changed the
+        stay.</span
       >`;
   return html`<span class="clean note">No turnover planned: its checkout has passed, or its clean was cancelled.</span>`;
 }
@@ -285,8 +286,8 @@ export function removePropertyView(s: Signed, d: { property: ShownProperty; upco
   const p = d.property;
   const cleans = d.upcoming
     ? html`<p>
-          ${typedText(p.name)} has ${count(d.upcoming, 'upcoming turnover')}. A rental with turnovers to come is removed only with them: they are
-          cancelled, and the host is not messaged.
+          ${typedText(p.name)} has ${count(d.upcoming, 'upcoming turnover')}. A rental with turnovers to come is removed only with them: they are cancelled, and
+          the host is not messaged.
         </p>
         <label><input type="checkbox" name="cancel_turnovers" value="yes" ${d.ticked && html` checked`} />Cancel its upcoming turnovers too</label>`
     : html`<p>${typedText(p.name)} has no upcoming turnovers. Its past cleans stay on your records.</p>`;
