@@ -1,12 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { addDays, localDate } from '@frontdesk/domain';
 import { AIRBNB_PRODID, CalendarServer, airbnbBlock, airbnbStay, calendar } from '@frontdesk/dev-env/ical-fixtures';
 import { ensureChromium } from './browser';
-import { startPageHosts, type PageHosts } from './page-hosts';
-import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard, signUp, type Audit, type Site } from './page-flows';
+import { proCall, siteOf, startPageHosts, type PageHosts } from './page-hosts';
+import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard, signUp, type Owner } from './page-flows';
 
 // The Properties section in a real browser at a phone's width and a desk's (issue 37): a rental
 // added with its Airbnb calendar (served by a local HTTP server), a refusal that keeps what was
@@ -19,32 +17,12 @@ const found = ensureChromium();
 if ('reason' in found) process.stdout.write(`\nSkipping the properties page tests: ${found.reason}.\n`);
 const maybe = 'path' in found ? describe : describe.skip;
 
-let t: TestDatabase;
-let browser: Browser;
 let hosts: PageHosts | undefined;
-let book = '';
-let pro = '';
 const cal = new CalendarServer();
 
-const site = (): Site => ({ pro, book, codeSentTo: (email) => signInCodeSentTo(t.db, email) });
-
-interface Owner {
-  page: Page;
-  key: string;
-  audit: Audit;
-  width: number;
-}
 type Json = Record<string, any>;
 
-const api = async (o: { key: string }, path: string, body?: unknown): Promise<Json> => {
-  const res = await fetch(`${pro}/api/v1/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${o.key}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  expect([path, res.status]).toEqual([path, 200]);
-  return (await res.json()) as Json;
-};
+const api = (o: Owner, path: string, body?: unknown): Promise<Json> => proCall<Json>(hosts!, o.key, path, body);
 
 /** The first Tuesday to Thursday at least four days from now in New York: a working day whatever today is. */
 function midweekAhead(): string {
@@ -67,7 +45,7 @@ function houseCalendar(width: number): { url: string; checkout: string } {
 /** The add form refused for want of the host's phone or email, with what was typed kept; then added, its calendar read at once. */
 async function addRental(o: Owner, url: string) {
   const { page } = o;
-  await page.goto(`${pro}/dashboard`);
+  await page.goto(`${hosts!.pro}/dashboard`);
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Properties', exact: true }).click();
   await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();
   await page.getByText('No rentals yet').waitFor();
@@ -195,7 +173,6 @@ maybe('the Properties section in a real browser', () => {
   beforeAll(async () => {
     await cal.start();
     hosts = await startPageHosts('properties', (found as { path: string }).path);
-    ({ t, pro, book, browser } = hosts);
   }, 120_000);
   afterAll(async () => {
     await hosts?.close();
@@ -203,12 +180,12 @@ maybe('the Properties section in a real browser', () => {
   });
 
   it('adds a rental, shows its stays and cleans, accepts a proposal onto the schedule and removes it, at 375 and 1280 px', async () => {
-    await auditAtBothWidths(browser, async (page, width, audit) => {
+    await auditAtBothWidths(hosts!.browser, async (page, width, audit) => {
       const email = `rentals${width}@dash.example`;
       const name = `Rentals ${width}`;
-      const key = await signUp(page, site(), email, name);
+      const key = await signUp(page, siteOf(hosts!), email, name);
       const o: Owner = { page, key, audit, width };
-      await signInToDashboard(page, site(), email, name);
+      await signInToDashboard(page, siteOf(hosts!), email, name);
       const { url, checkout } = houseCalendar(width);
       await addRental(o, url);
       await stayTimeline(o);

@@ -14,7 +14,8 @@ afterAll(() => cal.stop());
 
 type Json = Record<string, any>;
 type Auth = Record<string, string>;
-const post = (auth: Auth, op: string, body: object) => h.api.post(`/api/v1/${op}`).set(auth).send(body);
+/** An operation of the pro host run with the business's key, expected to answer 200: its answer. */
+const call = async (auth: Auth, op: string, body: object): Promise<Json> => (await h.api.post(`/api/v1/${op}`).set(auth).send(body).expect(200)).body as Json;
 
 let n = 0;
 /** A propose-mode house whose Airbnb calendar lists one stay checking out Friday the 27th at 10:00, read once: its clean is proposed. */
@@ -32,8 +33,8 @@ async function proposedHouse(auth: Auth): Promise<{ propertyId: string; stay: Js
     mode: 'propose',
     calendar_urls: [url],
   };
-  const added = (await post(auth, 'add_property', house).expect(200)).body as Json;
-  const synced = (await post(auth, 'sync_property', { property_id: added.property_id }).expect(200)).body as Json;
+  const added = await call(auth, 'add_property', house);
+  const synced = await call(auth, 'sync_property', { property_id: added.property_id });
   expect(synced.stays.map((s: Json) => [s.clean, s.start])).toEqual([['proposed', '2026-11-27T10:00:00-05:00']]);
   return { propertyId: added.property_id, stay: synced.stays[0] };
 }
@@ -62,14 +63,14 @@ describe('acceptProposal', () => {
     expect(again.message).toMatch(/booked already for Fri, Nov 27, 10:00 AM EST; nothing changed/);
     expect(await bookingsOf(pro.id)).toHaveLength(1);
     // Reading the calendar again keeps the booked clean as it is.
-    await post(auth, 'sync_property', { property_id: propertyId }).expect(200);
+    await call(auth, 'sync_property', { property_id: propertyId });
     expect((await bookingsOf(pro.id)).map((b) => b.id)).toEqual([accepted.booking_id]);
   });
 
   it('re-plans to the earliest start that fits when the proposed time was taken by another booking, and says so', async () => {
     const { auth, pro } = await newPro(h);
     const { propertyId, stay } = await proposedHouse(auth);
-    const other = await post(auth, 'book_job', {
+    const other = await call(auth, 'book_job', {
       bedrooms: 2,
       bathrooms: 1,
       start: '2026-11-27T10:00:00-05:00',
@@ -77,14 +78,14 @@ describe('acceptProposal', () => {
       customer_phone: '(212) 555-0100',
       address: '12 Grove St',
       zip: '10001',
-    }).expect(200);
+    });
     const accepted = await acceptProposal(h.t.db, pro, { property_id: propertyId, stay_id: stay.stay_id }, h.clock.now);
     expect(accepted.outcome).toBe('replanned');
     expect(accepted.message).toMatch(
       /^The proposed time \(Fri, Nov 27, 10:00 AM EST\) was taken meanwhile, so we booked the turnover at Lake cabin for Fri, Nov 27, /,
     );
     const turnover = (await bookingsOf(pro.id)).find((b) => b.id === accepted.booking_id)!;
-    const job = (await bookingsOf(pro.id)).find((b) => b.id === other.body.booking_id)!;
+    const job = (await bookingsOf(pro.id)).find((b) => b.id === other.booking_id)!;
     // After the other job (and its travel buffer), on the same day: the window runs to midnight.
     expect(turnover.starts_at.getTime()).toBeGreaterThanOrEqual(job.ends_at.getTime());
     expect(turnover.starts_at.toISOString().slice(0, 10)).toBe('2026-11-27');
@@ -94,7 +95,7 @@ describe('acceptProposal', () => {
   it('marks the stay as needing attention with the reason when nothing fits any more, and books nothing', async () => {
     const { auth, pro } = await newPro(h);
     const { propertyId, stay } = await proposedHouse(auth);
-    await post(auth, 'add_time_off', { start: '2026-11-27T09:00:00-05:00', end: '2026-11-28T00:00:00-05:00' }).expect(200);
+    await call(auth, 'add_time_off', { start: '2026-11-27T09:00:00-05:00', end: '2026-11-28T00:00:00-05:00' });
     const accepted = await acceptProposal(h.t.db, pro, { property_id: propertyId, stay_id: stay.stay_id }, h.clock.now);
     expect(accepted).toMatchObject({ outcome: 'needs_attention', booking_id: null });
     expect(accepted.message).toMatch(/^Nothing was booked: the turnover at Lake cabin needs you\. No crew is free for the whole clean after checkout/);
