@@ -17,6 +17,14 @@ export interface Site {
 
 /** Audits the page as it is now, naming it `what` in any violation. */
 export type Audit = (what: string) => Promise<void>;
+
+/** A business's owner in a page test: the browser page at a width, its audit, and the business's key. */
+export interface Owner {
+  page: Page;
+  key: string;
+  audit: Audit;
+  width: number;
+}
 const noAudit: Audit = async () => {};
 
 /**

@@ -1,11 +1,11 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { startsOf } from '@frontdesk/domain';
 import { ensureChromium } from './browser';
 import { startPageHosts, type PageHosts } from './page-hosts';
-import { auditAtBothWidths, bookOnThePage, check, doneSays, reloadAsAPerson, signInToDashboard, signUp, type Audit, type Site } from './page-flows';
+import { auditAtBothWidths, bookOnThePage, check, doneSays, reloadAsAPerson, signInToDashboard, signUp, type Owner, type Site } from './page-flows';
 
 // The owner's client list in a real browser at a phone's width and a desk's (issue 35): a client
 // found by part of a phone number, their page with visits, plan and total, notes that survive a
@@ -26,12 +26,6 @@ let pro = '';
 
 const site = (): Site => ({ pro, book, codeSentTo: (email) => signInCodeSentTo(t.db, email) });
 
-interface Owner {
-  page: Page;
-  key: string;
-  audit: Audit;
-  width: number;
-}
 type Json = Record<string, any>;
 
 const api = async (o: { key: string }, path: string, body?: unknown): Promise<Json> => {

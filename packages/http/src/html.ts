@@ -66,6 +66,8 @@ input[type=checkbox],input[type=radio]{width:auto;margin-right:.4rem}[aria-inval
 .client-search button{margin-top:0}@media (min-width:64rem){body:has(.two-cols){max-width:70rem}
 .two-cols{display:grid;grid-template-columns:minmax(16rem,1fr) 2fr;grid-template-areas:'list detail';gap:2.5rem;align-items:start}
 .col-detail{grid-area:detail}.col-list{grid-area:list}}`,
+  properties: `.property-list,.stays,.feeds{list-style:none;padding:0}.property-list>li,.stays>li{padding:.5rem 0;border-bottom:1px solid #eef0f3}
+.stays .clean,.stays .note,.feeds span{display:block}.feeds li{margin:.3rem 0}.feeds .url{overflow-wrap:anywhere;font-size:.9rem}.stays form button{margin:.3rem 0}`,
   account: `pre,.fields{overflow-x:auto;max-width:100%}.fields td,.fields th{overflow-wrap:anywhere;vertical-align:top}.fields .fields{margin:.3rem 0}`,
   board: BOARD_STYLE,
 };

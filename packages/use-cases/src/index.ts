@@ -34,4 +34,5 @@ export * from './clients';
 export * from './customer-messages';
 export * from './routine-mail';
 export * from './properties';
+export { acceptProposal, type Accepted } from './turnover-accept';
 export { syncProperty, syncDueFeeds, applyReads, judgeRead, type FeedAnswer, type FeedReader } from './turnover-sync';

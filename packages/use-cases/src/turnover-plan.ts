@@ -21,6 +21,7 @@ import {
 import {
   appendEvent,
   linkStayBooking,
+  liveStays,
   lockBooking,
   markCancelled,
   moveBooking,
@@ -102,6 +103,33 @@ export async function planStay(trx: Db, p: Plan, stay: Stay, w: Window): Promise
   await bookClean(trx, p, stay, found);
 }
 
+/** How accepting a proposal ended: booked as proposed, booked at another start (the proposed one was taken), or needing the owner. */
+export type Acceptance = { outcome: 'as_proposed' | 'replanned'; booking: Booking } | { outcome: 'needs_attention'; reason: string };
+
+/**
+ * Accepting a stay's proposed clean, under the sync's locks: its proposed start is booked as a
+ * `book`-mode property's clean is (no fee, `turnover.booked`) while it still fits the window;
+ * else the earliest start that fits now, or needs attention with the reason.
+ */
+export async function acceptPlan(trx: Db, p: Plan, stay: Stay, w: Window): Promise<Acceptance> {
+  const booking: Plan = { ...p, property: { ...p.property, mode: 'book' } };
+  const proposed = stay.proposed_start;
+  if (proposed && proposed >= w.from && proposed > p.now) {
+    const crew = p.property.crew_id ? await namedCrew(trx, p.pro.id, p.property.crew_id) : undefined;
+    const minutes = requireFirmQuote(turnoverJob(p.property), p.pro.price_list).duration_minutes;
+    const end = new Date(proposed.getTime() + minutes * 60_000);
+    const to = end < w.to ? end : w.to;
+    // The proposed start alone is judged: it is free when the earliest open start up to its own end is itself.
+    const open = await earliestOpenStart(trx, { pro: p.pro, start: proposed, to, durationMinutes: minutes, now: p.now, crew });
+    if (open?.getTime() === proposed.getTime()) return { outcome: 'as_proposed', booking: await bookClean(trx, booking, stay, { start: proposed, crew }) };
+  }
+  await planStay(trx, booking, { ...stay, proposed_start: null }, w);
+  const after = (await liveStays(trx, p.property.id)).find((s) => s.id === stay.id);
+  const booked = after?.booking_id ? await lockBooking(trx, after.booking_id, p.pro.id) : undefined;
+  if (booked) return { outcome: 'replanned', booking: booked };
+  return { outcome: 'needs_attention', reason: after?.attention ?? stay.attention ?? '' };
+}
+
 async function findStart(trx: Db, p: Plan, w: Window, moving: Booking | undefined) {
   const crew = p.property.crew_id ? await namedCrew(trx, p.pro.id, p.property.crew_id) : undefined;
   const minutes = moving
@@ -124,7 +152,7 @@ async function propose(trx: Db, stay: Stay, start: Date): Promise<void> {
 }
 
 /** Books the clean through the ordinary path (no fee; the host is its customer and is not mailed) and ties it to its stay. */
-async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; crew: Crew | undefined }): Promise<void> {
+async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; crew: Crew | undefined }): Promise<Booking> {
   const { property } = p;
   const { booking } = await bookWithin(trx, {
     proId: p.pro.id,
@@ -156,6 +184,7 @@ async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; cre
     ...crewOf(booking),
     message: turnoverBookedMessage(property.name, label),
   });
+  return booking;
 }
 
 async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; start: Date; minutes: number }): Promise<void> {

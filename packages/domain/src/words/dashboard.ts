@@ -91,6 +91,14 @@ const OWNER_REWORDS: readonly (readonly [RegExp, string])[] = [
   [/^reassign_to must be another crew than the one removed\./, 'Pick another crew than the one you remove to take its jobs.'],
   [/; give them to another crew with assign_job if it will not do them\./, '; give them to another crew from each job if it will not do them.'],
   [/^No hold with id \S+ for this caller: .*$/, HOLD_NOT_ON_DASHBOARD],
+  // The Properties pages: a removal with turnovers to come offers a box to tick instead of a field.
+  [/; send cancel_turnovers: true to cancel (it|them) with the property\./, '; tick “Cancel its upcoming turnovers too” to cancel $1 with the property.'],
+  // The add form's phone field is marked, and its sentence names the email in words.
+  [/^host_phone or host_email is required:/, 'host_phone or email is required:'],
+  [
+    /^No property \S+ in this business \(list_properties shows its properties\)\.$/,
+    'That property is not in your business (it may have been removed, or the link is mistyped).',
+  ],
   // The dashboard's move page offers "this visit and the ones booked after it".
   [/ together \(and_following\)\./, ' together.'],
 ];

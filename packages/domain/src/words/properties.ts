@@ -42,3 +42,18 @@ export const turnoverCancelledMessage = (property: string, label: string) => `A 
 export const turnoverAttentionMessage = (property: string, reason: string) => `A turnover at ${property} needs you: ${reason}`;
 export const feedFailingMessage = (property: string, reason: string) =>
   `A calendar of ${property} cannot be read (${reason}). Its turnovers stay as they are until it is read again.`;
+
+/** Accepting a proposed turnover on the dashboard: what happened, in the owner's words. */
+export const noStayToAccept = () =>
+  new NotFoundError("That stay is no longer in this property's calendars, so there is nothing to accept. The page shows the stays as they are now.");
+export const checkoutPassed = () => new InvalidInputError("This stay's checkout has passed, so its turnover can no longer be planned.");
+export const proposalAcceptedMessage = (property: string, label: string) => `Booked the turnover at ${property} for ${label}.`;
+export const proposalReplannedMessage = (property: string, proposed: string | null, label: string) =>
+  `${proposed ? `The proposed time (${proposed}) was taken meanwhile, so we` : 'We'} booked the turnover at ${property} for ${label}, the earliest start that fits now.`;
+export const proposalAlreadyBookedMessage = (property: string, label: string) => `The turnover at ${property} is booked already for ${label}; nothing changed.`;
+export const proposalNeedsAttentionMessage = (property: string, reason: string) =>
+  `Nothing was booked: the turnover at ${property} needs you. ${reason} Change the property's times or crew, or free the time, then accept again.`;
+
+/** The Properties pages' own sentences. */
+export const propertyNotOnDashboard = () => new NotFoundError('That property is not in your business (it may have been removed, or the link is mistyped).');
+export const propertyTimesSaved = (name: string, synced: string) => `Saved the times, crew and planning of ${name}, and planned its cleans again. ${synced}`;

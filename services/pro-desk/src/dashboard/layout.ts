@@ -15,6 +15,7 @@ export const SECTIONS = [
   ['/dashboard/schedule', 'Schedule'],
   ['/dashboard/clients', 'Clients'],
   ['/dashboard/crews', 'Crews'],
+  ['/dashboard/properties', 'Properties'],
   ['/dashboard/leads', 'Leads and follow-ups'],
   ['/dashboard/month', 'Month'],
   ['/dashboard/settings', 'Settings'],

@@ -53,6 +53,7 @@ import {
 } from './pages';
 import { getCode, postCode, postSignOut, postVerify } from './session';
 import { clientRoutes } from './client-pages';
+import { propertyRoutes } from './property-pages';
 import { postPlanCrew, postPlanEnd, postPlanPause } from './plan-actions';
 import { planCrewPage, planEndPage, planPage, planPausePage } from './plan-pages';
 import { welcomePage } from '../sign-up-page';
@@ -176,11 +177,12 @@ function forms(router: Router, d: DashboardDeps): void {
   planForms(router, d, signed);
   router.post('/dashboard/sign-out', form, postSignOut(d));
   clientRoutes(router, d, signed);
+  propertyRoutes(router, d, signed);
 }
 
 /**
  * `{base_url}/dashboard`: the business's days for a person, one page per section (Board,
- * Today, Schedule, Clients, Crews, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks), and
+ * Today, Schedule, Clients, Crews, Properties, Leads and follow-ups, Month, Settings, Keys and calendar, Webhooks), and
  * the pages of one job or pencilled-in time. Signed in by a code mailed to the address the
  * business signed up with; a session cookie for this path only.
  * Every form posts with the session's form token and answers 303 to the page of its result;

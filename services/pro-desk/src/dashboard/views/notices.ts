@@ -45,6 +45,7 @@ const BACK_TO: Partial<Record<Section, string>> = {
   '/dashboard/schedule': 'your schedule',
   '/dashboard/clients': 'your clients',
   '/dashboard/crews': 'your crews',
+  '/dashboard/properties': 'your properties',
   '/dashboard/settings': 'your settings',
   '/dashboard/webhooks': 'your webhooks',
 };
