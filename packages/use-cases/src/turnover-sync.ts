@@ -4,17 +4,20 @@ import {
   FeedNotACalendar,
   TURNOVER_HORIZON_DAYS,
   addDays,
+  feedFailingMail,
   feedFailingMessage,
   feedNotCalendar,
   matchStays,
   mergeFeedStays,
   noProperty,
+  ownerAddress,
   staysInFeed,
   type FeedStay,
   type ReadStay,
 } from '@frontdesk/domain';
 import {
   appendEvent,
+  enqueueMail,
   feedsOf,
   insertStay,
   liveStays,
@@ -125,12 +128,15 @@ export async function applyReads(db: Db, o: { proId: string; propertyId: string;
   });
 }
 
+/** A feed that has just started failing: the event, and the owner's mail through the outbox (sent only if the read commits). */
 async function feedFailing(trx: Db, p: Plan, feed: PropertyFeed, reason: string) {
   await appendEvent(trx, p.pro.id, {
     kind: 'property.feed_failing',
     payload: { property_id: p.property.id, url: feed.url, reason, message: feedFailingMessage(p.property.name, reason) },
     at: p.now,
   });
+  const to = ownerAddress(p.pro);
+  if (to) await enqueueMail(trx, { to, ...feedFailingMail({ proName: p.pro.name, property: p.property.name, url: feed.url, reason }), now: p.now });
 }
 
 /** Stays matched to what the feeds list now: moved, new and gone ones written, then every upcoming stay's clean planned. */

@@ -1,4 +1,5 @@
 import { InvalidInputError, NotFoundError } from '../errors';
+import type { MailText } from './mail';
 
 /** The property operations' refusals and messages, and why a feed failed or a clean needs the owner. */
 export const noProperty = (id: string) => new NotFoundError(`No property ${id} in this business (list_properties shows its properties).`);
@@ -42,3 +43,19 @@ export const turnoverCancelledMessage = (property: string, label: string) => `A 
 export const turnoverAttentionMessage = (property: string, reason: string) => `A turnover at ${property} needs you: ${reason}`;
 export const feedFailingMessage = (property: string, reason: string) =>
   `A calendar of ${property} cannot be read (${reason}). Its turnovers stay as they are until it is read again.`;
+
+/**
+ * The owner's mail when a calendar starts failing: once per failing spell (again only after the
+ * calendar has read well and fails anew), saying which calendar, why, that nothing was changed
+ * from it, and where to fix it.
+ */
+export function feedFailingMail(m: { proName: string; property: string; url: string; reason: string }): MailText {
+  return {
+    subject: `${m.proName}: a calendar of ${m.property} cannot be read`,
+    text:
+      `A calendar of ${m.property} could not be read: ${m.reason}.\n\nCalendar address: ${m.url}\n\n` +
+      `Its stays and turnover cleans stay as they were last read: nothing is booked, moved or cancelled from this calendar until it reads well again. ` +
+      `If the host changed or removed the calendar link, put the new one on the property in the Properties section of your dashboard.\n\n` +
+      `You get this email once while the calendar keeps failing, and again only if it reads well and then fails anew.\n`,
+  };
+}
