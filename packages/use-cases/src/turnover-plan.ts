@@ -80,10 +80,14 @@ async function event(trx: Db, p: Plan, kind: EventKind, payload: Record<string, 
 
 const crewOf = (b: Booking) => ({ crew_id: b.crew_id, crew_name: b.crew_name });
 
-/** The stay's clean as it should be: kept while it fits its window, else moved; booked or proposed when it has none. */
-export async function planStay(trx: Db, p: Plan, stay: Stay, w: Window): Promise<void> {
+/**
+ * The stay's clean as it should be: kept while it fits its window, else moved; booked or
+ * proposed when it has none. `locked` is the stay's booking when the caller has already locked
+ * it (null: it has none, or it is not the business's); else it is locked here.
+ */
+export async function planStay(trx: Db, p: Plan, stay: Stay, w: Window, locked?: Booking | null): Promise<void> {
   if (w.from.getTime() <= p.now.getTime()) return; // its checkout has passed: nothing to plan or change
-  const booking = stay.booking_id ? await lockBooking(trx, stay.booking_id, p.pro.id) : undefined;
+  const booking = locked !== undefined ? (locked ?? undefined) : stay.booking_id ? await lockBooking(trx, stay.booking_id, p.pro.id) : undefined;
   if (booking && booking.status !== 'booked') return; // cancelled by the owner or a no-show: theirs to decide
   if (booking && booking.starts_at.getTime() <= p.now.getTime()) return;
   if (booking && booking.starts_at >= w.from && booking.ends_at <= w.to) return;

@@ -158,6 +158,11 @@ export async function updateStay(
   await trx.updateTable('stays').set(set).where('id', '=', id).execute();
 }
 
+/** Stays read again as they were: seen now, in one statement. */
+export async function touchStays(trx: Db, ids: string[], now: Date): Promise<void> {
+  if (ids.length) await trx.updateTable('stays').set({ last_seen_at: now }).where('id', 'in', ids).execute();
+}
+
 /**
  * Links a booking to a stay that has none yet, and names the stay's property on the booking (what
  * schedule, booking_status and the calendar feed show); false when another writer linked one

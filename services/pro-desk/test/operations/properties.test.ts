@@ -340,8 +340,8 @@ describe('sync_property', () => {
     await sync(auth, house.property_id);
     const mails = await mailsTo(owner);
     expect(mails.map((m) => /could not be read: (.*)\./.exec(m.text_body)?.[1]).sort()).toEqual([
-      'the calendar address answered 500',
       'the address did not answer with a calendar',
+      'the calendar address answered 500',
     ]);
     // Events are in order: the second spell's comes after the first's.
     expect((await eventsOf(pro.id)).filter((e) => e.kind === 'property.feed_failing').map((e) => e.reason)).toEqual([
