@@ -121,7 +121,10 @@ async function inProcessOnly(): Promise<void> {
   try {
     const turnovers = await turnoverBench(server.adminUrl);
     mkdirSync(OUT, { recursive: true });
-    writeFileSync(resolve(OUT, 'latest.json'), `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: cpus().length, model: cpus()[0]?.model, database: server.source }, turnovers }, null, 2)}\n`);
+    writeFileSync(
+      resolve(OUT, 'latest.json'),
+      `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: cpus().length, model: cpus()[0]?.model, database: server.source }, turnovers }, null, 2)}\n`,
+    );
     const table = `${turnoverLines(turnovers).join('\n')}\n`;
     writeFileSync(resolve(OUT, 'latest.md'), table);
     process.stdout.write(`\n${table}Written to ${resolve(OUT, 'latest.json')}\n`);

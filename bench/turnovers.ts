@@ -75,7 +75,11 @@ function yearOf(k: number, from: string): { stays: BenchStay[]; blocks: BenchSta
 
 const events = (f: BenchFeed): FixtureEvent[] => {
   const [stay, block] =
-    f.source === 'airbnb' ? [airbnbStay, airbnbBlock] : f.source === 'vrbo' ? [(u: string, s: string, e: string) => vrboStay(u, s, e), vrboBlock] : [bookingClosed, null];
+    f.source === 'airbnb'
+      ? [airbnbStay, airbnbBlock]
+      : f.source === 'vrbo'
+        ? [(u: string, s: string, e: string) => vrboStay(u, s, e), vrboBlock]
+        : [bookingClosed, null];
   return [...f.stays.map((s) => stay(s.uid, s.start, s.end)), ...(block ? f.blocks.map((b) => block(b.uid, b.start, b.end)) : [])];
 };
 const PRODID: Record<Source, string> = { airbnb: AIRBNB_PRODID, vrbo: VRBO_PRODID, booking: BOOKING_PRODID };
@@ -151,7 +155,16 @@ async function turnovers(db: Db, cal: CalendarServer) {
       await addProperty(
         db,
         pro,
-        { name: `House ${k}`, address: `${k} Shore Rd`, zip: '10001', bedrooms: 2, bathrooms: 1, host_name: `Host ${k}`, host_email: `host${k}@example.com`, calendar_urls: [url] },
+        {
+          name: `House ${k}`,
+          address: `${k} Shore Rd`,
+          zip: '10001',
+          bedrooms: 2,
+          bathrooms: 1,
+          host_name: `Host ${k}`,
+          host_email: `host${k}@example.com`,
+          calendar_urls: [url],
+        },
         start,
       );
     }
@@ -166,7 +179,11 @@ async function turnovers(db: Db, cal: CalendarServer) {
   for (const f of changed) cal.serve(f.path, { body: textOf(f) });
   const changedRound = await round(db, run, at(40), at(39));
   const parsed = parseOnly(changed.map(textOf));
-  const stays = await db.selectFrom('stays').select(sql<number>`count(*)::int`.as('n')).where('gone_at', 'is', null).executeTakeFirstOrThrow();
+  const stays = await db
+    .selectFrom('stays')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('gone_at', 'is', null)
+    .executeTakeFirstOrThrow();
   const booked = await db
     .selectFrom('bookings')
     .select(sql<number>`count(*)::int`.as('n'))

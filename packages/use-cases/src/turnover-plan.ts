@@ -82,10 +82,11 @@ const crewOf = (b: Booking) => ({ crew_id: b.crew_id, crew_name: b.crew_name });
 
 /**
  * The stay's clean as it should be: kept while it fits its window, else moved; booked or
- * proposed when it has none. `locked` is the stay's booking when the caller has already locked
- * it (null: it has none, or it is not the business's); else it is locked here.
+ * proposed when it has none. `stay.locked` is its booking when the caller has already locked it
+ * (null: it has none); else it is locked here.
  */
-export async function planStay(trx: Db, p: Plan, stay: Stay, w: Window, locked?: Booking | null): Promise<void> {
+export async function planStay(trx: Db, p: Plan, s: { stay: Stay; window: Window; locked?: Booking | null }): Promise<void> {
+  const { stay, window: w, locked } = s;
   if (w.from.getTime() <= p.now.getTime()) return; // its checkout has passed: nothing to plan or change
   const booking = locked !== undefined ? (locked ?? undefined) : stay.booking_id ? await lockBooking(trx, stay.booking_id, p.pro.id) : undefined;
   if (booking && booking.status !== 'booked') return; // cancelled by the owner or a no-show: theirs to decide

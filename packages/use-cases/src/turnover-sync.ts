@@ -188,7 +188,7 @@ async function reconcile(trx: Db, p: Plan, read: ReadStay[]): Promise<void> {
   );
   for (let i = 0; i < stays.length; i++) {
     const stay = stays[i]!;
-    await planStay(trx, p, stay, windowOf(p, stay, stays[i + 1]), stay.booking_id ? (bookings.get(stay.booking_id) ?? null) : null);
+    await planStay(trx, p, { stay, window: windowOf(p, stay, stays[i + 1]), locked: stay.booking_id ? (bookings.get(stay.booking_id) ?? null) : null });
   }
 }
 

@@ -72,7 +72,11 @@ const FAILURES: [string, object, RegExp][] = [
   ['a 5 MB body', { body: `BEGIN:VCALENDAR\r\n${'X-PAD:'.padEnd(1000, 'x')}\r\n`.repeat(5 * 1024), etag: null }, /larger than 2 MB/],
   // Loopback is allowed (the test server is on it); a private address after a redirect never is, judged before connecting.
   ['a redirect to a private address', { status: 302, location: 'http://10.0.0.7/calendar.ics' }, /10\.0\.0\.7 is not a public address/],
-  ['a redirect to the cloud metadata address', { status: 307, location: 'http://169.254.169.254/latest/meta-data/' }, /169\.254\.169\.254 is not a public address/],
+  [
+    'a redirect to the cloud metadata address',
+    { status: 307, location: 'http://169.254.169.254/latest/meta-data/' },
+    /169\.254\.169\.254 is not a public address/,
+  ],
   ['a redirect to a private IPv6 address', { status: 301, location: 'http://[fd00::7]/calendar.ics' }, /fd00::7 is not a public address/],
 ];
 
@@ -159,7 +163,10 @@ describe('sync_property', () => {
     ]);
     const token = await rotateCalendarFeed(h.t.db, pro.id, h.clock.now);
     const ics = (await h.api.get(`/calendar/${token}.ics`).expect(200)).text;
-    expect(ics.match(/X-FRONTDESK-PROPERTY-ID:[^\r]*/g)).toEqual([`X-FRONTDESK-PROPERTY-ID:${house.property_id}`, `X-FRONTDESK-PROPERTY-ID:${house.property_id}`]);
+    expect(ics.match(/X-FRONTDESK-PROPERTY-ID:[^\r]*/g)).toEqual([
+      `X-FRONTDESK-PROPERTY-ID:${house.property_id}`,
+      `X-FRONTDESK-PROPERTY-ID:${house.property_id}`,
+    ]);
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
   });
 
