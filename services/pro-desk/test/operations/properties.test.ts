@@ -18,7 +18,7 @@ import {
 } from '@frontdesk/dev-env/ical-fixtures';
 import { rotateCalendarFeed } from '@frontdesk/db';
 import { syncDueFeeds } from '@frontdesk/use-cases';
-import { createFeedReader } from '@frontdesk/workers';
+import { createFeedReader, feedsWorker } from '@frontdesk/workers';
 
 const h = proDeskHarnessPerFile();
 const cal = new CalendarServer();
@@ -428,6 +428,24 @@ describe('the feed worker', () => {
     expect((await bookingsOf(pro.id)).filter((x) => x.status === 'booked')).toHaveLength(2);
     // Nothing is due again until its next read.
     expect(await syncDueFeeds(h.t.db, { reader, holder: 'replica-1', now, limit: 10, leaseSeconds: 60 })).toBe(0);
+  });
+
+  it("reads every due feed in one tick, batch after batch, applying one business's properties one after another", async () => {
+    const { auth, pro } = await newPro(h);
+    const feeds = [0, 1, 2].map((i) => feed(AIRBNB_PRODID, [airbnbStay(`d${i}`, `2026-12-0${1 + i}`, `2026-12-0${2 + i}`)]));
+    for (const [i, f] of feeds.entries()) await addHouse(auth, [f.url], { name: `House ${i}` });
+    const now = h.clock.now;
+    const due = await h.t.db.selectFrom('property_feeds').select('id').where('next_read_at', '<=', now).execute();
+    expect(due.length).toBeGreaterThanOrEqual(3);
+    // Batches of one: the tick goes on while they come back full.
+    await feedsWorker(h.t.db, createFeedReader({ allowLoopback: true }), { limit: 1 }).run(now);
+    expect(feeds.map((f) => cal.hits.get(f.path))).toEqual([1, 1, 1]);
+    expect(await h.t.db.selectFrom('property_feeds').select('id').where('next_read_at', '<=', now).execute()).toEqual([]);
+    expect((await bookingsOf(pro.id)).map((b) => [b.status, b.property_id !== null])).toEqual([
+      ['booked', true],
+      ['booked', true],
+      ['booked', true],
+    ]);
   });
 
   it('books one clean per stay when two replicas sync one property at the same moment', async () => {
