@@ -14,6 +14,7 @@ import { seedBoardPro, seedBusyPro, seedClientsPro, seedCrowdedZip, seedFeedPro,
 import { runScale } from './scale';
 import { webhookBench, webhookLines } from './webhooks';
 import { reminderBench, reminderLines } from './reminders';
+import { TURNOVER_CASE, turnoverBench, turnoverLines } from './turnovers';
 import { measureSizes, sizesTable } from './sizes';
 
 /**
@@ -112,8 +113,29 @@ const median = (xs: number[]) => {
 };
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** Cases measured in this process rather than over HTTP: a BENCH_ONLY naming only these runs just them, without the hosts. */
+const IN_PROCESS = [TURNOVER_CASE];
+
+async function inProcessOnly(): Promise<void> {
+  const server = await startTestServer();
+  try {
+    const turnovers = await turnoverBench(server.adminUrl);
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(
+      resolve(OUT, 'latest.json'),
+      `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: cpus().length, model: cpus()[0]?.model, database: server.source }, turnovers }, null, 2)}\n`,
+    );
+    const table = `${turnoverLines(turnovers).join('\n')}\n`;
+    writeFileSync(resolve(OUT, 'latest.md'), table);
+    process.stdout.write(`\n${table}Written to ${resolve(OUT, 'latest.json')}\n`);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--scale')) return runScale();
+  if (ONLY?.every((n) => IN_PROCESS.includes(n))) return inProcessOnly();
   const server = await startTestServer();
   const name = `fd_bench_${randomBytes(4).toString('hex')}`;
   const url = await createDatabase(server.adminUrl, name);
@@ -175,6 +197,7 @@ async function main(): Promise<void> {
     for (const h of hosts) h.kill('SIGTERM'); // the webhook sender is measured on a quiet machine
     const webhooks = await webhookBench(server.adminUrl);
     const reminders = await reminderBench(server.adminUrl);
+    const turnovers = !ONLY || ONLY.includes(TURNOVER_CASE) ? await turnoverBench(server.adminUrl) : null;
 
     const rows = targets.flatMap((t) =>
       CONNECTIONS.map((connections) => {
@@ -214,6 +237,7 @@ async function main(): Promise<void> {
       cold_find_cleaners_ms: cold,
       webhooks,
       reminders,
+      turnovers,
       sizes,
     };
     mkdirSync(OUT, { recursive: true });
@@ -241,6 +265,7 @@ async function main(): Promise<void> {
       `  uncontended p50/p99 ${race.solo.p50}/${race.solo.p99} ms; racing p50/p99 ${race.racing.p50}/${race.racing.p99} ms; racing p99 is ${round2(race.racing.p99 / race.solo.p99)}x the uncontended p99 (limit ${P99_LIMIT}x).`,
       ...webhookLines(webhooks),
       ...reminderLines(reminders),
+      ...(turnovers ? turnoverLines(turnovers) : []),
       '',
     ].join('\n');
     writeFileSync(resolve(OUT, 'latest.md'), table);

@@ -641,6 +641,7 @@ export interface operations {
                         cancelled_at: string | null;
                         /** @enum {string|null} */
                         cancelled_by: "pro" | "customer" | null;
+                        property_id: string | null;
                         booked_at: string;
                         series: {
                             series_id: string;
@@ -820,6 +821,7 @@ export interface operations {
                             cancelled_at: string | null;
                             /** @enum {string|null} */
                             cancelled_by: "pro" | "customer" | null;
+                            property_id: string | null;
                             booked_at: string;
                         }[];
                         message?: string;
@@ -1114,6 +1116,7 @@ export interface operations {
                         cancelled_at: string | null;
                         /** @enum {string|null} */
                         cancelled_by: "pro" | "customer" | null;
+                        property_id: string | null;
                         booked_at: string;
                         previous_start: string;
                         previous_label: string;
@@ -1277,6 +1280,7 @@ export interface operations {
                         cancelled_at: string | null;
                         /** @enum {string|null} */
                         cancelled_by: "pro" | "customer" | null;
+                        property_id: string | null;
                         booked_at: string;
                         manage_url: string;
                         series_visits: {

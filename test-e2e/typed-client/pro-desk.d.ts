@@ -1768,6 +1768,7 @@ export interface operations {
                         cancelled_at: string | null;
                         /** @enum {string|null} */
                         cancelled_by: "pro" | "customer" | null;
+                        property_id: string | null;
                         /** @enum {string} */
                         channel: "pro" | "book";
                         client_name: string | null;
@@ -3607,6 +3608,7 @@ export interface operations {
                             cancelled_at: string | null;
                             /** @enum {string|null} */
                             cancelled_by: "pro" | "customer" | null;
+                            property_id: string | null;
                             /** @enum {string} */
                             channel: "pro" | "book";
                             client_name: string | null;
@@ -4987,6 +4989,7 @@ export interface operations {
                             cancelled_at: string | null;
                             /** @enum {string|null} */
                             cancelled_by: "pro" | "customer" | null;
+                            property_id: string | null;
                             /** @enum {string} */
                             channel: "pro" | "book";
                             client_name: string | null;
@@ -5148,6 +5151,7 @@ export interface operations {
                         cancelled_at: string | null;
                         /** @enum {string|null} */
                         cancelled_by: "pro" | "customer" | null;
+                        property_id: string | null;
                         /** @enum {string} */
                         channel: "pro" | "book";
                         client_name: string | null;

@@ -73,6 +73,8 @@ export const bookingDetailsProperties = {
   estimated_hours: num,
   cancelled_at: nullable(str),
   cancelled_by: nullable(oneOf(['pro', 'customer'])),
+  /** A turnover clean's property (list_properties); null for every other job. */
+  property_id: nullable(str),
 };
 
 /** A booking as the pro sees it. */

@@ -119,6 +119,8 @@ export interface CalendarEvent {
   /** Bumped when the event changes, so calendars replace their copy. */
   sequence: number;
   updatedAt: Date;
+  /** A turnover clean's property (list_properties' property_id), written as X-FRONTDESK-PROPERTY-ID. */
+  propertyId?: string | null;
 }
 
 /** A VCALENDAR of events in one zone; CRLF line ends, folded lines. */
@@ -149,6 +151,7 @@ export function icalendar(opts: { name: string; zone: string; events: CalendarEv
       ...(e.location ? [`LOCATION:${icalText(e.location)}`] : []),
       ...(e.description ? [`DESCRIPTION:${icalText(e.description)}`] : []),
       `STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+      ...(e.propertyId ? [`X-FRONTDESK-PROPERTY-ID:${icalText(e.propertyId)}`] : []),
       'END:VEVENT',
     );
   }

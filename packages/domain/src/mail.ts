@@ -34,8 +34,11 @@ export interface NoticeSettings {
   email_me_customer_changes: boolean;
 }
 
+/** Where mail for the owner goes: the address they sign in with, else the business's email; null when neither is set. */
+export const ownerAddress = (pro: Pick<NoticeSettings, 'owner_email' | 'email'>): string | null => pro.owner_email?.trim() || pro.email?.trim() || null;
+
 /** Where the owner's notice of a customer's change goes (the sign-in address, else the business email), or null: none. */
 export function ownerNoticeAddress(pro: NoticeSettings, by: 'pro' | 'customer'): string | null {
   if (by !== 'customer' || !pro.email_me_customer_changes) return null;
-  return pro.owner_email?.trim() || pro.email?.trim() || null;
+  return ownerAddress(pro);
 }

@@ -35,10 +35,13 @@ export function calendarEventOf(b: Booking, host: string, o: { crew?: boolean } 
     ...(b.access_details ? [`Access: ${b.access_details}`] : []),
     `Booked ${b.channel === 'pro' ? 'by you' : 'by a customer'}${b.client_name ? ` through ${b.client_name}` : ''}.`,
   ];
-  return eventOf(b, host, {
-    summary: `${b.status === 'no_show' ? 'No-show: ' : ''}${CLEAN_TYPE_LABELS[b.clean_type]} for ${b.customer_name}${o.crew ? ` (${b.crew_name})` : ''}`,
-    description: lines,
-  });
+  return {
+    ...eventOf(b, host, {
+      summary: `${b.status === 'no_show' ? 'No-show: ' : ''}${CLEAN_TYPE_LABELS[b.clean_type]} for ${b.customer_name}${o.crew ? ` (${b.crew_name})` : ''}`,
+      description: lines,
+    }),
+    propertyId: b.property_id,
+  };
 }
 
 /**

@@ -46,6 +46,7 @@ export function bookingDetails(b: Booking, timezone: string) {
     estimated_hours: b.quote.estimated_hours,
     cancelled_at: b.cancelled_at?.toISOString() ?? null,
     cancelled_by: b.cancelled_by,
+    property_id: b.property_id,
   };
 }
 

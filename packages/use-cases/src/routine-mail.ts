@@ -6,6 +6,7 @@ import {
   formatTimeOfDay,
   onMyWayAddress,
   onMyWayMail,
+  ownerAddress,
   ownerAgendaMail,
   wallTimeOrNextInstant,
   type AgendaJob,
@@ -61,9 +62,6 @@ export async function notifyOnMyWay(db: Db, proId: string, input: { booking_id: 
     return { pro, booking: sent, queued: true, sentAt: now };
   });
 }
-
-/** Where the owner's agenda goes: the address they sign in with, else the business's email. */
-const ownerAddress = (pro: Pro) => pro.owner_email?.trim() || pro.email?.trim() || null;
 
 /** The mails of one business's agenda of `day`: the owner's (every job, per crew), and each crew's with an email (its own jobs). */
 async function agendaMails(db: Db, pro: Pro, day: string) {

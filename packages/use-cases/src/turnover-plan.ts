@@ -81,10 +81,15 @@ async function event(trx: Db, p: Plan, kind: EventKind, payload: Record<string, 
 
 const crewOf = (b: Booking) => ({ crew_id: b.crew_id, crew_name: b.crew_name });
 
-/** The stay's clean as it should be: kept while it fits its window, else moved; booked or proposed when it has none. */
-export async function planStay(trx: Db, p: Plan, stay: Stay, w: Window): Promise<void> {
+/**
+ * The stay's clean as it should be: kept while it fits its window, else moved; booked or
+ * proposed when it has none. `stay.locked` is its booking when the caller has already locked it
+ * (null: it has none); else it is locked here.
+ */
+export async function planStay(trx: Db, p: Plan, s: { stay: Stay; window: Window; locked?: Booking | null }): Promise<void> {
+  const { stay, window: w, locked } = s;
   if (w.from.getTime() <= p.now.getTime()) return; // its checkout has passed: nothing to plan or change
-  const booking = stay.booking_id ? await lockBooking(trx, stay.booking_id, p.pro.id) : undefined;
+  const booking = locked !== undefined ? (locked ?? undefined) : stay.booking_id ? await lockBooking(trx, stay.booking_id, p.pro.id) : undefined;
   if (booking && booking.status !== 'booked') return; // cancelled by the owner or a no-show: theirs to decide
   if (booking && booking.starts_at.getTime() <= p.now.getTime()) return;
   if (booking && booking.starts_at >= w.from && booking.ends_at <= w.to) return;
@@ -123,7 +128,7 @@ export async function acceptPlan(trx: Db, p: Plan, stay: Stay, w: Window): Promi
     const open = await earliestOpenStart(trx, { pro: p.pro, start: proposed, to, durationMinutes: minutes, now: p.now, crew });
     if (open?.getTime() === proposed.getTime()) return { outcome: 'as_proposed', booking: await bookClean(trx, booking, stay, { start: proposed, crew }) };
   }
-  await planStay(trx, booking, { ...stay, proposed_start: null }, w);
+  await planStay(trx, booking, { stay: { ...stay, proposed_start: null }, window: w });
   const after = (await liveStays(trx, p.property.id)).find((s) => s.id === stay.id);
   const booked = after?.booking_id ? await lockBooking(trx, after.booking_id, p.pro.id) : undefined;
   if (booked) return { outcome: 'replanned', booking: booked };

@@ -4,26 +4,31 @@ import {
   FeedNotACalendar,
   TURNOVER_HORIZON_DAYS,
   addDays,
+  feedFailingMail,
   feedFailingMessage,
   feedNotCalendar,
   matchStays,
   mergeFeedStays,
   noProperty,
+  ownerAddress,
   staysInFeed,
   type FeedStay,
   type ReadStay,
 } from '@frontdesk/domain';
 import {
   appendEvent,
+  enqueueMail,
   feedsOf,
   insertStay,
   liveStays,
+  lockBookings,
   lockFeeds,
   claimDueFeeds,
   lockPro,
   lockProperty,
   propertiesOf,
   recordFeedRead,
+  touchStays,
   updateStay,
   type Db,
   type ListedStay,
@@ -125,27 +130,42 @@ export async function applyReads(db: Db, o: { proId: string; propertyId: string;
   });
 }
 
+/** A feed that has just started failing: the event, and the owner's mail through the outbox (sent only if the read commits). */
 async function feedFailing(trx: Db, p: Plan, feed: PropertyFeed, reason: string) {
   await appendEvent(trx, p.pro.id, {
     kind: 'property.feed_failing',
     payload: { property_id: p.property.id, url: feed.url, reason, message: feedFailingMessage(p.property.name, reason) },
     at: p.now,
   });
+  const to = ownerAddress(p.pro);
+  if (to) await enqueueMail(trx, { to, ...feedFailingMail({ proName: p.pro.name, property: p.property.name, url: feed.url, reason }), now: p.now });
 }
 
-/** Stays matched to what the feeds list now: moved, new and gone ones written, then every upcoming stay's clean planned. */
+/**
+ * Stays matched to what the feeds list now: moved, new and gone ones written, then every
+ * upcoming stay's clean planned. What a read leaves as it was costs one statement (the stays
+ * seen again) and one more to lock the cleans, whatever the number of stays.
+ */
 async function reconcile(trx: Db, p: Plan, read: ReadStay[]): Promise<void> {
   const today = todayOf(p);
   const until = addDays(today, TURNOVER_HORIZON_DAYS);
   const inView = (s: { start: string; end: string }) => s.end >= today && s.start <= until;
-  const known = (await liveStays(trx, p.property.id)).filter((s) => inView({ start: s.start_date, end: s.end_date }));
+  const live = await liveStays(trx, p.property.id);
+  const known = live.filter((s) => inView({ start: s.start_date, end: s.end_date }));
   const changes = matchStays(
     known.map((s) => ({ id: s.id, uids: s.uids, start: s.start_date, end: s.end_date })),
     read.filter(inView),
   );
+  const asBefore = changes.same.filter(({ known: k, read: r }) => r.uids.every((u) => k.uids.includes(u)));
+  const rewritten = [...changes.same.filter((c) => !asBefore.includes(c)), ...changes.moved];
+  await touchStays(
+    trx,
+    asBefore.map((c) => c.known.id),
+    p.now,
+  );
   // Moved stays step out of the one-live-stay-per-dates rule first, so two that swap dates never collide.
   for (const { known: k } of changes.moved) await updateStay(trx, k.id, { gone_at: p.now });
-  for (const { known: k, read: r } of [...changes.same, ...changes.moved]) {
+  for (const { known: k, read: r } of rewritten) {
     await updateStay(trx, k.id, { uids: [...new Set([...k.uids, ...r.uids])], start_date: r.start, end_date: r.end, last_seen_at: p.now, gone_at: null });
   }
   for (const gone of changes.gone)
@@ -155,8 +175,21 @@ async function reconcile(trx: Db, p: Plan, read: ReadStay[]): Promise<void> {
       known.find((s) => s.id === gone.id)!,
     );
   for (const r of changes.added) await insertStay(trx, { propertyId: p.property.id, uids: r.uids, start: r.start, end: r.end, source: r.source, now: p.now });
-  const stays: Stay[] = (await liveStays(trx, p.property.id)).filter((s) => s.end_date >= today);
-  for (let i = 0; i < stays.length; i++) await planStay(trx, p, stays[i]!, windowOf(p, stays[i]!, stays[i + 1]));
+  const changed = rewritten.length + changes.gone.length + changes.added.length > 0;
+  const stays: Stay[] = (changed ? await liveStays(trx, p.property.id) : live).filter((s) => s.end_date >= today);
+  const bookings = new Map(
+    (
+      await lockBookings(
+        trx,
+        stays.flatMap((s) => (s.booking_id ? [s.booking_id] : [])),
+        p.pro.id,
+      )
+    ).map((b) => [b.id, b]),
+  );
+  for (let i = 0; i < stays.length; i++) {
+    const stay = stays[i]!;
+    await planStay(trx, p, { stay, window: windowOf(p, stay, stays[i + 1]), locked: stay.booking_id ? (bookings.get(stay.booking_id) ?? null) : null });
+  }
 }
 
 async function stayGone(trx: Db, p: Plan, stay: Stay): Promise<void> {
@@ -166,19 +199,31 @@ async function stayGone(trx: Db, p: Plan, stay: Stay): Promise<void> {
 
 /**
  * The worker's tick: leases the feeds that are due (SKIP LOCKED, a lease each, so replicas
- * never read one feed at once), reads them, and applies each property's reads in one
- * transaction. Feeds of one property not due now stand by what they last listed.
+ * never read one feed at once), reads them all at once, and applies each property's reads in
+ * one transaction: businesses side by side, one business's properties one after another (each
+ * holds the business's row while it plans, so side by side they would only queue on it). Feeds
+ * of one property not due now stand by what they last listed. A property whose apply fails
+ * keeps its lease until it runs out and is read again then; the others still apply.
  */
 export async function syncDueFeeds(db: Db, o: { reader: FeedReader; holder: string; now: Date; limit: number; leaseSeconds: number }): Promise<number> {
   const claimed = await claimDueFeeds(db, { holder: o.holder, now: o.now, until: new Date(o.now.getTime() + o.leaseSeconds * 1000), limit: o.limit });
-  const byProperty = new Map<string, PropertyFeed[]>();
-  for (const f of claimed) byProperty.set(f.property_id, [...(byProperty.get(f.property_id) ?? []), f]);
+  const answers = new Map<string, FeedAnswer>();
+  const reading = Promise.all(claimed.map(async (f) => answers.set(f.id, await o.reader.read(f.url, { etag: f.etag, lastModified: f.last_modified }))));
+  const byPro = new Map<string, Map<string, PropertyFeed[]>>();
+  for (const f of claimed) {
+    const properties = byPro.get(f.pro_id) ?? byPro.set(f.pro_id, new Map()).get(f.pro_id)!;
+    properties.set(f.property_id, [...(properties.get(f.property_id) ?? []), f]);
+  }
+  await reading;
+  const failed: unknown[] = [];
   await Promise.all(
-    [...byProperty.values()].map(async (feeds) => {
-      const answers = new Map<string, FeedAnswer>();
-      await Promise.all(feeds.map(async (f) => answers.set(f.id, await o.reader.read(f.url, { etag: f.etag, lastModified: f.last_modified }))));
-      await applyReads(db, { proId: feeds[0]!.pro_id, propertyId: feeds[0]!.property_id, answers, now: o.now });
+    [...byPro].map(async ([proId, properties]) => {
+      for (const [propertyId, feeds] of properties) {
+        const own = new Map(feeds.map((f) => [f.id, answers.get(f.id)!]));
+        await applyReads(db, { proId, propertyId, answers: own, now: o.now }).catch((err: unknown) => failed.push(err));
+      }
     }),
   );
+  if (failed.length) throw failed.length === 1 ? failed[0] : new AggregateError(failed, `${failed.length} properties could not be applied`);
   return claimed.length;
 }

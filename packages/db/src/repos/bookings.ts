@@ -181,6 +181,12 @@ export async function lockBooking(trx: Db, bookingId: string, proId?: string): P
   return q.forUpdate().executeTakeFirst();
 }
 
+/** Several bookings of a pro, locked in one statement (in id order, so two lockers never wait on each other in a circle). */
+export async function lockBookings(trx: Db, bookingIds: string[], proId: string): Promise<Booking[]> {
+  if (bookingIds.length === 0) return [];
+  return trx.selectFrom('bookings').selectAll().where('id', 'in', bookingIds).where('pro_id', '=', proId).orderBy('id').forUpdate().execute();
+}
+
 /** A job's next version, taken in the statement that changes its time or state (its calendar SEQUENCE). */
 const nextRevision = sql<number>`revision + 1`;
 

@@ -158,13 +158,25 @@ export async function updateStay(
   await trx.updateTable('stays').set(set).where('id', '=', id).execute();
 }
 
-/** Links a booking to a stay that has none yet; false when another writer linked one first (the caller rolls back). */
+/** Stays read again as they were: seen now, in one statement. */
+export async function touchStays(trx: Db, ids: string[], now: Date): Promise<void> {
+  if (ids.length) await trx.updateTable('stays').set({ last_seen_at: now }).where('id', 'in', ids).execute();
+}
+
+/**
+ * Links a booking to a stay that has none yet, and names the stay's property on the booking (what
+ * schedule, booking_status and the calendar feed show); false when another writer linked one
+ * first (the caller rolls back).
+ */
 export async function linkStayBooking(trx: Db, stayId: string, bookingId: string): Promise<boolean> {
-  const r = await trx
+  const linked = await trx
     .updateTable('stays')
     .set({ booking_id: bookingId, proposed_start: null, proposed_crew_id: null, attention: null })
     .where('id', '=', stayId)
     .where('booking_id', 'is', null)
+    .returning('property_id')
     .executeTakeFirst();
-  return r.numUpdatedRows === 1n;
+  if (!linked) return false;
+  await trx.updateTable('bookings').set({ property_id: linked.property_id }).where('id', '=', bookingId).execute();
+  return true;
 }

@@ -47,6 +47,8 @@ export interface BookingsTable extends Job {
   no_show_reported_at: Date | null;
   /** When the "on my way" mail to the customer was queued; set once (at most one per job). */
   on_my_way_sent_at: Date | null;
+  /** The property a turnover clean is for (set when its stay is tied to it); null for every other job. */
+  property_id: string | null;
   /** The job's version: raised each time its time or state changes (the calendar's SEQUENCE). */
   revision: Generated<number>;
   created_at: Generated<Date>;

@@ -1,4 +1,5 @@
 import { InvalidInputError, NotFoundError } from '../errors';
+import type { MailText } from './mail';
 
 /** The property operations' refusals and messages, and why a feed failed or a clean needs the owner. */
 export const noProperty = (id: string) => new NotFoundError(`No property ${id} in this business (list_properties shows its properties).`);
@@ -57,3 +58,19 @@ export const proposalNeedsAttentionMessage = (property: string, reason: string) 
 /** The Properties pages' own sentences. */
 export const propertyNotOnDashboard = () => new NotFoundError('That property is not in your business (it may have been removed, or the link is mistyped).');
 export const propertyTimesSaved = (name: string, synced: string) => `Saved the times, crew and planning of ${name}, and planned its cleans again. ${synced}`;
+
+/**
+ * The owner's mail when a calendar starts failing: once per failing spell (again only after the
+ * calendar has read well and fails anew), saying which calendar, why, that nothing was changed
+ * from it, and where to fix it.
+ */
+export function feedFailingMail(m: { proName: string; property: string; url: string; reason: string }): MailText {
+  return {
+    subject: `${m.proName}: a calendar of ${m.property} cannot be read`,
+    text:
+      `A calendar of ${m.property} could not be read: ${m.reason}.\n\nCalendar address: ${m.url}\n\n` +
+      `Its stays and turnover cleans stay as they were last read: nothing is booked, moved or cancelled from this calendar until it reads well again. ` +
+      `If the host changed or removed the calendar link, put the new one on the property in the Properties section of your dashboard.\n\n` +
+      `You get this email once while the calendar keeps failing, and again only if it reads well and then fails anew.\n`,
+  };
+}

@@ -2,7 +2,7 @@
 // (src/operations/properties.ts), and the feed worker's tick: a host's calendars, served by a real
 // HTTP server on this machine, become turnover cleans on the business's schedule and stay right
 // as the stays change, fail or vanish.
-import { proDeskHarnessPerFile, newPro } from '@frontdesk/dev-env/pro-desk';
+import { proDeskHarnessPerFile, newPro, validBooking } from '@frontdesk/dev-env/pro-desk';
 import {
   AIRBNB_PRODID,
   BOOKING_PRODID,
@@ -16,8 +16,9 @@ import {
   vrboStay,
   type FixtureEvent,
 } from '@frontdesk/dev-env/ical-fixtures';
+import { rotateCalendarFeed } from '@frontdesk/db';
 import { syncDueFeeds } from '@frontdesk/use-cases';
-import { createFeedReader } from '@frontdesk/workers';
+import { createFeedReader, feedsWorker } from '@frontdesk/workers';
 
 const h = proDeskHarnessPerFile();
 const cal = new CalendarServer();
@@ -56,6 +57,28 @@ const eventsOf = async (proId: string): Promise<Json[]> =>
     ...(e.payload as Json),
   }));
 const bookingsOf = (proId: string) => h.t.db.selectFrom('bookings').selectAll().where('pro_id', '=', proId).orderBy('starts_at').execute();
+const mailsTo = (to: string) => h.t.db.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('created_at').orderBy('id').execute();
+/** A business whose owner signs in at an address of its own, where its notices go. */
+const newOwner = () => {
+  const owner = `owner-${++n}-${Date.now()}@example.com`;
+  return newPro(h, { owner_email: owner }).then((b) => ({ ...b, owner }));
+};
+
+/** Each way a calendar address fails: what it answers, and the reason the owner reads. */
+const FAILURES: [string, object, RegExp][] = [
+  ['a 500', { status: 500, body: 'oops' }, /answered 500/],
+  ['an empty body', { body: '', etag: null }, /did not answer with a calendar/],
+  ['a sign-in page', { body: '<!doctype html><html><body><form>Sign in</form></body></html>', etag: null }, /did not answer with a calendar/],
+  ['a 5 MB body', { body: `BEGIN:VCALENDAR\r\n${'X-PAD:'.padEnd(1000, 'x')}\r\n`.repeat(5 * 1024), etag: null }, /larger than 2 MB/],
+  // Loopback is allowed (the test server is on it); a private address after a redirect never is, judged before connecting.
+  ['a redirect to a private address', { status: 302, location: 'http://10.0.0.7/calendar.ics' }, /10\.0\.0\.7 is not a public address/],
+  [
+    'a redirect to the cloud metadata address',
+    { status: 307, location: 'http://169.254.169.254/latest/meta-data/' },
+    /169\.254\.169\.254 is not a public address/,
+  ],
+  ['a redirect to a private IPv6 address', { status: 301, location: 'http://[fd00::7]/calendar.ics' }, /fd00::7 is not a public address/],
+];
 
 describe('add_property and list_properties', () => {
   it('adds a property with its calendars and the defaults, and refuses a host without phone or email and a calendar twice', async () => {
@@ -111,6 +134,40 @@ describe('sync_property', () => {
     expect(await bookingsOf(pro.id)).toHaveLength(2);
     // The host is never mailed about a turnover the business booked.
     expect(await h.t.db.selectFrom('outbox').select('id').where('to_address', '=', 'hana@example.com').execute()).toEqual([]);
+  });
+
+  it("reads DATE-only values as the business's own local days, never as UTC midnights", async () => {
+    // In Honolulu (UTC-10) a DATE taken as UTC midnight would fall on the evening before.
+    const { auth, pro } = await newPro(h, { timezone: 'Pacific/Honolulu' });
+    const v = feed(VRBO_PRODID, [vrboStay('hi-1', '2026-11-24', '2026-11-26'), vrboBlock('hi-b', '2026-11-26', '2026-11-27')]);
+    const b = feed(BOOKING_PRODID, [bookingClosed('hi-2', '2026-11-27', '2026-11-28')]);
+    const house = await addHouse(auth, [v.url, b.url]);
+    const synced = await sync(auth, house.property_id);
+    expect(synced.stays.map((s: Json) => [s.check_in, s.checkout, s.start])).toEqual([
+      ['2026-11-24', '2026-11-26', '2026-11-26T11:00:00-10:00'],
+      ['2026-11-27', '2026-11-28', '2026-11-28T11:00:00-10:00'],
+    ]);
+    expect((await bookingsOf(pro.id)).map((x) => x.starts_at.toISOString())).toEqual(['2026-11-26T21:00:00.000Z', '2026-11-28T21:00:00.000Z']);
+  });
+
+  it('names the property on each turnover in schedule and in the business calendar feed, and on no other job', async () => {
+    const { auth, pro } = await newPro(h);
+    const house = await addHouse(auth, [feed(AIRBNB_PRODID, [airbnbStay('n1', '2026-11-25', '2026-11-27'), airbnbStay('n2', '2026-11-28', '2026-11-30')]).url]);
+    await sync(auth, house.property_id);
+    const other = (await post(auth, 'book_job', validBooking({ start: '2026-11-24T09:00:00-05:00' })).expect(200)).body;
+    const jobs = (await get(auth, 'schedule').expect(200)).body.jobs as Json[];
+    expect(jobs.map((j) => [j.booking_id === other.booking_id ? 'other' : j.job.clean_type, j.property_id])).toEqual([
+      ['other', null],
+      ['turnover', house.property_id],
+      ['turnover', house.property_id],
+    ]);
+    const token = await rotateCalendarFeed(h.t.db, pro.id, h.clock.now);
+    const ics = (await h.api.get(`/calendar/${token}.ics`).expect(200)).text;
+    expect(ics.match(/X-FRONTDESK-PROPERTY-ID:[^\r]*/g)).toEqual([
+      `X-FRONTDESK-PROPERTY-ID:${house.property_id}`,
+      `X-FRONTDESK-PROPERTY-ID:${house.property_id}`,
+    ]);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
   });
 
   it('gives a same-day turn the window from checkout to check-in, and marks a window no crew fits as needing attention', async () => {
@@ -221,14 +278,8 @@ describe('sync_property', () => {
     expect(cal.hits.get(a.path)).toBe(2);
   });
 
-  it.each([
-    ['a 500', { status: 500, body: 'oops' }, /answered 500/],
-    ['an empty body', { body: '', etag: null }, /did not answer with a calendar/],
-    ['a sign-in page', { body: '<html>Sign in</html>', etag: null }, /did not answer with a calendar/],
-    ['a 5 MB body', { body: `BEGIN:VCALENDAR\r\n${'X-PAD:'.padEnd(1000, 'x')}\r\n`.repeat(5 * 1024), etag: null }, /larger than 2 MB/],
-    ['a redirect to a private address', { status: 302, location: 'http://10.0.0.7/calendar.ics' }, /10\.0\.0\.7 is not a public address/],
-  ])('cancels nothing when the feed answers %s, shows it failing, and tells the owner once', async (_what, script, reason) => {
-    const { auth, pro } = await newPro(h);
+  it.each(FAILURES)('cancels nothing when the feed answers %s, shows it failing, and tells the owner once by event and mail', async (_what, script, reason) => {
+    const { auth, pro, owner } = await newOwner();
     const a = feed(AIRBNB_PRODID, [airbnbStay('f1', '2026-11-25', '2026-11-27')]);
     const house = await addHouse(auth, [a.url]);
     await sync(auth, house.property_id);
@@ -241,7 +292,72 @@ describe('sync_property', () => {
     const told = (await eventsOf(pro.id)).filter((e) => e.kind === 'property.feed_failing');
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ property_id: house.property_id, url: a.url });
+    const mails = await mailsTo(owner);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/a calendar of Beach house cannot be read$/);
+    expect(mails[0]!.text_body).toMatch(reason);
+    expect(mails[0]!.text_body).toContain(a.url);
+    expect((await bookingsOf(pro.id)).map((b) => [b.status, b.starts_at.toISOString()])).toEqual([['booked', '2026-11-27T16:00:00.000Z']]);
+  });
+
+  it.each(FAILURES)('keeps the stays of a feed that answers %s while another feed of the property is read and applied', async (_what, script) => {
+    const { auth, pro } = await newPro(h);
+    const a = feed(AIRBNB_PRODID, [airbnbStay('k1', '2026-11-25', '2026-11-27'), airbnbBlock('k-mirror', '2026-12-01', '2026-12-03')]);
+    const v = feed(VRBO_PRODID, [vrboStay('kv-1', '2026-12-01', '2026-12-03'), vrboStay('kv-2', '2026-12-06', '2026-12-08')]);
+    const house = await addHouse(auth, [a.url, v.url]);
+    const before = (await sync(auth, house.property_id)).stays as Json[];
+    expect(before.map((s) => [s.check_in, s.clean])).toEqual([
+      ['2026-11-25', 'booked'],
+      ['2026-12-01', 'booked'],
+      ['2026-12-06', 'booked'],
+    ]);
+    // Airbnb now fails and Airbnb's own stay is no longer anywhere readable; Vrbo's second stay silently disappears.
+    cal.serve(a.path, script);
+    v.set([vrboStay('kv-1', '2026-12-01', '2026-12-03')]);
+    const after = await sync(auth, house.property_id);
+    expect(after.feeds.map((f: Json) => f.outcome)).toEqual(['failing', 'ok']);
+    expect(after.stays.map((s: Json) => [s.stay_id, s.clean])).toEqual([
+      [before[0]!.stay_id, 'booked'],
+      [before[1]!.stay_id, 'booked'],
+    ]);
+    const bookings = await bookingsOf(pro.id);
+    expect(bookings.map((b) => [b.id, b.status])).toEqual([
+      [before[0]!.booking_id, 'booked'],
+      [before[1]!.booking_id, 'booked'],
+      [before[2]!.booking_id, 'cancelled'],
+    ]);
+  });
+
+  it('mails the owner again only after the feed has read well and then fails anew', async () => {
+    const { auth, pro, owner } = await newOwner();
+    const events = [airbnbStay('o1', '2026-11-25', '2026-11-27')];
+    const a = feed(AIRBNB_PRODID, events);
+    const house = await addHouse(auth, [a.url]);
+    await sync(auth, house.property_id);
+    cal.serve(a.path, { status: 500, body: 'down' });
+    await sync(auth, house.property_id);
+    cal.serve(a.path, { status: 503, body: 'still down' });
+    await sync(auth, house.property_id);
+    expect(await mailsTo(owner)).toHaveLength(1);
+    a.set(events); // reads well again (the same calendar: a 304)
+    expect((await sync(auth, house.property_id)).feeds[0]).toMatchObject({ outcome: 'unchanged' });
+    expect(await mailsTo(owner)).toHaveLength(1);
+    cal.serve(a.path, { body: '<html>Sign in to Airbnb</html>', etag: null });
+    await sync(auth, house.property_id);
+    await sync(auth, house.property_id);
+    const mails = await mailsTo(owner);
+    expect(mails.map((m) => /could not be read: (.*)\./.exec(m.text_body)?.[1]).sort()).toEqual([
+      'the address did not answer with a calendar',
+      'the calendar address answered 500',
+    ]);
+    // Events are in order: the second spell's comes after the first's.
+    expect((await eventsOf(pro.id)).filter((e) => e.kind === 'property.feed_failing').map((e) => e.reason)).toEqual([
+      'the calendar address answered 500',
+      'the address did not answer with a calendar',
+    ]);
     expect((await bookingsOf(pro.id)).map((b) => b.status)).toEqual(['booked']);
+    // The host is never mailed about the calendar.
+    expect(await mailsTo('hana@example.com')).toEqual([]);
   });
 
   it('cancels on an empty feed only after two successful reads in a row agree', async () => {
@@ -312,6 +428,24 @@ describe('the feed worker', () => {
     expect((await bookingsOf(pro.id)).filter((x) => x.status === 'booked')).toHaveLength(2);
     // Nothing is due again until its next read.
     expect(await syncDueFeeds(h.t.db, { reader, holder: 'replica-1', now, limit: 10, leaseSeconds: 60 })).toBe(0);
+  });
+
+  it("reads every due feed in one tick, batch after batch, applying one business's properties one after another", async () => {
+    const { auth, pro } = await newPro(h);
+    const feeds = [0, 1, 2].map((i) => feed(AIRBNB_PRODID, [airbnbStay(`d${i}`, `2026-12-0${1 + i}`, `2026-12-0${2 + i}`)]));
+    for (const [i, f] of feeds.entries()) await addHouse(auth, [f.url], { name: `House ${i}` });
+    const now = h.clock.now;
+    const due = await h.t.db.selectFrom('property_feeds').select('id').where('next_read_at', '<=', now).execute();
+    expect(due.length).toBeGreaterThanOrEqual(3);
+    // Batches of one: the tick goes on while they come back full.
+    await feedsWorker(h.t.db, createFeedReader({ allowLoopback: true }), { limit: 1 }).run(now);
+    expect(feeds.map((f) => cal.hits.get(f.path))).toEqual([1, 1, 1]);
+    expect(await h.t.db.selectFrom('property_feeds').select('id').where('next_read_at', '<=', now).execute()).toEqual([]);
+    expect((await bookingsOf(pro.id)).map((b) => [b.status, b.property_id !== null])).toEqual([
+      ['booked', true],
+      ['booked', true],
+      ['booked', true],
+    ]);
   });
 
   it('books one clean per stay when two replicas sync one property at the same moment', async () => {
