@@ -57,7 +57,10 @@ describe('migrations', () => {
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
         '20261128T140000-properties',
+        '20261128T150000-host-turnovers',
       ]);
+      expect(await tables()).toBe(35);
+      await migrateDown(db); // hosts' turnovers: three columns
       expect(await tables()).toBe(35);
       await migrateDown(db); // properties: their table, feeds and stays
       expect(await tables()).toBe(32);
@@ -120,7 +123,8 @@ describe('the OAuth issuer migration', () => {
   it("gives rows made before it their resource's issuer, and drops the sign-in codes and pending authorizations in flight", async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
-      expect(await migrateDown(db)).toEqual(['20261128T140000-properties']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261128T150000-host-turnovers']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
       expect(await migrateDown(db)).toEqual(['20261128T130000-on-my-way-and-agenda']);
       expect(await migrateDown(db)).toEqual(['20261128T120000-customer-messages']);
       expect(await migrateDown(db)).toEqual(['20261127T140000-clients']);
@@ -152,6 +156,7 @@ describe('the OAuth issuer migration', () => {
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
         '20261128T140000-properties',
+        '20261128T150000-host-turnovers',
       ]);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
@@ -296,6 +301,7 @@ describe('the booking revisions migration', () => {
   it('starts each job at a revision no copy already handed out outranks, and names the crew in older series and today events', async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261128T150000-host-turnovers']);
       expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
       expect(await migrateDown(db)).toEqual(['20261128T130000-on-my-way-and-agenda']);
       expect(await migrateDown(db)).toEqual(['20261128T120000-customer-messages']);
@@ -336,6 +342,7 @@ describe('the booking revisions migration', () => {
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
         '20261128T140000-properties',
+        '20261128T150000-host-turnovers',
       ]);
       const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
       expect(revisions.rows).toEqual([
@@ -368,6 +375,7 @@ describe('the clients migration', () => {
   it('gives stored bookings and direct leads their clients, one per email or phone, and never a platform lead’s customer', async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261128T150000-host-turnovers']);
       expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
       expect(await migrateDown(db)).toEqual(['20261128T130000-on-my-way-and-agenda']);
       expect(await migrateDown(db)).toEqual(['20261128T120000-customer-messages']);
@@ -394,6 +402,7 @@ describe('the clients migration', () => {
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
         '20261128T140000-properties',
+        '20261128T150000-host-turnovers',
       ]);
       const clients = await sql<{ id: string; identity: string; name: string }>`SELECT id, identity, name FROM clients ORDER BY identity`.execute(db);
       expect(clients.rows.map((c) => [c.identity, c.name])).toEqual([

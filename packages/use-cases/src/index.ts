@@ -35,3 +35,5 @@ export * from './customer-messages';
 export * from './routine-mail';
 export * from './properties';
 export { syncProperty, syncDueFeeds, applyReads, judgeRead, type FeedAnswer, type FeedReader } from './turnover-sync';
+export * from './host-turnovers';
+export { rentalLink, rentalUrl, type HostMail } from './host-mail';

@@ -33,6 +33,7 @@ import {
   type Stay,
 } from '@frontdesk/db';
 import { cancelTurnover, planStay, todayOf, windowOf, type Plan } from './turnover-plan';
+import type { HostMail } from './host-mail';
 
 /** What one conditional read of a calendar address gave. */
 export type FeedAnswer =
@@ -95,24 +96,24 @@ export function judgeRead(feed: PropertyFeed, answer: FeedAnswer, o: { zone: str
 }
 
 /** Reads every feed of a property (outside any transaction: the network is slow) and brings its stays and cleans in line. */
-export async function syncProperty(db: Db, o: { pro: Pro; propertyId: string; reader: FeedReader; now: Date }): Promise<Property> {
+export async function syncProperty(db: Db, o: { pro: Pro; propertyId: string; reader: FeedReader; host?: HostMail; now: Date }): Promise<Property> {
   const [property] = await propertiesOf(db, o.pro.id, o.propertyId);
   if (!property) throw noProperty(o.propertyId);
   const feeds = await feedsOf(db, [property.id]);
   const answers = new Map<string, FeedAnswer>();
   await Promise.all(feeds.map(async (f) => answers.set(f.id, await o.reader.read(f.url, { etag: f.etag, lastModified: f.last_modified }))));
-  await applyReads(db, { proId: o.pro.id, propertyId: property.id, answers, now: o.now });
+  await applyReads(db, { proId: o.pro.id, propertyId: property.id, answers, host: o.host, now: o.now });
   return property;
 }
 
 /** The reads recorded and the stays reconciled, in one transaction under the business's row, then the property's. */
-export async function applyReads(db: Db, o: { proId: string; propertyId: string; answers: Map<string, FeedAnswer>; now: Date }): Promise<void> {
+export async function applyReads(db: Db, o: { proId: string; propertyId: string; answers: Map<string, FeedAnswer>; host?: HostMail; now: Date }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const pro = await lockPro(trx, o.proId);
     const property = pro && (await lockProperty(trx, o.proId, o.propertyId));
     if (!pro || !property) return; // removed meanwhile
     const feeds = await lockFeeds(trx, property.id);
-    const plan: Plan = { pro, property, now: o.now };
+    const plan: Plan = { pro, property, now: o.now, host: o.host };
     const judged = feeds.map((f) => {
       const answer = o.answers.get(f.id);
       return answer ? judgeRead(f, answer, { zone: pro.timezone, now: o.now }) : { feed: f, listed: f.listed, record: null, newlyFailing: null };
@@ -161,7 +162,7 @@ async function reconcile(trx: Db, p: Plan, read: ReadStay[]): Promise<void> {
 
 async function stayGone(trx: Db, p: Plan, stay: Stay): Promise<void> {
   await updateStay(trx, stay.id, { gone_at: p.now, proposed_start: null, proposed_crew_id: null });
-  if (stay.booking_id) await cancelTurnover(trx, { pro: p.pro, property: p.property, stayId: stay.id, bookingId: stay.booking_id, now: p.now });
+  if (stay.booking_id) await cancelTurnover(trx, { ...p, stayId: stay.id, bookingId: stay.booking_id });
 }
 
 /**
@@ -169,7 +170,10 @@ async function stayGone(trx: Db, p: Plan, stay: Stay): Promise<void> {
  * never read one feed at once), reads them, and applies each property's reads in one
  * transaction. Feeds of one property not due now stand by what they last listed.
  */
-export async function syncDueFeeds(db: Db, o: { reader: FeedReader; holder: string; now: Date; limit: number; leaseSeconds: number }): Promise<number> {
+export async function syncDueFeeds(
+  db: Db,
+  o: { reader: FeedReader; holder: string; now: Date; limit: number; leaseSeconds: number; host?: HostMail },
+): Promise<number> {
   const claimed = await claimDueFeeds(db, { holder: o.holder, now: o.now, until: new Date(o.now.getTime() + o.leaseSeconds * 1000), limit: o.limit });
   const byProperty = new Map<string, PropertyFeed[]>();
   for (const f of claimed) byProperty.set(f.property_id, [...(byProperty.get(f.property_id) ?? []), f]);
@@ -177,7 +181,7 @@ export async function syncDueFeeds(db: Db, o: { reader: FeedReader; holder: stri
     [...byProperty.values()].map(async (feeds) => {
       const answers = new Map<string, FeedAnswer>();
       await Promise.all(feeds.map(async (f) => answers.set(f.id, await o.reader.read(f.url, { etag: f.etag, lastModified: f.last_modified }))));
-      await applyReads(db, { proId: feeds[0]!.pro_id, propertyId: feeds[0]!.property_id, answers, now: o.now });
+      await applyReads(db, { proId: feeds[0]!.pro_id, propertyId: feeds[0]!.property_id, answers, host: o.host, now: o.now });
     }),
   );
   return claimed.length;

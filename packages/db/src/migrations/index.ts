@@ -24,6 +24,7 @@ import * as clients from './20261127T140000-clients';
 import * as customerMessages from './20261128T120000-customer-messages';
 import * as onMyWayAndAgenda from './20261128T130000-on-my-way-and-agenda';
 import * as properties from './20261128T140000-properties';
+import * as hostTurnovers from './20261128T150000-host-turnovers';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T120000-customer-messages': customerMessages,
   '20261128T130000-on-my-way-and-agenda': onMyWayAndAgenda,
   '20261128T140000-properties': properties,
+  '20261128T150000-host-turnovers': hostTurnovers,
 };

@@ -104,7 +104,8 @@ export const syncPropertyOperation = (ctx: AppContext) => {
     openWorld: true,
     async handler(input, { principal: pro, now }) {
       reader ??= createFeedReader({ allowLoopback: rulesOf(ctx).hostIsHttp });
-      await syncProperty(ctx.db, { pro, propertyId: input.property_id, reader, now });
+      const host = { links: { bookingUrl: ctx.config.bookingUrl, dashboardUrl: `${ctx.config.publicUrl}/dashboard` }, keys: ctx.config.keySealer.hashKeys };
+      await syncProperty(ctx.db, { pro, propertyId: input.property_id, reader, host, now });
       const [shown] = await listProperties(ctx.db, pro, now, input.property_id);
       return { ...shown!, message: propertySyncedMessage(shown!.name, shown!.feeds.filter((f) => f.outcome === 'failing').length) };
     },
