@@ -1,4 +1,4 @@
-import { answer, customerFieldSchemas, described, fields, oneOf, PROPERTY_MODES, propertyFieldSchemas, str, turnoversRequestedMessage } from '@frontdesk/domain';
+import { answer, customerFieldSchemas, fields, oneOf, PROPERTY_MODES, propertyFieldSchemas, str, turnoversRequestedMessage } from '@frontdesk/domain';
 import { rentalLinkAgain, requestTurnovers, type HostMail } from '@frontdesk/use-cases';
 import { WRITES } from '@frontdesk/http';
 import type { AppContext } from '../context';
@@ -11,6 +11,9 @@ export const hostMailOf = (ctx: Pick<AppContext, 'config'>): HostMail => ({
   keys: ctx.config.keySealer.hashKeys,
 });
 
+/** A field without its words: the tool's description says them once for both (the budget). */
+const bare = <T extends { description?: string }>({ description: _words, ...schema }: T) => schema as T;
+
 const { name, address, zip, bedrooms, bathrooms, add_ons, pets, checkout_time, checkin_time, calendar_urls } = propertyFieldSchemas;
 
 export const requestTurnoversOperation = (ctx: AppContext) =>
@@ -19,12 +22,12 @@ export const requestTurnoversOperation = (ctx: AppContext) =>
     tag: 'rentals',
     title: 'Ask a cleaner for turnovers',
     description:
-      "For a short-term rental host: the cleaner reads the rental's calendars and cleans after each checkout; the host is mailed each change. One 5 USD fee. Contact as book_cleaning. Confirm first; give the manage_url.",
+      "A rental host's calendars become turnover cleans by this cleaner; the host (customer_*, phone or email) is mailed each change. One 5 USD fee. Confirm first; give the manage_url.",
     method: 'POST',
     input: fields(
       {
         cleaner_id: cleanerIdSchema,
-        name: described(name, "The rental's name."),
+        name,
         address,
         zip,
         bedrooms,
@@ -35,11 +38,13 @@ export const requestTurnoversOperation = (ctx: AppContext) =>
         checkin_time,
         calendar_urls,
         customer_name: customerFieldSchemas.customer_name,
-        customer_phone: customerFieldSchemas.customer_phone,
-        customer_email: customerFieldSchemas.customer_email,
+        customer_phone: bare(customerFieldSchemas.customer_phone),
+        customer_email: bare(customerFieldSchemas.customer_email),
       },
       ['cleaner_id', 'name', 'address', 'zip', 'bedrooms', 'bathrooms', 'calendar_urls'],
     ),
+    // add_ons is judged and in OpenAPI but off the tool (the book host's tools/list budget): a turnover rarely names one.
+    toolFields: ['cleaner_id', 'name', 'address', 'zip', 'bedrooms', 'bathrooms', 'pets', 'checkout_time', 'checkin_time', 'calendar_urls', 'customer_name', 'customer_phone', 'customer_email'],
     output: answer({
       property_id: str,
       cleaner_id: str,
