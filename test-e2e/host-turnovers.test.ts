@@ -27,7 +27,10 @@ beforeEach(() => {
 let n = 0;
 const feed = (events: FixtureEvent[]) => {
   const path = `/host/${++n}.ics`;
-  return { url: cal.serve(path, { body: calendar(AIRBNB_PRODID, events) }), set: (evs: FixtureEvent[]) => cal.serve(path, { body: calendar(AIRBNB_PRODID, evs) }) };
+  return {
+    url: cal.serve(path, { body: calendar(AIRBNB_PRODID, events) }),
+    set: (evs: FixtureEvent[]) => cal.serve(path, { body: calendar(AIRBNB_PRODID, evs) }),
+  };
 };
 const TWO_STAYS = [airbnbStay('h1', '2026-11-24', '2026-11-26'), airbnbStay('h2', '2026-11-28', '2026-11-30')];
 const RENTAL = { name: 'Lake cabin', address: '9 Shore Rd', zip: '10001', bedrooms: 2, bathrooms: 1 };
@@ -37,7 +40,13 @@ const proPost = (auth: Auth, op: string, body: object) => h.pro.post(`/api/v1/${
 const sync = async (auth: Auth, id: string): Promise<Json> => (await proPost(auth, 'sync_property', { property_id: id }).expect(200)).body;
 /** The outbox's mails to one address, in the order they were queued (the clock stands still, so by the row's insertion). */
 const mailsTo = (to: string) =>
-  h.t.db.selectFrom('outbox').select(['subject', 'text_body', 'secret']).where('to_address', '=', to).orderBy('created_at').orderBy(sql`ctid`).execute();
+  h.t.db
+    .selectFrom('outbox')
+    .select(['subject', 'text_body', 'secret'])
+    .where('to_address', '=', to)
+    .orderBy('created_at')
+    .orderBy(sql`ctid`)
+    .execute();
 const bookingsOf = (proId: string) => h.t.db.selectFrom('bookings').selectAll().where('pro_id', '=', proId).orderBy('starts_at').execute();
 const cleaner = async () => {
   const made = await newCleaner(h);
@@ -50,7 +59,12 @@ describe('request_turnovers', () => {
     const biz = await cleaner();
     const { url } = feed(TWO_STAYS);
     const asked = (await ask({ cleaner_id: biz.id, ...RENTAL, calendar_urls: [url] }).expect(200)).body;
-    expect(asked).toMatchObject({ cleaner_id: biz.id, name: 'Lake cabin', mode: 'propose', manage_url: expect.stringMatching(/^http:\/\/book\.test\/rental\/[A-Za-z0-9_-]{43}$/) });
+    expect(asked).toMatchObject({
+      cleaner_id: biz.id,
+      name: 'Lake cabin',
+      mode: 'propose',
+      manage_url: expect.stringMatching(/^http:\/\/book\.test\/rental\/[A-Za-z0-9_-]{43}$/),
+    });
     expect(asked.message).toMatch(/proposed to .* to accept/);
     const row = await h.t.db.selectFrom('properties').selectAll().where('id', '=', asked.property_id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ pro_id: biz.id, mode: 'propose', host_name: 'Hana Host', host_email: HOST_EMAIL, fee_booking_id: null });
@@ -98,7 +112,12 @@ describe('request_turnovers', () => {
     const called = await h.book
       .post('/mcp')
       .set({ ...HOST, accept: 'application/json, text/event-stream' })
-      .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'request_turnovers', arguments: { cleaner_id: biz.id, ...RENTAL, calendar_urls: [f.url] } } })
+      .send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'request_turnovers', arguments: { cleaner_id: biz.id, ...RENTAL, calendar_urls: [f.url] } },
+      })
       .expect(200);
     const asked = called.body.result.structuredContent as Json;
     expect(asked.mode).toBe('book');
@@ -158,7 +177,12 @@ describe('request_turnovers', () => {
   it("mails nobody but the owner about the business's own property (add_property), and charges no fee", async () => {
     const biz = await cleaner();
     const own = (
-      await proPost(biz.auth, 'add_property', { ...RENTAL, host_name: 'Own Host', host_email: 'own.host@example.com', calendar_urls: [feed(TWO_STAYS).url] }).expect(200)
+      await proPost(biz.auth, 'add_property', {
+        ...RENTAL,
+        host_name: 'Own Host',
+        host_email: 'own.host@example.com',
+        calendar_urls: [feed(TWO_STAYS).url],
+      }).expect(200)
     ).body;
     await sync(biz.auth, own.property_id);
     expect((await bookingsOf(biz.id)).map((b) => b.fee_cents)).toEqual([0, 0]);

@@ -39,13 +39,22 @@ maybe('the rental page', () => {
         weekly_hours: DEFAULT_WEEKLY_HOURS,
       });
       const pro$ = (op: string, body: object) =>
-        fetch(`${hosts!.pro}/api/v1/${op}`, { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(`${hosts!.pro}/api/v1/${op}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       expect((await pro$('update_business', { host_turnovers: 'book' })).status).toBe(200);
       const today = localDate(new Date(), 'America/New_York');
       const url = cal.serve(`/rental-${width}.ics`, { body: calendar(AIRBNB_PRODID, [airbnbStay(`r${width}`, addDays(today, 3), addDays(today, 5))]) });
       const asked = await fetch(`${hosts!.book}/api/v1/request_turnovers`, {
         method: 'POST',
-        headers: { Authorization: 'Bearer fdpub_rental_public_key', 'content-type': 'application/json', 'X-User-Name': 'Rae Host', 'X-User-Email': `rae${width}@example.com` },
+        headers: {
+          Authorization: 'Bearer fdpub_rental_public_key',
+          'content-type': 'application/json',
+          'X-User-Name': 'Rae Host',
+          'X-User-Email': `rae${width}@example.com`,
+        },
         body: JSON.stringify({ cleaner_id: pro.id, name: 'Pine loft', address: '4 Hill Rd', zip: '10001', bedrooms: 1, bathrooms: 1, calendar_urls: [url] }),
       });
       expect(asked.status).toBe(200);

@@ -1,5 +1,15 @@
 import { BOOK_HOST_FEE_CENTS, formatLabel, hostTurnoverMail, type HostTurnoverChange } from '@frontdesk/domain';
-import { enqueueMail, lockBooking, propertyManageToken, setFeeBooking, type Booking, type Db, type Pro, type Property, type SecretHashKeys } from '@frontdesk/db';
+import {
+  enqueueMail,
+  lockBooking,
+  propertyManageToken,
+  setFeeBooking,
+  type Booking,
+  type Db,
+  type Pro,
+  type Property,
+  type SecretHashKeys,
+} from '@frontdesk/db';
 import { fromPlatformLead, type MailLinks } from './booking-mail';
 
 /**

@@ -21,7 +21,7 @@ import {
   type Db,
   type Pro,
 } from '@frontdesk/db';
-import { addProperty, listProperties, type ShownProperty } from './properties';
+import { addPropertyAnd, listProperties, type ShownProperty } from './properties';
 import { cancelTurnover } from './turnover-plan';
 import { mailCancelled, type MailLinks } from './booking-mail';
 import { rentalLink, rentalUrl, type HostMail } from './host-mail';
@@ -59,21 +59,19 @@ export async function requestTurnovers(
   requireServedZip(pro, input.zip);
   const contact = customerContact({ customer_name, customer_phone, customer_email, address: input.address }, caller.user, caller.accountEmail);
   let manageUrl = '';
-  const property = await addProperty(
-    db,
+  const input$ = { ...rental, address: contact.address, host_name: contact.name, host_phone: contact.phone ?? '', host_email: contact.email ?? '' };
+  const property = await addPropertyAnd(db, {
     pro,
-    { ...rental, address: contact.address, host_name: contact.name, host_phone: contact.phone ?? '', host_email: contact.email ?? '', mode: pro.host_turnovers },
+    input: { ...input$, mode: pro.host_turnovers },
     now,
-    {
-      async alsoWithin(trx, added) {
-        manageUrl = rentalUrl(caller.host.links, await setPropertyManageToken(trx, added.id, caller.host.keys));
-        if (!contact.email) return;
-        const book = pro.host_turnovers === 'book';
-        const mail = turnoversRequestedMail({ hostName: contact.name, proName: pro.name, property: added.name, book, manageUrl });
-        await enqueueMail(trx, { to: contact.email, ...mail, secret: true, now });
-      },
+    async alsoWithin(trx, added) {
+      manageUrl = rentalUrl(caller.host.links, await setPropertyManageToken(trx, added.id, caller.host.keys));
+      if (!contact.email) return;
+      const book = pro.host_turnovers === 'book';
+      const mail = turnoversRequestedMail({ hostName: contact.name, proName: pro.name, property: added.name, book, manageUrl });
+      await enqueueMail(trx, { to: contact.email, ...mail, secret: true, now });
     },
-  );
+  });
   return { pro, property, manageUrl };
 }
 

@@ -57,13 +57,16 @@ async function checkInput(
 }
 
 /** A new property of the business; its feeds are due at once, so the next sync reads them. */
-export async function addProperty(
+export function addProperty(db: Db, pro: Pro, input: PropertyInput, now: Date): Promise<ShownProperty> {
+  return addPropertyAnd(db, { pro, input, now });
+}
+
+/** addProperty, and `alsoWithin` in its transaction once the row exists (a host's request: its link and mail). */
+export async function addPropertyAnd(
   db: Db,
-  pro: Pro,
-  input: PropertyInput,
-  now: Date,
-  o: { alsoWithin?: (trx: Db, property: Property) => Promise<void> } = {},
+  o: { pro: Pro; input: PropertyInput; now: Date; alsoWithin?: (trx: Db, property: Property) => Promise<void> },
 ): Promise<ShownProperty> {
+  const { pro, input, now } = o;
   const property = await db.transaction().execute(async (trx) => {
     const fields = {
       add_ons: [],

@@ -84,7 +84,8 @@ const HOST_TOLD = { 'turnover.booked': 'booked', 'turnover.moved': 'moved', 'tur
  * A turnover event in the business's feed: the one place the planner reports a change, so the
  * one place a host-requested property's host is told of it (with the plan's host mail).
  */
-async function event(trx: Db, p: Plan, kind: EventKind, payload: Record<string, unknown>, told?: { booking: Booking; from?: Date }) {
+async function event(trx: Db, p: Plan, e: { kind: EventKind; payload: Record<string, unknown>; told?: { booking: Booking; from?: Date } }) {
+  const { kind, payload, told } = e;
   await appendEvent(trx, p.pro.id, { kind, payload: { property_id: p.property.id, ...payload }, at: p.now });
   const change = HOST_TOLD[kind as keyof typeof HOST_TOLD];
   if (told && change) await tellHost(trx, { host: p.host, pro: p.pro, property: p.property, kind: change, ...told, now: p.now });
@@ -127,7 +128,7 @@ async function needsAttention(trx: Db, p: Plan, stay: Stay, reason: string): Pro
   if (stay.attention === reason) return; // told once
   await updateStay(trx, stay.id, { attention: reason, proposed_start: null, proposed_crew_id: null });
   const message = turnoverAttentionMessage(p.property.name, reason);
-  await event(trx, p, 'turnover.needs_attention', { stay_id: stay.id, checkout: stay.end_date, reason, message });
+  await event(trx, p, { kind: 'turnover.needs_attention', payload: { stay_id: stay.id, checkout: stay.end_date, reason, message } });
 }
 
 async function propose(trx: Db, stay: Stay, start: Date): Promise<void> {
@@ -165,14 +166,15 @@ async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; cre
   if (!(await linkStayBooking(trx, stay.id, booking.id))) throw justTakenByAnotherWriter();
   if (feeCents) await feeCarriedBy(trx, property, booking.id);
   const label = formatLabel(booking.starts_at, p.pro.timezone);
-  await event(trx, p, 'turnover.booked', {
+  const payload = {
     stay_id: stay.id,
     booking_id: booking.id,
     start: formatLocalIso(booking.starts_at, p.pro.timezone),
     label,
     ...crewOf(booking),
     message: turnoverBookedMessage(property.name, label),
-  }, { booking });
+  };
+  await event(trx, p, { kind: 'turnover.booked', payload, told: { booking } });
 }
 
 async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; start: Date; minutes: number }): Promise<void> {
@@ -203,7 +205,8 @@ async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; st
   });
   const message = turnoverMovedMessage(p.property.name, label);
   const told = { booking: moved, from: m.booking.starts_at };
-  await event(trx, p, 'turnover.moved', { stay_id: m.stay.id, booking_id: moved.id, from, to, label, ...crewOf(moved), message }, told);
+  const payload = { stay_id: m.stay.id, booking_id: moved.id, from, to, label, ...crewOf(moved), message };
+  await event(trx, p, { kind: 'turnover.moved', payload, told });
 }
 
 /**
@@ -230,7 +233,8 @@ export async function cancelTurnover(trx: Db, c: Plan & { stayId: string; bookin
     now,
   });
   const message = by === 'customer' ? hostStoppedMessage(c.property.name, label) : turnoverCancelledMessage(c.property.name, label);
-  await event(trx, c, 'turnover.cancelled', { stay_id: c.stayId, booking_id: booking.id, start, label, message }, { booking: cancelled });
+  const payload = { stay_id: c.stayId, booking_id: booking.id, start, label, message };
+  await event(trx, c, { kind: 'turnover.cancelled', payload, told: { booking: cancelled } });
   return cancelled;
 }
 

@@ -107,7 +107,10 @@ export async function syncProperty(db: Db, o: { pro: Pro; propertyId: string; re
 }
 
 /** The reads recorded and the stays reconciled, in one transaction under the business's row, then the property's. */
-export async function applyReads(db: Db, o: { proId: string; propertyId: string; answers: Map<string, FeedAnswer>; host?: HostMail; now: Date }): Promise<void> {
+export async function applyReads(
+  db: Db,
+  o: { proId: string; propertyId: string; answers: Map<string, FeedAnswer>; host?: HostMail; now: Date },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const pro = await lockPro(trx, o.proId);
     const property = pro && (await lockProperty(trx, o.proId, o.propertyId));

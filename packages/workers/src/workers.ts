@@ -1,5 +1,13 @@
 import { deliverOutbox, purgeExpired, type ChangeFeed, type Db, type MailTransport, type Sealer } from '@frontdesk/db';
-import { extendSeries, makeDueAgendas, sendDueCustomerMessages, syncDueFeeds, type CustomerMessageLinks, type FeedReader, type HostMail } from '@frontdesk/use-cases';
+import {
+  extendSeries,
+  makeDueAgendas,
+  sendDueCustomerMessages,
+  syncDueFeeds,
+  type CustomerMessageLinks,
+  type FeedReader,
+  type HostMail,
+} from '@frontdesk/use-cases';
 import type { Logger } from 'pino';
 import { createMailTransport, type MailOptions } from './mail-transport';
 import { startTicker, type Running, type Worker } from './ticker';

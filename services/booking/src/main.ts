@@ -11,7 +11,11 @@ runHost({
   readConfig: readBookingConfig,
   openDb: openServiceDb,
   startWorkers: (parts, config) =>
-    startWorkers({ ...parts, mail: config.mail, customerMail: { bookingUrl: config.publicUrl }, webhooks: webhookOptions(config),
+    startWorkers({
+      ...parts,
+      mail: config.mail,
+      customerMail: { bookingUrl: config.publicUrl },
+      webhooks: webhookOptions(config),
       hostMail: hostMailOptions({ bookingUrl: config.publicUrl, proDeskUrl: config.proDeskUrl, keySealer: config.keySealer }),
     }),
   createApp: createBookingApp,

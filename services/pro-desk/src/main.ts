@@ -14,7 +14,11 @@ runHost({
   },
   openDb: openServiceDb,
   startWorkers: (parts, config) =>
-    startWorkers({ ...parts, mail: config.mail, customerMail: { bookingUrl: config.bookingUrl }, webhooks: webhookOptions(config),
+    startWorkers({
+      ...parts,
+      mail: config.mail,
+      customerMail: { bookingUrl: config.bookingUrl },
+      webhooks: webhookOptions(config),
       hostMail: hostMailOptions({ bookingUrl: config.bookingUrl, proDeskUrl: config.publicUrl, keySealer: config.keySealer }),
     }),
   createApp: (ctx) => createProDeskApp(ctx),

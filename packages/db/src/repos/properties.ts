@@ -173,7 +173,11 @@ export async function linkStayBooking(trx: Db, stayId: string, bookingId: string
 /** Makes a property host-requested: its manage link's hash stored, the link returned (the same every time for this property). */
 export async function setPropertyManageToken(trx: Db, id: string, keys: HashKeys): Promise<string> {
   const token = propertyManageTokens(keys, id)[0]!;
-  await trx.updateTable('properties').set({ manage_token_hash: hashSecret(token) }).where('id', '=', id).execute();
+  await trx
+    .updateTable('properties')
+    .set({ manage_token_hash: hashSecret(token) })
+    .where('id', '=', id)
+    .execute();
   return token;
 }
 

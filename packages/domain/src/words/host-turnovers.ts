@@ -8,7 +8,9 @@ import type { MailText } from './mail';
  */
 
 export const calendarAddressBad = (url: string) =>
-  new InvalidInputError(`calendar_urls: ${url} is not a calendar link. Copy the iCal export link your listing's calendar page shows (it starts with https://).`);
+  new InvalidInputError(
+    `calendar_urls: ${url} is not a calendar link. Copy the iCal export link your listing's calendar page shows (it starts with https://).`,
+  );
 export const noRentalWithToken = () => new NotFoundError('No rental matches that link. Check that it was copied whole.');
 
 export const turnoversRequestedMessage = (o: { proName: string; property: string; book: boolean; manageUrl: string }) =>
@@ -17,7 +19,8 @@ export const turnoversRequestedMessage = (o: { proName: string; property: string
   }. The host is mailed as cleans are booked, moved or cancelled. Give the user the manage_url: it shows the stays and cleans and stops the arrangement.`;
 
 /** The owner's feed when the host stops the arrangement: each upcoming clean cancelled by the host. */
-export const hostStoppedMessage = (property: string, label: string) => `The host of ${property} stopped its turnover cleans: the one on ${label} was cancelled.`;
+export const hostStoppedMessage = (property: string, label: string) =>
+  `The host of ${property} stopped its turnover cleans: the one on ${label} was cancelled.`;
 
 const paragraphs = (...parts: string[]) => parts.join('\n\n');
 const keepLink = (url: string) => `Your rental's page, where you see its stays and cleans and can stop the arrangement:\n${url}\nKeep this link to yourself.`;
@@ -37,7 +40,10 @@ export function turnoversRequestedMail(o: { hostName: string; proName: string; p
 export type HostTurnoverChange = 'booked' | 'moved' | 'cancelled';
 
 /** A clean the calendars booked, moved or cancelled, to the host. */
-export function hostTurnoverMail(kind: HostTurnoverChange, o: { hostName: string; proName: string; property: string; label: string; fromLabel?: string; manageUrl: string }): MailText {
+export function hostTurnoverMail(
+  kind: HostTurnoverChange,
+  o: { hostName: string; proName: string; property: string; label: string; fromLabel?: string; manageUrl: string },
+): MailText {
   const line = {
     booked: `${o.proName} booked a turnover clean at ${o.property} for ${o.label}, after your guests' checkout.`,
     moved: `A stay at ${o.property} changed, so ${o.proName} moved its turnover clean${o.fromLabel ? ` from ${o.fromLabel}` : ''} to ${o.label}.`,
@@ -60,7 +66,8 @@ export function turnoversStoppedMail(o: { hostName: string; proName: string; pro
 }
 
 /** A calendar day (YYYY-MM-DD) as people read it: "Sat, Dec 5". */
-const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLabel = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** The rental page (`/rental/<token>`) in the host's words. */
 export const RENTAL_PAGE = {

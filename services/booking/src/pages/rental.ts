@@ -15,7 +15,11 @@ type Deps = Pick<AppContext, 'db' | 'clock' | 'config'>;
 const tokenOf = (req: Request) => String(req.params.token ?? '');
 
 function gone(res: Response, title: string): void {
-  sendView(res, 404, { title, body: html`${problemLine({ text: RENTAL_PAGE.gone })}<p><a href="/">Find a cleaner</a></p>` });
+  sendView(res, 404, {
+    title,
+    body: html`${problemLine({ text: RENTAL_PAGE.gone })}
+      <p><a href="/">Find a cleaner</a></p>`,
+  });
 }
 
 /** Opens the rental the link names, or answers that it names nothing. */
@@ -40,7 +44,13 @@ function rentalView(token: string, proName: string, p: ShownProperty): Html {
     <p>${p.address}, ${p.zip}</p>
     <p>${RENTAL_PAGE.intro(proName, p.mode === 'book')}</p>
     ${failing && html`<p class="note">${RENTAL_PAGE.calendarFailing}</p>`}
-    ${p.stays.length ? html`<ul>${p.stays.map(stayLine)}</ul>` : html`<p>${RENTAL_PAGE.noStays}</p>`}
+    ${
+      p.stays.length
+        ? html`<ul>
+            ${p.stays.map(stayLine)}
+          </ul>`
+        : html`<p>${RENTAL_PAGE.noStays}</p>`
+    }
     <p><a href="/rental/${token}/stop">${RENTAL_PAGE.stopLink}</a></p>`;
 }
 
@@ -86,7 +96,11 @@ export const getStoppedPage =
   async (req, res) => {
     const open = await withinRequest(req, () => hostRental(d.db, tokenOf(req), d.clock()).catch(() => undefined));
     if (open) return res.redirect(303, `/rental/${tokenOf(req)}`);
-    const count = Number.parseInt(String(req.query.cancelled ?? ''), 10);
+    const count = typeof req.query.cancelled === 'string' ? Number.parseInt(req.query.cancelled, 10) : Number.NaN;
     const said = Number.isInteger(count) && count >= 0 && count < 1000 ? RENTAL_PAGE.stopped(count) : RENTAL_PAGE.ended;
-    sendView(res, 200, { title: RENTAL_PAGE.title, body: html`<p role="status">${said}</p><p><a href="/">Find a cleaner</a></p>` });
+    sendView(res, 200, {
+      title: RENTAL_PAGE.title,
+      body: html`<p role="status">${said}</p>
+        <p><a href="/">Find a cleaner</a></p>`,
+    });
   };

@@ -200,13 +200,13 @@ const fieldsOf =
 function profileForm(f: FormOf): Html {
   const field = fieldsOf(f);
   const body = html`${field('Business name', 'name')}${field('Phone', 'phone', { type: 'tel' })}${field('Contact email', 'email', { type: 'email' })}
-  ${field('Website', 'website', { type: 'url' })}${field('Start times every, minutes', 'slot_step_minutes', { attrs: numeric })}
-  ${field('Notice needed, hours', 'min_notice_hours', { attrs: decimal })}
-  <label for="f-host_turnovers">When a rental host asks you for turnover cleans</label>
-  <select id="f-host_turnovers" name="host_turnovers">
-    <option value="propose" ${f.values.host_turnovers !== 'book' && html` selected`}>show me each clean to accept</option>
-    <option value="book" ${f.values.host_turnovers === 'book' && html` selected`}>book each clean at once</option>
-  </select>`;
+    ${field('Website', 'website', { type: 'url' })}${field('Start times every, minutes', 'slot_step_minutes', { attrs: numeric })}
+    ${field('Notice needed, hours', 'min_notice_hours', { attrs: decimal })}
+    <label for="f-host_turnovers">When a rental host asks you for turnover cleans</label>
+    <select id="f-host_turnovers" name="host_turnovers">
+      <option value="propose" ${f.values.host_turnovers !== 'book' && html` selected`}>show me each clean to accept</option>
+      <option value="book" ${f.values.host_turnovers === 'book' && html` selected`}>book each clean at once</option>
+    </select>`;
   return settingsForm(f, { id: 'profile', title: 'Your business on it', button: 'Save', body });
 }
 
