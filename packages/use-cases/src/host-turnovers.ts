@@ -90,9 +90,9 @@ export async function hostRental(db: Db, token: string, now: Date): Promise<{ pr
 }
 
 /**
- * The host stops the arrangement: each upcoming clean cancelled as a customer's cancel (their
- * confirmation and the owner's notice, as any customer's), then the property removed, in one
- * transaction under the business's row.
+ * The host stops the arrangement: each upcoming clean cancelled as a customer's cancel (the
+ * owner's notice, as for any customer's), the property removed, and one mail to the host listing
+ * what was cancelled, in one transaction under the business's row.
  */
 export async function stopTurnovers(db: Db, o: { token: string; links: MailLinks; now: Date }): Promise<{ pro: Pro; name: string; cancelled: number }> {
   return db.transaction().execute(async (trx) => {

@@ -13,7 +13,7 @@ export const calendarAddressBad = (url: string) =>
   );
 export const noRentalWithToken = () => new NotFoundError('No rental matches that link. Check that it was copied whole.');
 
-export const turnoversRequestedMessage = (o: { proName: string; property: string; book: boolean; manageUrl: string }) =>
+export const turnoversRequestedMessage = (o: { proName: string; property: string; book: boolean }) =>
   `${o.proName} now reads ${o.property}'s calendars: each stay gets a turnover clean after checkout, ${
     o.book ? 'booked at once' : `proposed to ${o.proName} to accept`
   }. The host is mailed as cleans are booked, moved or cancelled. Give the user the manage_url: it shows the stays and cleans and stops the arrangement.`;

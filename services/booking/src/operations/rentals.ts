@@ -1,15 +1,14 @@
 import { answer, customerFieldSchemas, fields, oneOf, PROPERTY_MODES, propertyFieldSchemas, str, turnoversRequestedMessage } from '@frontdesk/domain';
 import { rentalLinkAgain, requestTurnovers, type HostMail } from '@frontdesk/use-cases';
 import { WRITES, type KeptAnswer } from '@frontdesk/http';
+import { hostMailOptions } from '@frontdesk/workers';
 import type { AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
 import { defineOperation } from './define';
 
 /** What a host's rental page link is made with: this host's address and the server's hash keys. */
-export const hostMailOf = (ctx: Pick<AppContext, 'config'>): HostMail => ({
-  links: { bookingUrl: ctx.config.publicUrl, dashboardUrl: `${ctx.config.proDeskUrl}/dashboard` },
-  keys: ctx.config.keySealer.hashKeys,
-});
+export const hostMailOf = (ctx: Pick<AppContext, 'config'>): HostMail =>
+  hostMailOptions({ bookingUrl: ctx.config.publicUrl, proDeskUrl: ctx.config.proDeskUrl, keySealer: ctx.config.keySealer });
 
 /** A field without its words: the tool's description says them once for both (the budget). */
 const bare = <T extends { description?: string }>({ description: _words, ...schema }: T) => schema as T;
@@ -25,7 +24,7 @@ const retryOf = (ctx: AppContext): KeptAnswer => ({
     return {
       ...k,
       manage_url: manageUrl,
-      message: turnoversRequestedMessage({ proName: k.cleaner_name, property: k.name, book: k.mode === 'book', manageUrl }),
+      message: turnoversRequestedMessage({ proName: k.cleaner_name, property: k.name, book: k.mode === 'book' }),
     };
   },
 });
@@ -85,7 +84,7 @@ export const requestTurnoversOperation = (ctx: AppContext) =>
         name: property.name,
         mode: property.mode,
         manage_url: manageUrl,
-        message: turnoversRequestedMessage({ proName: pro.name, property: property.name, book: property.mode === 'book', manageUrl }),
+        message: turnoversRequestedMessage({ proName: pro.name, property: property.name, book: property.mode === 'book' }),
       };
     },
     retry: retryOf(ctx),
