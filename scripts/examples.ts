@@ -197,6 +197,9 @@ async function main(): Promise<void> {
     await call('pro', 'list_properties');
     await call('pro', 'update_property', { property_id: loft.property_id, checkout_time: '10:00' }, 'POST');
     await call('pro', 'remove_property', { property_id: loft.property_id, cancel_turnovers: true }, 'POST');
+    // The host asks the same business from the book host instead.
+    const { host_name: hostName, host_email: hostEmail, ...rental } = house;
+    await call('book', 'request_turnovers', { cleaner_id: business.id, ...rental, customer_name: hostName, customer_email: hostEmail }, 'POST');
     calendars.close();
     proAgent = pro;
     // Every operation of the registry has an example answer, and every write an example body.

@@ -5,7 +5,7 @@ import { DEMO_OWNER_EMAIL, loadDemoBusiness } from '@frontdesk/use-cases';
 import { bindPort, closeServer, createLogger, shutdownOnSignals, type BoundPort } from '@frontdesk/http';
 import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
-import { startWorkers, webhookOptions } from '@frontdesk/workers';
+import { hostMailOptions, startWorkers, webhookOptions } from '@frontdesk/workers';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     mail: proConfig.mail,
     customerMail: { bookingUrl: proConfig.bookingUrl },
     webhooks: webhookOptions(proConfig),
+    hostMail: hostMailOptions({ bookingUrl: proConfig.bookingUrl, proDeskUrl: proConfig.publicUrl, keySealer: proConfig.keySealer }),
   });
   resources.push(() => workers.stop());
   const demo = await loadDemoBusiness(db, clock());

@@ -185,6 +185,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/request_turnovers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a cleaner for turnovers
+         * @description A rental host's calendars become turnover cleans by this cleaner; the host (customer_*, phone or email) is mailed each change. One 5 USD fee. Confirm first; give the manage_url. Retry-safe with the same idempotency key.
+         */
+        post: operations["request_turnovers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1567,6 +1587,152 @@ export interface operations {
                         hold_id: string;
                         /** @enum {string} */
                         status: "released" | "used";
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the action was refused; the error says why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the write scope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id or token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON (Content-Type: application/json). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this credential (or, for the shared public key, from this address), or too many keys that matched nothing from this address. Retry after the Retry-After seconds; the RateLimit and RateLimit-Policy headers give the budget. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    /** @description The remaining budget and seconds to reset (IETF RateLimit fields). */
+                    RateLimit?: string;
+                    /** @description The limit and its window in seconds. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for a moment; retry after the Retry-After seconds. Nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    request_turnovers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The assistant making the call; bookings show it. */
+                "X-Client-Name"?: string;
+                /** @description Optional. A unique value (a UUID) for this one action, 1 to 255 printable characters without spaces: if the answer is lost, send the same request with the same key to get the same answer (with Idempotent-Replayed: true); it is never done twice. Kept for 24 hours. */
+                "Idempotency-Key"?: string;
+                /** @description The user's name; used when customer_name is not given. */
+                "X-User-Name"?: string;
+                /** @description The user's email; used when customer_email is not given. */
+                "X-User-Email"?: string;
+                /** @description The user's phone; used when customer_phone is not given. */
+                "X-User-Phone"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description From find_cleaners. */
+                    cleaner_id: string;
+                    name: string;
+                    /** @description Street address. */
+                    address: string;
+                    /** @description 5 digits. */
+                    zip: string;
+                    bedrooms: number;
+                    /** @description A multiple of 0.5. */
+                    bathrooms: number;
+                    add_ons?: string[];
+                    pets?: boolean;
+                    /** @description Default 11:00. */
+                    checkout_time?: string;
+                    /** @description Default 15:00. */
+                    checkin_time?: string;
+                    /** @description iCal export links. */
+                    calendar_urls: string[];
+                    customer_name?: string;
+                    customer_phone?: string;
+                    customer_email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Present, as `true`, when this answer is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        property_id: string;
+                        cleaner_id: string;
+                        cleaner_name: string;
+                        name: string;
+                        /** @enum {string} */
+                        mode: "book" | "propose";
+                        manage_url: string;
                         message: string;
                     };
                 };

@@ -878,6 +878,11 @@ export interface operations {
                         } | null;
                         /** @description Local HH:MM to mail the day's jobs; null: off. */
                         owner_agenda: string | null;
+                        /**
+                         * @description A host's request_turnovers on the book host: propose (default; you accept each clean) or book.
+                         * @enum {string}
+                         */
+                        host_turnovers: "propose" | "book";
                         time_off: {
                             time_off_id: string;
                             start: string;
@@ -4205,6 +4210,11 @@ export interface operations {
                     } | null;
                     /** @description Local HH:MM to mail the day's jobs; null: off. */
                     owner_agenda?: string | null;
+                    /**
+                     * @description A host's request_turnovers on the book host: propose (default; you accept each clean) or book.
+                     * @enum {string}
+                     */
+                    host_turnovers?: "propose" | "book";
                 };
             };
         };
@@ -4275,6 +4285,11 @@ export interface operations {
                         } | null;
                         /** @description Local HH:MM to mail the day's jobs; null: off. */
                         owner_agenda: string | null;
+                        /**
+                         * @description A host's request_turnovers on the book host: propose (default; you accept each clean) or book.
+                         * @enum {string}
+                         */
+                        host_turnovers: "propose" | "book";
                         time_off: {
                             time_off_id: string;
                             start: string;

@@ -72,6 +72,13 @@ export const signInCodeMatches = (keys: HashKeys, id: string, code: string, stor
  */
 export const requestIdHashes = (keys: HashKeys, id: string) => keys.map((key) => `azh_${hmac(key, id).toString('base64url')}`);
 
+/**
+ * A host-requested property's manage token: derived from its id under a server key (so a mail
+ * about its cleans can carry the link again, and a copy of the database cannot make it), and
+ * stored, like every token, only as its hash. One token per key, the current key's first.
+ */
+export const propertyManageTokens = (keys: HashKeys, propertyId: string) => keys.map((key) => hmac(key, `property-manage:${propertyId}`).toString('base64url'));
+
 /** A webhook signing secret in Standard Webhooks' form: `whsec_` and 32 random bytes in base64. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 

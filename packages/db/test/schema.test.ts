@@ -57,10 +57,13 @@ describe('migrations', () => {
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
         '20261128T140000-properties',
+        '20261128T150000-host-turnovers',
         '20261128T180000-turnover-property',
       ]);
       expect(await tables()).toBe(35);
       await migrateDown(db); // a turnover's property: a column
+      expect(await tables()).toBe(35);
+      await migrateDown(db); // hosts' turnovers: three columns
       expect(await tables()).toBe(35);
       await migrateDown(db); // properties: their table, feeds and stays
       expect(await tables()).toBe(32);
@@ -124,6 +127,7 @@ describe('the OAuth issuer migration', () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
       expect(await migrateDown(db)).toEqual(['20261128T180000-turnover-property']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261128T150000-host-turnovers']);
       expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
       expect(await migrateDown(db)).toEqual(['20261128T130000-on-my-way-and-agenda']);
       expect(await migrateDown(db)).toEqual(['20261128T120000-customer-messages']);
@@ -156,6 +160,7 @@ describe('the OAuth issuer migration', () => {
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
         '20261128T140000-properties',
+        '20261128T150000-host-turnovers',
         '20261128T180000-turnover-property',
       ]);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
@@ -302,6 +307,7 @@ describe('the booking revisions migration', () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
       expect(await migrateDown(db)).toEqual(['20261128T180000-turnover-property']);
+      expect(await migrateDown(db)).toEqual(['20261128T150000-host-turnovers']);
       expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
       expect(await migrateDown(db)).toEqual(['20261128T130000-on-my-way-and-agenda']);
       expect(await migrateDown(db)).toEqual(['20261128T120000-customer-messages']);
@@ -342,6 +348,7 @@ describe('the booking revisions migration', () => {
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
         '20261128T140000-properties',
+        '20261128T150000-host-turnovers',
         '20261128T180000-turnover-property',
       ]);
       const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
@@ -376,6 +383,7 @@ describe('the clients migration', () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
       expect(await migrateDown(db)).toEqual(['20261128T180000-turnover-property']);
+      expect(await migrateDown(db)).toEqual(['20261128T150000-host-turnovers']);
       expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
       expect(await migrateDown(db)).toEqual(['20261128T130000-on-my-way-and-agenda']);
       expect(await migrateDown(db)).toEqual(['20261128T120000-customer-messages']);
@@ -402,6 +410,7 @@ describe('the clients migration', () => {
         '20261128T120000-customer-messages',
         '20261128T130000-on-my-way-and-agenda',
         '20261128T140000-properties',
+        '20261128T150000-host-turnovers',
         '20261128T180000-turnover-property',
       ]);
       const clients = await sql<{ id: string; identity: string; name: string }>`SELECT id, identity, name FROM clients ORDER BY identity`.execute(db);

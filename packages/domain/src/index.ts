@@ -15,6 +15,7 @@ export * from './pro';
 export * from './checks';
 export * from './open-times-request';
 export * from './words/properties';
+export * from './words/host-turnovers';
 export * from './words/bookings';
 export * from './words/booking-pages';
 export * from './words/leads';

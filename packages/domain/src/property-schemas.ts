@@ -78,3 +78,6 @@ export const propertySchema = answer({
   feeds: listOf(propertyFeedSchema),
   stays: listOf(staySchema),
 });
+
+/** A stay and its clean as a host's rental page shows it. */
+export type ShownRentalStay = Static<typeof staySchema>;

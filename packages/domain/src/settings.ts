@@ -30,6 +30,9 @@ import { checkReminderHours, checkReviewLink, customerMessageSettingsSchemas, ty
  * JSON Schema can say live in the schemas (the validator names the field); what it cannot
  * say (whole cents, windows in order, a rising size table) is checked by applySettings.
  */
+/** What a host's request for turnovers (request_turnovers on the book host) does with each clean. */
+export const HOST_TURNOVERS = ['propose', 'book'] as const;
+
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -126,6 +129,7 @@ export const settingsSchemas = {
   email_me_customer_changes: boolean({ description: 'Email the owner when a customer books, moves or cancels.' }),
   ...customerMessageSettingsSchemas,
   owner_agenda: nullable(text({ pattern: HHMM_PATTERN, description: "Local HH:MM to mail the day's jobs; null: off." })),
+  host_turnovers: oneOf(HOST_TURNOVERS, { description: "A host's request_turnovers on the book host: propose (default; you accept each clean) or book." }),
 };
 
 /** update_business's input, also what `pnpm cli pro set` checks its flags against. */
@@ -151,6 +155,7 @@ export interface BusinessSettings extends CustomerMessageSettings {
   min_notice_minutes: number;
   email_me_customer_changes: boolean;
   owner_agenda: string | null;
+  host_turnovers: (typeof HOST_TURNOVERS)[number];
 }
 
 /** USD with at most two decimals, as cents; anything finer is refused rather than rounded. */
@@ -306,6 +311,7 @@ export function applySettings(current: BusinessSettings, change: SettingsChange)
   if (change.email_me_customer_changes !== undefined) next.email_me_customer_changes = change.email_me_customer_changes;
   applyMessageSettings(next, change);
   if (change.owner_agenda !== undefined) next.owner_agenda = change.owner_agenda;
+  if (change.host_turnovers !== undefined) next.host_turnovers = change.host_turnovers;
   return next;
 }
 

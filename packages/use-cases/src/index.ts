@@ -36,3 +36,5 @@ export * from './routine-mail';
 export * from './properties';
 export { acceptProposal, type Accepted } from './turnover-accept';
 export { syncProperty, syncDueFeeds, applyReads, judgeRead, type FeedAnswer, type FeedReader } from './turnover-sync';
+export * from './host-turnovers';
+export { rentalLink, rentalUrl, type HostMail } from './host-mail';

@@ -1,4 +1,5 @@
 import {
+  calendarAddressBad,
   formatLabel,
   formatLocalIso,
   localDate,
@@ -50,11 +51,22 @@ async function checkInput(
 ): Promise<void> {
   if (!merged.host_phone && !merged.host_email) throw propertyNeedsHostContact();
   if (input.calendar_urls && new Set(input.calendar_urls).size !== input.calendar_urls.length) throw sameCalendarTwice();
+  const bad = input.calendar_urls?.find((url) => !URL.canParse(url) || !new URL(url).hostname);
+  if (bad !== undefined) throw calendarAddressBad(bad);
   if (input.crew_id) await namedCrew(trx, proId, input.crew_id);
 }
 
 /** A new property of the business; its feeds are due at once, so the next sync reads them. */
-export async function addProperty(db: Db, pro: Pro, input: PropertyInput, now: Date): Promise<ShownProperty> {
+export function addProperty(db: Db, pro: Pro, input: PropertyInput, now: Date): Promise<ShownProperty> {
+  return addPropertyAnd(db, { pro, input, now });
+}
+
+/** addProperty, and `alsoWithin` in its transaction once the row exists (a host's request: its link and mail). */
+export async function addPropertyAnd(
+  db: Db,
+  o: { pro: Pro; input: PropertyInput; now: Date; alsoWithin?: (trx: Db, property: Property) => Promise<void> },
+): Promise<ShownProperty> {
+  const { pro, input, now } = o;
   const property = await db.transaction().execute(async (trx) => {
     const fields = {
       add_ons: [],
@@ -68,7 +80,9 @@ export async function addProperty(db: Db, pro: Pro, input: PropertyInput, now: D
       ...rowFields(input),
     };
     await checkInput(trx, pro.id, input, fields);
-    return insertProperty(trx, { proId: pro.id, fields: fields as PropertyFields, urls: input.calendar_urls, now });
+    const added = await insertProperty(trx, { proId: pro.id, fields: fields as PropertyFields, urls: input.calendar_urls, now });
+    await o.alsoWithin?.(trx, added);
+    return added;
   });
   return (await listProperties(db, pro, now, property.id))[0]!;
 }
@@ -97,7 +111,7 @@ export async function removeProperty(db: Db, pro: Pro, input: { property_id: str
     if (upcoming.length && !input.cancel_turnovers) throw propertyHasTurnovers(upcoming.length);
     let cancelled = 0;
     for (const u of upcoming)
-      if (u.booking_id && (await cancelTurnover(trx, { pro: locked, property, stayId: u.stay_id, bookingId: u.booking_id, now }))) cancelled++;
+      if (u.booking_id && (await cancelTurnover(trx, { pro: locked, property, stayId: u.stay_id, bookingId: u.booking_id, now }))) cancelled++; // no host mail: the owner's act
     await deletePropertyRow(trx, property.id);
     return { property, cancelled };
   });

@@ -9,6 +9,7 @@ import {
   proposalReplannedMessage,
 } from '@frontdesk/domain';
 import { liveStays, lockBooking, lockPro, lockProperty, type Db, type Pro } from '@frontdesk/db';
+import type { HostMail } from './host-mail';
 import { acceptPlan, todayOf, windowOf, type Plan } from './turnover-plan';
 
 /** What accepting a proposed turnover did, with the sentence the dashboard shows. */
@@ -23,15 +24,17 @@ export interface Accepted {
  * in one transaction under the locks a sync takes (the business's row, then the property's),
  * so a sync and an accept never book one stay twice. The proposed start is booked through the
  * ordinary path as a `book`-mode clean is; a start taken meanwhile is re-planned to the earliest
- * start that fits, or the stay needs attention with the reason. A stay booked already (a
+ * start that fits, or the stay needs attention with the reason. A host-requested property's
+ * host hears of the booking as of any the calendars make (`host`). A stay booked already (a
  * second tap, a reload, a sync that booked it) is said so and nothing changes.
  */
-export async function acceptProposal(db: Db, pro: Pro, input: { property_id: string; stay_id: string }, now: Date): Promise<Accepted> {
+export async function acceptProposal(db: Db, pro: Pro, input: { property_id: string; stay_id: string }, o: { now: Date; host?: HostMail }): Promise<Accepted> {
+  const { now, host } = o;
   return db.transaction().execute(async (trx) => {
     const locked = await lockPro(trx, pro.id);
     const property = locked && (await lockProperty(trx, pro.id, input.property_id));
     if (!locked || !property) throw noProperty(input.property_id);
-    const plan: Plan = { pro: locked, property, now };
+    const plan: Plan = { pro: locked, property, now, host };
     const stays = (await liveStays(trx, property.id)).filter((s) => s.end_date >= todayOf(plan));
     const at = stays.findIndex((s) => s.id === input.stay_id);
     const stay = stays[at];

@@ -4,6 +4,7 @@ import {
   cancellationMessage,
   formatLabel,
   formatLocalIso,
+  hostStoppedMessage,
   instantAtLocal,
   justTakenByAnotherWriter,
   localDate,
@@ -36,6 +37,7 @@ import {
 import { bookWithin } from './book';
 import { earliestOpenStart, recordChange, requireOpenStart } from './booking-change';
 import { namedCrew } from './crews';
+import { feeCarriedBy, tellHost, turnoverFee, type HostMail } from './host-mail';
 
 /**
  * Planning a stay's turnover clean (issue 37), inside the sync's transaction, which holds the
@@ -48,6 +50,8 @@ export interface Plan {
   pro: Pro;
   property: Property;
   now: Date;
+  /** The calendars' changes to a host-requested property's cleans are mailed to its host (none without it: the owner's own acts). */
+  host?: HostMail;
 }
 
 export interface Window {
@@ -75,8 +79,17 @@ const turnoverJob = (p: Property): Job => ({
   pets: p.pets,
 });
 
-async function event(trx: Db, p: Plan, kind: EventKind, payload: Record<string, unknown>) {
+const HOST_TOLD = { 'turnover.booked': 'booked', 'turnover.moved': 'moved', 'turnover.cancelled': 'cancelled' } as const;
+
+/**
+ * A turnover event in the business's feed: the one place the planner reports a change, so the
+ * one place a host-requested property's host is told of it (with the plan's host mail).
+ */
+async function event(trx: Db, p: Plan, e: { kind: EventKind; payload: Record<string, unknown>; told?: { booking: Booking; from?: Date } }) {
+  const { kind, payload, told } = e;
   await appendEvent(trx, p.pro.id, { kind, payload: { property_id: p.property.id, ...payload }, at: p.now });
+  const change = HOST_TOLD[kind as keyof typeof HOST_TOLD];
+  if (told && change) await tellHost(trx, { host: p.host, pro: p.pro, property: p.property, kind: change, ...told, now: p.now });
 }
 
 const crewOf = (b: Booking) => ({ crew_id: b.crew_id, crew_name: b.crew_name });
@@ -148,7 +161,7 @@ async function needsAttention(trx: Db, p: Plan, stay: Stay, reason: string): Pro
   if (stay.attention === reason) return; // told once
   await updateStay(trx, stay.id, { attention: reason, proposed_start: null, proposed_crew_id: null });
   const message = turnoverAttentionMessage(p.property.name, reason);
-  await event(trx, p, 'turnover.needs_attention', { stay_id: stay.id, checkout: stay.end_date, reason, message });
+  await event(trx, p, { kind: 'turnover.needs_attention', payload: { stay_id: stay.id, checkout: stay.end_date, reason, message } });
 }
 
 async function propose(trx: Db, stay: Stay, start: Date): Promise<void> {
@@ -156,9 +169,13 @@ async function propose(trx: Db, stay: Stay, start: Date): Promise<void> {
   await updateStay(trx, stay.id, { proposed_start: start, attention: null });
 }
 
-/** Books the clean through the ordinary path (no fee; the host is its customer and is not mailed) and ties it to its stay. */
+/**
+ * Books the clean through the ordinary path and ties it to its stay. The host is its customer;
+ * a business's own property carries no fee, a host-requested one its one fee (turnoverFee).
+ */
 async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; crew: Crew | undefined }): Promise<Booking> {
   const { property } = p;
+  const feeCents = await turnoverFee(trx, property);
   const { booking } = await bookWithin(trx, {
     proId: p.pro.id,
     job: turnoverJob(property),
@@ -171,7 +188,7 @@ async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; cre
     channel: 'pro',
     clientName: 'Turnovers',
     leadId: null,
-    feeCents: 0,
+    feeCents,
     manageToken: false,
     accountEmail: null,
     expectedTotalCents: null,
@@ -180,15 +197,17 @@ async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; cre
   });
   // The stay takes one booking only: a second writer that got here first wins, and this one rolls back.
   if (!(await linkStayBooking(trx, stay.id, booking.id))) throw justTakenByAnotherWriter();
+  if (feeCents) await feeCarriedBy(trx, property, booking.id);
   const label = formatLabel(booking.starts_at, p.pro.timezone);
-  await event(trx, p, 'turnover.booked', {
+  const payload = {
     stay_id: stay.id,
     booking_id: booking.id,
     start: formatLocalIso(booking.starts_at, p.pro.timezone),
     label,
     ...crewOf(booking),
     message: turnoverBookedMessage(property.name, label),
-  });
+  };
+  await event(trx, p, { kind: 'turnover.booked', payload, told: { booking } });
   return booking;
 }
 
@@ -219,36 +238,38 @@ async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; st
     now,
   });
   const message = turnoverMovedMessage(p.property.name, label);
-  await event(trx, p, 'turnover.moved', { stay_id: m.stay.id, booking_id: moved.id, from, to, label, ...crewOf(moved), message });
+  const told = { booking: moved, from: m.booking.starts_at };
+  const payload = { stay_id: m.stay.id, booking_id: moved.id, from, to, label, ...crewOf(moved), message };
+  await event(trx, p, { kind: 'turnover.moved', payload, told });
 }
 
 /**
- * Cancels a stay's clean that has not started, as the business (the host is never messaged
- * about it); false when there was nothing live to cancel.
+ * Cancels a stay's clean that has not started: by the calendars (a plan with host mail tells a
+ * host-requested property's host), by the owner removing the property (the host is never
+ * messaged), or by the host stopping the arrangement (`by: 'customer'`, confirmed to them by
+ * the caller); the booking cancelled, or null when there was nothing live to cancel.
  */
-export async function cancelTurnover(trx: Db, c: { pro: Pro; property: Property; stayId: string; bookingId: string; now: Date }): Promise<boolean> {
+export async function cancelTurnover(trx: Db, c: Plan & { stayId: string; bookingId: string; by?: 'pro' | 'customer' }): Promise<Booking | null> {
   const { pro, now } = c;
+  const by = c.by ?? 'pro';
   const booking = await lockBooking(trx, c.bookingId, pro.id);
-  if (!booking || booking.status !== 'booked' || booking.starts_at.getTime() <= now.getTime()) return false;
-  const cancelled = (await markCancelled(trx, booking.id, 'pro', now))!;
+  if (!booking || booking.status !== 'booked' || booking.starts_at.getTime() <= now.getTime()) return null;
+  const cancelled = (await markCancelled(trx, booking.id, by, now))!;
   const label = formatLabel(booking.starts_at, pro.timezone);
   const start = formatLocalIso(booking.starts_at, pro.timezone);
   await recordChange(trx, {
     pro,
     booking: cancelled,
     kind: 'booking.cancelled',
-    by: 'pro',
-    message: cancellationMessage('pro', booking.customer_name, label),
-    payload: { booking_id: booking.id, start, label, customer_name: booking.customer_name, cancelled_by: 'pro' },
+    by,
+    message: cancellationMessage(by, booking.customer_name, label),
+    payload: { booking_id: booking.id, start, label, customer_name: booking.customer_name, cancelled_by: by },
     now,
   });
-  const message = turnoverCancelledMessage(c.property.name, label);
-  await appendEvent(trx, pro.id, {
-    kind: 'turnover.cancelled',
-    payload: { property_id: c.property.id, stay_id: c.stayId, booking_id: booking.id, start, label, message },
-    at: now,
-  });
-  return true;
+  const message = by === 'customer' ? hostStoppedMessage(c.property.name, label) : turnoverCancelledMessage(c.property.name, label);
+  const payload = { stay_id: c.stayId, booking_id: booking.id, start, label, message };
+  await event(trx, c, { kind: 'turnover.cancelled', payload, told: { booking: cancelled } });
+  return cancelled;
 }
 
 /** The local day the business is on now (stays that ended before it are history). */

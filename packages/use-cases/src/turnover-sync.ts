@@ -38,6 +38,7 @@ import {
   type Stay,
 } from '@frontdesk/db';
 import { cancelTurnover, planStay, todayOf, windowOf, type Plan } from './turnover-plan';
+import type { HostMail } from './host-mail';
 
 /** What one conditional read of a calendar address gave. */
 export type FeedAnswer =
@@ -100,24 +101,27 @@ export function judgeRead(feed: PropertyFeed, answer: FeedAnswer, o: { zone: str
 }
 
 /** Reads every feed of a property (outside any transaction: the network is slow) and brings its stays and cleans in line. */
-export async function syncProperty(db: Db, o: { pro: Pro; propertyId: string; reader: FeedReader; now: Date }): Promise<Property> {
+export async function syncProperty(db: Db, o: { pro: Pro; propertyId: string; reader: FeedReader; host?: HostMail; now: Date }): Promise<Property> {
   const [property] = await propertiesOf(db, o.pro.id, o.propertyId);
   if (!property) throw noProperty(o.propertyId);
   const feeds = await feedsOf(db, [property.id]);
   const answers = new Map<string, FeedAnswer>();
   await Promise.all(feeds.map(async (f) => answers.set(f.id, await o.reader.read(f.url, { etag: f.etag, lastModified: f.last_modified }))));
-  await applyReads(db, { proId: o.pro.id, propertyId: property.id, answers, now: o.now });
+  await applyReads(db, { proId: o.pro.id, propertyId: property.id, answers, host: o.host, now: o.now });
   return property;
 }
 
 /** The reads recorded and the stays reconciled, in one transaction under the business's row, then the property's. */
-export async function applyReads(db: Db, o: { proId: string; propertyId: string; answers: Map<string, FeedAnswer>; now: Date }): Promise<void> {
+export async function applyReads(
+  db: Db,
+  o: { proId: string; propertyId: string; answers: Map<string, FeedAnswer>; host?: HostMail; now: Date },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const pro = await lockPro(trx, o.proId);
     const property = pro && (await lockProperty(trx, o.proId, o.propertyId));
     if (!pro || !property) return; // removed meanwhile
     const feeds = await lockFeeds(trx, property.id);
-    const plan: Plan = { pro, property, now: o.now };
+    const plan: Plan = { pro, property, now: o.now, host: o.host };
     const judged = feeds.map((f) => {
       const answer = o.answers.get(f.id);
       return answer ? judgeRead(f, answer, { zone: pro.timezone, now: o.now }) : { feed: f, listed: f.listed, record: null, newlyFailing: null };
@@ -194,7 +198,7 @@ async function reconcile(trx: Db, p: Plan, read: ReadStay[]): Promise<void> {
 
 async function stayGone(trx: Db, p: Plan, stay: Stay): Promise<void> {
   await updateStay(trx, stay.id, { gone_at: p.now, proposed_start: null, proposed_crew_id: null });
-  if (stay.booking_id) await cancelTurnover(trx, { pro: p.pro, property: p.property, stayId: stay.id, bookingId: stay.booking_id, now: p.now });
+  if (stay.booking_id) await cancelTurnover(trx, { ...p, stayId: stay.id, bookingId: stay.booking_id });
 }
 
 /**
@@ -205,7 +209,10 @@ async function stayGone(trx: Db, p: Plan, stay: Stay): Promise<void> {
  * of one property not due now stand by what they last listed. A property whose apply fails
  * keeps its lease until it runs out and is read again then; the others still apply.
  */
-export async function syncDueFeeds(db: Db, o: { reader: FeedReader; holder: string; now: Date; limit: number; leaseSeconds: number }): Promise<number> {
+export async function syncDueFeeds(
+  db: Db,
+  o: { reader: FeedReader; holder: string; now: Date; limit: number; leaseSeconds: number; host?: HostMail },
+): Promise<number> {
   const claimed = await claimDueFeeds(db, { holder: o.holder, now: o.now, until: new Date(o.now.getTime() + o.leaseSeconds * 1000), limit: o.limit });
   const answers = new Map<string, FeedAnswer>();
   const reading = Promise.all(claimed.map(async (f) => answers.set(f.id, await o.reader.read(f.url, { etag: f.etag, lastModified: f.last_modified }))));
@@ -220,7 +227,7 @@ export async function syncDueFeeds(db: Db, o: { reader: FeedReader; holder: stri
     [...byPro].map(async ([proId, properties]) => {
       for (const [propertyId, feeds] of properties) {
         const own = new Map(feeds.map((f) => [f.id, answers.get(f.id)!]));
-        await applyReads(db, { proId, propertyId, answers: own, now: o.now }).catch((err: unknown) => failed.push(err));
+        await applyReads(db, { proId, propertyId, answers: own, host: o.host, now: o.now }).catch((err: unknown) => failed.push(err));
       }
     }),
   );

@@ -1,5 +1,13 @@
 import { deliverOutbox, purgeExpired, type ChangeFeed, type Db, type MailTransport, type Sealer } from '@frontdesk/db';
-import { extendSeries, makeDueAgendas, sendDueCustomerMessages, syncDueFeeds, type CustomerMessageLinks, type FeedReader } from '@frontdesk/use-cases';
+import {
+  extendSeries,
+  makeDueAgendas,
+  sendDueCustomerMessages,
+  syncDueFeeds,
+  type CustomerMessageLinks,
+  type FeedReader,
+  type HostMail,
+} from '@frontdesk/use-cases';
 import type { Logger } from 'pino';
 import { createMailTransport, type MailOptions } from './mail-transport';
 import { startTicker, type Running, type Worker } from './ticker';
@@ -51,7 +59,7 @@ export const agendaWorker = (db: Db): Worker => ({ name: 'agenda', everyMs: MINU
  * far (its leases run from when it is taken), so a thousand properties due together are read
  * in one go rather than 25 every 20 seconds.
  */
-export const feedsWorker = (db: Db, reader: FeedReader, o: { limit?: number } = {}): Worker => {
+export const feedsWorker = (db: Db, reader: FeedReader, o: { limit?: number; host?: HostMail } = {}): Worker => {
   const holder = processHolder();
   const limit = o.limit ?? 25;
   return {
@@ -60,20 +68,20 @@ export const feedsWorker = (db: Db, reader: FeedReader, o: { limit?: number } = 
     run: async (now) => {
       const started = Date.now();
       const at = () => new Date(now.getTime() + (Date.now() - started));
-      while ((await syncDueFeeds(db, { reader, holder, now: at(), limit, leaseSeconds: 120 })) === limit);
+      while ((await syncDueFeeds(db, { reader, holder, now: at(), limit, leaseSeconds: 120, host: o.host })) === limit);
     },
   };
 };
 
 /** The timed workers of a process: the outbox only when mail can leave, customer messages when the book host's address is known, the feeds only when they may be read. */
-export function workerList(db: Db, transport: MailTransport | null, o: { links?: CustomerMessageLinks; reader?: FeedReader } = {}): Worker[] {
+export function workerList(db: Db, transport: MailTransport | null, o: { links?: CustomerMessageLinks; reader?: FeedReader; host?: HostMail } = {}): Worker[] {
   return [
     ...(transport ? [outboxWorker(db, transport)] : []),
     purgeWorker(db),
     seriesWorker(db),
     agendaWorker(db),
     ...(o.links ? [customerMessagesWorker(db, o.links)] : []),
-    ...(o.reader ? [feedsWorker(db, o.reader)] : []),
+    ...(o.reader ? [feedsWorker(db, o.reader, { host: o.host })] : []),
   ];
 }
 
@@ -86,6 +94,8 @@ export interface WorkersOptions {
   mail: MailOptions;
   /** The book host's address: routine customer mail (reminders, review requests) is materialized when given. */
   customerMail?: CustomerMessageLinks;
+  /** A host-requested property's host is mailed the calendars' changes to its cleans when given (the book host's links, the keys its page link is made under). */
+  hostMail?: HostMail;
   /** Webhooks are sent when given: the sealer their secrets are sealed with, and the outbound rules. */
   webhooks?: WebhookSenderOptions & { sealer: Sealer };
 }
@@ -135,7 +145,7 @@ export function startWorkers(o: WorkersOptions): Started {
   const ctx = { clock: o.clock, logger: o.logger };
   const reader = o.webhooks ? createFeedReader({ allowLoopback: o.webhooks.allowLoopback }) : undefined;
   const running = [
-    ...workerList(o.db, createMailTransport(o.mail, o.logger), { links: o.customerMail, reader }).map((w) => startTicker(w, ctx)),
+    ...workerList(o.db, createMailTransport(o.mail, o.logger), { links: o.customerMail, reader, host: o.hostMail }).map((w) => startTicker(w, ctx)),
     ...startWebhooks(o, ctx),
   ];
   return {
@@ -147,6 +157,12 @@ export function startWorkers(o: WorkersOptions): Started {
 }
 
 /** A host's webhook settings from its config: its sealer, and loopback receivers only while it is itself on http. */
+/** The host mail of a process's workers: the book host's address, and the keys a rental's page link is made under. */
+export const hostMailOptions = (o: { bookingUrl: string; proDeskUrl: string; keySealer: { hashKeys: readonly Buffer[] } }): HostMail => ({
+  links: { bookingUrl: o.bookingUrl, dashboardUrl: `${o.proDeskUrl}/dashboard` },
+  keys: o.keySealer.hashKeys,
+});
+
 export const webhookOptions = (config: { publicUrl: string; keySealer: Sealer }): WorkersOptions['webhooks'] => ({
   sealer: config.keySealer,
   allowLoopback: config.publicUrl.startsWith('http:'),

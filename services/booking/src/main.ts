@@ -1,6 +1,6 @@
 import { openServiceDb } from '@frontdesk/db';
 import { runHost } from '@frontdesk/http';
-import { startWorkers, webhookOptions } from '@frontdesk/workers';
+import { startWorkers, hostMailOptions, webhookOptions } from '@frontdesk/workers';
 import { createBookingApp } from './app';
 import { readBookingConfig } from './config';
 
@@ -11,6 +11,12 @@ runHost({
   readConfig: readBookingConfig,
   openDb: openServiceDb,
   startWorkers: (parts, config) =>
-    startWorkers({ ...parts, mail: config.mail, customerMail: { bookingUrl: config.publicUrl }, webhooks: webhookOptions(config) }),
+    startWorkers({
+      ...parts,
+      mail: config.mail,
+      customerMail: { bookingUrl: config.publicUrl },
+      webhooks: webhookOptions(config),
+      hostMail: hostMailOptions({ bookingUrl: config.publicUrl, proDeskUrl: config.proDeskUrl, keySealer: config.keySealer }),
+    }),
   createApp: createBookingApp,
 });

@@ -5,4 +5,5 @@ export const BOOKING_TAGS = [
     name: 'bookings',
     description: 'Book a cleaning, and check, move or cancel it later with its manage token.',
   },
+  { name: 'rentals', description: "A short-term rental host's calendars become turnover cleans by one cleaner." },
 ] as const;

@@ -1,6 +1,6 @@
 import { migrateDatabase, openServiceDb } from '@frontdesk/db';
 import { runHost } from '@frontdesk/http';
-import { startWorkers, webhookOptions } from '@frontdesk/workers';
+import { startWorkers, hostMailOptions, webhookOptions } from '@frontdesk/workers';
 import { createProDeskApp } from './app';
 import { readProDeskConfig } from './config';
 
@@ -14,6 +14,12 @@ runHost({
   },
   openDb: openServiceDb,
   startWorkers: (parts, config) =>
-    startWorkers({ ...parts, mail: config.mail, customerMail: { bookingUrl: config.bookingUrl }, webhooks: webhookOptions(config) }),
+    startWorkers({
+      ...parts,
+      mail: config.mail,
+      customerMail: { bookingUrl: config.bookingUrl },
+      webhooks: webhookOptions(config),
+      hostMail: hostMailOptions({ bookingUrl: config.bookingUrl, proDeskUrl: config.publicUrl, keySealer: config.keySealer }),
+    }),
   createApp: (ctx) => createProDeskApp(ctx),
 });

@@ -24,6 +24,7 @@ import * as clients from './20261127T140000-clients';
 import * as customerMessages from './20261128T120000-customer-messages';
 import * as onMyWayAndAgenda from './20261128T130000-on-my-way-and-agenda';
 import * as properties from './20261128T140000-properties';
+import * as hostTurnovers from './20261128T150000-host-turnovers';
 import * as turnoverProperty from './20261128T180000-turnover-property';
 
 /** Every migration, by name, in order. Add new ones at the end. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T120000-customer-messages': customerMessages,
   '20261128T130000-on-my-way-and-agenda': onMyWayAndAgenda,
   '20261128T140000-properties': properties,
+  '20261128T150000-host-turnovers': hostTurnovers,
   '20261128T180000-turnover-property': turnoverProperty,
 };

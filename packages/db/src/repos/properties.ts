@@ -1,5 +1,6 @@
 import type { Db } from '../connect';
 import { newId } from '../ids';
+import { hashSecret, propertyManageTokens, type HashKeys } from '../secrets';
 import type { NewProperty, Property, PropertyFeed, Stay } from '../tables/properties';
 
 export type PropertyFields = Omit<NewProperty, 'id' | 'pro_id' | 'created_at' | 'updated_at'>;
@@ -179,4 +180,32 @@ export async function linkStayBooking(trx: Db, stayId: string, bookingId: string
   if (!linked) return false;
   await trx.updateTable('bookings').set({ property_id: linked.property_id }).where('id', '=', bookingId).execute();
   return true;
+}
+
+/** Makes a property host-requested: its manage link's hash stored, the link returned (the same every time for this property). */
+export async function setPropertyManageToken(trx: Db, id: string, keys: HashKeys): Promise<string> {
+  const token = propertyManageTokens(keys, id)[0]!;
+  await trx
+    .updateTable('properties')
+    .set({ manage_token_hash: hashSecret(token) })
+    .where('id', '=', id)
+    .execute();
+  return token;
+}
+
+/** A host-requested property's manage link, made again under whichever key made it; null for the business's own property. */
+export function propertyManageToken(keys: HashKeys, p: Pick<Property, 'id' | 'manage_token_hash'>): string | null {
+  if (!p.manage_token_hash) return null;
+  return propertyManageTokens(keys, p.id).find((t) => hashSecret(t).equals(p.manage_token_hash!)) ?? null;
+}
+
+/** The property a manage link opens (locked when asked), or undefined. */
+export async function propertyByToken(db: Db, token: string, o: { lock?: boolean } = {}): Promise<Property | undefined> {
+  const q = db.selectFrom('properties').selectAll().where('manage_token_hash', '=', hashSecret(token));
+  return (o.lock ? q.forUpdate() : q).executeTakeFirst();
+}
+
+/** Records the turnover that carries a host-requested property's booking fee. */
+export async function setFeeBooking(trx: Db, propertyId: string, bookingId: string): Promise<void> {
+  await trx.updateTable('properties').set({ fee_booking_id: bookingId }).where('id', '=', propertyId).execute();
 }

@@ -84,6 +84,7 @@ export async function saveSettings(
       review_delay_hours: s.review_delay_hours,
       review_request_set_at: s.review_request_set_at,
       owner_agenda: s.owner_agenda,
+      host_turnovers: s.host_turnovers,
     })
     .where('id', '=', proId)
     .returningAll()

@@ -20,6 +20,10 @@ export interface PropertiesTable {
   checkout_time: string;
   checkin_time: string;
   mode: PropertyMode;
+  /** A host-requested property's manage link, as a hash; null: the business's own property. */
+  manage_token_hash: Buffer | null;
+  /** The turnover carrying a host-requested property's one booking fee. */
+  fee_booking_id: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -30,6 +30,8 @@ export interface ProsTable {
   review_request_set_at: Date | null;
   /** The local time (HH:MM) the owner's morning agenda is mailed, or null: none ("07:00" by default). */
   owner_agenda: Generated<string | null>;
+  /** Whether a host's request on the book host books its turnovers or proposes them to the owner. */
+  host_turnovers: Generated<'propose' | 'book'>;
   /** Last event sequence number; bumped under the row lock by every event written. */
   event_seq: Generated<number>;
   /** Bumped by a trigger whenever profile, prices or hours change: a cache key. */

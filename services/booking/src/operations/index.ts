@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { bookCleaning, bookingStatus, cancelBookingOperation, myBookings, rescheduleBookingOperation } from './bookings';
 import { availableTimes, findCleanersOperation } from './cleaners';
 import { holdTime, releaseHoldOperation } from './holds';
+import { requestTurnoversOperation } from './rentals';
 
 /** The book host's operations by name (each named once, on its definition), for the pages that run them as an assistant would. */
 export function bookingOperationSet(ctx: AppContext) {
@@ -16,6 +17,7 @@ export function bookingOperationSet(ctx: AppContext) {
     bookingStatus(ctx),
     holdTime(ctx),
     releaseHoldOperation(ctx),
+    requestTurnoversOperation(ctx),
   ]);
 }
 export type BookingOperationSet = ReturnType<typeof bookingOperationSet>;

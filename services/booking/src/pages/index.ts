@@ -10,6 +10,7 @@ import { findPage } from './find';
 import type { PageDeps } from './page-call';
 import { shownOnceSlots } from './shown-once';
 import { getUnsubscribePage, postUnsubscribe } from './unsubscribe';
+import { getRentalPage, getStopPage, getStoppedPage, postStop } from './rental';
 import { getBookingIcs, getCancelPage, getManagePage, getMovePage, postCancel, postMove } from './manage';
 
 /**
@@ -26,7 +27,7 @@ export function customerPages(ctx: AppContext, ops: BookingOperationSet, run: Ru
   const router = Router();
   // Browsers ask every host for an icon: an empty answer, not the API's JSON 404.
   router.get('/favicon.ico', (_req, res) => void res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end());
-  router.post(['/book/*path', '/manage/*path'], formsFromThisSite(ctx.config.publicUrl));
+  router.post(['/book/*path', '/manage/*path', '/rental/*path'], formsFromThisSite(ctx.config.publicUrl));
   router.get('/find', findPage(d));
   router.get('/book/:cleaner', getBookPage(d));
   router.post('/book/:cleaner', form, postBookPage(d));
@@ -40,6 +41,10 @@ export function customerPages(ctx: AppContext, ops: BookingOperationSet, run: Ru
   router.get('/manage/:token/move', getMovePage(d));
   router.post('/manage/:token/move', form, postMove(d));
   router.get('/manage/:token/booking.ics', getBookingIcs(d));
+  router.get('/rental/:token', getRentalPage(ctx));
+  router.get('/rental/:token/stop', getStopPage(ctx));
+  router.post('/rental/:token/stop', form, postStop(ctx));
+  router.get('/rental/:token/stopped', getStoppedPage(ctx));
   router.get('/unsubscribe/:token', getUnsubscribePage(ctx));
   router.post('/unsubscribe/:token', form, postUnsubscribe(ctx));
   return router;

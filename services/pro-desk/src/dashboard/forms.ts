@@ -28,6 +28,7 @@ const DETAILS: Record<string, (text: string) => unknown> = {
   travel_buffer_minutes: numeric,
   slot_step_minutes: numeric,
   min_notice_hours: numeric,
+  host_turnovers: (text) => text,
 };
 
 /** The business's details a form sent (the booking page's, the service area's): a field the form does not hold is left as it is. */

@@ -70,6 +70,7 @@ export const businessSchema = answer({
   email_me_customer_changes: bool,
   ...customerMessageSettingsSchemas,
   owner_agenda: settingsSchemas.owner_agenda,
+  host_turnovers: settingsSchemas.host_turnovers,
   time_off: listOf(timeOffSchema),
   crews: listOf(crewSchema),
 });
@@ -122,6 +123,7 @@ export function presentBusiness(
     customer_reminders: pro.customer_reminder_hours,
     review_request: presentReviewRequest(pro),
     owner_agenda: pro.owner_agenda,
+    host_turnovers: pro.host_turnovers,
     time_off: timeOff.map((t) => presentTimeOff(t, pro.timezone)),
     crews: crews.crews.map((c) => presentCrew(c, pro, crews.upcoming.get(c.id) ?? 0)),
   };

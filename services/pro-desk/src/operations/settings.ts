@@ -22,6 +22,9 @@ export const updateBusiness = (ctx: AppContext) =>
       "Changes settings in my_business's shapes; what is left out stays. Booked jobs stay; the answer lists those now outside the hours or ZIPs. Confirm first.",
     method: 'POST',
     input: settingsChangeSchema,
+    // host_turnovers is judged and documented (my_business shows it, OpenAPI lists it) but kept
+    // off the tool: the pro host's tools/list is at its budget, and an owner sets it on the dashboard.
+    toolFields: Object.keys(settingsChangeSchema.properties).filter((f) => f !== 'host_turnovers'),
     output: answer({ ...businessSchema.properties, affected_jobs: affectedJobsSchema, message: str }),
     ...OVERWRITES,
     idempotent: true,

@@ -50,7 +50,7 @@ describe('acceptProposal', () => {
     const { auth, pro } = await newPro(h);
     const { propertyId, stay } = await proposedHouse(auth);
     const input = { property_id: propertyId, stay_id: stay.stay_id };
-    const accepted = await acceptProposal(h.t.db, pro, input, h.clock.now);
+    const accepted = await acceptProposal(h.t.db, pro, input, { now: h.clock.now });
     expect(accepted).toMatchObject({ outcome: 'booked', message: 'Booked the turnover at Lake cabin for Fri, Nov 27, 10:00 AM EST.' });
     const booked = await bookingsOf(pro.id);
     expect(booked.map((b) => [b.id, b.clean_type, b.customer_name, b.fee_cents, b.status, b.starts_at.toISOString()])).toEqual([
@@ -58,7 +58,7 @@ describe('acceptProposal', () => {
     ]);
     expect((await kindsOf(pro.id)).filter((k) => k.startsWith('turnover.'))).toEqual(['turnover.booked']);
     expect((await listed(auth, propertyId)).stays.map((s: Json) => [s.clean, s.booking_id])).toEqual([['booked', accepted.booking_id]]);
-    const again = await acceptProposal(h.t.db, pro, input, h.clock.now);
+    const again = await acceptProposal(h.t.db, pro, input, { now: h.clock.now });
     expect(again).toMatchObject({ outcome: 'already_booked', booking_id: accepted.booking_id });
     expect(again.message).toMatch(/booked already for Fri, Nov 27, 10:00 AM EST; nothing changed/);
     expect(await bookingsOf(pro.id)).toHaveLength(1);
@@ -79,7 +79,7 @@ describe('acceptProposal', () => {
       address: '12 Grove St',
       zip: '10001',
     });
-    const accepted = await acceptProposal(h.t.db, pro, { property_id: propertyId, stay_id: stay.stay_id }, h.clock.now);
+    const accepted = await acceptProposal(h.t.db, pro, { property_id: propertyId, stay_id: stay.stay_id }, { now: h.clock.now });
     expect(accepted.outcome).toBe('replanned');
     expect(accepted.message).toMatch(
       /^The proposed time \(Fri, Nov 27, 10:00 AM EST\) was taken meanwhile, so we booked the turnover at Lake cabin for Fri, Nov 27, /,
@@ -96,7 +96,7 @@ describe('acceptProposal', () => {
     const { auth, pro } = await newPro(h);
     const { propertyId, stay } = await proposedHouse(auth);
     await call(auth, 'add_time_off', { start: '2026-11-27T09:00:00-05:00', end: '2026-11-28T00:00:00-05:00' });
-    const accepted = await acceptProposal(h.t.db, pro, { property_id: propertyId, stay_id: stay.stay_id }, h.clock.now);
+    const accepted = await acceptProposal(h.t.db, pro, { property_id: propertyId, stay_id: stay.stay_id }, { now: h.clock.now });
     expect(accepted).toMatchObject({ outcome: 'needs_attention', booking_id: null });
     expect(accepted.message).toMatch(/^Nothing was booked: the turnover at Lake cabin needs you\. No crew is free for the whole clean after checkout/);
     expect(await bookingsOf(pro.id)).toEqual([]);
@@ -108,7 +108,7 @@ describe('acceptProposal', () => {
     const { auth, pro } = await newPro(h);
     const { propertyId, stay } = await proposedHouse(auth);
     const input = { property_id: propertyId, stay_id: stay.stay_id };
-    const both = await Promise.all([acceptProposal(h.t.db, pro, input, h.clock.now), acceptProposal(h.t.db, pro, input, h.clock.now)]);
+    const both = await Promise.all([acceptProposal(h.t.db, pro, input, { now: h.clock.now }), acceptProposal(h.t.db, pro, input, { now: h.clock.now })]);
     expect(both.map((a) => a.outcome).sort()).toEqual(['already_booked', 'booked']);
     expect((await bookingsOf(pro.id)).map((b) => b.status)).toEqual(['booked']);
   });
@@ -117,8 +117,10 @@ describe('acceptProposal', () => {
     const { auth, pro } = await newPro(h);
     const other = await newPro(h);
     const { propertyId, stay } = await proposedHouse(auth);
-    await expect(acceptProposal(h.t.db, pro, { property_id: propertyId, stay_id: 'stay_nope' }, h.clock.now)).rejects.toThrow(/no longer in this property/);
-    await expect(acceptProposal(h.t.db, other.pro, { property_id: propertyId, stay_id: stay.stay_id }, h.clock.now)).rejects.toThrow(/No property/);
+    await expect(acceptProposal(h.t.db, pro, { property_id: propertyId, stay_id: 'stay_nope' }, { now: h.clock.now })).rejects.toThrow(
+      /no longer in this property/,
+    );
+    await expect(acceptProposal(h.t.db, other.pro, { property_id: propertyId, stay_id: stay.stay_id }, { now: h.clock.now })).rejects.toThrow(/No property/);
     expect(await bookingsOf(pro.id)).toEqual([]);
   });
 });

@@ -87,6 +87,7 @@ export const SETTINGS_LABELS: Record<SettingsPart, FieldLabels> = {
     travel_buffer_minutes: 'Travel buffer between jobs, minutes',
     slot_step_minutes: 'Start times every, minutes',
     min_notice_hours: 'Notice needed, hours',
+    host_turnovers: 'When a rental host asks you for turnover cleans',
   },
   area: { service_zips: 'Service ZIPs', travel_buffer_minutes: 'Travel buffer between jobs, minutes' },
   mail: { email_me_customer_changes: 'Email me when a customer books, moves or cancels', owner_agenda: "Email me the day's jobs each morning at" },
@@ -199,8 +200,13 @@ const fieldsOf =
 function profileForm(f: FormOf): Html {
   const field = fieldsOf(f);
   const body = html`${field('Business name', 'name')}${field('Phone', 'phone', { type: 'tel' })}${field('Contact email', 'email', { type: 'email' })}
-  ${field('Website', 'website', { type: 'url' })}${field('Start times every, minutes', 'slot_step_minutes', { attrs: numeric })}
-  ${field('Notice needed, hours', 'min_notice_hours', { attrs: decimal })}`;
+    ${field('Website', 'website', { type: 'url' })}${field('Start times every, minutes', 'slot_step_minutes', { attrs: numeric })}
+    ${field('Notice needed, hours', 'min_notice_hours', { attrs: decimal })}
+    <label for="f-host_turnovers">When a rental host asks you for turnover cleans</label>
+    <select id="f-host_turnovers" name="host_turnovers">
+      <option value="propose" ${f.values.host_turnovers !== 'book' && html` selected`}>show me each clean to accept</option>
+      <option value="book" ${f.values.host_turnovers === 'book' && html` selected`}>book each clean at once</option>
+    </select>`;
   return settingsForm(f, { id: 'profile', title: 'Your business on it', button: 'Save', body });
 }
 
@@ -310,6 +316,7 @@ export function currentValues(pro: Pro): Record<SettingsPart, Typed> {
       website: text(pro.website),
       slot_step_minutes: text(pro.slot_step_minutes),
       min_notice_hours: text(pro.min_notice_minutes / 60),
+      host_turnovers: pro.host_turnovers,
     },
     mail: { ...(pro.email_me_customer_changes ? { email_me_customer_changes: 'on' } : {}), owner_agenda: text(pro.owner_agenda) },
     messages: {

@@ -1,0 +1,221 @@
+// request_turnovers on the book host (issue 37, point 6), over REST and MCP on one real
+// database, with the hosts' calendars served by a real HTTP server on this machine: a host's
+// request makes the property at the business (proposing or booking, as the business chose),
+// the arrangement carries one booking fee (waived when its first clean is a no-show), the host
+// is mailed through the outbox when the calendars book, move or cancel a clean (never when the
+// owner cancels by hand, never for the business's own properties), and the rental page shows
+// the stays and stops the arrangement.
+import { AIRBNB_PRODID, CalendarServer, airbnbStay, calendar, type FixtureEvent } from '@frontdesk/dev-env/ical-fixtures';
+import { asPublic, bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+
+const h = bothHostsPerFile();
+const cal = new CalendarServer();
+beforeAll(() => cal.start());
+afterAll(() => cal.stop());
+
+type Json = Record<string, any>;
+type Auth = Record<string, string>;
+let HOST: Auth = {};
+let HOST_EMAIL = '';
+beforeEach(() => {
+  HOST_EMAIL = `hana.${++n}@example.com`;
+  HOST = { ...asPublic, 'X-User-Name': 'Hana Host', 'X-User-Email': HOST_EMAIL };
+});
+
+let n = 0;
+const feed = (events: FixtureEvent[]) => {
+  const path = `/host/${++n}.ics`;
+  return {
+    url: cal.serve(path, { body: calendar(AIRBNB_PRODID, events) }),
+    set: (evs: FixtureEvent[]) => cal.serve(path, { body: calendar(AIRBNB_PRODID, evs) }),
+  };
+};
+const TWO_STAYS = [airbnbStay('h1', '2026-11-24', '2026-11-26'), airbnbStay('h2', '2026-11-28', '2026-11-30')];
+const RENTAL = { name: 'Lake cabin', address: '9 Shore Rd', zip: '10001', bedrooms: 2, bathrooms: 1 };
+
+const ask = (body: object, headers: Auth = HOST) => h.book.post('/api/v1/request_turnovers').set(headers).send(body);
+const proPost = (auth: Auth, op: string, body: object) => h.pro.post(`/api/v1/${op}`).set(auth).send(body);
+const sync = async (auth: Auth, id: string): Promise<Json> => (await proPost(auth, 'sync_property', { property_id: id }).expect(200)).body;
+/** The outbox's mails to one address, in the order they were queued (the clock stands still, so by the row's insertion). */
+const mailsTo = (to: string) =>
+  h.t.db
+    .selectFrom('outbox')
+    .select(['subject', 'text_body', 'secret'])
+    .where('to_address', '=', to)
+    .orderBy('created_at')
+    .orderBy(sql`ctid`)
+    .execute();
+const bookingsOf = (proId: string) => h.t.db.selectFrom('bookings').selectAll().where('pro_id', '=', proId).orderBy('starts_at').execute();
+const cleaner = async () => {
+  const made = await newCleaner(h);
+  return { ...made, id: made.pro.id };
+};
+const tokenOf = (url: string) => url.split('/rental/')[1]!;
+
+describe('request_turnovers', () => {
+  it("makes a proposing property at the business from the host's request, with a rental link stored only as its hash, and mails the host the link", async () => {
+    const biz = await cleaner();
+    const { url } = feed(TWO_STAYS);
+    const asked = (await ask({ cleaner_id: biz.id, ...RENTAL, calendar_urls: [url] }).expect(200)).body;
+    expect(asked).toMatchObject({
+      cleaner_id: biz.id,
+      name: 'Lake cabin',
+      mode: 'propose',
+      manage_url: expect.stringMatching(/^http:\/\/book\.test\/rental\/[A-Za-z0-9_-]{43}$/),
+    });
+    expect(asked.message).toMatch(/proposed to .* to accept/);
+    const row = await h.t.db.selectFrom('properties').selectAll().where('id', '=', asked.property_id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ pro_id: biz.id, mode: 'propose', host_name: 'Hana Host', host_email: HOST_EMAIL, fee_booking_id: null });
+    expect(row.manage_token_hash).toEqual(createHash('sha256').update(tokenOf(asked.manage_url)).digest());
+    const [welcome] = await mailsTo(HOST_EMAIL);
+    expect(welcome).toMatchObject({ subject: expect.stringMatching(/will clean Lake cabin between guests/), secret: true });
+    expect(welcome!.text_body).toContain(asked.manage_url);
+
+    // In propose mode the calendars' stays wait for the owner: no booking, no fee, no host mail.
+    const synced = await sync(biz.auth, asked.property_id);
+    expect(synced.stays.map((s: Json) => s.clean)).toEqual(['proposed', 'proposed']);
+    expect(await bookingsOf(biz.id)).toEqual([]);
+    expect(await mailsTo(HOST_EMAIL)).toHaveLength(1);
+  });
+
+  it('refuses an unknown cleaner, a ZIP outside the area, a bad calendar address and a host without contact, clearly', async () => {
+    const biz = await cleaner();
+    const { url } = feed([]);
+    const body = { cleaner_id: biz.id, ...RENTAL, calendar_urls: [url] };
+    expect((await ask({ ...body, cleaner_id: 'pro_nobody' }).expect(404)).body.error).toMatch(/No cleaner with id pro_nobody/);
+    expect((await ask({ ...body, zip: '94110' }).expect(400)).body.error).toMatch(/does not serve ZIP 94110/);
+    expect((await ask({ ...body, calendar_urls: ['https://'] }).expect(400)).body.error).toMatch(/is not a calendar link/);
+    expect((await ask({ ...body, calendar_urls: ['webcal://x.example/a.ics'] }).expect(400)).body.error).toMatch(/calendar_urls/);
+    expect((await ask(body, asPublic).expect(400)).body.error).toMatch(/name/i);
+    expect(await h.t.db.selectFrom('properties').select('id').where('pro_id', '=', biz.id).execute()).toEqual([]);
+  });
+
+  it('answers a retry with the same Idempotency-Key once: one property, the same link', async () => {
+    const biz = await cleaner();
+    const body = { cleaner_id: biz.id, ...RENTAL, calendar_urls: [feed([]).url] };
+    const key = `turn-${biz.id}`;
+    const first = (await ask(body, { ...HOST, 'Idempotency-Key': key }).expect(200)).body;
+    const again = (await ask(body, { ...HOST, 'Idempotency-Key': key }).expect(200)).body;
+    expect(again).toEqual(first);
+    expect(await h.t.db.selectFrom('properties').select('id').where('pro_id', '=', biz.id).execute()).toHaveLength(1);
+    const kept = await h.t.db.selectFrom('idempotency_keys').selectAll().execute();
+    expect(JSON.stringify(kept)).not.toContain(tokenOf(first.manage_url));
+  });
+
+  it("over MCP, books at once when the business allows it: one 5 USD fee on the first clean, the host mailed each booking, move and cancel the calendars make, and none the owner's", async () => {
+    const biz = await cleaner();
+    const setting = (await proPost(biz.auth, 'update_business', { host_turnovers: 'book' }).expect(200)).body;
+    expect(setting.host_turnovers).toBe('book');
+    const f = feed(TWO_STAYS);
+    const called = await h.book
+      .post('/mcp')
+      .set({ ...HOST, accept: 'application/json, text/event-stream' })
+      .send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'request_turnovers', arguments: { cleaner_id: biz.id, ...RENTAL, calendar_urls: [f.url] } },
+      })
+      .expect(200);
+    const asked = called.body.result.structuredContent as Json;
+    expect(asked.mode).toBe('book');
+    const synced = await sync(biz.auth, asked.property_id);
+    expect(synced.stays.map((s: Json) => [s.clean, s.start])).toEqual([
+      ['booked', '2026-11-26T11:00:00-05:00'],
+      ['booked', '2026-11-30T11:00:00-05:00'],
+    ]);
+    let [first, second] = await bookingsOf(biz.id);
+    expect([first!.fee_cents, second!.fee_cents]).toEqual([500, 0]);
+    const booked = await mailsTo(HOST_EMAIL);
+    expect(booked.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/will clean Lake cabin/),
+      expect.stringMatching(/^Turnover booked: Lake cabin, .*Nov 26/),
+      expect.stringMatching(/^Turnover booked: Lake cabin, .*Nov 30/),
+    ]);
+    for (const m of booked) expect(m.text_body).toContain(asked.manage_url);
+
+    // The second guests leave a day later: its clean moves, and the host hears of it.
+    f.set([TWO_STAYS[0]!, airbnbStay('h2', '2026-11-28', '2026-12-01')]);
+    await sync(biz.auth, asked.property_id);
+    // The first stay disappears: its clean (the fee's) is cancelled and the host told; the fee passes to the next clean.
+    f.set([airbnbStay('h2', '2026-11-28', '2026-12-01')]);
+    await sync(biz.auth, asked.property_id);
+    const told = (await mailsTo(HOST_EMAIL)).slice(3).map((m) => m.subject);
+    expect(told).toEqual([expect.stringMatching(/^Turnover moved: Lake cabin, .*Dec 1/), expect.stringMatching(/^Turnover cancelled: Lake cabin, .*Nov 26/)]);
+    [first, second] = await bookingsOf(biz.id);
+    expect([first!.status, second!.status]).toEqual(['cancelled', 'booked']);
+
+    // A new stay books a clean, and it carries the fee the cancelled clean gave up: still one fee for the arrangement.
+    f.set([airbnbStay('h2', '2026-11-28', '2026-12-01'), airbnbStay('h3', '2026-12-02', '2026-12-04')]);
+    await sync(biz.auth, asked.property_id);
+    const live = (await bookingsOf(biz.id)).filter((b) => b.status === 'booked');
+    expect(live.map((b) => b.fee_cents)).toEqual([0, 500]);
+    const mailsBefore = (await mailsTo(HOST_EMAIL)).length;
+    expect(mailsBefore).toBe(6);
+
+    // The owner cancels one by hand: the host is never messaged about it.
+    await proPost(biz.auth, 'cancel_job', { booking_id: live[1]!.id }).expect(200);
+    expect(await mailsTo(HOST_EMAIL)).toHaveLength(mailsBefore);
+  });
+
+  it("carries one fee, waived when the arrangement's first clean is a no-show", async () => {
+    const biz = await cleaner();
+    await proPost(biz.auth, 'update_business', { host_turnovers: 'book' }).expect(200);
+    const asked = (await ask({ cleaner_id: biz.id, ...RENTAL, calendar_urls: [feed(TWO_STAYS).url] }).expect(200)).body;
+    await sync(biz.auth, asked.property_id);
+    const [first] = await bookingsOf(biz.id);
+    expect(first!.fee_cents).toBe(500);
+    h.clock.now = new Date('2026-11-26T20:00:00Z');
+    const noShow = (await proPost(biz.auth, 'report_no_show', { booking_id: first!.id }).expect(200)).body;
+    expect(noShow.fee_waived).toBe(true);
+    const pipeline = (await h.pro.get('/api/v1/my_business').set(biz.auth).expect(200)).body.pipeline;
+    expect(JSON.stringify(pipeline)).toMatch(/"fees_waived_for_no_shows":1,"fee_per_booking":5,"fees_due":0/);
+  });
+
+  it("mails nobody but the owner about the business's own property (add_property), and charges no fee", async () => {
+    const biz = await cleaner();
+    const own = (
+      await proPost(biz.auth, 'add_property', {
+        ...RENTAL,
+        host_name: 'Own Host',
+        host_email: 'own.host@example.com',
+        calendar_urls: [feed(TWO_STAYS).url],
+      }).expect(200)
+    ).body;
+    await sync(biz.auth, own.property_id);
+    expect((await bookingsOf(biz.id)).map((b) => b.fee_cents)).toEqual([0, 0]);
+    expect(await mailsTo('own.host@example.com')).toEqual([]);
+  });
+});
+
+describe('the rental page', () => {
+  it('shows the stays and cleans in the business zone, and stops the arrangement after asking: a customer cancel, the property gone, safe to reload', async () => {
+    const biz = await cleaner();
+    await proPost(biz.auth, 'update_business', { host_turnovers: 'book' }).expect(200);
+    const asked = (await ask({ cleaner_id: biz.id, ...RENTAL, calendar_urls: [feed(TWO_STAYS).url] }).expect(200)).body;
+    await sync(biz.auth, asked.property_id);
+    const path = new URL(asked.manage_url).pathname;
+    const page = (await h.book.get(path).expect(200)).text;
+    expect(page).toContain('Lake cabin');
+    expect(page).toContain('Guests from Tue, Nov 24 to Thu, Nov 26');
+    expect(page).toMatch(/Clean booked: [^<]*Nov 26[^<]*11:00/);
+    expect(page).not.toMatch(/property_id|manage_token|check_in/);
+    const ask2 = (await h.book.get(`${path}/stop`).expect(200)).text;
+    expect(ask2).toContain('Its 2 upcoming cleans are cancelled.');
+    const stopped = await h.book.post(`${path}/stop`).type('form').send({}).expect(303);
+    expect(stopped.headers.location).toBe(`${path}/stopped?cancelled=2`);
+    expect((await h.book.get(`${path}/stopped?cancelled=2`).expect(200)).text).toContain('2 upcoming cleans were cancelled');
+    // Sent again (a reload of the POST), nothing more happens.
+    expect((await h.book.post(`${path}/stop`).type('form').send({}).expect(303)).headers.location).toBe(`${path}/stopped`);
+    expect(await h.t.db.selectFrom('properties').select('id').where('id', '=', asked.property_id).execute()).toEqual([]);
+    expect((await bookingsOf(biz.id)).map((b) => [b.status, b.cancelled_by])).toEqual([
+      ['cancelled', 'customer'],
+      ['cancelled', 'customer'],
+    ]);
+    const last = (await mailsTo(HOST_EMAIL)).at(-1)!;
+    expect(last.subject).toBe('Turnover cleans stopped: Lake cabin');
+    expect((await h.book.get(path).expect(404)).text).toContain('No rental matches this link');
+  });
+});
