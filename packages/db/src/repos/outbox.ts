@@ -68,7 +68,7 @@ export interface MailTransport {
   send(message: OutgoingMail): Promise<void>;
 }
 
-const MAX_ATTEMPTS = 8;
+export const MAX_OUTBOX_ATTEMPTS = 8;
 
 /**
  * Sends what is due in the outbox. Rows are claimed with SKIP LOCKED, so any number of
@@ -81,7 +81,7 @@ export async function deliverOutbox(db: Db, transport: MailTransport, limit = 20
       .selectFrom('outbox')
       .selectAll()
       .where('sent_at', 'is', null)
-      .where('attempts', '<', MAX_ATTEMPTS)
+      .where('attempts', '<', MAX_OUTBOX_ATTEMPTS)
       .where('next_attempt_at', '<=', sql<Date>`now()`)
       .orderBy('next_attempt_at')
       .limit(limit)
