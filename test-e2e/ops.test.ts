@@ -3,7 +3,7 @@ import pg from 'pg';
 import parsePrometheus, { type Family } from 'parse-prometheus-text-format';
 import { createBusiness } from '@frontdesk/use-cases';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
-import { createDatabase, createDb, dropDatabase, freePort, migrateDatabase, migrateDown, migrateToLatest, type Db } from '@frontdesk/db';
+import { createDatabase, createDb, dropDatabase, enqueueMail, freePort, migrateDatabase, migrateDown, migrateToLatest, type Db } from '@frontdesk/db';
 import { startService, waitFor, type RunningService } from './helpers';
 
 // What the people who run Front Desk see of it: /metrics (Prometheus text, behind a token or
@@ -24,7 +24,12 @@ beforeAll(async () => {
   url = await createDatabase(admin(), name);
   await migrateDatabase(url);
   db = createDb(url, { maxConnections: 2 });
-  const created = await createBusiness(db, { name: 'Watched Cleaning', timezone: 'America/New_York', service_zips: ['10001'], weekly_hours: DEFAULT_WEEKLY_HOURS });
+  const created = await createBusiness(db, {
+    name: 'Watched Cleaning',
+    timezone: 'America/New_York',
+    service_zips: ['10001'],
+    weekly_hours: DEFAULT_WEEKLY_HOURS,
+  });
   key = created.apiKey;
   proId = created.pro.id;
   adminClient = new pg.Client({ connectionString: admin() });
@@ -93,7 +98,7 @@ describe('/metrics', () => {
   });
 
   it('is refused without the token, parses as Prometheus text, moves after a booking, and no label names a record or a person', async () => {
-    const base = await proDesk({ METRICS_TOKEN }, running);
+    const base = await proDesk({ METRICS_TOKEN, REQUEST_DEADLINE_MS: '30000', DATABASE_STATEMENT_TIMEOUT_MS: '30000' }, running);
     for (const token of [null, 'metrics-not-the-token-at-all']) {
       const refused = await fetch(`${base}/metrics`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
       expect(refused.status).toBe(401);
@@ -109,12 +114,14 @@ describe('/metrics', () => {
     expect((await api(base, 'book_job', body, idem)).status).toBe(200);
     const replayed = await api(base, 'book_job', body, idem);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
-    const { id: bookingId } = (await booked.json()) as { id: string };
+    const { booking_id: bookingId } = (await booked.json()) as { booking_id: string };
+    expect(bookingId).toMatch(/^bk_/);
+    await enqueueMail(db, { to: 'owner@example.com', subject: 'Waiting', text: 'Waits in the outbox.', now: new Date() });
     expect((await api(base, 'quote_job?bedrooms=2&bathrooms=1')).status).toBe(200);
     expect((await api(base, 'no_such_operation')).status).toBe(404);
     expect((await fetch(`${base}/api/v1/quote_job?bedrooms=2&bathrooms=1`)).status).toBe(401);
     // A page with an id in its path: its label must be the route pattern or none, never the path.
-    await fetch(`${base}/bookings/${bookingId}`);
+    await fetch(`${base}/dashboard/jobs/${bookingId}`, { redirect: 'manual' });
     const after = await scrape(`${base}/metrics`);
 
     const rest = { operation: 'book_job', transport: 'rest', status: '200' };
@@ -127,12 +134,14 @@ describe('/metrics', () => {
     expect(total(after, 'frontdesk_idempotency_replays_total', { operation: 'book_job' })).toBe(1);
     expect(total(after, 'frontdesk_http_requests_total', { operation: 'quote_job', transport: 'rest', status: '200' })).toBe(1);
     expect(total(after, 'frontdesk_http_requests_total', { operation: 'none', transport: 'rest', status: '401' })).toBe(1);
-    // The bookings' mail waits in the outbox: without SMTP_URL no worker sends it.
+    // A mail waits in the outbox: without SMTP_URL no worker of this host sends it.
     expect(total(after, 'frontdesk_outbox_pending')).toBeGreaterThan(total(before, 'frontdesk_outbox_pending'));
     expect(total(after, 'frontdesk_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(family(after, 'frontdesk_outbox_oldest_age_seconds')?.type).toBe('GAUGE');
     expect(family(after, 'frontdesk_webhook_delivery_lag_seconds')?.type).toBe('GAUGE');
-    expect(total(after, 'frontdesk_db_pool_connections', { state: 'idle' }) + total(after, 'frontdesk_db_pool_connections', { state: 'in_use' })).toBeGreaterThan(0);
+    expect(
+      total(after, 'frontdesk_db_pool_connections', { state: 'idle' }) + total(after, 'frontdesk_db_pool_connections', { state: 'in_use' }),
+    ).toBeGreaterThan(0);
     expect(family(after, 'frontdesk_db_pool_waiting')?.metrics).toHaveLength(1);
     const beats = family(after, 'frontdesk_worker_last_run_timestamp_seconds')!.metrics;
     expect(beats.map((m) => m.labels?.worker)).toEqual(expect.arrayContaining(['purge', 'series', 'agenda']));
@@ -224,16 +233,19 @@ describe('/readyz', () => {
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect((await api(base, 'quote_job?bedrooms=2&bathrooms=1')).status).toBe(200);
       // Then the port closes while the booking is still in flight, and the process waits for it.
-      await waitFor('the port to close', () => fetch(`${base}/healthz`).then(
-        () => false,
-        () => true,
-      ));
+      await waitFor('the port to close', () =>
+        fetch(`${base}/healthz`).then(
+          () => false,
+          () => true,
+        ),
+      );
       expect(svc!.child.exitCode).toBeNull();
       await locker.query('COMMIT');
       const answered = await inFlight;
       expect(answered.status).toBe(200);
       expect(((await answered.json()) as { status: string }).status).toBe('booked');
-      expect(await exited).toBe(0);
+      // The output, when the exit is not clean, says why.
+      expect({ code: await exited, output: svc!.output() }).toEqual({ code: 0, output: expect.any(String) });
     } finally {
       await locker.end().catch(() => undefined);
       if (svc!.child.exitCode === null) await svc!.stop();

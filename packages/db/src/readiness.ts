@@ -28,7 +28,9 @@ export async function schemaCurrent<DB>(db: Kysely<DB>): Promise<void> {
   const have = new Set(applied.rows.map((r) => r.name));
   const missing = migrationNames().filter((n) => !have.has(n));
   if (missing.length > 0) {
-    throw new NotReadyError(`The database schema is behind this version (${missing.length} migration${missing.length === 1 ? '' : 's'} to apply): run the migrations.`);
+    throw new NotReadyError(
+      `The database schema is behind this version (${missing.length} migration${missing.length === 1 ? '' : 's'} to apply): run the migrations.`,
+    );
   }
 }
 
@@ -71,5 +73,11 @@ export async function readBacklog<DB>(db: Kysely<DB>): Promise<Backlog> {
   ]);
   const o = outbox.rows[0]!;
   const h = hooks.rows[0]!;
-  return { outboxPending: o.pending, outboxOldestSeconds: Math.max(0, o.oldest), outboxAbandoned: o.abandoned, webhooksBehind: h.behind, webhookLagSeconds: Math.max(0, h.lag) };
+  return {
+    outboxPending: o.pending,
+    outboxOldestSeconds: Math.max(0, o.oldest),
+    outboxAbandoned: o.abandoned,
+    webhooksBehind: h.behind,
+    webhookLagSeconds: Math.max(0, h.lag),
+  };
 }

@@ -62,7 +62,10 @@ export interface HostEntry<C extends HostConfig, D, F> {
   /** Runs before the database is opened (pro-desk migrates here when asked). */
   beforeOpen?: (config: C) => Promise<void>;
   openDb: (o: { applicationName: string; database: DatabaseSettings; logger: Logger }) => HostDb<D, F>;
-  startWorkers: (parts: { db: D; changes: F; logger: Logger; clock: () => Date }, config: C) => { stop: () => Promise<void> } & Pick<MetricSources, 'heartbeats'>;
+  startWorkers: (
+    parts: { db: D; changes: F; logger: Logger; clock: () => Date },
+    config: C,
+  ) => { stop: () => Promise<void> } & Pick<MetricSources, 'heartbeats'>;
   createApp: (ctx: { db: D; config: C; logger: Logger; clock: () => Date; changes: F }) => { app: Express };
 }
 

@@ -25,6 +25,9 @@ export interface MetricSources {
 
 /** What one request did, noted as it runs (by runJudged, the rate limiter) and counted when it ends. */
 interface RequestNote {
+  transport: 'rest' | 'mcp' | 'page';
+  /** performance.now() when the request arrived. */
+  started: number;
   operation?: string;
   replayed?: boolean;
   refused?: string;
@@ -82,7 +85,12 @@ export function createHostMetrics(service: string, sources: MetricSources = {}):
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const labelNames = ['operation', 'transport', 'status'] as const;
-  const requests = new Counter({ name: 'frontdesk_http_requests_total', help: 'Requests answered, by operation (or route pattern), transport and status.', labelNames, registers });
+  const requests = new Counter({
+    name: 'frontdesk_http_requests_total',
+    help: 'Requests answered, by operation (or route pattern), transport and status.',
+    labelNames,
+    registers,
+  });
   const latency = new Histogram({
     name: 'frontdesk_http_request_duration_seconds',
     help: 'Time from a request arriving to its answer ending, by operation, transport and status.',
@@ -90,12 +98,23 @@ export function createHostMetrics(service: string, sources: MetricSources = {}):
     buckets: LATENCY_BUCKETS,
     registers,
   });
-  const replays = new Counter({ name: 'frontdesk_idempotency_replays_total', help: 'Writes answered again from a kept answer (same Idempotency-Key), by operation.', labelNames: ['operation'], registers });
-  const refusals = new Counter({ name: 'frontdesk_rate_limit_refusals_total', help: 'Requests refused by a rate limit (429), by limit and transport.', labelNames: ['policy', 'transport'], registers });
+  const replays = new Counter({
+    name: 'frontdesk_idempotency_replays_total',
+    help: 'Writes answered again from a kept answer (same Idempotency-Key), by operation.',
+    labelNames: ['operation'],
+    registers,
+  });
+  const refusals = new Counter({
+    name: 'frontdesk_rate_limit_refusals_total',
+    help: 'Requests refused by a rate limit (429), by limit and transport.',
+    labelNames: ['policy', 'transport'],
+    registers,
+  });
   const inFlight = new Gauge({ name: 'frontdesk_http_requests_in_flight', help: 'Requests being answered now.', registers });
   gauges(registry, sources);
 
-  const count = (req: IncomingMessage, res: ServerResponse, note: RequestNote, transport: string, started: number) => {
+  const count = (req: IncomingMessage, res: ServerResponse, note: RequestNote) => {
+    const { transport, started } = note;
     inFlight.dec();
     const operation = note.operation ?? (transport === 'page' ? routeOf(req) : 'none');
     const status = res.writableFinished ? String(res.statusCode) : 'aborted';
@@ -112,12 +131,10 @@ export function createHostMetrics(service: string, sources: MetricSources = {}):
       const url = req.url ?? '/';
       const path = url.split('?', 1)[0]!;
       if (UNCOUNTED.has(path)) return app(req, res);
-      const started = performance.now();
-      const note: RequestNote = {};
+      const note: RequestNote = { transport: transportOf(url), started: performance.now() };
       (res as Noted)[NOTE] = note;
-      const transport = transportOf(url);
       inFlight.inc();
-      res.once('close', () => count(req, res, note, transport, started));
+      res.once('close', () => count(req, res, note));
       return app(req, res);
     },
     exposition: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
@@ -126,81 +143,90 @@ export function createHostMetrics(service: string, sources: MetricSources = {}):
 
 /** The gauges read at each scrape: the pool, the outbox and webhook backlog, the workers' heartbeats. */
 function gauges(registry: Registry, s: MetricSources): void {
-  const registers = [registry];
-  if (s.pool) {
-    const pool = s.pool;
+  if (s.pool) poolGauges([registry], s.pool);
+  if (s.backlog) backlogGauges([registry], s.backlog);
+  if (s.heartbeats) workerGauges([registry], s.heartbeats);
+}
+
+function poolGauges(registers: Registry[], pool: NonNullable<MetricSources['pool']>): void {
+  new Gauge({
+    name: 'frontdesk_db_pool_connections',
+    help: 'Database pool connections by state: in_use (checked out) or idle.',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      const p = pool();
+      this.set({ state: 'in_use' }, p.total - p.idle);
+      this.set({ state: 'idle' }, p.idle);
+    },
+  });
+  new Gauge({
+    name: 'frontdesk_db_pool_waiting',
+    help: 'Queries waiting for a database connection.',
+    registers,
+    collect() {
+      this.set(pool().waiting);
+    },
+  });
+}
+
+function backlogGauges(registers: Registry[], backlog: NonNullable<MetricSources['backlog']>): void {
+  // One read of the database per scrape, shared by the five gauges. Every replica reports
+  // the same numbers (take max() across them); a scrape while the database is away leaves
+  // them out rather than failing the whole scrape.
+  let pending: Promise<Awaited<ReturnType<typeof backlog>> | null> | null = null;
+  const read = () =>
+    (pending ??= backlog()
+      .catch(() => null)
+      .finally(() => setImmediate(() => (pending = null))));
+  const backlogGauge = (name: string, help: string, pick: (b: Awaited<ReturnType<typeof backlog>>) => number) =>
     new Gauge({
-      name: 'frontdesk_db_pool_connections',
-      help: 'Database pool connections by state: in_use (checked out) or idle.',
-      labelNames: ['state'],
+      name,
+      help,
       registers,
-      collect() {
-        const p = pool();
-        this.set({ state: 'in_use' }, p.total - p.idle);
-        this.set({ state: 'idle' }, p.idle);
+      async collect() {
+        const b = await read();
+        if (b) this.set(pick(b));
+        else this.reset();
       },
     });
-    new Gauge({
-      name: 'frontdesk_db_pool_waiting',
-      help: 'Queries waiting for a database connection.',
-      registers,
-      collect() {
-        this.set(pool().waiting);
-      },
-    });
-  }
-  if (s.backlog) {
-    const backlog = s.backlog;
-    // One read of the database per scrape, shared by the five gauges. Every replica reports
-    // the same numbers (take max() across them); a scrape while the database is away leaves
-    // them out rather than failing the whole scrape.
-    let pending: Promise<Awaited<ReturnType<typeof backlog>> | null> | null = null;
-    const read = () => (pending ??= backlog().catch(() => null).finally(() => setImmediate(() => (pending = null))));
-    const backlogGauge = (name: string, help: string, pick: (b: Awaited<ReturnType<typeof backlog>>) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        async collect() {
-          const b = await read();
-          if (b) this.set(pick(b));
-          else this.reset();
-        },
-      });
-    backlogGauge('frontdesk_outbox_pending', 'Mail waiting in the outbox to be sent (same on every replica).', (b) => b.outboxPending);
-    backlogGauge('frontdesk_outbox_oldest_age_seconds', 'Age of the oldest mail waiting in the outbox; 0 when none waits.', (b) => b.outboxOldestSeconds);
-    backlogGauge('frontdesk_outbox_abandoned', 'Mail given up on after every attempt failed, not yet purged.', (b) => b.outboxAbandoned);
-    backlogGauge('frontdesk_webhook_endpoints_behind', 'Webhook endpoints (not paused) owed at least one event.', (b) => b.webhooksBehind);
-    backlogGauge('frontdesk_webhook_delivery_lag_seconds', 'Age of the oldest event still owed to a webhook endpoint; 0 when none is owed.', (b) => b.webhookLagSeconds);
-  }
-  if (s.heartbeats) {
-    const heartbeats = s.heartbeats;
-    new Gauge({
-      name: 'frontdesk_worker_last_run_timestamp_seconds',
-      help: "When each of this process's workers last finished a tick (Unix time).",
-      labelNames: ['worker'],
-      registers,
-      collect() {
-        for (const [worker, beat] of heartbeats()) this.set({ worker }, beat.lastRunMs / 1000);
-      },
-    });
-    new Gauge({
-      name: 'frontdesk_worker_failed_runs',
-      help: "Ticks of each of this process's workers that failed since it started.",
-      labelNames: ['worker'],
-      registers,
-      collect() {
-        for (const [worker, beat] of heartbeats()) this.set({ worker }, beat.failures);
-      },
-    });
-  }
+  backlogGauge('frontdesk_outbox_pending', 'Mail waiting in the outbox to be sent (same on every replica).', (b) => b.outboxPending);
+  backlogGauge('frontdesk_outbox_oldest_age_seconds', 'Age of the oldest mail waiting in the outbox; 0 when none waits.', (b) => b.outboxOldestSeconds);
+  backlogGauge('frontdesk_outbox_abandoned', 'Mail given up on after every attempt failed, not yet purged.', (b) => b.outboxAbandoned);
+  backlogGauge('frontdesk_webhook_endpoints_behind', 'Webhook endpoints (not paused) owed at least one event.', (b) => b.webhooksBehind);
+  backlogGauge(
+    'frontdesk_webhook_delivery_lag_seconds',
+    'Age of the oldest event still owed to a webhook endpoint; 0 when none is owed.',
+    (b) => b.webhookLagSeconds,
+  );
+}
+
+function workerGauges(registers: Registry[], heartbeats: NonNullable<MetricSources['heartbeats']>): void {
+  new Gauge({
+    name: 'frontdesk_worker_last_run_timestamp_seconds',
+    help: "When each of this process's workers last finished a tick (Unix time).",
+    labelNames: ['worker'],
+    registers,
+    collect() {
+      for (const [worker, beat] of heartbeats()) this.set({ worker }, beat.lastRunMs / 1000);
+    },
+  });
+  new Gauge({
+    name: 'frontdesk_worker_failed_runs',
+    help: "Ticks of each of this process's workers that failed since it started.",
+    labelNames: ['worker'],
+    registers,
+    collect() {
+      for (const [worker, beat] of heartbeats()) this.set({ worker }, beat.failures);
+    },
+  });
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * GET /metrics, for a bearer of `token` when one is set (compared in constant time); any
- * other request gets null (not ours: the app answers it).
+ * other request is not its: false, and the caller passes it on.
  */
 export function metricsEndpoint(metrics: HostMetrics, token: string | null): (req: IncomingMessage, res: ServerResponse) => boolean {
   const want = token === null ? null : digest(token);

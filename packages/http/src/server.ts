@@ -62,10 +62,18 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
-/** Stops taking connections and resolves once in-flight requests have finished. */
+/**
+ * Stops taking connections and resolves once in-flight requests have finished. A keep-alive
+ * connection whose request finishes after this is closed as soon as it is idle, rather than
+ * holding the close until its keep-alive timeout.
+ */
 export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    server.close(() => {
+      clearInterval(idle);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }
