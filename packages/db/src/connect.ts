@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
-import { schemaCurrent } from './readiness';
+import { schemaCurrent } from './migrate';
 
 // bigint (event cursors) and numeric (half bathrooms) arrive as numbers: every value we
 // keep in them is far inside the range a double represents exactly.

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { ChangeFeed } from './changes';
 import { Kysely, PostgresDialect } from 'kysely';
 import { createDb, createPool, type Db } from './connect';
-import { poolStats, readBacklog } from './readiness';
+import { poolStats, readBacklog } from './gauges';
 import { migrateToLatest } from './migrate';
 
 /** Brings the schema up to date over a connection of its own, with no statement timeout. */
