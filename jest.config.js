@@ -21,6 +21,7 @@ const UNIT = [
   'packages/http/test/idempotency-key.test.ts',
   'packages/http/test/input.test.ts',
   'packages/http/test/logger.test.ts',
+  'packages/http/test/metrics.test.ts',
   'packages/http/test/page-style.test.ts',
   'packages/http/test/rest-judge.test.ts',
   'packages/http/test/template.test.ts',

@@ -64,6 +64,12 @@ const TARGETS: Record<string, number> = {
 };
 const P99_LIMIT = 3;
 
+/** A cheap read, and the same read through the same process with metrics on (bench/server.ts's /metered/). */
+const METRICS_OFF = 'quote_job';
+const METRICS_ON = 'quote_job metrics on';
+/** Metrics may cost at most this share of the metered case's throughput (issue 39). */
+const METRICS_OVERHEAD_LIMIT = 0.05;
+
 interface Target {
   name: string;
   host: 'pro' | 'book';
@@ -225,6 +231,7 @@ async function main(): Promise<void> {
         const row = rows.find((r) => r.endpoint === endpoint && r.connections === 16);
         return { endpoint, target: min, ratio: row?.ratio, p99_vs_floor: row?.p99_vs_floor, met: !!row && row.ratio >= min && row.p99_vs_floor <= P99_LIMIT };
       });
+    const metrics = metricsOverhead(targets, at);
     const result = {
       at: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, database: server.source },
@@ -232,6 +239,7 @@ async function main(): Promise<void> {
       seconds_per_sample: SECONDS,
       rows,
       verdicts,
+      metrics_overhead: metrics,
       bookings_landed: { crowded_zip: written[0], polled_feed: written[1], crews_zip: written[2] },
       race,
       cold_find_cleaners_ms: cold,
@@ -258,6 +266,7 @@ async function main(): Promise<void> {
         (v) => `${v.met ? 'met ' : 'MISSED'} ${v.endpoint}: ${v.ratio}x (target ${v.target}x), p99 ${v.p99_vs_floor}x the floor's (limit ${P99_LIMIT}x)`,
       ),
       ...pairLines(rows),
+      ...metricsLines(metrics),
       `Bookings landed during the run: ${written[0]!.booked} in the crowded ZIP, ${written[1]!.booked} in the polled feed, ${written[2]!.booked} in the ZIP of 10-crew cleaners, ${written[3]!.booked} for the business of 5,000 clients.`,
       `find_cleaners with every cleaner recomputed (no cache), one call at a time: ${cold.p50} ms median, ${cold.max} ms max.`,
       sizesTable(sizes),
@@ -313,7 +322,8 @@ function buildTargets(
   return [
     get('healthz pro', 'pro', `${pro}/healthz`),
     get('key check only', 'pro', `${pro}/bare`, proKey),
-    get('quote_job', 'pro', `${pro}/api/v1/quote_job?bedrooms=3&bathrooms=2&add_ons=oven,fridge&frequency=weekly`, proKey),
+    get(METRICS_OFF, 'pro', `${pro}/api/v1/quote_job?bedrooms=3&bathrooms=2&add_ons=oven,fridge&frequency=weekly`, proKey),
+    get(METRICS_ON, 'pro', `${pro}/metered/api/v1/quote_job?bedrooms=3&bathrooms=2&add_ons=oven,fridge&frequency=weekly`, proKey),
     get('open_times', 'pro', `${pro}/api/v1/open_times?bedrooms=0&bathrooms=1&days=21`, proKey),
     get('open_times 10 crews', 'pro', `${pro}/api/v1/open_times?bedrooms=0&bathrooms=1&days=21`, crewsKey),
     get(CLIENT_LIST, 'pro', `${pro}/api/v1/list_clients`, clientsKey),
@@ -415,6 +425,36 @@ function holdThenBook(book: string, slot: HoldCases['slot']): Target {
       ],
     }),
   };
+}
+
+/**
+ * What metrics cost: at each connection count, the metered case's req/s over the same case's
+ * without metrics in the same round (median across rounds), as 1 - that ratio; and the host's
+ * CPU per request with and without them.
+ */
+function metricsOverhead(targets: Target[], at: (t: string, c: number) => Sample[]) {
+  if (!targets.some((t) => t.name === METRICS_ON) || !targets.some((t) => t.name === METRICS_OFF)) return [];
+  return CONNECTIONS.map((connections) => {
+    const on = at(METRICS_ON, connections);
+    const off = at(METRICS_OFF, connections);
+    const ratio = median(on.map((s, i) => s.rps / off[i]!.rps));
+    const cpu = (xs: Sample[]) => (xs.every((x) => x.cpuUs !== null) ? median(xs.map((x) => x.cpuUs!)) : null);
+    return {
+      connections,
+      ratio: round2(ratio),
+      overhead: Math.round((1 - ratio) * 1000) / 1000,
+      p99_ms: { on: median(on.map((s) => s.p99)), off: median(off.map((s) => s.p99)) },
+      host_cpu_us_per_request: { on: cpu(on), off: cpu(off) },
+      met: 1 - ratio < METRICS_OVERHEAD_LIMIT,
+    };
+  });
+}
+
+function metricsLines(rows: ReturnType<typeof metricsOverhead>): string[] {
+  return rows.map(
+    (r) =>
+      `${r.met ? 'met ' : 'MISSED'} metrics overhead on ${METRICS_OFF} at ${r.connections}: ${(r.overhead * 100).toFixed(1)}% (req/s ratio ${r.ratio}, limit ${METRICS_OVERHEAD_LIMIT * 100}%); p99 ${r.p99_ms.on} vs ${r.p99_ms.off} ms; host µs/req ${r.host_cpu_us_per_request.on ?? '-'} vs ${r.host_cpu_us_per_request.off ?? '-'}.`,
+  );
 }
 
 /** The pair case's own lines: its refusals and the p99 of a whole pair beside the per-call p99. */

@@ -2,21 +2,24 @@ import express from 'express';
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { openServiceDb, rateLimitStore } from '@frontdesk/db';
-import { createLogger, defaultRateLimits, hostLimits, scaleRateLimits } from '@frontdesk/http';
+import { createLogger, defaultRateLimits, hostLimits, opsListener, scaleRateLimits } from '@frontdesk/http';
 import { startWorkers } from '@frontdesk/workers';
 import { KeySealer } from '@frontdesk/oauth';
 import { createProDeskApp, proKeyAuth } from '@frontdesk/pro-desk';
 import { createBookingApp } from '@frontdesk/booking';
 
+const METERED = '/metered/';
+
 /**
  * One host under load, in a process of its own as in production (`pro` or `book` as the
  * argument). The pro host also answers GET /bare: the very same key check in front of a
- * bare JSON answer, the floor of any authenticated call. Prints its port.
+ * bare JSON answer, the floor of any authenticated call; and every path under /metered/ is
+ * the same app with Prometheus metrics on. Prints its port.
  */
 async function main(): Promise<void> {
   const host = process.argv[2];
   const logger = createLogger(`bench-${host}`, process.env.LOG_LEVEL ?? 'warn');
-  const { db, changes, close } = openServiceDb({ applicationName: `bench-${host}`, database: { url: process.env.DATABASE_URL! }, logger });
+  const { db, changes, gauges, close } = openServiceDb({ applicationName: `bench-${host}`, database: { url: process.env.DATABASE_URL! }, logger });
   const config = {
     publicUrl: 'http://bench',
     bookingUrl: 'http://bench',
@@ -48,7 +51,21 @@ async function main(): Promise<void> {
   } else {
     service = createBookingApp(ctx).app;
   }
-  const server = createServer((req, res) => (req.url?.startsWith('/bare') ? bare(req, res) : service(req, res)));
+  // The same app with metrics on, as runHost serves it with METRICS_TOKEN set, under /metered/:
+  // one process, one set of caches, so a case and its metered twin differ by the metrics alone.
+  const metered = opsListener(
+    service,
+    { metrics: { token: 'bench-metrics-token', port: null }, drainDelayMs: 0 },
+    { service: host!, ...gauges, heartbeats: workers.heartbeats },
+  );
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith('/bare')) return bare(req, res);
+    if (req.url?.startsWith(METERED)) {
+      req.url = req.url.slice(METERED.length - 1);
+      return metered.listener(req, res);
+    }
+    return service(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.stdout.write(`${JSON.stringify({ bench_port: (server.address() as { port: number }).port })}\n`);
   const stop = () =>

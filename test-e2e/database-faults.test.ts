@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, createDb, dropDatabase, freePort, migrateDatabase, type Db } from '@frontdesk/db';
 import { DEFAULT_WEEKLY_HOURS } from '@frontdesk/domain';
-import { startFreezableProxy, startService, type RunningService } from './helpers';
+import { startFreezableProxy, startService, waitFor, type RunningService } from './helpers';
 
 // A database that drops connections or stops answering must never end a service process:
 // calls in flight get a 503 that says to retry, and the service recovers on its own.
@@ -61,14 +61,6 @@ const bookJob = (base: string, key?: string, start = nextStart()) =>
       zip: '10001',
     }),
   });
-
-async function waitFor(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const backendsOf = async (client: pg.Client, app: string, state?: string) =>
   (

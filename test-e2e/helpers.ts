@@ -43,6 +43,15 @@ export async function callApi(
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
+/** Polls `check` until it holds; past `ms`, fails naming what it waited for (a hang fails instead of passing). */
+export async function waitFor(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Starts a service entry point as its own process and waits until its /readyz answers. */
 export async function startService(entry: string, env: Record<string, string>, readyUrl: string): Promise<RunningService> {
   // A .js entry is the compiled build, run by plain node (workspace packages resolve to their dist/).

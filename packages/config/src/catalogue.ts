@@ -2,6 +2,7 @@ import { DEFAULT_REQUEST_DEADLINE_MS } from './database';
 import { DEFAULT_MCP_ORIGINS } from './host';
 import { DEFAULT_PUBLIC_CLIENT_ID } from './keys';
 import { DEFAULT_MAIL_FROM } from './mail';
+import { DEFAULT_DRAIN_DELAY_MS } from './ops';
 import { RATE_LIMIT_VARIABLES, type RateLimitName } from './rate-limits';
 
 /**
@@ -220,6 +221,28 @@ export const SETTINGS: readonly Setting[] = [
     default: '`false`',
     readBy: HOSTS,
     what: "`true` (or `1`): every answer is checked against its operation's output schema (the tests turn it on).",
+  },
+  {
+    name: 'METRICS_TOKEN',
+    group: 'Logs and checks',
+    default: 'unset',
+    readBy: HOSTS,
+    what: 'Serves Prometheus metrics at `/metrics` to `Authorization: Bearer <token>` only (at least 16 characters). With neither this nor `METRICS_PORT`, `/metrics` is not served.',
+    file: true,
+  },
+  {
+    name: 'METRICS_PORT',
+    group: 'Logs and checks',
+    default: 'unset',
+    readBy: HOSTS,
+    what: "Serves `/metrics` on this port of its own instead of the host's port (keep it off the public network); `METRICS_TOKEN`, when set, is asked there too.",
+  },
+  {
+    name: 'DRAIN_DELAY_MS',
+    group: 'Logs and checks',
+    default: String(DEFAULT_DRAIN_DELAY_MS),
+    readBy: HOSTS,
+    what: 'After SIGTERM, `/readyz` answers 503 while requests are still served for this many milliseconds (up to 60000), so a load balancer stops sending them; then the port closes and requests in flight finish. Set it a little above the readiness probe period.',
   },
 ];
 

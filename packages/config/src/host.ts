@@ -4,6 +4,7 @@ import { readKeyEncryptionKeys, readPublicClient, type KeyEncryptionKeys, type P
 import { readMailSettings, type MailSettings } from './mail';
 import { readRateLimits, readTrustProxy, type RateLimitDefaults, type RateLimitSettings } from './rate-limits';
 import { readChoice, readFlag, readOrigins } from './values';
+import { readOpsSettings, type OpsSettings } from './ops';
 
 /** pino's levels; `silent` logs nothing. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -16,7 +17,7 @@ export const DEFAULT_MCP_ORIGINS = ['https://claude.ai', 'https://chatgpt.com'];
 export const readLogLevel = (env: FlatEnv): LogLevel => readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
 
 /** What both hosts read alike; each host adds its own ports, URLs and keys. */
-export interface HostSettings extends PublicClientSettings {
+export interface HostSettings extends PublicClientSettings, OpsSettings {
   database: DatabaseSettings;
   /** REQUEST_DEADLINE_MS: every request is answered within it. */
   requestDeadlineMs: number;
@@ -45,5 +46,6 @@ export function readHostSettings(env: FlatEnv, defaults: RateLimitDefaults): Hos
     mail: readMailSettings(env),
     logLevel: readLogLevel(env),
     checkAnswers: readFlag(env, 'FRONT_DESK_CHECK_ANSWERS'),
+    ...readOpsSettings(env),
   };
 }

@@ -8,3 +8,4 @@ export * from './host';
 export * from './local';
 export * from './catalogue';
 export * from './addresses';
+export * from './ops';

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
+import { schemaCurrent } from './migrate';
 
 // bigint (event cursors) and numeric (half bathrooms) arrive as numbers: every value we
 // keep in them is far inside the range a double represents exactly.
@@ -130,9 +131,12 @@ export function createDb(url: string, options: DbOptions = {}): Kysely<Database>
 
 export type Db = Kysely<Database>;
 
-/** Readiness: resolves when the database answers a query (what /readyz reports). */
+/**
+ * Readiness (what /readyz reports): resolves when the database answers and its schema has
+ * every migration this code ships; else rejects (a NotReadyError says which).
+ */
 export async function databaseReady(db: Db): Promise<void> {
-  await sql`SELECT 1`.execute(db);
+  await schemaCurrent(db);
 }
 
 // SQLSTATE classes and codes that mean "the database is away or busy", not "this request is wrong":

@@ -58,3 +58,4 @@ export * from './tables/owner-agendas';
 export * from './repos/routine-mail';
 export * from './tables/properties';
 export * from './repos/properties';
+export * from './gauges';

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import { ChangeFeed } from './changes';
-import { createDb } from './connect';
+import { Kysely, PostgresDialect } from 'kysely';
+import { createDb, createPool, type Db } from './connect';
+import { poolStats, readBacklog } from './gauges';
 import { migrateToLatest } from './migrate';
 
 /** Brings the schema up to date over a connection of its own, with no statement timeout. */
@@ -29,7 +31,7 @@ export interface ServiceDbOptions {
 export function openServiceDb(o: ServiceDbOptions) {
   let closing = false;
   const { url, connectTimeoutMs, statementTimeoutMs } = o.database;
-  const db = createDb(url, {
+  const pool = createPool(url, {
     applicationName: o.applicationName,
     connectTimeoutMs,
     statementTimeoutMs,
@@ -38,10 +40,13 @@ export function openServiceDb(o: ServiceDbOptions) {
       if (!closing) o.logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool replaces it');
     },
   });
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   const changes = new ChangeFeed(url, o.logger);
   return {
     db,
     changes,
+    /** What /metrics reads of the database: the pool's connections, and the work waiting in it. */
+    gauges: { pool: () => poolStats(pool), backlog: () => readBacklog(db) },
     close: async () => {
       closing = true;
       await changes.close();

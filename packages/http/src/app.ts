@@ -20,7 +20,7 @@ export interface BaseAppOptions {
   publicUrl: string;
   /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For names the client. */
   trustProxy?: boolean | number | string;
-  /** Readiness: resolves when the database answers. */
+  /** Readiness: resolves when the database answers; a rejection's `readiness`, when it has one, is said on /readyz. */
   ready(): Promise<void>;
   openApiDocument: JsonSchema;
   operations: readonly Operation<unknown>[];
@@ -60,8 +60,10 @@ export function createBaseApp(opts: BaseAppOptions): Express {
     try {
       await opts.ready();
       res.json({ status: 'ready' });
-    } catch {
-      res.status(503).json({ error: 'The database is not reachable.' });
+    } catch (err) {
+      // A reason of its own (the schema behind the code), or the database away.
+      const readiness = (err as { readiness?: unknown }).readiness;
+      res.status(503).json({ error: typeof readiness === 'string' ? readiness : 'The database is not reachable.' });
     }
   });
   app.get('/openapi.json', (_req, res) => {

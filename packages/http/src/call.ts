@@ -7,6 +7,7 @@ import { deadlineOf } from './deadline';
 import { validateInput } from './input';
 import { requestIdOf } from './logger';
 import { checkAnswer } from './output';
+import { noteOperation } from './metrics';
 import { clientIp, type HostLimits } from './rate-limit';
 import type { AnswerOf, AnyOperation, CallContext, InputOf, Operation } from './operation';
 
@@ -55,6 +56,8 @@ const keepAll: KeptAnswer = { keep: (result) => result, replay: (kept) => Promis
 
 /** Counts the call against its credential's reads or writes; past the budget, a 429. */
 export async function takeBudget<P>(op: Operation<P>, req: Request, principal: P, opts: RunOptions<P>): Promise<void> {
+  // The first step every transport takes with an operation: from here its metrics carry its name.
+  noteOperation(req.res, op.name);
   if (!opts.rateLimit) return;
   const { limiter, limits } = opts.rateLimit.host;
   const write = !op.readOnly;
@@ -108,6 +111,7 @@ export async function runJudged<P, O extends AnyOperation<P>>(c: JudgedCall<P, O
   const answered = opts.withinDeadline ? await opts.withinDeadline(deadline, answer) : await answer();
   if (!op.readOnly) await opts.changes?.fence();
   if (opts.checkAnswers) checkAnswer(op, answered.result);
+  noteOperation(c.req.res, op.name, answered.replayed);
   // The handler's answer is typed by the operation's output schema (and checked against it while tests run).
   return answered as { result: AnswerOf<O>; replayed: boolean };
 

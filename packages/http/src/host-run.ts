@@ -1,11 +1,13 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import type { DatabaseSettings, LogLevel } from '@frontdesk/config';
+import type { RequestListener } from 'node:http';
+import type { DatabaseSettings, LogLevel, OpsSettings } from '@frontdesk/config';
 import type { CredentialRateLimit, RunOptions } from './call';
 import type { WithinDeadline } from './idempotency';
 import type { HostLimits } from './rate-limit';
 import { createLogger } from './logger';
 import { closeServer, listen, shutdownOnSignals } from './server';
+import { createHostMetrics, metricsEndpoint, type MetricSources } from './metrics';
 
 /** What a host's context holds that decides how its calls run. */
 interface RunContext {
@@ -35,17 +37,18 @@ export function hostRunOptions<P>(
 }
 
 /** The settings every host's entry point reads from its config. */
-interface HostConfig {
+interface HostConfig extends OpsSettings {
   port: number;
   publicUrl: string;
   logLevel: LogLevel;
   database: DatabaseSettings;
 }
 
-/** A host's database, its change feed, and how to close both. */
+/** A host's database, its change feed, what /metrics reads of it, and how to close both. */
 interface HostDb<D, F> {
   db: D;
   changes: F;
+  gauges?: Pick<MetricSources, 'pool' | 'backlog'>;
   close: () => Promise<void>;
 }
 
@@ -59,7 +62,10 @@ export interface HostEntry<C extends HostConfig, D, F> {
   /** Runs before the database is opened (pro-desk migrates here when asked). */
   beforeOpen?: (config: C) => Promise<void>;
   openDb: (o: { applicationName: string; database: DatabaseSettings; logger: Logger }) => HostDb<D, F>;
-  startWorkers: (parts: { db: D; changes: F; logger: Logger; clock: () => Date }, config: C) => { stop: () => Promise<void> };
+  startWorkers: (
+    parts: { db: D; changes: F; logger: Logger; clock: () => Date },
+    config: C,
+  ) => { stop: () => Promise<void> } & Pick<MetricSources, 'heartbeats'>;
   createApp: (ctx: { db: D; config: C; logger: Logger; clock: () => Date; changes: F }) => { app: Express };
 }
 
@@ -67,17 +73,73 @@ async function startHost<C extends HostConfig, D, F>(e: HostEntry<C, D, F>): Pro
   const config = e.readConfig();
   const logger = createLogger(e.name, config.logLevel);
   await e.beforeOpen?.(config);
-  const { db, changes, close } = e.openDb({ applicationName: e.name, database: config.database, logger });
+  const { db, changes, gauges, close } = e.openDb({ applicationName: e.name, database: config.database, logger });
   const clock = () => new Date();
   const workers = e.startWorkers({ db, changes, logger, clock }, config);
   const { app } = e.createApp({ db, config, logger, clock, changes });
-  const server = await listen(app, config.port, '0.0.0.0', e.portVariable);
-  shutdownOnSignals(logger, async () => {
-    await closeServer(server);
-    await workers.stop();
-    await close();
-  });
-  logger.info({ port: config.port, url: config.publicUrl }, `${e.name} listening`);
+  const ops = opsListener(app, config, { service: e.name, ...gauges, heartbeats: workers.heartbeats });
+  const server = await listen(ops.listener, config.port, '0.0.0.0', e.portVariable);
+  const metricsServer = ops.metricsOnly && config.metrics.port !== null ? await listen(ops.metricsOnly, config.metrics.port, '0.0.0.0', 'METRICS_PORT') : null;
+  shutdownOnSignals(
+    logger,
+    async () => {
+      // Draining: /readyz says 503 so the load balancer stops sending, while what still comes is served.
+      ops.drain();
+      if (config.drainDelayMs > 0) await new Promise((r) => setTimeout(r, config.drainDelayMs));
+      // Then no new connections; the requests in flight finish before the workers and the pool stop.
+      await Promise.all([closeServer(server), metricsServer && closeServer(metricsServer)]);
+      await workers.stop();
+      await close();
+    },
+    15_000 + config.drainDelayMs,
+  );
+  logger.info({ port: config.port, url: config.publicUrl, metricsPort: config.metrics.port ?? undefined }, `${e.name} listening`);
+}
+
+/**
+ * What runHost serves in front of a host's app: /metrics (with its token, on this port or
+ * `metricsOnly` for a port of its own; not at all with neither), each request counted, and
+ * after SIGTERM /readyz answering 503 while the app goes on serving.
+ */
+export function opsListener(
+  app: RequestListener,
+  config: OpsSettings,
+  sources: MetricSources & { service: string },
+): { listener: RequestListener; metricsOnly: RequestListener | null; drain(): void } {
+  let draining = false;
+  const { token, port } = config.metrics;
+  const metrics = token !== null || port !== null ? createHostMetrics(sources.service, sources) : null;
+  const counted = metrics ? metrics.instrument(app) : app;
+  const onMainPort = metrics && port === null ? metricsEndpoint(metrics, token) : null;
+  const listener: RequestListener = (req, res) => {
+    if (draining) {
+      // Each answer closes its connection, so keep-alive clients move to a replica that stays.
+      res.setHeader('Connection', 'close');
+      if (req.url === '/readyz') {
+        res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify({ error: 'The service is shutting down; requests in flight are being finished.' }));
+        return;
+      }
+    }
+    if (onMainPort?.(req, res)) return;
+    counted(req, res);
+  };
+  let metricsOnly: RequestListener | null = null;
+  if (metrics && port !== null) {
+    const endpoint = metricsEndpoint(metrics, token);
+    metricsOnly = (req, res) => {
+      if (endpoint(req, res)) return;
+      res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ error: 'This port serves /metrics only.' }));
+    };
+  }
+  return {
+    listener,
+    metricsOnly,
+    drain: () => {
+      draining = true;
+    },
+  };
 }
 
 /**

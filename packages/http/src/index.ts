@@ -24,3 +24,4 @@ export * from './published-schema';
 export * from './model-size';
 export * from './host-run';
 export * from './api-terms';
+export * from './metrics';

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { flatten, readRateLimits } from '@frontdesk/config';
 import { SIGN_IN_MAX_CODES_PER_HOUR, TooManyRequestsError, normalizeEmail, tooManyCodesMessage } from '@frontdesk/domain';
+import { noteRefusal } from './metrics';
 
 /** A limit: at most `limit` hits per `windowSeconds`; a limit of 0 turns it off. */
 export interface Limit {
@@ -74,6 +75,7 @@ export function setRateLimitHeaders(
 
 /** Sets Retry-After and the RateLimit fields of a refused request. */
 export function setRateLimitedHeaders(res: Pick<Response, 'setHeader'>, err: RateLimitedError): void {
+  noteRefusal(res, err.policy);
   res.setHeader('Retry-After', String(err.retryAfterSeconds));
   setRateLimitHeaders(res, err, { remaining: 0, resetSeconds: err.retryAfterSeconds });
 }

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 /** A port taken before the app is ready to serve: until `serve`, every request gets a 503. */
 export interface BoundPort {
   server: Server;
-  serve(app: Express): void;
+  serve(app: Express | RequestListener): void;
 }
 
 /**
@@ -35,7 +35,7 @@ export async function bindPort(port: number, host = '0.0.0.0', name = 'the port'
   };
 }
 
-export async function listen(app: Express, port: number, host = '0.0.0.0', name?: string): Promise<Server> {
+export async function listen(app: Express | RequestListener, port: number, host = '0.0.0.0', name?: string): Promise<Server> {
   const bound = await bindPort(port, host, name);
   bound.serve(app);
   return bound.server;
@@ -62,22 +62,33 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
-/** Stops taking connections and resolves once in-flight requests have finished. */
+/**
+ * Stops taking connections and resolves once in-flight requests have finished. A keep-alive
+ * connection whose request finishes after this is closed as soon as it is idle, rather than
+ * holding the close until its keep-alive timeout.
+ */
 export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    server.close(() => {
+      clearInterval(idle);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }
 
-/** On SIGTERM/SIGINT: run `cleanup` once (close servers, then the database), then exit. */
-export function shutdownOnSignals(logger: Logger, cleanup: () => Promise<void>): void {
+/**
+ * On SIGTERM/SIGINT: run `cleanup` once (close servers, then the database), then exit; past
+ * `graceMs` (15 s, plus any drain delay the cleanup begins with) the process exits anyway.
+ */
+export function shutdownOnSignals(logger: Logger, cleanup: () => Promise<void>, graceMs = 15_000): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), 15_000).unref();
+    setTimeout(() => process.exit(1), graceMs).unref();
     try {
       await cleanup();
       process.exit(0);

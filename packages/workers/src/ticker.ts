@@ -20,6 +20,8 @@ export interface Running {
 export interface TickerContext {
   clock: () => Date;
   logger: Pick<Logger, 'warn' | 'error'>;
+  /** Told after every tick, whether it did its work or failed (a worker's heartbeat, for /metrics). */
+  ticked?: (worker: string, ok: boolean) => void;
 }
 
 function report(worker: Worker, logger: TickerContext['logger'], err: unknown): void {
@@ -41,8 +43,10 @@ export function startTicker(worker: Worker, ctx: TickerContext): Running {
   const tick = async () => {
     try {
       await worker.run(ctx.clock());
+      ctx.ticked?.(worker.name, true);
     } catch (err) {
       report(worker, ctx.logger, err);
+      ctx.ticked?.(worker.name, false);
     }
   };
   const next = () => {

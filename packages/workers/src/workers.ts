@@ -10,7 +10,7 @@ import {
 } from '@frontdesk/use-cases';
 import type { Logger } from 'pino';
 import { createMailTransport, type MailOptions } from './mail-transport';
-import { startTicker, type Running, type Worker } from './ticker';
+import { startTicker, type Running, type TickerContext, type Worker } from './ticker';
 import { createWebhookSender, type WebhookSenderOptions } from './webhook-sender';
 import { processHolder, webhookDueEventsWorker, webhookWorker } from './webhooks';
 import { createFeedReader } from './feed-reader';
@@ -100,17 +100,22 @@ export interface WorkersOptions {
   webhooks?: WebhookSenderOptions & { sealer: Sealer };
 }
 
+/** Each worker's last tick: when it ended (ms since the epoch), and how many ticks failed since start. */
+export type Heartbeats = ReadonlyMap<string, { lastRunMs: number; failures: number }>;
+
 /** What startWorkers started. */
 export interface Started {
   /** Waits for running ticks and sends, and stops listening; close the pool after. */
   stop(): Promise<void>;
+  /** The workers' heartbeats, for /metrics (a worker appears after its first tick). */
+  heartbeats(): Heartbeats;
 }
 
 /**
  * The webhook sender: woken by every change heard to a business known to have a webhook, by
  * every send that ends, and once a second besides.
  */
-function startWebhooks(o: WorkersOptions, ctx: { clock: () => Date; logger: Logger }): Running[] {
+function startWebhooks(o: WorkersOptions, ctx: TickerContext): Running[] {
   if (!o.webhooks) return [];
   const sender = createWebhookSender(o.webhooks);
   let wake = () => {};
@@ -142,7 +147,13 @@ function startWebhooks(o: WorkersOptions, ctx: { clock: () => Date; logger: Logg
  */
 export function startWorkers(o: WorkersOptions): Started {
   void o.changes?.start();
-  const ctx = { clock: o.clock, logger: o.logger };
+  const beats = new Map<string, { lastRunMs: number; failures: number }>();
+  const ticked = (worker: string, ok: boolean) => {
+    const failures = (beats.get(worker)?.failures ?? 0) + (ok ? 0 : 1);
+    // Wall time, not the injected clock: a scrape compares it with its own time.
+    beats.set(worker, { lastRunMs: Date.now(), failures });
+  };
+  const ctx = { clock: o.clock, logger: o.logger, ticked };
   const reader = o.webhooks ? createFeedReader({ allowLoopback: o.webhooks.allowLoopback }) : undefined;
   const running = [
     ...workerList(o.db, createMailTransport(o.mail, o.logger), { links: o.customerMail, reader, host: o.hostMail }).map((w) => startTicker(w, ctx)),
@@ -153,6 +164,7 @@ export function startWorkers(o: WorkersOptions): Started {
       await Promise.all(running.map((r) => r.stop()));
       await o.changes?.close();
     },
+    heartbeats: () => beats,
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../connect';
 import { ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
 import { newId } from '../ids';
@@ -116,4 +116,14 @@ export async function deliverOutbox(db: Db, transport: MailTransport, limit = 20
     }
     return due.length;
   });
+}
+
+/** The outbox's mail waiting to be sent (and the age of the oldest, in seconds), and mail given up on: for /metrics. */
+export async function outboxBacklog<DB>(db: Kysely<DB>): Promise<{ pending: number; oldest: number; abandoned: number }> {
+  const { rows } = await sql<{ pending: number; oldest: number; abandoned: number }>`
+    SELECT count(*) FILTER (WHERE attempts < ${MAX_ATTEMPTS})::int AS pending,
+           coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE attempts < ${MAX_ATTEMPTS})), 0)::float8 AS oldest,
+           count(*) FILTER (WHERE attempts >= ${MAX_ATTEMPTS})::int AS abandoned
+      FROM outbox WHERE sent_at IS NULL`.execute(db);
+  return rows[0]!;
 }
