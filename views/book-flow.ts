@@ -84,7 +84,7 @@ function details(app: App, offer: Offer, held: Answer, kept: Answer = {}): void 
     field('zip', 'ZIP code', { required: true, inputmode: 'numeric', pattern: '[0-9]{5}', maxlength: 5, autocomplete: 'postal-code', value: kept.zip ?? offer.zip ?? '' }),
     h('button', { type: 'submit' }, 'Review the booking'),
   );
-  show(h('h2', {}, `${held.label} with ${offer.cleaner.name}`), h('p', { class: 'held' }, heldOnPage(held.label, until)), form);
+  show(h('h1', {}, `${held.label} with ${offer.cleaner.name}`), h('p', { class: 'held' }, heldOnPage(held.label, until)), form);
 }
 
 /** The one confirmation: cleaner, time, address, price. */
@@ -107,7 +107,7 @@ function confirm(app: App, offer: Offer, held: Answer, data: Answer): void {
       showBooking(app, booked);
     });
   show(
-    h('h2', {}, 'Book this cleaning?'),
+    h('h1', {}, 'Book this cleaning?'),
     h(
       'dl',
       {},
@@ -133,7 +133,7 @@ export function showBooking(app: App, b: Answer): void {
   const cancelled = b.status === 'cancelled';
   const manage = b.manage_url as string | undefined;
   show(
-    h('h2', {}, cancelled ? `Cancelled: ${b.label} with ${b.cleaner.name}` : `Booked: ${b.label} with ${b.cleaner.name}`),
+    h('h1', {}, cancelled ? `Cancelled: ${b.label} with ${b.cleaner.name}` : `Booked: ${b.label} with ${b.cleaner.name}`),
     h('p', {}, [b.address, b.zip].filter(Boolean).join(', ')),
     h('p', {}, `${money(b.total)} in total. ${FIRM_PRICE}`),
     !cancelled &&
@@ -165,7 +165,7 @@ function askCancel(app: App, b: Answer): void {
       showBooking(app, { ...b, ...done, status: 'cancelled' });
     });
   show(
-    h('h2', {}, `Cancel ${b.label} with ${b.cleaner.name}?`),
+    h('h1', {}, `Cancel ${b.label} with ${b.cleaner.name}?`),
     h('p', {}, FREE_CANCEL_TEXT),
     h('div', { class: 'actions' }, h('button', { type: 'button', onclick: yes }, 'Yes, cancel it'), h('button', { type: 'button', class: 'quiet', onclick: () => showBooking(app, b) }, 'Keep it')),
   );
