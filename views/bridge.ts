@@ -23,13 +23,15 @@ export function h(tag: string, attrs: Record<string, unknown> = {}, ...children:
   return el;
 }
 
-/** The view's body, replaced whole; focus moves to its first heading so a screen reader hears the change. */
+let drawn = 0;
+
+/** The view's body, replaced whole; after the first, focus moves to its first heading so a screen reader hears the change. */
 export function show(...given: (Child | Child[])[]): void {
   const children = given.flat();
   const main = document.getElementById('view')!;
   main.replaceChildren(...children.filter((c): c is Node | string => c !== false && c !== null && c !== undefined));
   const first = main.querySelector<HTMLElement>('h1, h2');
-  if (first) {
+  if (first && drawn++ > 0) {
     first.tabIndex = -1;
     first.focus();
   }

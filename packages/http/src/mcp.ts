@@ -329,7 +329,8 @@ async function dispatchModern<P>(opts: McpOptions<P>, req: Request, msg: JsonRpc
     case 'tools/call':
       return complete(await callTool(opts, req, params));
     default:
-      if (opts.views?.length && RESOURCE_METHODS.includes(msg.method)) return complete(answerResources(opts, msg.method, params));
+      // The views change only when the service is deployed, and are the same for every caller.
+      if (opts.views?.length && RESOURCE_METHODS.includes(msg.method)) return complete({ ...answerResources(opts, msg.method, params), ...CACHE_HINT });
       // transports/streamable-http §Protocol Version Header: an unknown method is 404 with -32601.
       throw new Refusal(404, JSONRPC.METHOD_NOT_FOUND, mcpModernMethodNotFound(msg.method, opts.views?.length ? [...MODERN_METHODS, ...RESOURCE_METHODS] : MODERN_METHODS));
   }
