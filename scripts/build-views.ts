@@ -16,6 +16,8 @@ const VIEWS = [
   { host: 'booking', name: 'offers', title: 'Cleaners and open times' },
   { host: 'booking', name: 'times', title: 'Open times' },
   { host: 'booking', name: 'booking', title: 'Your cleaning' },
+  { host: 'pro-desk', name: 'day', title: 'Today and tomorrow' },
+  { host: 'pro-desk', name: 'lead', title: 'A new lead' },
 ] as const;
 
 const projectRoot = rootOf();

@@ -108,7 +108,7 @@ async function showTool(tool: string, args: Record<string, unknown>, width = 375
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(host);
-  const shown = await page.evaluate(([name, a]) => (window as unknown as { showTool(n: string, a: unknown): Promise<Shown> }).showTool(name, a), [tool, args] as const);
+  const shown = await page.evaluate(([name, a]) => (globalThis as unknown as { showTool(n: string, a: unknown): Promise<Shown> }).showTool(name, a), [tool, args] as const);
   const view = page.frameLocator('#view');
   await view.locator('h1, h2').first().waitFor();
   const frame = page.frames().find((f) => f !== page.mainFrame())!;
@@ -187,7 +187,7 @@ maybe('MCP Apps views in a test host on the official AppBridge', () => {
     // The manage link and the .ics go to the host, never fetched by the view.
     await view.getByRole('link', { name: 'See, move or cancel your booking' }).click();
     await view.getByRole('button', { name: 'Add it to your calendar (.ics)' }).click();
-    const asked = await page.evaluate(() => (window as unknown as { hostState: { openedLinks: string[]; downloads: unknown[] } }).hostState);
+    const asked = await page.evaluate(() => (globalThis as unknown as { hostState: { openedLinks: string[]; downloads: unknown[] } }).hostState);
     expect(asked.openedLinks).toEqual([expect.stringMatching(new RegExp(`^${book}/manage/[\\w-]{43}$`))]);
     expect(asked.downloads).toEqual([
       { contents: [{ type: 'resource_link', uri: `${asked.openedLinks[0]}/booking.ics`, name: 'cleaning.ics', mimeType: 'text/calendar' }] },

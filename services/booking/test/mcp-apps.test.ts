@@ -40,7 +40,7 @@ describe.each(MODES)('the 2.x client %s', (_mode, mode) => {
     expect(resources.map((r) => r.uri).sort()).toEqual(VIEWS);
     for (const r of resources) {
       expect(r).toMatchObject({ mimeType: MCP_APP_MIME_TYPE, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } } });
-      const [doc] = (await client.readResource({ uri: r.uri })).contents as Json[];
+      const doc = (await client.readResource({ uri: r.uri })).contents[0] as Json;
       expect(doc).toMatchObject({ uri: r.uri, mimeType: MCP_APP_MIME_TYPE, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } } });
       // One document: its script inline and allowed by hash, nothing fetched from anywhere.
       expect(doc.text).toMatch(/^<!doctype html>/);
