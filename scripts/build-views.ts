@@ -33,7 +33,10 @@ const lean: esbuild.Plugin = {
   setup(b) {
     b.onResolve({ filter: /\/locales\/index\.js$/ }, () => ({ path: 'locales', namespace: 'lean' }));
     b.onResolve({ filter: /cfWorkerProvider/ }, () => ({ path: 'cf', namespace: 'lean' }));
-    b.onLoad({ filter: /^locales$/, namespace: 'lean' }, () => ({ contents: `export { default as en } from ${JSON.stringify(zodEnglish)};`, resolveDir: projectRoot }));
+    b.onLoad({ filter: /^locales$/, namespace: 'lean' }, () => ({
+      contents: `export { default as en } from ${JSON.stringify(zodEnglish)};`,
+      resolveDir: projectRoot,
+    }));
     b.onLoad({ filter: /^cf$/, namespace: 'lean' }, () => ({ contents: 'export const t = class {};', resolveDir: projectRoot }));
   },
 };

@@ -35,13 +35,15 @@ const servers: Server[] = [];
 let book = '';
 let pro = '';
 let host = '';
+/** The business key the test host holds for the pro host (set by the test that needs it). */
+let proKey = '';
 /** The MCP messages the test host relayed, by method: what went through the bridge to the book host. */
 const relayed: string[] = [];
 
 /** The test host's page: the host script (AppBridge and the MCP client) bundled in, and a conversation to show a view in. */
 async function hostPage(): Promise<string> {
   const out = await esbuild.build({
-    entryPoints: [path.join(__dirname, 'apps-host', 'host.ts')],
+    entryPoints: [path.join(__dirname, '..', 'views', 'test-host.ts')],
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -54,7 +56,7 @@ async function hostPage(): Promise<string> {
 <body><main><h1>Assistant</h1><div id="conversation"></div></main><script>${script}</script></body></html>`;
 }
 
-/** The test host's server: its page, and /mcp relayed to the book host with the user's shared key and details (the view never holds them). */
+/** The test host's server: its page, and /mcp relayed to the book host with the user's shared key and details, /mcp/pro to the pro host with the business's key (the view never holds them). */
 async function startHost(): Promise<Server> {
   const page = await hostPage();
   const server = createServer((req, res) => {
@@ -62,16 +64,17 @@ async function startHost(): Promise<Server> {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
       return;
     }
-    if (req.method === 'POST' && req.url === '/mcp') {
+    if (req.method === 'POST' && (req.url === '/mcp' || req.url === '/mcp/pro')) {
+      const toPro = req.url === '/mcp/pro';
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         relayed.push(String((JSON.parse(body) as { method?: string }).method));
         const pass = ['content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name'];
-        const headers: Record<string, string> = { authorization: `Bearer ${PUBLIC}`, ...USER };
+        const headers: Record<string, string> = toPro ? { authorization: `Bearer ${proKey}` } : { authorization: `Bearer ${PUBLIC}`, ...USER };
         for (const h of pass) if (typeof req.headers[h] === 'string') headers[h] = req.headers[h];
-        void fetch(`${book}/mcp`, { method: 'POST', headers, body }).then(async (r) => {
+        void fetch(`${toPro ? pro : book}/mcp`, { method: 'POST', headers, body }).then(async (r) => {
           res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(await r.text());
         });
       });
@@ -101,14 +104,18 @@ interface Shown {
 }
 
 /** Opens the test host, has it call `tool` and show the view it links; the page, the view's frame, and every request the page made. */
-async function showTool(tool: string, args: Record<string, unknown>, width = 375) {
+async function showTool(tool: string, args: Record<string, unknown>, o: { width?: number; server?: 'pro' } = {}) {
+  const width = o.width ?? 375;
   const page: Page = await browser.newPage({ viewport: { width, height: 900 } });
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(host);
-  const shown = await page.evaluate(([name, a]) => (globalThis as unknown as { showTool(n: string, a: unknown): Promise<Shown> }).showTool(name, a), [tool, args] as const);
+  await page.goto(o.server === 'pro' ? `${host}/?mcp=/mcp/pro` : host);
+  const shown = await page.evaluate(([name, a]) => (globalThis as unknown as { showTool(n: string, a: unknown): Promise<Shown> }).showTool(name, a), [
+    tool,
+    args,
+  ] as const);
   const view = page.frameLocator('#view');
   await view.locator('h1, h2').first().waitFor();
   const frame = page.frames().find((f) => f !== page.mainFrame())!;
@@ -138,7 +145,12 @@ maybe('MCP Apps views in a test host on the official AppBridge', () => {
   });
 
   it('offers view: picks a time (held), confirms once, books; the booking is on the schedule; cancels from the booking view', async () => {
-    const { pro: shop, apiKey } = await createBusiness(t.db, { name: 'Sparkle Views', timezone: 'America/New_York', service_zips: ['10001'], weekly_hours: DEFAULT_WEEKLY_HOURS });
+    const { pro: shop, apiKey } = await createBusiness(t.db, {
+      name: 'Sparkle Views',
+      timezone: 'America/New_York',
+      service_zips: ['10001'],
+      weekly_hours: DEFAULT_WEEKLY_HOURS,
+    });
     const { page, view, frame, shown, requests, errors } = await showTool('find_cleaners', { zip: '10001', bedrooms: 2, bathrooms: 1 });
 
     expect(shown.tools).toContain('find_cleaners');
@@ -181,7 +193,9 @@ maybe('MCP Apps views in a test host on the official AppBridge', () => {
     await view.getByRole('heading', { name: `Booked: ${label} with Sparkle Views` }).waitFor();
     expect(await axeIn(frame)).toEqual([]);
     // On the business's schedule, as the owner reads it.
-    const schedule = (await (await fetch(`${pro}/api/v1/schedule`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { jobs: { label: string; address: string; customer: { name: string } }[] };
+    const schedule = (await (await fetch(`${pro}/api/v1/schedule`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as {
+      jobs: { label: string; address: string; customer: { name: string } }[];
+    };
     expect(schedule.jobs.map((j) => [j.label, j.address, j.customer.name])).toEqual([[label, '40 W 20th St', 'Sam Lee']]);
 
     // The manage link and the .ics go to the host, never fetched by the view.
@@ -206,5 +220,84 @@ maybe('MCP Apps views in a test host on the official AppBridge', () => {
     expect(relayed).toEqual(expect.arrayContaining(['tools/list', 'tools/call', 'resources/read']));
     expect(errors).toEqual([]);
     await page.close();
+  });
+  it("day view (schedule on the pro host): today's and tomorrow's jobs per crew, and On my way sent from it", async () => {
+    // A zone where it is daytime now, open all week, so a job of today is still ahead.
+    const zones = ['Pacific/Auckland', 'Asia/Tokyo', 'Asia/Kolkata', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Pacific/Honolulu'];
+    const hourIn = (zone: string) => +new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date());
+    const timezone = zones.find((z) => hourIn(z) >= 5 && hourIn(z) <= 15)!;
+    const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '23:59' }]]));
+    const made = await createBusiness(t.db, { name: 'Day Crew', timezone, service_zips: ['10001'], weekly_hours: allDay });
+    proKey = made.apiKey;
+    const times = (await (
+      await fetch(`${book}/api/v1/available_times?cleaner_id=${made.pro.id}&bedrooms=1&bathrooms=1&days=2`, { headers: { authorization: `Bearer ${PUBLIC}` } })
+    ).json()) as { open_times: { starts: string[] }[] };
+    for (const [i, start] of [times.open_times[0]!.starts[2]!, times.open_times[1]!.starts[0]!].entries()) {
+      const res = await fetch(`${book}/api/v1/book_cleaning`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          cleaner_id: made.pro.id,
+          start,
+          bedrooms: 1,
+          bathrooms: 1,
+          customer_name: `Kim ${i}`,
+          customer_email: `kim${i}@example.com`,
+          address: `${i + 1} Elm St`,
+          zip: '10001',
+          access_details: 'Key under the mat',
+        }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const { page, view, frame, shown, requests, errors } = await showTool('schedule', {}, { server: 'pro' });
+    expect(shown.uri).toBe('ui://pro-desk/day.html');
+    await view.getByRole('heading', { name: 'Today and tomorrow' }).waitFor();
+    expect(await view.getByRole('heading', { name: /^Today, / }).count()).toBe(1);
+    expect(await view.getByRole('heading', { name: /^Tomorrow, / }).count()).toBe(1);
+    expect(await view.getByRole('heading', { name: 'Day Crew', level: 3 }).count()).toBe(2);
+    expect(await view.getByText('Access: Key under the mat').count()).toBe(2);
+    expect(await view.getByText('1 Elm St, 10001').count()).toBe(1);
+    expect(await axeIn(frame)).toEqual([]);
+
+    // On my way: only today's job offers it; a confirmation, then sent once.
+    expect(await view.getByRole('button', { name: 'On my way' }).count()).toBe(1);
+    await view.getByRole('button', { name: 'On my way' }).click();
+    await view.getByText('This emails Kim 0 once that your crew is on the way').waitFor();
+    await view.getByLabel('Arriving in, minutes (optional)').fill('20');
+    expect(await axeIn(frame)).toEqual([]);
+    await view.getByRole('button', { name: 'On my way' }).click();
+    await view.getByRole('heading', { name: /^On my way sent at / }).waitFor();
+    const sent = await t.db
+      .selectFrom('bookings')
+      .select(['customer_name', 'on_my_way_sent_at'])
+      .where('pro_id', '=', made.pro.id)
+      .orderBy('starts_at')
+      .execute();
+    expect(sent.map((b) => [b.customer_name, b.on_my_way_sent_at !== null])).toEqual([
+      ['Kim 0', true],
+      ['Kim 1', false],
+    ]);
+    expect(requests.filter((u) => new URL(u).origin !== host && !u.startsWith('about:') && !u.startsWith('data:'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // The lead view of a platform lead: the quote, the open times, the draft, and no link, phone or email.
+    const lead = await showTool(
+      'log_lead',
+      { source: 'marketplace_1', lead_ref: 'MK-7', lead_cost: 28, zip: '10001', bedrooms: 3, bathrooms: 2 },
+      { server: 'pro' },
+    );
+    expect(lead.shown.uri).toBe('ui://pro-desk/lead.html');
+    await lead.view.getByRole('heading', { name: 'Lead MK-7 in 10001' }).waitFor();
+    await lead.view.getByRole('button', { name: 'Copy the reply' }).waitFor();
+    const said = await lead.view.locator('body').innerText();
+    const draft = await lead.view.getByLabel('Reply draft').inputValue();
+    expect(draft.length).toBeGreaterThan(20);
+    for (const text of [said, draft]) expect(text).not.toMatch(/https?:|www\.|@|\(\d{3}\)|\d{3}[-. ]\d{4}/);
+    expect(await lead.view.getByRole('link').count()).toBe(0);
+    expect(await axeIn(lead.frame)).toEqual([]);
+    expect(lead.errors).toEqual([]);
+    await lead.page.close();
   });
 });

@@ -3,7 +3,8 @@ import { formatUsd, fromUsd } from '../packages/domain/src/money';
 import { FIRM_PRICE, FREE_CANCEL_TEXT, HOLD_ON_PICK, heldOnPage } from '../packages/domain/src/words/booking-pages';
 import { formatTimeOfDay } from '../packages/domain/src/time';
 import { timesByDay } from '../packages/domain/src/day-groups';
-import { act, call, h, say, show, type Answer } from './bridge';
+import { act, call, h, say, show, type Args } from './bridge';
+import type { Booked, Cancelled, Held, Status } from './answers';
 
 /**
  * The customer's path in a view, as on the booking pages: pick a time (held through hold_time),
@@ -14,7 +15,7 @@ import { act, call, h, say, show, type Answer } from './bridge';
 export const money = (usd: number) => formatUsd(fromUsd(usd));
 
 /** The job fields a tool answered (or was asked with), as hold_time and book_cleaning take them. */
-export function jobArgs(job: Answer): Answer {
+export function jobArgs(job: Args): Args {
   const keys = ['bedrooms', 'bathrooms', 'clean_type', 'sqft', 'frequency', 'add_ons', 'pets'];
   return Object.fromEntries(keys.filter((k) => job[k] !== undefined && job[k] !== null).map((k) => [k, job[k]]));
 }
@@ -23,8 +24,20 @@ export interface Offer {
   cleaner: { cleaner_id: string; name: string };
   timezone: string;
   zip?: string;
-  job: Answer;
+  job: Args;
 }
+
+/** What the details form gives: who, how to reach them, where. */
+interface Details {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  zip: string;
+}
+
+/** A booking as the booking view shows it: book_cleaning's or booking_status's answer. */
+export type Shown = (Booked | Status) & { manage_token?: string };
 
 /** Open times as buttons, one group a day (the pages' grouping: timesByDay). */
 export function timeButtons(app: App, offer: Offer, times: { start: string; label: string }[]): HTMLElement {
@@ -55,7 +68,7 @@ export function timeButtons(app: App, offer: Offer, times: { start: string; labe
 export const holdNote = () => h('p', { class: 'note' }, HOLD_ON_PICK);
 
 async function hold(app: App, offer: Offer, start: string): Promise<void> {
-  const held = await call(app, 'hold_time', { cleaner_id: offer.cleaner.cleaner_id, start, ...jobArgs(offer.job) });
+  const held = await call<Held>(app, 'hold_time', { cleaner_id: offer.cleaner.cleaner_id, start, ...jobArgs(offer.job) });
   details(app, offer, held);
 }
 
@@ -64,14 +77,14 @@ function field(id: string, label: string, attrs: Record<string, unknown>): HTMLE
 }
 
 /** The held time and the details still needed (what was typed is kept if the person goes back). */
-function details(app: App, offer: Offer, held: Answer, kept: Answer = {}): void {
+function details(app: App, offer: Offer, held: Held, kept: Partial<Details> = {}): void {
   const until = formatTimeOfDay(new Date(held.expires_at), offer.timezone);
   const form = h(
     'form',
     {
       onsubmit: (e: Event) => {
         e.preventDefault();
-        const data = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as Answer;
+        const data = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as unknown as Details;
         if (!data.email && !data.phone) return say('Give a phone number or an email so the cleaner can reach you.', true);
         say('');
         confirm(app, offer, held, data);
@@ -81,17 +94,24 @@ function details(app: App, offer: Offer, held: Answer, kept: Answer = {}): void 
     field('email', 'Email', { type: 'email', autocomplete: 'email', value: kept.email ?? '' }),
     field('phone', 'Phone', { type: 'tel', autocomplete: 'tel', value: kept.phone ?? '' }),
     field('address', 'Street address', { required: true, autocomplete: 'street-address', value: kept.address ?? '' }),
-    field('zip', 'ZIP code', { required: true, inputmode: 'numeric', pattern: '[0-9]{5}', maxlength: 5, autocomplete: 'postal-code', value: kept.zip ?? offer.zip ?? '' }),
+    field('zip', 'ZIP code', {
+      required: true,
+      inputmode: 'numeric',
+      pattern: '[0-9]{5}',
+      maxlength: 5,
+      autocomplete: 'postal-code',
+      value: kept.zip ?? offer.zip ?? '',
+    }),
     h('button', { type: 'submit' }, 'Review the booking'),
   );
   show(h('h1', {}, `${held.label} with ${offer.cleaner.name}`), h('p', { class: 'held' }, heldOnPage(held.label, until)), form);
 }
 
 /** The one confirmation: cleaner, time, address, price. */
-function confirm(app: App, offer: Offer, held: Answer, data: Answer): void {
+function confirm(app: App, offer: Offer, held: Held, data: Details): void {
   const book = (e: Event) =>
     act(e.currentTarget as HTMLButtonElement, async () => {
-      const booked = await call(app, 'book_cleaning', {
+      const booked = await call<Booked>(app, 'book_cleaning', {
         cleaner_id: offer.cleaner.cleaner_id,
         start: held.start,
         ...jobArgs(offer.job),
@@ -121,17 +141,22 @@ function confirm(app: App, offer: Offer, held: Answer, data: Answer): void {
       h('dd', {}, `${money(held.total)} in total. ${FIRM_PRICE}`),
     ),
     h('p', { class: 'note' }, FREE_CANCEL_TEXT),
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: book }, 'Book it'), h('button', { type: 'button', class: 'quiet', onclick: () => details(app, offer, held, data) }, 'Go back')),
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { type: 'button', onclick: book }, 'Book it'),
+      h('button', { type: 'button', class: 'quiet', onclick: () => details(app, offer, held, data) }, 'Go back'),
+    ),
   );
 }
 
 /** The manage token a booking's link carries (book_cleaning answers it too; booking_status only the link). */
-const tokenOf = (b: Answer): string => b.manage_token ?? String(b.manage_url ?? '').split('/').pop() ?? '';
+const tokenOf = (b: Shown): string => b.manage_token ?? b.manage_url.split('/').pop() ?? '';
 
 /** What was booked, the manage link, the .ics, and cancel behind a confirmation stating the 24-hour rule. */
-export function showBooking(app: App, b: Answer): void {
+export function showBooking(app: App, b: Shown): void {
   const cancelled = b.status === 'cancelled';
-  const manage = b.manage_url as string | undefined;
+  const manage = b.manage_url;
   show(
     h('h1', {}, cancelled ? `Cancelled: ${b.label} with ${b.cleaner.name}` : `Booked: ${b.label} with ${b.cleaner.name}`),
     h('p', {}, [b.address, b.zip].filter(Boolean).join(', ')),
@@ -158,15 +183,20 @@ export function showBooking(app: App, b: Answer): void {
   );
 }
 
-function askCancel(app: App, b: Answer): void {
+function askCancel(app: App, b: Shown): void {
   const yes = (e: Event) =>
     act(e.currentTarget as HTMLButtonElement, async () => {
-      const done = await call(app, 'cancel_booking', { manage_token: tokenOf(b) });
-      showBooking(app, { ...b, ...done, status: 'cancelled' });
+      const done = await call<Cancelled>(app, 'cancel_booking', { manage_token: tokenOf(b) });
+      showBooking(app, { ...b, status: done.status });
     });
   show(
     h('h1', {}, `Cancel ${b.label} with ${b.cleaner.name}?`),
     h('p', {}, FREE_CANCEL_TEXT),
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: yes }, 'Yes, cancel it'), h('button', { type: 'button', class: 'quiet', onclick: () => showBooking(app, b) }, 'Keep it')),
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { type: 'button', onclick: yes }, 'Yes, cancel it'),
+      h('button', { type: 'button', class: 'quiet', onclick: () => showBooking(app, b) }, 'Keep it'),
+    ),
   );
 }

@@ -7,8 +7,8 @@ import { App, applyDocumentTheme, applyHostStyleVariables, type McpUiHostContext
  * refusals come back as sentences. A view reaches nothing but the host: no fetch, no key.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Answer = Record<string, any>;
+/** A tool's arguments, as the view sends them. */
+export type Args = Record<string, unknown>;
 type Child = Node | string | false | null | undefined;
 
 /** An element with attributes (`on…` ones are listeners) and children; text is always text. */
@@ -17,7 +17,7 @@ export function h(tag: string, attrs: Record<string, unknown> = {}, ...children:
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === false) continue;
     if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v as EventListener);
-    else el.setAttribute(k, v === true ? '' : String(v));
+    else el.setAttribute(k, v === true ? '' : typeof v === 'string' ? v : JSON.stringify(v));
   }
   for (const c of children.flat()) if (c !== false && c !== null && c !== undefined) el.append(c);
   return el;
@@ -56,26 +56,26 @@ function theme(ctx: McpUiHostContext | undefined): void {
 }
 
 /** Connects the view to its host and draws each tool answer the host hands it (with the call's arguments). */
-export function startView(name: string, draw: (answer: Answer, input: Answer) => void): App {
+export function startView<T>(name: string, draw: (answer: T, input: Args) => void): App {
   const app = new App({ name: `front-desk-${name}`, version: '1.0.0' }, {}, { autoResize: true });
-  let input: Answer = {};
+  let input: Args = {};
   app.ontoolinput = (p) => {
-    input = (p.arguments ?? {}) as Answer;
+    input = p.arguments ?? {};
   };
   app.ontoolresult = (r) => {
     if (r.isError || !r.structuredContent) say(textOf(r) || 'Something went wrong.', true);
-    else draw(r.structuredContent as Answer, input);
+    else draw(r.structuredContent as T, input);
   };
-  app.onhostcontextchanged = (ctx) => theme(ctx as McpUiHostContext);
+  app.onhostcontextchanged = (ctx) => theme(ctx);
   void app.connect().then(() => theme(app.getHostContext()));
   return app;
 }
 
 /** A tool called through the host; a refusal is thrown as its sentence. */
-export async function call(app: App, name: string, args: Answer): Promise<Answer> {
+export async function call<T>(app: App, name: string, args: Args): Promise<T> {
   const r = await app.callServerTool({ name, arguments: args });
-  if (r.isError) throw new Error(inCustomerWords(textOf(r as never) || 'Something went wrong.'));
-  return (r.structuredContent ?? {}) as Answer;
+  if (r.isError) throw new Error(inCustomerWords(textOf(r) || 'Something went wrong.'));
+  return (r.structuredContent ?? {}) as T;
 }
 
 /** Runs an action from a button: the button waits, a refusal is said in the status line. */

@@ -1,24 +1,25 @@
 import { addDays, localDate } from '../packages/domain/src/time';
 import { formatDay } from '../packages/domain/src/time';
-import { act, call, h, say, show, startView, type Answer } from './bridge';
+import { act, call, h, say, show, startView } from './bridge';
+import type { Job, OnMyWay, Schedule } from './answers';
 
 /**
  * The day view (schedule): today's and tomorrow's jobs per crew, with the address and access
  * details, and "On my way" on a job of today still ahead whose customer has an email (the
  * operation judges again, as on the Today page).
  */
-const app = startView('day', (s: Answer) => draw(s));
+const app = startView<Schedule>('day', (s) => draw(s));
 
-function draw(s: Answer): void {
-  const zone = s.timezone as string;
+function draw(s: Schedule): void {
+  const zone = s.timezone;
   const today = localDate(new Date(), zone);
   const days = [today, addDays(today, 1)];
-  const jobs = ((s.jobs ?? []) as Answer[]).filter((j) => j.status === 'booked');
+  const jobs = s.jobs.filter((j) => j.status === 'booked');
   show(
     h('h1', {}, 'Today and tomorrow'),
     days.map((day) => {
-      const those = jobs.filter((j) => String(j.start).slice(0, 10) === day);
-      const crews = [...new Set(those.map((j) => j.crew_name as string))];
+      const those = jobs.filter((j) => j.start.slice(0, 10) === day);
+      const crews = [...new Set(those.map((j) => j.crew_name))];
       return h(
         'section',
         { class: 'offer', 'aria-label': `${day === today ? 'Today' : 'Tomorrow'}, ${formatDay(day)}` },
@@ -37,7 +38,7 @@ function draw(s: Answer): void {
   );
 }
 
-function jobCard(j: Answer, today: boolean): HTMLElement {
+function jobCard(j: Job, today: boolean): HTMLElement {
   const ahead = today && new Date(j.end).getTime() > Date.now() && Boolean(j.customer?.email);
   return h(
     'article',
@@ -50,11 +51,11 @@ function jobCard(j: Answer, today: boolean): HTMLElement {
   );
 }
 
-function confirmOnMyWay(j: Answer): void {
+function confirmOnMyWay(j: Job): void {
   const send = (e: Event) =>
     act(e.currentTarget as HTMLButtonElement, async () => {
       const eta = (document.getElementById('eta') as HTMLInputElement).value;
-      const done = await call(app, 'notify_on_my_way', { booking_id: j.booking_id, ...(eta ? { eta_minutes: Number(eta) } : {}) });
+      const done = await call<OnMyWay>(app, 'notify_on_my_way', { booking_id: j.booking_id, ...(eta ? { eta_minutes: Number(eta) } : {}) });
       show(h('h1', {}, `On my way sent at ${done.sent_label}`), h('p', {}, `${j.label} · ${j.customer.name}`));
       say(`On my way sent at ${done.sent_label}.`);
     });
@@ -63,10 +64,15 @@ function confirmOnMyWay(j: Answer): void {
     h('p', {}, `This emails ${j.customer.name} once that your crew is on the way, with the arrival time if you give one.`),
     h('label', { for: 'eta' }, 'Arriving in, minutes (optional)'),
     h('input', { id: 'eta', type: 'number', inputmode: 'numeric', min: 1, max: 240 }),
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: send }, 'On my way'), h('button', { type: 'button', class: 'quiet', onclick: () => void refresh() }, 'Go back')),
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { type: 'button', onclick: send }, 'On my way'),
+      h('button', { type: 'button', class: 'quiet', onclick: () => void refresh() }, 'Go back'),
+    ),
   );
 }
 
 async function refresh(): Promise<void> {
-  await act(null, async () => draw(await call(app, 'schedule', {})));
+  await act(null, async () => draw(await call<Schedule>(app, 'schedule', {})));
 }

@@ -323,7 +323,12 @@ async function dispatchModern<P>(opts: McpOptions<P>, req: Request, msg: JsonRpc
   const complete = (result: object) => ({ ...result, resultType: 'complete', _meta: { [MCP_META.serverInfo]: opts.serverInfo } });
   switch (msg.method) {
     case 'server/discover':
-      return complete({ supportedVersions: [...ALL_MCP_PROTOCOL_VERSIONS], capabilities: capabilitiesOf(opts, {}), instructions: opts.instructions, ...CACHE_HINT });
+      return complete({
+        supportedVersions: [...ALL_MCP_PROTOCOL_VERSIONS],
+        capabilities: capabilitiesOf(opts, {}),
+        instructions: opts.instructions,
+        ...CACHE_HINT,
+      });
     case 'tools/list':
       return complete({ tools: toolsOf(opts), ...CACHE_HINT });
     case 'tools/call':
@@ -332,7 +337,11 @@ async function dispatchModern<P>(opts: McpOptions<P>, req: Request, msg: JsonRpc
       // The views change only when the service is deployed, and are the same for every caller.
       if (opts.views?.length && RESOURCE_METHODS.includes(msg.method)) return complete({ ...answerResources(opts, msg.method, params), ...CACHE_HINT });
       // transports/streamable-http §Protocol Version Header: an unknown method is 404 with -32601.
-      throw new Refusal(404, JSONRPC.METHOD_NOT_FOUND, mcpModernMethodNotFound(msg.method, opts.views?.length ? [...MODERN_METHODS, ...RESOURCE_METHODS] : MODERN_METHODS));
+      throw new Refusal(
+        404,
+        JSONRPC.METHOD_NOT_FOUND,
+        mcpModernMethodNotFound(msg.method, opts.views?.length ? [...MODERN_METHODS, ...RESOURCE_METHODS] : MODERN_METHODS),
+      );
   }
 }
 

@@ -99,10 +99,7 @@ export function startChoices(times: readonly StartChoice[], chosen?: string): Ht
           html`<fieldset class="times">
             <legend>${d.day}</legend>
             ${d.times.map(
-              (t) =>
-                html`<label
-                  ><input type="radio" name="start" value="${t.start}" required${t.start === chosen && html` checked`} />${t.time}</label
-                >`,
+              (t) => html`<label><input type="radio" name="start" value="${t.start}" required${t.start === chosen && html` checked`} />${t.time}</label>`,
             )}
           </fieldset>`,
       )}

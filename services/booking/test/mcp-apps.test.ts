@@ -16,7 +16,12 @@ afterAll(() => host.close());
 
 type Json = Record<string, any>;
 const VIEWS = ['ui://booking/booking.html', 'ui://booking/offers.html', 'ui://booking/times.html'];
-const LINKS = { find_cleaners: 'ui://booking/offers.html', available_times: 'ui://booking/times.html', book_cleaning: 'ui://booking/booking.html', booking_status: 'ui://booking/booking.html' };
+const LINKS = {
+  find_cleaners: 'ui://booking/offers.html',
+  available_times: 'ui://booking/times.html',
+  book_cleaning: 'ui://booking/booking.html',
+  booking_status: 'ui://booking/booking.html',
+};
 
 /** One raw JSON-RPC message to /mcp, as a 2025 client sends it (no _meta) or a 2026-07-28 one (with its envelope). */
 async function rpc(method: string, params: Json, modern?: { capabilities: Json }): Promise<{ status: number; text: string }> {
@@ -26,7 +31,11 @@ async function rpc(method: string, params: Json, modern?: { capabilities: Json }
     Object.assign(headers, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(params.name ? { 'mcp-name': params.name } : {}) });
     sent = {
       ...params,
-      _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': modern.capabilities, 'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' } },
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': modern.capabilities,
+        'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+      },
     };
   } else headers['mcp-protocol-version'] = '2025-11-25';
   const res = await fetch(`${host.url}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: sent }) });
@@ -44,7 +53,9 @@ describe.each(MODES)('the 2.x client %s', (_mode, mode) => {
       expect(doc).toMatchObject({ uri: r.uri, mimeType: MCP_APP_MIME_TYPE, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } } });
       // One document: its script inline and allowed by hash, nothing fetched from anywhere.
       expect(doc.text).toMatch(/^<!doctype html>/);
-      expect(doc.text).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+';[^"]*connect-src 'none'/);
+      expect(doc.text).toMatch(
+        /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+';[^"]*connect-src 'none'/,
+      );
       expect(doc.text).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\/(?!www\.w3\.org)[a-z0-9.-]+\.[a-z]{2,}\/[^\s"'`]*\.(js|css)/i);
     }
     const { tools } = await client.listTools();
@@ -57,7 +68,11 @@ describe.each(MODES)('the 2.x client %s', (_mode, mode) => {
 describe('the extension, declared', () => {
   it('in the 2025 handshake and in server/discover, with resources', async () => {
     const init = JSON.parse((await rpc('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } })).text);
-    expect(init.result.capabilities).toEqual({ tools: { listChanged: false }, resources: {}, extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } } });
+    expect(init.result.capabilities).toEqual({
+      tools: { listChanged: false },
+      resources: {},
+      extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } },
+    });
     const discover = JSON.parse((await rpc('server/discover', {}, { capabilities: {} })).text);
     expect(discover.result.capabilities).toEqual({ tools: {}, resources: {}, extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } } });
   });

@@ -78,7 +78,12 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
       title: 'Front Desk for cleaning businesses',
       html: frontDoorHtml(ctx),
     },
-    mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: proDeskInstructions(operations), allowedOrigins: ctx.config.mcpAllowedOrigins, views: PRO_DESK_VIEWS },
+    mcp: {
+      serverInfo: PRO_DESK_SERVER_INFO,
+      instructions: proDeskInstructions(operations),
+      allowedOrigins: ctx.config.mcpAllowedOrigins,
+      views: PRO_DESK_VIEWS,
+    },
     publicUrl: ctx.config.publicUrl,
     operations,
     examples,

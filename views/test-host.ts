@@ -1,3 +1,4 @@
+// Not a view: the page script of the test host test-e2e/apps-views.test.ts serves (never built into a host).
 import { AppBridge, PostMessageTransport, getToolUiResourceUri } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
@@ -29,9 +30,10 @@ function cspOf(declared: Shown['declaredCsp']): string {
 async function run(tool: string, args: Record<string, unknown>): Promise<Shown> {
   const client = new Client(
     { name: 'front-desk-test-host', version: '1.0.0' },
-    { capabilities: { extensions: { [EXTENSION]: { mimeTypes: ['text/html;profile=mcp-app'] } } } as never },
+    { capabilities: { extensions: { [EXTENSION]: { mimeTypes: ['text/html;profile=mcp-app'] } } } },
   );
-  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', location.href)));
+  // The MCP server this host is connected to: the book host's relay, or the one ?mcp= names.
+  await client.connect(new StreamableHTTPClientTransport(new URL(new URLSearchParams(location.search).get('mcp') ?? '/mcp', location.href)));
   const { tools } = await client.listTools();
   const linked = tools.find((t) => t.name === tool)!;
   const uri = getToolUiResourceUri(linked)!;
@@ -49,18 +51,18 @@ async function run(tool: string, args: Record<string, unknown>): Promise<Shown> 
   frame.setAttribute('sandbox', 'allow-scripts allow-forms');
   document.getElementById('conversation')!.append(frame);
   const bridge = new AppBridge(
-    client as never,
+    client,
     { name: 'front-desk-test-host', version: '1.0.0' },
     { openLinks: {}, downloadFile: {}, serverTools: {}, serverResources: {} },
     { hostContext: { theme: 'light', displayMode: 'inline' } },
   );
-  bridge.onopenlink = async ({ url }) => {
+  bridge.onopenlink = ({ url }) => {
     shown.openedLinks.push(url);
-    return {};
+    return Promise.resolve({});
   };
-  bridge.ondownloadfile = async (p) => {
+  bridge.ondownloadfile = (p) => {
     shown.downloads.push(p);
-    return {};
+    return Promise.resolve({});
   };
   bridge.onsizechange = ({ height }) => {
     if (height) frame.style.height = `${height}px`;
