@@ -60,7 +60,7 @@ async function hostPage(): Promise<string> {
 async function startHost(): Promise<Server> {
   const page = await hostPage();
   const server = createServer((req, res) => {
-    if (req.method === 'GET' && req.url === '/') {
+    if (req.method === 'GET' && req.url?.split('?')[0] === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
       return;
     }
@@ -229,26 +229,36 @@ maybe('MCP Apps views in a test host on the official AppBridge', () => {
     const allDay = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ start: '00:00', end: '23:59' }]]));
     const made = await createBusiness(t.db, { name: 'Day Crew', timezone, service_zips: ['10001'], weekly_hours: allDay });
     proKey = made.apiKey;
-    const times = (await (
-      await fetch(`${book}/api/v1/available_times?cleaner_id=${made.pro.id}&bedrooms=1&bathrooms=1&days=2`, { headers: { authorization: `Bearer ${PUBLIC}` } })
-    ).json()) as { open_times: { starts: string[] }[] };
-    for (const [i, start] of [times.open_times[0]!.starts[2]!, times.open_times[1]!.starts[0]!].entries()) {
-      const res = await fetch(`${book}/api/v1/book_cleaning`, {
+    // Today's job is booked by the owner (customers book from tomorrow on), tomorrow's by a customer.
+    const notice = await fetch(`${pro}/api/v1/update_business`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${made.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ min_notice_hours: 0 }),
+    });
+    expect(notice.status).toBe(200);
+    const local = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+    const later = String(hourIn(timezone) + 2).padStart(2, '0');
+    const bookings = [
+      { via: `${pro}/api/v1/book_job`, key: made.apiKey, start: `${local(new Date())}T${later}:00` },
+      { via: `${book}/api/v1/book_cleaning`, key: PUBLIC, start: `${local(new Date(Date.now() + 86_400_000))}T09:00`, cleaner_id: made.pro.id },
+    ];
+    for (const [i, b] of bookings.entries()) {
+      const res = await fetch(b.via, {
         method: 'POST',
-        headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${b.key}`, 'content-type': 'application/json' },
         body: JSON.stringify({
-          cleaner_id: made.pro.id,
-          start,
+          ...(b.cleaner_id ? { cleaner_id: b.cleaner_id } : {}),
+          start: b.start,
           bedrooms: 1,
           bathrooms: 1,
           customer_name: `Kim ${i}`,
           customer_email: `kim${i}@example.com`,
           address: `${i + 1} Elm St`,
           zip: '10001',
-          access_details: 'Key under the mat',
+          ...(b.cleaner_id ? { access_details: 'Key under the mat' } : { notes: 'Key under the mat' }),
         }),
       });
-      expect(res.status).toBe(200);
+      expect([b.via, res.status, res.status === 200 ? '' : await res.text()]).toEqual([b.via, 200, '']);
     }
     const { page, view, frame, shown, requests, errors } = await showTool('schedule', {}, { server: 'pro' });
     expect(shown.uri).toBe('ui://pro-desk/day.html');
@@ -256,7 +266,8 @@ maybe('MCP Apps views in a test host on the official AppBridge', () => {
     expect(await view.getByRole('heading', { name: /^Today, / }).count()).toBe(1);
     expect(await view.getByRole('heading', { name: /^Tomorrow, / }).count()).toBe(1);
     expect(await view.getByRole('heading', { name: 'Day Crew', level: 3 }).count()).toBe(2);
-    expect(await view.getByText('Access: Key under the mat').count()).toBe(2);
+    expect(await view.getByText('Access: Key under the mat').count()).toBe(1);
+    expect(await view.getByText('Notes: Key under the mat').count()).toBe(1);
     expect(await view.getByText('1 Elm St, 10001').count()).toBe(1);
     expect(await axeIn(frame)).toEqual([]);
 
