@@ -13,6 +13,7 @@ export * from './policy';
 export * from './idempotency';
 export * from './pro';
 export * from './checks';
+export * from './day-groups';
 export * from './open-times-request';
 export * from './words/properties';
 export * from './words/host-turnovers';

@@ -90,7 +90,7 @@ export function createBaseApp(opts: BaseAppOptions): Express {
 
 export interface ServiceAppOptions<P> extends RestOptions<P> {
   /** The MCP endpoint at /mcp, generated from the same operations. */
-  mcp: Pick<McpOptions<P>, 'serverInfo' | 'instructions' | 'allowedOrigins'>;
+  mcp: Pick<McpOptions<P>, 'serverInfo' | 'instructions' | 'allowedOrigins' | 'views'>;
   /** Check every answer against its output schema (the caller decides, from its config; tests turn it on). */
   checkAnswers: boolean;
   title: string;

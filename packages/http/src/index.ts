@@ -10,6 +10,7 @@ export * from './validation-messages';
 export * from './config';
 export * from './call';
 export * from './mcp';
+export * from './apps';
 export * from './html';
 export * from './idempotency';
 export * from './input';

@@ -23,6 +23,7 @@ import { toJsonSchema } from './output';
 import { requestIdOf } from './logger';
 import { RateLimitedError } from './rate-limit';
 import { isLoopbackHost } from './config';
+import { RESOURCE_NOT_FOUND, appsCapability, listViews, readView, viewLinks, type AppView } from './apps';
 
 /**
  * The Model Context Protocol's Streamable HTTP transport in stateless mode: one POST per
@@ -82,6 +83,8 @@ export interface McpOptions<P> extends RestOptions<P> {
   publicUrl: string;
   /** True for an error that means the database is away or busy: HTTP 503, retry soon. */
   isUnavailable?: (err: unknown) => boolean;
+  /** MCP Apps views (apps.ts): served as `ui://` resources and linked from their tools. */
+  views?: readonly AppView[];
 }
 
 type Id = string | number;
@@ -145,7 +148,7 @@ const idempotencyArgument = { type: 'string' } as const;
  * Only type, properties and required stand at the top level: some clients refuse a whole tool
  * list over one anyOf there, and Gemini over additionalProperties anywhere.
  */
-export function toolOf(op: Operation<unknown>) {
+export function toolOf(op: Operation<unknown>, view?: string) {
   const { required } = op.input;
   const keyed = !op.readOnly && !op.idempotent;
   const listed = op.toolFields ? Object.fromEntries(op.toolFields.map((f) => [f, op.input.properties[f]!])) : op.input.properties;
@@ -170,8 +173,34 @@ export function toolOf(op: Operation<unknown>) {
       idempotentHint: op.readOnly ? true : (op.idempotent ?? false),
       openWorldHint: op.openWorld ?? false,
     },
+    // The MCP Apps view this tool's answer is shown in, for hosts that speak the extension;
+    // _meta is never handed to the model (model-size.ts), and the answer itself is unchanged.
+    ...(view ? { _meta: { ui: { resourceUri: view } } } : {}),
   };
 }
+
+/** Every tool of an endpoint, each linked to its view when one shows its answer. */
+function toolsOf<P>(opts: McpOptions<P>) {
+  const links = viewLinks(opts.views ?? []);
+  return opts.operations.map((op) => toolOf(op as Operation<unknown>, links.get(op.name)));
+}
+
+/** The server's capabilities: tools, and with views the resources that hold them and the MCP Apps extension. */
+function capabilitiesOf<P>(opts: McpOptions<P>, tools: object) {
+  return opts.views?.length ? { tools, resources: {}, extensions: appsCapability() } : { tools };
+}
+
+/** resources/list and resources/read: the views, for a host that shows them. */
+function answerResources<P>(opts: McpOptions<P>, method: string, params: Record<string, unknown>) {
+  const views = opts.views ?? [];
+  if (method === 'resources/list') return listViews(views);
+  if (typeof params.uri !== 'string') throw new RpcError(JSONRPC.INVALID_PARAMS, 'resources/read needs params.uri, a uri from resources/list.');
+  const read = readView(views, params.uri);
+  if (!read) throw new RpcError(RESOURCE_NOT_FOUND, `Resource not found: ${params.uri}. resources/list names the views there are.`);
+  return read;
+}
+
+const RESOURCE_METHODS = ['resources/list', 'resources/read'];
 
 const notAllowed: RequestHandler = (_req, res) => {
   res.setHeader('Allow', 'POST');
@@ -268,15 +297,16 @@ function dispatch<P>(opts: McpOptions<P>, req: Request, msg: JsonRpcRequest): un
     case 'initialize': {
       const asked = params.protocolVersion;
       const protocolVersion = typeof asked === 'string' && (MCP_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_MCP_PROTOCOL_VERSION;
-      return { protocolVersion, capabilities: { tools: { listChanged: false } }, serverInfo: opts.serverInfo, instructions: opts.instructions };
+      return { protocolVersion, capabilities: capabilitiesOf(opts, { listChanged: false }), serverInfo: opts.serverInfo, instructions: opts.instructions };
     }
     case 'ping':
       return {};
     case 'tools/list':
-      return { tools: opts.operations.map((op) => toolOf(op as Operation<unknown>)) };
+      return { tools: toolsOf(opts) };
     case 'tools/call':
       return callTool(opts, req, params);
     default:
+      if (opts.views?.length && RESOURCE_METHODS.includes(msg.method)) return answerResources(opts, msg.method, params);
       throw new RpcError(JSONRPC.METHOD_NOT_FOUND, `Method not found: ${msg.method}. This server answers initialize, ping, tools/list and tools/call.`);
   }
 }
@@ -293,14 +323,25 @@ async function dispatchModern<P>(opts: McpOptions<P>, req: Request, msg: JsonRpc
   const complete = (result: object) => ({ ...result, resultType: 'complete', _meta: { [MCP_META.serverInfo]: opts.serverInfo } });
   switch (msg.method) {
     case 'server/discover':
-      return complete({ supportedVersions: [...ALL_MCP_PROTOCOL_VERSIONS], capabilities: { tools: {} }, instructions: opts.instructions, ...CACHE_HINT });
+      return complete({
+        supportedVersions: [...ALL_MCP_PROTOCOL_VERSIONS],
+        capabilities: capabilitiesOf(opts, {}),
+        instructions: opts.instructions,
+        ...CACHE_HINT,
+      });
     case 'tools/list':
-      return complete({ tools: opts.operations.map((op) => toolOf(op as Operation<unknown>)), ...CACHE_HINT });
+      return complete({ tools: toolsOf(opts), ...CACHE_HINT });
     case 'tools/call':
       return complete(await callTool(opts, req, params));
     default:
+      // The views change only when the service is deployed, and are the same for every caller.
+      if (opts.views?.length && RESOURCE_METHODS.includes(msg.method)) return complete({ ...answerResources(opts, msg.method, params), ...CACHE_HINT });
       // transports/streamable-http §Protocol Version Header: an unknown method is 404 with -32601.
-      throw new Refusal(404, JSONRPC.METHOD_NOT_FOUND, mcpModernMethodNotFound(msg.method, MODERN_METHODS));
+      throw new Refusal(
+        404,
+        JSONRPC.METHOD_NOT_FOUND,
+        mcpModernMethodNotFound(msg.method, opts.views?.length ? [...MODERN_METHODS, ...RESOURCE_METHODS] : MODERN_METHODS),
+      );
   }
 }
 

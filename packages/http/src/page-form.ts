@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError, aroundDaysLink, earlierDaysLink, laterDaysLink, moveDaysShown, type LocalDate, type MoveWindow } from '@frontdesk/domain';
+import { AppError, aroundDaysLink, earlierDaysLink, laterDaysLink, moveDaysShown, timesByDay, type LocalDate, type MoveWindow } from '@frontdesk/domain';
 import { setErrorHeaders } from './errors';
 import { sendView } from './html';
 import { html, type Html } from './template';
@@ -92,20 +92,14 @@ export interface StartChoice {
  * showing its time, none picked but `chosen`; on a phone a day at a time (the `days` style).
  */
 export function startChoices(times: readonly StartChoice[], chosen?: string): Html {
-  const byDay = new Map<string, StartChoice[]>();
-  for (const t of times) byDay.set(t.start.slice(0, 10), [...(byDay.get(t.start.slice(0, 10)) ?? []), t]);
-  const parts = (label: string) => label.split(', ');
   return html`<p class="note days-hint">One day at a time on a phone: swipe sideways for the next.</p>
     <div class="days">
-      ${[...byDay.values()].map(
-        (list) =>
+      ${timesByDay(times).map(
+        (d) =>
           html`<fieldset class="times">
-            <legend>${parts(list[0]!.label).slice(0, -1).join(', ')}</legend>
-            ${list.map(
-              (t) =>
-                html`<label
-                  ><input type="radio" name="start" value="${t.start}" required${t.start === chosen && html` checked`} />${parts(t.label).at(-1)}</label
-                >`,
+            <legend>${d.day}</legend>
+            ${d.times.map(
+              (t) => html`<label><input type="radio" name="start" value="${t.start}" required${t.start === chosen && html` checked`} />${t.time}</label>`,
             )}
           </fieldset>`,
       )}

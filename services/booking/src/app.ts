@@ -21,6 +21,7 @@ import type { AppContext } from './context';
 import { BOOKING_SERVER_INFO, bookingInstructions } from './mcp';
 import { BOOKING_TAGS } from './tags';
 import { bookingOperationSet } from './operations';
+import { BOOKING_VIEWS } from './views';
 
 export { API_VERSION } from '@frontdesk/http';
 
@@ -83,7 +84,7 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
     tags: BOOKING_TAGS,
     license: API_LICENSE,
     headerParameters: USER_HEADERS,
-    mcp: { serverInfo: BOOKING_SERVER_INFO, instructions: bookingInstructions(operations), allowedOrigins: ctx.config.mcpAllowedOrigins },
+    mcp: { serverInfo: BOOKING_SERVER_INFO, instructions: bookingInstructions(operations), allowedOrigins: ctx.config.mcpAllowedOrigins, views: BOOKING_VIEWS },
     oauth: {
       authorizationUrl: `${ctx.config.publicUrl}/authorize`,
       tokenUrl: `${ctx.config.publicUrl}/token`,

@@ -11,6 +11,7 @@ import { dashboardRouter } from './dashboard/router';
 import type { AppContext } from './context';
 import { PRO_DESK_SERVER_INFO, proDeskInstructions } from './mcp';
 import { PRO_DESK_TAGS } from './tags';
+import { PRO_DESK_VIEWS } from './views';
 import { proDeskOperationSet } from './operations';
 
 export { API_VERSION } from '@frontdesk/http';
@@ -77,7 +78,12 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
       title: 'Front Desk for cleaning businesses',
       html: frontDoorHtml(ctx),
     },
-    mcp: { serverInfo: PRO_DESK_SERVER_INFO, instructions: proDeskInstructions(operations), allowedOrigins: ctx.config.mcpAllowedOrigins },
+    mcp: {
+      serverInfo: PRO_DESK_SERVER_INFO,
+      instructions: proDeskInstructions(operations),
+      allowedOrigins: ctx.config.mcpAllowedOrigins,
+      views: PRO_DESK_VIEWS,
+    },
     publicUrl: ctx.config.publicUrl,
     operations,
     examples,

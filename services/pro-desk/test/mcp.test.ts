@@ -232,7 +232,7 @@ describe('MCP over raw HTTP: every error case', () => {
     ['a body that is not JSON-RPC', { hello: 'world' }, 400, -32600],
     ['the wrong jsonrpc version', { jsonrpc: '1.0', id: 1, method: 'ping' }, 400, -32600],
     ['a bare string', '"ping"', 400, -32600],
-    ['an unknown method', { jsonrpc: '2.0', id: 1, method: 'resources/list' }, 200, -32601],
+    ['an unknown method', { jsonrpc: '2.0', id: 1, method: 'prompts/list' }, 200, -32601],
     ['an unknown tool', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }, 200, -32602],
     ['a call without a tool name', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { arguments: {} } }, 200, -32602],
     ['arguments that are not an object', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'quote_job', arguments: [1] } }, 200, -32602],
