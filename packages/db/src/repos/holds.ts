@@ -27,9 +27,9 @@ export async function insertHold(trx: Db, fields: HoldFields, minutes: number): 
 }
 
 /** A hold's timestamps as to_jsonb spells them (ISO strings), made Dates again. */
-const HOLD_TIMES = ['starts_at', 'ends_at', 'blocked_until', 'expires_at', 'created_at', 'released_at', 'used_at'] as const;
+const holdTimeColumns = ['starts_at', 'ends_at', 'blocked_until', 'expires_at', 'created_at', 'released_at', 'used_at'] as const;
 const holdFromJson = (row: Record<string, unknown>): Hold =>
-  ({ ...row, ...Object.fromEntries(HOLD_TIMES.map((k) => [k, row[k] === null ? null : new Date(row[k] as string)])) }) as Hold;
+  ({ ...row, ...Object.fromEntries(holdTimeColumns.map((k) => [k, row[k] === null ? null : new Date(row[k] as string)])) }) as Hold;
 
 /**
  * A booking's first statement when it books from a hold: the pro's row locked, then (the lock
