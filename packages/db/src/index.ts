@@ -1,6 +1,7 @@
 export * from './cache';
 export * from './changes';
 export * from './connect';
+export * from './write-batch';
 export * from './database';
 export * from './ids';
 export * from './migrate';

@@ -20,21 +20,24 @@ import {
 } from '@frontdesk/domain';
 import { conflictLine, firstHorizon, insertVisits, localMinutesOf, planVisits, writeBooking, type SkippedVisit, type VisitTemplate } from './series';
 import { nearestOpenStarts, recordChange, requireOpenStart } from './booking-change';
-import { lockHeld, type HoldClaim } from './hold-claims';
+import { claimedBy, lockHeld, type HoldClaim } from './hold-claims';
 import { namedCrew } from './crews';
 import { mailBooked, type MailLinks } from './booking-mail';
 import {
   appendEvent,
+  batchingWrites,
   getLead,
   insertSeries,
   isOverlapViolation,
   lockPro,
+  lockProUsingHold,
   markHoldUsed,
   markLeadBooked,
   newId,
   type Booking,
   type BookingChannel,
   type Db,
+  type Hold,
   type Pro,
 } from '@frontdesk/db';
 
@@ -100,12 +103,13 @@ const templateOf = (req: BookingRequest): VisitTemplate => ({
   ...req.job,
 });
 
-/** The pro locked, the job priced from its list, and the price and lead the caller named checked. */
+/** The pro locked (unless the caller locked it already), the job priced from its list, and the price and lead the caller named checked. */
 export async function priceUnderLock(
   trx: Db,
   req: Pick<BookingRequest, 'proId' | 'job' | 'expectedTotalCents' | 'leadId'>,
+  locked?: Pro,
 ): Promise<{ pro: Pro; quote: Quote }> {
-  const pro = await lockPro(trx, req.proId);
+  const pro = locked ?? (await lockPro(trx, req.proId));
   if (!pro) throw noCleaner(req.proId);
   const quote = requireFirmQuote(req.job, pro.price_list);
   if (req.expectedTotalCents !== null && req.expectedTotalCents !== quote.total_cents) throw priceChanged(quote.total_cents, req.expectedTotalCents);
@@ -119,9 +123,21 @@ export async function priceUnderLock(
  * constraint on `bookings` still guarantees no overlap whatever path writes.
  * Lock order everywhere: the pro's row, then booking rows.
  */
-export async function createBooking(db: Db, req: BookingRequest): Promise<Booked> {
+export async function createBooking(db: Db, req: BookingRequest | BookingFor): Promise<Booked> {
+  const asked: BookingFor =
+    'make' in req ? req : { proId: req.proId, hold: req.hold, missing: () => (req.hold ? noHold(req.hold.id) : noCleaner(req.proId)), make: () => req };
   try {
-    return await db.transaction().execute((trx) => bookWithin(trx, req));
+    return await db.transaction().execute((trx) =>
+      // The booking's news (its event, notification and mail) goes in one statement before the commit.
+      batchingWrites(trx, async () => {
+        const bookingId = newId('bk');
+        const locked = asked.hold
+          ? await lockProUsingHold(trx, asked.proId, asked.hold.id, bookingId)
+          : { pro: await lockPro(trx, asked.proId), used: undefined };
+        if (!locked?.pro) throw asked.missing();
+        return bookWithin(trx, asked.make(locked.pro), { pro: locked.pro, used: locked.used, bookingId });
+      }),
+    );
   } catch (err) {
     // Another writer (another service or replica) got there between our check and insert.
     if (isOverlapViolation(err)) throw justTakenByAnotherWriter();
@@ -129,10 +145,30 @@ export async function createBooking(db: Db, req: BookingRequest): Promise<Booked
   }
 }
 
+/**
+ * A booking asked for by a caller who knows the pro only by id (a customer): the request is
+ * made once the pro's row is locked, from the row itself (its zone reads the start, its ZIPs
+ * judge the address), so no read of the pro goes before the transaction.
+ */
+export interface BookingFor {
+  proId: string;
+  hold?: HoldClaim;
+  /** The refusal when there is no such pro. */
+  missing(): Error;
+  make(pro: Pro): BookingRequest;
+}
+
+/** What createBooking locked before the request was made: the pro, the hold its first statement used (as it was before), and the booking's id. */
+interface Locked {
+  pro: Pro;
+  used: Hold | undefined;
+  bookingId: string;
+}
+
 /** createBooking's work inside a transaction the caller owns (a turnover books with its stay in one). */
-export async function bookWithin(trx: Db, req: BookingRequest): Promise<Booked> {
-  const bookingId = newId('bk');
-  const { pro, quote, slot, leadId } = req.hold ? await useHold(trx, req, req.hold, bookingId) : await openSlot(trx, req);
+export async function bookWithin(trx: Db, req: BookingRequest, locked?: Locked): Promise<Booked> {
+  const bookingId = locked?.bookingId ?? newId('bk');
+  const { pro, quote, slot, leadId } = req.hold ? await useHold(trx, req, req.hold, { bookingId, locked }) : await openSlot(trx, req, locked?.pro);
   // A hold taken for a lead books that lead unless the call names another.
   if (leadId !== req.leadId) req = { ...req, leadId };
   const series = req.job.frequency === 'once' ? null : await startSeries(trx, { pro, req, bookingId, slot });
@@ -159,8 +195,8 @@ export async function bookWithin(trx: Db, req: BookingRequest): Promise<Booked> 
 }
 
 /** The start the caller asked for, judged open now, at today's price. */
-async function openSlot(trx: Db, req: BookingRequest) {
-  const { pro, quote } = await priceUnderLock(trx, req);
+async function openSlot(trx: Db, req: BookingRequest, lockedPro?: Pro) {
+  const { pro, quote } = await priceUnderLock(trx, req, lockedPro);
   const crew = req.crewId ? await namedCrew(trx, pro.id, req.crewId) : undefined;
   const slot = {
     start: req.start,
@@ -174,9 +210,12 @@ async function openSlot(trx: Db, req: BookingRequest) {
  * written (so it does not stand in its own booking's way). Its owner's alone; an expired,
  * released or used one is refused with the nearest open times for the same job.
  */
-async function useHold(trx: Db, req: BookingRequest, claim: HoldClaim, bookingId: string) {
-  const pro = await lockPro(trx, req.proId);
-  const held = pro && (await lockHeld(trx, pro, claim));
+async function useHold(trx: Db, req: BookingRequest, claim: HoldClaim, o: { bookingId: string; locked?: Locked }) {
+  const { bookingId, locked } = o;
+  // createBooking's first statement used the hold already when it was live; a refusal below rolls that back.
+  const pro = locked ? locked.pro : await lockPro(trx, req.proId);
+  const used = locked?.used && claimedBy(locked.used, claim) ? { ...locked.used, live: true } : undefined;
+  const held = used ?? (pro && !locked?.used && (await lockHeld(trx, pro, claim)));
   if (!pro || !held) throw noHold(claim.id);
   const gone = holdGoneWhy(held, req.now);
   if (gone) {
@@ -188,7 +227,7 @@ async function useHold(trx: Db, req: BookingRequest, claim: HoldClaim, bookingId
   if (req.crewId && req.crewId !== held.crew_id) throw holdIsFor('crew_id', held.crew_id);
   if (req.leadId !== null && !(await getLead(trx, pro.id, req.leadId))) throw noLead(req.leadId);
   if (req.expectedTotalCents !== null && req.expectedTotalCents !== held.price_cents) throw priceChanged(held.price_cents, req.expectedTotalCents);
-  await markHoldUsed(trx, held.id, bookingId);
+  if (!used) await markHoldUsed(trx, held.id, bookingId);
   const slot = { start: held.starts_at, end: held.ends_at, blockedUntil: held.blocked_until, crewId: held.crew_id };
   return { pro, quote: held.quote, slot, leadId: req.leadId ?? held.lead_id };
 }

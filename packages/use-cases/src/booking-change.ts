@@ -13,7 +13,7 @@ import {
   type EventKind,
 } from '@frontdesk/domain';
 import {
-  appendEvent,
+  appendEventLater,
   bookedSince,
   insertNotification,
   loadBusy,
@@ -173,5 +173,5 @@ export async function recordChange(
   if (c.by === 'customer' && c.notify !== false)
     await insertNotification(trx, { proId: c.pro.id, bookingId: booking.id, kind: c.kind, message: c.message, now: c.now });
   const crew = { crew_id: booking.crew_id, crew_name: booking.crew_name };
-  await appendEvent(trx, c.pro.id, { kind: c.kind, payload: { ...c.payload, ...crew, message: c.message }, at: c.now });
+  await appendEventLater(trx, c.pro.id, { kind: c.kind, payload: { ...c.payload, ...crew, message: c.message }, at: c.now });
 }

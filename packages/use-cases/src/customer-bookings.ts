@@ -24,7 +24,7 @@ import {
   type Pro,
 } from '@frontdesk/db';
 import { mailNewManageLink, type MailLinks } from './booking-mail';
-import { createBooking, type Booked } from './book';
+import { createBooking, type Booked, type BookingRequest } from './book';
 import type { HoldClaim } from './hold-claims';
 import { cancelBooking, type Cancelled } from './cancel';
 import { rescheduleBooking, type Rescheduled } from './reschedule';
@@ -66,31 +66,38 @@ export type CustomerBooked = Booked & { manageToken: string; contact: { name: st
 /** Books a cleaner for a customer: the details resolved and checked, the ZIP served, one fee, a manage token. */
 export async function bookForCustomer(db: Db, caller: CustomerCaller, input: CustomerBookingInput, now: Date): Promise<CustomerBooked> {
   const contact = customerContact(input, caller.user, caller.accountEmail);
-  const pro = await getPro(db, input.cleaner_id);
-  if (!pro) throw noCleanerToFind(input.cleaner_id);
-  requireServedZip(pro, input.zip);
   const booked = await createBooking(db, {
-    proId: pro.id,
-    job: normalizeJob(input),
-    start: parseStart(input.start, pro.timezone),
-    customer: { name: contact.name, phone: contact.phone, email: contact.email },
-    address: contact.address,
-    zip: input.zip,
-    notes: contact.notes,
-    accessDetails: input.access_details?.trim() || null,
-    channel: 'book',
-    clientName: caller.clientName,
-    leadId: null,
-    feeCents: BOOK_HOST_FEE_CENTS,
-    manageToken: true,
-    accountEmail: caller.accountEmail,
-    expectedTotalCents: input.expected_total === undefined ? null : fromUsd(input.expected_total),
-    skipConflicts: input.skip_conflicts ?? false,
-    mail: caller.mail,
+    proId: input.cleaner_id,
     hold: caller.hold,
-    now,
+    missing: () => noCleanerToFind(input.cleaner_id),
+    make: (pro) => bookingOf(pro),
   });
   return { ...booked, manageToken: booked.manageToken!, contact };
+
+  function bookingOf(pro: Pro): BookingRequest {
+    requireServedZip(pro, input.zip);
+    return {
+      proId: pro.id,
+      job: normalizeJob(input),
+      start: parseStart(input.start, pro.timezone),
+      customer: { name: contact.name, phone: contact.phone, email: contact.email },
+      address: contact.address,
+      zip: input.zip,
+      notes: contact.notes,
+      accessDetails: input.access_details?.trim() || null,
+      channel: 'book',
+      clientName: caller.clientName,
+      leadId: null,
+      feeCents: BOOK_HOST_FEE_CENTS,
+      manageToken: true,
+      accountEmail: caller.accountEmail,
+      expectedTotalCents: input.expected_total === undefined ? null : fromUsd(input.expected_total),
+      skipConflicts: input.skip_conflicts ?? false,
+      mail: caller.mail,
+      hold: caller.hold,
+      now,
+    };
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   HOLD_MINUTES,
   holdGoneWhy,
   justTakenByAnotherWriter,
+  noCleaner,
   noCleanerToFind,
   noHold,
   normalizeJob,
@@ -13,7 +14,6 @@ import {
   type JobInput,
 } from '@frontdesk/domain';
 import {
-  crewOf,
   findHold,
   getPro,
   insertHold,
@@ -60,11 +60,19 @@ export interface Held {
   crewName: string;
 }
 
-/** Takes a hold on a start open now for a crew (the named one, or the one the assignment rule picks). */
-export async function takeHold(db: Db, req: HoldRequest): Promise<Held> {
+/**
+ * Takes a hold on a start open now for a crew (the named one, or the one the assignment rule
+ * picks). The request is made once the pro's row is locked, from the row itself (its zone
+ * reads the start), so no read of the pro goes before the transaction; `missing` is the
+ * refusal when there is no such pro.
+ */
+export async function takeHold(db: Db, proId: string, ask: (pro: Pro) => HoldRequest, missing: () => Error): Promise<Held> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const { pro, quote } = await priceUnderLock(trx, { ...req, expectedTotalCents: null });
+      const locked = await lockPro(trx, proId);
+      if (!locked) throw missing();
+      const req = ask(locked);
+      const { pro, quote } = await priceUnderLock(trx, { ...req, expectedTotalCents: null }, locked);
       const named = req.crewId ? await namedCrew(trx, pro.id, req.crewId) : undefined;
       const slot = await requireOpenStart(trx, { pro, start: req.start, durationMinutes: quote.duration_minutes, now: req.now, crew: named });
       const hold = await insertHold(
@@ -87,8 +95,8 @@ export async function takeHold(db: Db, req: HoldRequest): Promise<Held> {
         },
         req.minutes,
       );
-      const crew = named ?? (await crewOf(trx, pro.id, hold.crew_id));
-      return { hold, pro, crewName: crew?.name ?? '' };
+      const { crew_name: crewName, ...taken } = hold;
+      return { hold: taken, pro, crewName };
     });
   } catch (err) {
     // Another writer took the crew's time between our check and the insert.
@@ -135,19 +143,20 @@ export async function holdForCustomer(
   input: JobInput & { cleaner_id: string; start: string; zip?: string; minutes?: number },
   now: Date,
 ): Promise<Held> {
-  const pro = await getPro(db, input.cleaner_id);
-  if (!pro) throw noCleanerToFind(input.cleaner_id);
-  if (input.zip !== undefined) requireServedZip(pro, input.zip);
-  return takeHold(db, {
-    proId: pro.id,
-    job: normalizeJob(input),
-    start: parseStart(input.start, pro.timezone),
-    minutes: input.minutes ?? HOLD_MINUTES.book.default,
-    host: 'book',
-    owner,
-    leadId: null,
-    now,
-  });
+  const ask = (pro: Pro): HoldRequest => {
+    if (input.zip !== undefined) requireServedZip(pro, input.zip);
+    return {
+      proId: pro.id,
+      job: normalizeJob(input),
+      start: parseStart(input.start, pro.timezone),
+      minutes: input.minutes ?? HOLD_MINUTES.book.default,
+      host: 'book',
+      owner,
+      leadId: null,
+      now,
+    };
+  };
+  return takeHold(db, input.cleaner_id, ask, () => noCleanerToFind(input.cleaner_id));
 }
 
 /** A business pencilling in a time on its own schedule (for a lead, on a crew, when named). */
@@ -157,7 +166,7 @@ export function holdForBusiness(
   input: JobInput & { start: string; minutes?: number; lead_id?: string; crew_id?: string },
   now: Date,
 ): Promise<Held> {
-  return takeHold(db, {
+  const req: HoldRequest = {
     proId: pro.id,
     job: normalizeJob(input),
     start: parseStart(input.start, pro.timezone),
@@ -167,7 +176,13 @@ export function holdForBusiness(
     leadId: input.lead_id ?? null,
     crewId: input.crew_id ?? null,
     now,
-  });
+  };
+  return takeHold(
+    db,
+    pro.id,
+    () => req,
+    () => noCleaner(pro.id),
+  );
 }
 
 /** A business's live holds taken on its own host (what schedule lists), soonest first. */

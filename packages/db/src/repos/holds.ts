@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect';
 import type { Hold, HoldHost, NewHold } from '../tables/holds';
+import type { Pro } from '../tables/pros';
 
 /** What a caller decides about a new hold; its times of taking and expiry are the database's. */
 export type HoldFields = Omit<NewHold, 'expires_at' | 'created_at' | 'released_at' | 'used_at' | 'booking_id'>;
@@ -9,12 +10,48 @@ export type HoldFields = Omit<NewHold, 'expires_at' | 'created_at' | 'released_a
  * Writes a hold lasting `minutes` from the database's now(): the triggers on holds and bookings
  * refuse it (23P01, as the overlap constraint) when a live booking or hold of its crew overlaps.
  */
-export async function insertHold(trx: Db, fields: HoldFields, minutes: number): Promise<Hold> {
+export async function insertHold(trx: Db, fields: HoldFields, minutes: number): Promise<Hold & { crew_name: string }> {
+  // The crew's name comes back with the row: one statement, not a read after it.
   return trx
-    .insertInto('holds')
-    .values({ ...fields, expires_at: sql<Date>`now() + make_interval(mins => ${minutes})`, released_at: null, used_at: null, booking_id: null })
-    .returningAll()
+    .with('h', (db) =>
+      db
+        .insertInto('holds')
+        .values({ ...fields, expires_at: sql<Date>`now() + make_interval(mins => ${minutes})`, released_at: null, used_at: null, booking_id: null })
+        .returningAll(),
+    )
+    .selectFrom('h')
+    .innerJoin('crews as c', (j) => j.onRef('c.pro_id', '=', 'h.pro_id').onRef('c.id', '=', 'h.crew_id'))
+    .selectAll('h')
+    .select('c.name as crew_name')
     .executeTakeFirstOrThrow();
+}
+
+/** A hold's timestamps as to_jsonb spells them (ISO strings), made Dates again. */
+const holdTimeColumns = ['starts_at', 'ends_at', 'blocked_until', 'expires_at', 'created_at', 'released_at', 'used_at'] as const;
+const holdFromJson = (row: Record<string, unknown>): Hold =>
+  ({ ...row, ...Object.fromEntries(holdTimeColumns.map((k) => [k, row[k] === null ? null : new Date(row[k] as string)])) }) as Hold;
+
+/**
+ * A booking's first statement when it books from a hold: the pro's row locked, then (the lock
+ * order everywhere) the hold used up by booking `bookingId` if it is the pro's and still live by
+ * the database's clock. Returns the pro (undefined when there is none) and the hold as it was
+ * before this use, or no hold when it was not used (missing, another pro's, or gone: the caller
+ * reads it to say why). The caller's checks of the hold (its owner, start, job, total) come
+ * after: a refusal throws, and the transaction's rollback takes the use back.
+ */
+export async function lockProUsingHold(trx: Db, proId: string, holdId: string, bookingId: string): Promise<{ pro: Pro; used: Hold | undefined } | undefined> {
+  const { rows } = await sql<Pro & { used_hold: Record<string, unknown> | null }>`
+    WITH p AS (SELECT * FROM pros WHERE id = ${proId} FOR UPDATE),
+    u AS (
+      UPDATE holds SET used_at = now(), booking_id = ${bookingId}
+       WHERE id = ${holdId} AND pro_id = (SELECT id FROM p) AND ${holdIsLive('holds')}
+      RETURNING holds.*
+    )
+    SELECT p.*, (SELECT to_jsonb(u) FROM u) AS used_hold FROM p`.execute(trx);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { used_hold: used, ...pro } = row;
+  return { pro, used: used ? { ...holdFromJson(used), used_at: null, booking_id: null } : undefined };
 }
 
 /**

@@ -1,13 +1,18 @@
 import type { Db } from '../connect';
 import { newId } from '../ids';
+import { cteOf, writeLater } from '../write-batch';
 import type { Notification } from '../tables/notifications';
 
 /** Leaves a notification, unread, for the pro (inside the caller's transaction). */
 export async function insertNotification(trx: Db, n: { proId: string; bookingId: string | null; kind: string; message: string; now: Date }): Promise<void> {
-  await trx
-    .insertInto('notifications')
-    .values({ id: newId('ntf'), pro_id: n.proId, booking_id: n.bookingId, kind: n.kind, message: n.message, created_at: n.now, read_at: null })
-    .execute();
+  await writeLater(
+    trx,
+    cteOf(
+      trx
+        .insertInto('notifications')
+        .values({ id: newId('ntf'), pro_id: n.proId, booking_id: n.bookingId, kind: n.kind, message: n.message, created_at: n.now, read_at: null }),
+    ),
+  );
 }
 
 /** Returns the pro's unread notifications and marks them read, atomically. */

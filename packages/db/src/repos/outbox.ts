@@ -3,6 +3,7 @@ import type { Db } from '../connect';
 import { ERASED_MAIL_SUBJECT } from '@frontdesk/domain';
 import { newId } from '../ids';
 import type { OutboxMessage } from '../tables/outbox';
+import { cteOf, writeLater } from '../write-batch';
 
 export interface Mail {
   to: string;
@@ -25,22 +26,20 @@ export interface Mail {
  */
 export async function enqueueMail(trx: Db, m: Mail): Promise<string> {
   const id = newId('msg');
-  await trx
-    .insertInto('outbox')
-    .values({
-      id,
-      to_address: m.to,
-      subject: m.subject,
-      text_body: m.text,
-      created_at: m.now,
-      sent_at: null,
-      last_error: null,
-      secret: m.secret ?? false,
-      ics: m.ics ?? null,
-      html_body: m.html ?? null,
-      headers: m.headers ? JSON.stringify(m.headers) : null,
-    })
-    .execute();
+  const insert = trx.insertInto('outbox').values({
+    id,
+    to_address: m.to,
+    subject: m.subject,
+    text_body: m.text,
+    created_at: m.now,
+    sent_at: null,
+    last_error: null,
+    secret: m.secret ?? false,
+    ics: m.ics ?? null,
+    html_body: m.html ?? null,
+    headers: m.headers ? JSON.stringify(m.headers) : null,
+  });
+  await writeLater(trx, cteOf(insert));
   return id;
 }
 
