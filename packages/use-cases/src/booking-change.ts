@@ -114,11 +114,13 @@ export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<HeldSt
 }
 
 /** The crews that may take a start, each with what fills its days around it, as the availability rules judge them. */
-async function startQuery(trx: Db, s: StartToJudge) {
+async function startQuery(trx: Db, s: StartToJudge & { to?: Date }) {
   const { pro, start, now, moving } = s;
   // A start in the past is refused before anything else, and its alternatives start from now.
   const around = Math.max(start.getTime(), now.getTime());
-  const { crews: active } = await loadBusy(trx, pro.id, { from: new Date(around - 2 * DAY), to: new Date(around + 3 * DAY), bookingIds: moving !== undefined });
+  // A window to search (a turnover's, up to the next check-in) may run past the days around the start.
+  const to = Math.max(around + 3 * DAY, (s.to?.getTime() ?? 0) + DAY);
+  const { crews: active } = await loadBusy(trx, pro.id, { from: new Date(around - 2 * DAY), to: new Date(to), bookingIds: moving !== undefined });
   const crews = (s.crew ? active.filter((c) => c.id === s.crew!.id) : active).map((c) =>
     moving ? { ...c, busy: c.busy.filter((b) => b.bookingId !== moving.id) } : c,
   );

@@ -194,6 +194,21 @@ describe('sync_property', () => {
     expect((await eventsOf(pro.id)).filter((e) => e.kind === 'turnover.needs_attention')).toHaveLength(1); // told once
   });
 
+  it('books a long window past the days around checkout without landing on a job booked further on', async () => {
+    const { auth, pro } = await newPro(h);
+    // Off from checkout day until the morning of Dec 1, and a job already booked that morning:
+    // the first start that fits lies four days past checkout, beside that job.
+    await post(auth, 'add_time_off', { start: '2026-11-27T00:00:00-05:00', end: '2026-12-01T08:00:00-05:00' }).expect(200);
+    const job = (await post(auth, 'book_job', validBooking({ start: '2026-12-01T09:00:00-05:00' })).expect(200)).body;
+    const house = await addHouse(auth, [feed(AIRBNB_PRODID, [airbnbStay('w1', '2026-11-24', '2026-11-27'), airbnbStay('w2', '2026-12-05', '2026-12-07')]).url]);
+    const [first] = (await sync(auth, house.property_id)).stays as Json[];
+    expect(first).toMatchObject({ clean: 'booked' });
+    const [clean] = (await bookingsOf(pro.id)).filter((b) => b.property_id === house.property_id);
+    const other = (await bookingsOf(pro.id)).find((b) => b.id === job.booking_id)!;
+    expect(clean!.starts_at.getTime() >= other.blocked_until.getTime() || clean!.blocked_until.getTime() <= other.starts_at.getTime()).toBe(true);
+    expect(clean!.starts_at.getTime()).toBeGreaterThanOrEqual(Date.parse('2026-12-01T08:00:00-05:00'));
+  });
+
   it('moves the clean of a Vrbo stay whose UID changed with its dates, and cancels the clean of a stay that silently disappears', async () => {
     const { auth, pro } = await newPro(h);
     const v = feed(VRBO_PRODID, [
