@@ -217,7 +217,7 @@ describe('credentials', () => {
     expect(pub.body.message).toMatch(/use booking_status with the manage_token/i);
   });
 
-  it('describes the nine operations and the X-User headers in /openapi.json', async () => {
+  it('describes the ten operations and the X-User headers in /openapi.json', async () => {
     const doc = (await h.book.get('/openapi.json').expect(200)).body;
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
@@ -229,6 +229,7 @@ describe('credentials', () => {
         'hold_time',
         'my_bookings',
         'release_hold',
+        'request_turnovers',
         'reschedule_booking',
       ].map((n) => `/api/v1/${n}`),
     );
