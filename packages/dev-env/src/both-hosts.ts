@@ -157,6 +157,7 @@ const SAMPLES: Record<string, string> = {
   '^[0-9]{4}-(0[1-9]|1[0-2])$': '2026-11',
   '^[a-z][a-z0-9_]{0,39}$': 'oven',
   '^[A-Za-z0-9_-]{43}$': 'a'.repeat(43),
+  '^https?://': 'https://calendar.example/rental.ics',
 };
 
 /** A value the schema accepts (the rules behind it may still refuse it: only the schema's verdict matters here). */
