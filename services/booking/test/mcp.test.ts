@@ -104,6 +104,8 @@ describe('MCP on the book host, through the official SDK client', () => {
       cancel_booking: [false, true],
       reschedule_booking: [false, true],
       booking_status: [true, false],
+      // It reads the host's calendars from their platforms and mails the host.
+      request_turnovers: [false, true],
     });
     await client.close();
   });
