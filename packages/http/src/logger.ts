@@ -33,8 +33,11 @@ export type { Logger };
 
 /** Query parameters that carry a secret, as their names read once decoded and lower-cased. */
 const SECRET_PARAMS = new Set(['manage_token', 'token', 'access_token', 'refresh_token', 'id_token', 'code', 'code_verifier', 'key', 'client_secret']);
-/** Paths whose next segment is a secret: a business's calendar feed, a customer's manage page. */
-const SECRET_PATHS = new Set(['calendar', 'manage']);
+/**
+ * Paths whose next segment is a secret: a business's calendar feed, a customer's manage page, a
+ * host's rental page, a customer's unsubscribe link.
+ */
+const SECRET_PATHS = new Set(['calendar', 'manage', 'rental', 'unsubscribe']);
 const REDACTED = '[redacted]';
 
 /** Percent-decoding that never throws: text that does not decode is compared as sent. */

@@ -94,13 +94,15 @@ describe('the completion line', () => {
 });
 
 describe('redactUrl', () => {
-  it('blanks secret query parameters and the secret paths of calendar feeds and manage pages', () => {
+  it('blanks secret query parameters and the secret paths of calendar feeds, manage, rental and unsubscribe pages', () => {
     expect(redactUrl('/api/v1/booking_status?manage_token=abc&x=1')).toBe('/api/v1/booking_status?manage_token=[redacted]&x=1');
     expect(redactUrl('/cb?code=c1&state=s&code_verifier=v&refresh_token=r&key=k')).toBe(
       '/cb?code=[redacted]&state=s&code_verifier=[redacted]&refresh_token=[redacted]&key=[redacted]',
     );
     expect(redactUrl('/calendar/feedsecret.ics')).toBe('/calendar/[redacted]');
     expect(redactUrl('/manage/tok?x=1')).toBe('/manage/[redacted]?x=1');
+    expect(redactUrl('/rental/hosttok/stopped')).toBe('/rental/[redacted]/stopped');
+    expect(redactUrl('/unsubscribe/subtok')).toBe('/unsubscribe/[redacted]');
   });
 
   it('reads names as the router does: in any case, decoded, and in any spelling of a query name', () => {
