@@ -201,10 +201,13 @@ async function stayGone(trx: Db, p: Plan, stay: Stay): Promise<void> {
   if (stay.booking_id) await cancelTurnover(trx, { ...p, stayId: stay.id, bookingId: stay.booking_id });
 }
 
+/** How many businesses' reads are applied at once by one worker. */
+const APPLY_LANES = 4;
+
 /**
  * The worker's tick: leases the feeds that are due (SKIP LOCKED, a lease each, so replicas
  * never read one feed at once), reads them all at once, and applies each property's reads in
- * one transaction: businesses side by side, one business's properties one after another (each
+ * one transaction: a few businesses side by side, one business's properties one after another (each
  * holds the business's row while it plans, so side by side they would only queue on it). Feeds
  * of one property not due now stand by what they last listed. A property whose apply fails
  * keeps its lease until it runs out and is read again then; the others still apply.
@@ -223,14 +226,19 @@ export async function syncDueFeeds(
   }
   await reading;
   const failed: unknown[] = [];
-  await Promise.all(
-    [...byPro].map(async ([proId, properties]) => {
+  const queue = [...byPro];
+  // A few businesses at a time: each holds a connection for its whole plan, and a batch can span
+  // more businesses than the pool has connections (the rest would time out waiting for one).
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [proId, properties] = next;
       for (const [propertyId, feeds] of properties) {
         const own = new Map(feeds.map((f) => [f.id, answers.get(f.id)!]));
         await applyReads(db, { proId, propertyId, answers: own, host: o.host, now: o.now }).catch((err: unknown) => failed.push(err));
       }
-    }),
-  );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(APPLY_LANES, queue.length) }, lane));
   if (failed.length) throw failed.length === 1 ? failed[0] : new AggregateError(failed, `${failed.length} properties could not be applied`);
   return claimed.length;
 }
