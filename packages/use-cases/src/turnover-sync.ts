@@ -130,7 +130,10 @@ export async function applyReads(
       if (j.record) await recordFeedRead(trx, j.feed.id, j.record);
       if (j.newlyFailing) await feedFailing(trx, plan, j.feed, j.newlyFailing);
     }
-    await reconcile(trx, plan, mergeFeedStays(judged.map((j) => j.listed as FeedStay[])));
+    // A calendar that has never read well (new, or put in place of another) lists nothing yet:
+    // until it does, no stay counts as gone, so a failing new address cancels nothing.
+    const unread = judged.some((j) => (j.record && 'stays_listed' in j.record ? j.record.stays_listed : j.feed.stays_listed) === null);
+    await reconcile(trx, plan, mergeFeedStays(judged.map((j) => j.listed as FeedStay[])), { keepGone: unread });
   });
 }
 
@@ -150,16 +153,17 @@ async function feedFailing(trx: Db, p: Plan, feed: PropertyFeed, reason: string)
  * upcoming stay's clean planned. What a read leaves as it was costs one statement (the stays
  * seen again) and one more to lock the cleans, whatever the number of stays.
  */
-async function reconcile(trx: Db, p: Plan, read: ReadStay[]): Promise<void> {
+async function reconcile(trx: Db, p: Plan, read: ReadStay[], o: { keepGone: boolean }): Promise<void> {
   const today = todayOf(p);
   const until = addDays(today, TURNOVER_HORIZON_DAYS);
   const inView = (s: { start: string; end: string }) => s.end >= today && s.start <= until;
   const live = await liveStays(trx, p.property.id);
   const known = live.filter((s) => inView({ start: s.start_date, end: s.end_date }));
-  const changes = matchStays(
+  const matched = matchStays(
     known.map((s) => ({ id: s.id, uids: s.uids, start: s.start_date, end: s.end_date })),
     read.filter(inView),
   );
+  const changes = o.keepGone ? { ...matched, gone: [] } : matched;
   const asBefore = changes.same.filter(({ known: k, read: r }) => r.uids.every((u) => k.uids.includes(u)));
   const rewritten = [...changes.same.filter((c) => !asBefore.includes(c)), ...changes.moved];
   await touchStays(

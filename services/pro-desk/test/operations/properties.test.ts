@@ -388,6 +388,23 @@ describe('sync_property', () => {
     expect((await bookingsOf(pro.id)).map((b) => b.status)).toEqual(['cancelled']);
   });
 
+  it('cancels nothing while a calendar put in place of another has not yet read well', async () => {
+    const { auth, pro } = await newPro(h);
+    const a = feed(AIRBNB_PRODID, [airbnbStay('r1', '2026-11-25', '2026-11-27'), airbnbStay('r2', '2026-11-28', '2026-11-30')]);
+    const house = await addHouse(auth, [a.url]);
+    await sync(auth, house.property_id);
+    // The host's platform gave the calendar a new address, and the new one fails at first.
+    const fresh = `/cal/replaced-${++n}.ics`;
+    const url = cal.serve(fresh, { status: 500, body: 'oops' });
+    await post(auth, 'update_property', { property_id: house.property_id, calendar_urls: [url] }).expect(200);
+    expect((await sync(auth, house.property_id)).stays.map((s: Json) => s.clean)).toEqual(['booked', 'booked']);
+    expect((await bookingsOf(pro.id)).map((b) => b.status)).toEqual(['booked', 'booked']);
+    // Once it reads well, what it no longer lists is gone.
+    cal.serve(fresh, { body: calendar(AIRBNB_PRODID, [airbnbStay('r2', '2026-11-28', '2026-11-30')]) });
+    expect((await sync(auth, house.property_id)).stays.map((s: Json) => s.clean)).toEqual(['booked']);
+    expect((await bookingsOf(pro.id)).map((b) => b.status)).toEqual(['cancelled', 'booked']);
+  });
+
   it('never touches a clean that has started', async () => {
     const { auth, pro } = await newPro(h);
     const a = feed(AIRBNB_PRODID, [airbnbStay('p1', '2026-11-22', '2026-11-24')]);
