@@ -319,7 +319,7 @@ async function runEveryOperation(): Promise<{ called: string[]; events: FeedEven
     expect(ok(await pro.POST('/api/v1/report_no_show', { body: { booking_id: job.booking_id } })).status).toBe('no_show');
     ok(await pro.POST('/api/v1/remove_crew', { body: { crew_id: teamB.crew_id, reassign_to: firstCrew } }));
     expect(ok(await pro.GET('/api/v1/pipeline', { params: { query: { month: '2026-11' } } })).month).toBe('2026-11');
-    await propertyWeek(pro);
+    await propertyWeek(pro, book, business.id);
 
     // A week on: the series' horizon rolls forward, a follow-up and today's jobs come due.
     clock.now = new Date('2026-12-01T12:00:00Z');
@@ -378,8 +378,9 @@ async function webhookWeek(pro: ReturnType<typeof createClient<ProPaths>>, at: {
 /**
  * A host's rental whose Vrbo calendar (served on this machine) lists three stays: two get their
  * turnovers, one window has no crew free; then one stay moves, one is gone, and the calendar fails.
+ * Then a host asks for turnovers of another rental from the book host: proposed to the business.
  */
-async function propertyWeek(pro: ReturnType<typeof createClient<ProPaths>>) {
+async function propertyWeek(pro: ReturnType<typeof createClient<ProPaths>>, book: ReturnType<typeof createClient<BookPaths>>, cleanerId: string) {
   const cal = await new CalendarServer().start();
   try {
     const path = '/vrbo.ics';
@@ -402,6 +403,22 @@ async function propertyWeek(pro: ReturnType<typeof createClient<ProPaths>>) {
     expect(ok(await pro.GET('/api/v1/list_properties')).properties[0]!.feeds[0]!.outcome).toBe('failing');
     ok(await pro.POST('/api/v1/update_property', { body: { property_id: added.property_id, checkin_time: '16:00' } }));
     ok(await pro.POST('/api/v1/remove_property', { body: { property_id: added.property_id, cancel_turnovers: true } }));
+    const asked = ok(
+      await book.POST('/api/v1/request_turnovers', {
+        body: {
+          cleaner_id: cleanerId,
+          name: 'Dune house',
+          address: '5 Shore Rd',
+          zip: '10001',
+          bedrooms: 2,
+          bathrooms: 1,
+          calendar_urls: [url],
+          customer_name: 'Hal',
+          customer_email: 'hal@example.com',
+        },
+      }),
+    );
+    expect([asked.mode, asked.manage_url]).toEqual(['propose', expect.stringMatching(/\/rental\//)]);
   } finally {
     await cal.stop();
   }
