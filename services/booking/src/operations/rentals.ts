@@ -1,4 +1,14 @@
-import { answer, customerFieldSchemas, fields, oneOf, PROPERTY_MODES, propertyFieldSchemas, str, turnoversRequestedMessage } from '@frontdesk/domain';
+import {
+  answer,
+  BOOK_HOST_FEE_CENTS,
+  customerFieldSchemas,
+  fields,
+  oneOf,
+  PROPERTY_MODES,
+  propertyFieldSchemas,
+  str,
+  turnoversRequestedMessage,
+} from '@frontdesk/domain';
 import { rentalLinkAgain, requestTurnovers, type HostMail } from '@frontdesk/use-cases';
 import { WRITES, type KeptAnswer } from '@frontdesk/http';
 import { hostMailOptions } from '@frontdesk/workers';
@@ -64,8 +74,7 @@ export const requestTurnoversOperation = (ctx: AppContext) =>
     name: 'request_turnovers',
     tag: 'rentals',
     title: 'Ask a cleaner for turnovers',
-    description:
-      "A rental host's calendars become turnover cleans by this cleaner; the host (customer_*, phone or email) is mailed each change. One 5 USD fee. Confirm first; give the manage_url.",
+    description: `A rental host's calendars become turnover cleans by this cleaner; the host (customer_*, phone or email) is mailed each change. One ${BOOK_HOST_FEE_CENTS / 100} USD fee. Confirm first; give the manage_url.`,
     method: 'POST',
     input: requestInput,
     // add_ons is judged and in OpenAPI but off the tool (the book host's tools/list budget): a turnover rarely names one.
