@@ -192,6 +192,22 @@ describe('traces', () => {
     for (const secret of [PHONE, '2125550147', EMAIL, 'Rosa Traced', '17 Traced Street', key]) expect([secret, text.includes(secret)]).toEqual([secret, false]);
   });
 
+  it('a refusal marks the operation span by the error class, never by its sentence (which quotes the input)', async () => {
+    const { traceId, spanId, traceparent } = caller();
+    const asked = `bk_${hex(8)}`;
+    const res = await fetch(`${host.base}/api/v1/cancel_job`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', traceparent },
+      body: JSON.stringify({ booking_id: asked }),
+    });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(await res.json())).toContain(asked);
+    const spans = await traceOf(host, traceId, (ss) => ss.some((s) => s.parentSpanId === spanId));
+    const op = spans.find((s) => s.name === 'op cancel_job');
+    expect(op?.status).toEqual({ code: 2 /* ERROR */, message: 'NotFoundError' });
+    expect(everything(spans)).not.toContain(asked);
+  });
+
   it('over REST: a query string keeps its names, not its values', async () => {
     const { traceId, spanId, traceparent } = caller();
     const res = await fetch(`${host.base}/api/v1/quote_job?bedrooms=3&bathrooms=2`, { headers: { Authorization: `Bearer ${key}`, traceparent } });

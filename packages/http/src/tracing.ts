@@ -1,5 +1,5 @@
 import type { Context, Link, Span, Tracer } from '@opentelemetry/api';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { flatten, readTracingSettings } from '@frontdesk/config';
 
 /**
@@ -50,7 +50,13 @@ export const tracingOn = (): boolean => on !== null;
  */
 export function startTracing(service: string, o: TracingOptions = {}): boolean {
   if (on) return true;
-  const { endpoint } = readTracingSettings(flatten(o.env ?? process.env));
+  let endpoint: string | null;
+  try {
+    endpoint = readTracingSettings(flatten(o.env ?? process.env)).endpoint;
+  } catch {
+    // A malformed endpoint: the host's own config reader refuses it in a line of its own, next.
+    return false;
+  }
   if (endpoint === null) return false;
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when tracing is on, before express and pg */
   const api = require('@opentelemetry/api') as Api;
@@ -62,11 +68,13 @@ export function startTracing(service: string, o: TracingOptions = {}): boolean {
   const { ExpressInstrumentation } = require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const processor = o.exporter
-    ? new SimpleSpanProcessor(o.exporter)
+    ? new SimpleSpanProcessor(scrubbing(o.exporter))
     : new BatchSpanProcessor(
-        new (require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter({
-          url: endpoint,
-        }),
+        scrubbing(
+          new (require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter({
+            url: endpoint,
+          }),
+        ),
       );
   /* eslint-enable @typescript-eslint/no-require-imports */
   const provider = new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': service }), spanProcessors: [processor] });
@@ -90,6 +98,35 @@ export function startTracing(service: string, o: TracingOptions = {}): boolean {
   });
   on = { api, tracer: api.trace.getTracer('@frontdesk/http'), shutdown: () => provider.shutdown() };
   return true;
+}
+
+/** A status message that is a class and a code (statusOf's, the pg instrumentation's sanitized one), nothing a caller wrote. */
+const SAFE_STATUS = /^(?:[A-Za-z]+(?: [\w.-]+)?|PostgreSQL error of type '\w+' occurred \(code: \w+\))$/;
+
+/**
+ * What leaves the process: every span as the instrumentations made it, except what an error
+ * says. An error's message may quote what the caller sent (the express and http
+ * instrumentations record it whole), so an exception event keeps its type and its stack
+ * without the message's line, and a status keeps its message only when it is a class and code.
+ */
+function scrubbing(exporter: SpanExporter): SpanExporter {
+  const scrub = (span: ReadableSpan): ReadableSpan => {
+    const events = span.events.map((e) => {
+      if (e.name !== 'exception' || !e.attributes) return e;
+      const { 'exception.message': _message, 'exception.stacktrace': stack, ...rest } = e.attributes;
+      const frames = typeof stack === 'string' ? stack.split('\n').slice(1).join('\n') : undefined;
+      return { ...e, attributes: frames ? { ...rest, 'exception.stacktrace': frames } : rest };
+    });
+    const { code, message } = span.status;
+    const status = message === undefined || SAFE_STATUS.test(message) ? span.status : { code };
+    // The span itself underneath (its context, times, resource): only these two read differently.
+    return Object.create(span, { events: { value: events }, status: { value: status } }) as ReadableSpan;
+  };
+  return {
+    export: (spans, done) => exporter.export(spans.map(scrub), done),
+    shutdown: () => exporter.shutdown(),
+    forceFlush: () => exporter.forceFlush?.() ?? Promise.resolve(),
+  };
 }
 
 /** Sends what is still buffered and stops; nothing when tracing is off. */
