@@ -1,4 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -69,10 +71,13 @@ const METRICS_OFF = 'quote_job';
 const METRICS_ON = 'quote_job metrics on';
 /** Metrics may cost at most this share of the metered case's throughput (issue 39). */
 const METRICS_OVERHEAD_LIMIT = 0.05;
+/** The same read served by a twin of the pro host with tracing on, exporting over OTLP to a receiver of this process. */
+const TRACING_ON = 'quote_job tracing on';
 
 interface Target {
   name: string;
-  host: 'pro' | 'book';
+  /** The process that serves it: a host, or the pro host's traced twin. */
+  host: 'pro' | 'book' | 'traced';
   /** The /healthz of the same host: the floor this target is compared with. */
   floor: string;
   options(connections: number): autocannon.Options;
@@ -147,6 +152,7 @@ async function main(): Promise<void> {
   const url = await createDatabase(server.adminUrl, name);
   const db = createDb(url);
   const hosts: ChildProcess[] = [];
+  let receiver: Awaited<ReturnType<typeof startOtlpReceiver>> | null = null;
   try {
     await migrateToLatest(db);
     if (process.argv.includes('--sizes')) {
@@ -166,12 +172,25 @@ async function main(): Promise<void> {
     const pro = await startHost('pro', url, PUBLIC_KEY);
     const book = await startHost('book', url, PUBLIC_KEY);
     hosts.push(pro.child, book.child);
+    // The pro host's twin with tracing on, started only when its case is measured.
+    receiver = !ONLY || ONLY.includes(TRACING_ON) ? await startOtlpReceiver() : null;
+    const traced = receiver
+      ? await startHost('pro', url, PUBLIC_KEY, { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '1000' })
+      : null;
+    if (traced) hosts.push(traced.child);
     const sizes = await measureSizes(db, { pro: pro.base, book: book.base }, PUBLIC_KEY);
     process.stdout.write(`\n${sizesTable(sizes)}\n`);
-    const cases = buildTargets(pro.base, book.base, { proKey: busy.apiKey, crewsKey: crews.busy.apiKey, clientsKey: clients.apiKey }, feed, {
-      slot: holdPros.slot,
-      heldProId: held.pro.id,
-    });
+    const cases = buildTargets(
+      pro.base,
+      book.base,
+      traced?.base ?? null,
+      { proKey: busy.apiKey, crewsKey: crews.busy.apiKey, clientsKey: clients.apiKey },
+      feed,
+      {
+        slot: holdPros.slot,
+        heldProId: held.pro.id,
+      },
+    );
     cases.splice(cases.length - 1, 0, boardTarget(pro.base, board)); // before the hold pair, which stays last
     const targets = cases.filter((t) => !ONLY || t.name.startsWith('healthz') || ONLY.includes(t.name));
 
@@ -191,7 +210,7 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const connections of CONNECTIONS) {
         for (const t of targets) {
-          const pid = (t.host === 'pro' ? pro : book).child.pid;
+          const pid = (t.host === 'pro' ? pro : t.host === 'book' ? book : traced!).child.pid;
           at(t.name, connections).push(await load({ ...t.options(connections), duration: SECONDS }, pid, t.pairs));
         }
       }
@@ -232,6 +251,7 @@ async function main(): Promise<void> {
         return { endpoint, target: min, ratio: row?.ratio, p99_vs_floor: row?.p99_vs_floor, met: !!row && row.ratio >= min && row.p99_vs_floor <= P99_LIMIT };
       });
     const metrics = metricsOverhead(targets, at);
+    const tracing = tracingOverhead(targets, at, receiver);
     const result = {
       at: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, database: server.source },
@@ -240,6 +260,7 @@ async function main(): Promise<void> {
       rows,
       verdicts,
       metrics_overhead: metrics,
+      tracing_overhead: tracing,
       bookings_landed: { crowded_zip: written[0], polled_feed: written[1], crews_zip: written[2] },
       race,
       cold_find_cleaners_ms: cold,
@@ -267,6 +288,7 @@ async function main(): Promise<void> {
       ),
       ...pairLines(rows),
       ...metricsLines(metrics),
+      ...tracingLines(tracing),
       `Bookings landed during the run: ${written[0]!.booked} in the crowded ZIP, ${written[1]!.booked} in the polled feed, ${written[2]!.booked} in the ZIP of 10-crew cleaners, ${written[3]!.booked} for the business of 5,000 clients.`,
       `find_cleaners with every cleaner recomputed (no cache), one call at a time: ${cold.p50} ms median, ${cold.max} ms max.`,
       sizesTable(sizes),
@@ -281,6 +303,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${table}\nWritten to ${resolve(OUT, 'latest.json')}\n`);
   } finally {
     for (const h of hosts) h.kill('SIGTERM');
+    receiver?.server.close();
     await db.destroy();
     await dropDatabase(server.adminUrl, name).catch(() => {});
     await server.stop();
@@ -307,6 +330,7 @@ interface HoldCases {
 function buildTargets(
   pro: string,
   book: string,
+  traced: string | null,
   keys: { proKey: string; crewsKey: string; clientsKey: string },
   feed: { apiKey: string; head: number },
   holds: HoldCases,
@@ -324,6 +348,14 @@ function buildTargets(
     get('key check only', 'pro', `${pro}/bare`, proKey),
     get(METRICS_OFF, 'pro', `${pro}/api/v1/quote_job?bedrooms=3&bathrooms=2&add_ons=oven,fridge&frequency=weekly`, proKey),
     get(METRICS_ON, 'pro', `${pro}/metered/api/v1/quote_job?bedrooms=3&bathrooms=2&add_ons=oven,fridge&frequency=weekly`, proKey),
+    ...(traced
+      ? [
+          {
+            ...get(TRACING_ON, 'pro', `${traced}/api/v1/quote_job?bedrooms=3&bathrooms=2&add_ons=oven,fridge&frequency=weekly`, proKey),
+            host: 'traced' as const,
+          },
+        ]
+      : []),
     get('open_times', 'pro', `${pro}/api/v1/open_times?bedrooms=0&bathrooms=1&days=21`, proKey),
     get('open_times 10 crews', 'pro', `${pro}/api/v1/open_times?bedrooms=0&bathrooms=1&days=21`, crewsKey),
     get(CLIENT_LIST, 'pro', `${pro}/api/v1/list_clients`, clientsKey),
@@ -455,6 +487,60 @@ function metricsLines(rows: ReturnType<typeof metricsOverhead>): string[] {
     (r) =>
       `${r.met ? 'met ' : 'MISSED'} metrics overhead on ${METRICS_OFF} at ${r.connections}: ${(r.overhead * 100).toFixed(1)}% (req/s ratio ${r.ratio}, limit ${METRICS_OVERHEAD_LIMIT * 100}%); p99 ${r.p99_ms.on} vs ${r.p99_ms.off} ms; host µs/req ${r.host_cpu_us_per_request.on ?? '-'} vs ${r.host_cpu_us_per_request.off ?? '-'}.`,
   );
+}
+
+/**
+ * An OTLP/HTTP receiver on 127.0.0.1 for the traced twin: it reads each export whole and
+ * answers 200 with an empty ExportTraceServiceResponse, counting exports and their bytes, so
+ * the twin pays what exporting to a collector costs (protobuf encoding, batching, a POST).
+ */
+async function startOtlpReceiver() {
+  const tally = { exports: 0, bytes: 0 };
+  const server = createServer((req, res) => {
+    let bytes = 0;
+    req.on('data', (d: Buffer) => (bytes += d.length));
+    req.on('end', () => {
+      if (req.url === '/v1/traces') Object.assign(tally, { exports: tally.exports + 1, bytes: tally.bytes + bytes });
+      res.writeHead(req.url === '/v1/traces' ? 200 : 404, { 'Content-Type': 'application/x-protobuf' });
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, tally, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces` };
+}
+
+/**
+ * What tracing costs, measured as metrics are: at each connection count, the traced twin's
+ * req/s over the same quote_job on the untraced pro host in the same round (median across
+ * rounds), as 1 - that ratio, with p99 and each process's own CPU per request.
+ */
+function tracingOverhead(targets: Target[], at: (t: string, c: number) => Sample[], receiver: { tally: { exports: number; bytes: number } } | null) {
+  if (!targets.some((t) => t.name === TRACING_ON) || !targets.some((t) => t.name === METRICS_OFF)) return null;
+  const rows = CONNECTIONS.map((connections) => {
+    const on = at(TRACING_ON, connections);
+    const off = at(METRICS_OFF, connections);
+    const ratio = median(on.map((s, i) => s.rps / off[i]!.rps));
+    const cpu = (xs: Sample[]) => (xs.every((x) => x.cpuUs !== null) ? median(xs.map((x) => x.cpuUs!)) : null);
+    return {
+      connections,
+      ratio: round2(ratio),
+      overhead: Math.round((1 - ratio) * 1000) / 1000,
+      p99_ms: { on: median(on.map((s) => s.p99)), off: median(off.map((s) => s.p99)) },
+      host_cpu_us_per_request: { on: cpu(on), off: cpu(off) },
+    };
+  });
+  return { rows, exported: receiver ? { ...receiver.tally } : null };
+}
+
+function tracingLines(t: ReturnType<typeof tracingOverhead>): string[] {
+  if (!t) return [];
+  return [
+    ...t.rows.map(
+      (r) =>
+        `tracing overhead on ${METRICS_OFF} at ${r.connections}: ${(r.overhead * 100).toFixed(1)}% (req/s ratio ${r.ratio}, the traced twin over the pro host); p99 ${r.p99_ms.on} vs ${r.p99_ms.off} ms; host µs/req ${r.host_cpu_us_per_request.on ?? '-'} vs ${r.host_cpu_us_per_request.off ?? '-'}.`,
+    ),
+    ...(t.exported ? [`  spans exported over OTLP/HTTP to 127.0.0.1: ${t.exported.exports} exports, ${(t.exported.bytes / 1e6).toFixed(1)} MB.`] : []),
+  ];
 }
 
 /** The pair case's own lines: its refusals and the p99 of a whole pair beside the per-call p99. */

@@ -1,3 +1,5 @@
+// First, as a host's main.ts imports its tracing.ts: the traced twin of the pro host.
+import './tracing';
 import express from 'express';
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';

@@ -238,6 +238,20 @@ export const SETTINGS: readonly Setting[] = [
     what: "Serves `/metrics` on this port of its own instead of the host's port (keep it off the public network); `METRICS_TOKEN`, when set, is asked there too.",
   },
   {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    group: 'Logs and checks',
+    default: 'none: no traces',
+    readBy: HOSTS,
+    what: 'Turns OpenTelemetry traces on: each request, the operation it runs and each SQL statement (never a parameter value) are sent by OTLP over HTTP (protobuf) to `<this URL>/v1/traces`, e.g. `http://otel-collector:4318`. Without it (or the next), no tracing code is loaded.',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    group: 'Logs and checks',
+    default: 'none',
+    readBy: HOSTS,
+    what: 'The full URL traces are sent to, taking the place of `OTEL_EXPORTER_OTLP_ENDPOINT` for traces. The exporter reads the other standard `OTEL_EXPORTER_OTLP_*` variables itself (headers, timeout, compression).',
+  },
+  {
     name: 'DRAIN_DELAY_MS',
     group: 'Logs and checks',
     default: String(DEFAULT_DRAIN_DELAY_MS),

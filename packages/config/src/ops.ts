@@ -12,9 +12,19 @@ export interface MetricsSettings {
   port: number | null;
 }
 
-/** What a host does for the people who run it: metrics, and how long it drains after SIGTERM. */
+/**
+ * Where a host sends its traces (OpenTelemetry, OTLP over HTTP): the standard variables, as
+ * any OpenTelemetry exporter reads them. Off unless one is set: then no SDK is even loaded.
+ */
+export interface TracingSettings {
+  /** OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the full URL), else OTEL_EXPORTER_OTLP_ENDPOINT (its /v1/traces); null: no traces. */
+  endpoint: string | null;
+}
+
+/** What a host does for the people who run it: metrics, traces, and how long it drains after SIGTERM. */
 export interface OpsSettings {
   metrics: MetricsSettings;
+  tracing: TracingSettings;
   /** DRAIN_DELAY_MS: after SIGTERM, /readyz answers 503 and requests are still served this long before the port closes. */
   drainDelayMs: number;
 }
@@ -30,9 +40,26 @@ export function readMetricsSettings(env: FlatEnv): MetricsSettings {
   return { token, port };
 }
 
+/** The OTLP endpoint the exporter will use, as the OpenTelemetry specification resolves it; an empty value is unset. */
+export function readTracingSettings(env: FlatEnv): TracingSettings {
+  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  for (const [name, value] of [
+    ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', traces],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', base],
+  ] as const) {
+    if (value && !/^https?:\/\/[^\s]+$/.test(value))
+      throw new ConfigError(name, 'must be an http:// or https:// URL (an OTLP/HTTP receiver, e.g. http://otel-collector:4318).');
+  }
+  if (traces) return { endpoint: traces };
+  if (base) return { endpoint: `${base.replace(/\/+$/, '')}/v1/traces` };
+  return { endpoint: null };
+}
+
 export const DEFAULT_DRAIN_DELAY_MS = 0;
 
 export const readOpsSettings = (env: FlatEnv): OpsSettings => ({
   metrics: readMetricsSettings(env),
+  tracing: readTracingSettings(env),
   drainDelayMs: readWholeNumber(env, 'DRAIN_DELAY_MS', { min: 0, max: 60_000, fallback: DEFAULT_DRAIN_DELAY_MS, unit: 'of milliseconds' }),
 });

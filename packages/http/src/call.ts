@@ -8,6 +8,7 @@ import { validateInput } from './input';
 import { requestIdOf } from './logger';
 import { checkAnswer } from './output';
 import { noteOperation } from './metrics';
+import { operationSpan } from './tracing';
 import { clientIp, type HostLimits } from './rate-limit';
 import type { AnswerOf, AnyOperation, CallContext, InputOf, Operation } from './operation';
 
@@ -108,8 +109,12 @@ export async function runJudged<P, O extends AnyOperation<P>>(c: JudgedCall<P, O
   };
   // The work ends with the request: no query of it runs past the deadline, so none commits after the answer said 503.
   const deadline = deadlineOf(c.req, opts.requestDeadlineMs);
-  const answered = opts.withinDeadline ? await opts.withinDeadline(deadline, answer) : await answer();
-  if (!op.readOnly) await opts.changes?.fence();
+  // With tracing on, the call is one span, `op <name>`, whose children are its SQL statements.
+  const answered = await operationSpan(op.name, op.readOnly, async () => {
+    const done = opts.withinDeadline ? await opts.withinDeadline(deadline, answer) : await answer();
+    if (!op.readOnly) await opts.changes?.fence();
+    return done;
+  });
   if (opts.checkAnswers) checkAnswer(op, answered.result);
   noteOperation(c.req.res, op.name, answered.replayed);
   // The handler's answer is typed by the operation's output schema (and checked against it while tests run).

@@ -8,6 +8,7 @@ import type { HostLimits } from './rate-limit';
 import { createLogger } from './logger';
 import { closeServer, listen, shutdownOnSignals } from './server';
 import { createHostMetrics, metricsEndpoint, type MetricSources } from './metrics';
+import { stopTracing, tracingOn } from './tracing';
 
 /** What a host's context holds that decides how its calls run. */
 interface RunContext {
@@ -90,10 +91,15 @@ async function startHost<C extends HostConfig, D, F>(e: HostEntry<C, D, F>): Pro
       await Promise.all([closeServer(server), metricsServer && closeServer(metricsServer)]);
       await workers.stop();
       await close();
+      // The spans still buffered are sent before the process ends.
+      await stopTracing();
     },
     15_000 + config.drainDelayMs,
   );
-  logger.info({ port: config.port, url: config.publicUrl, metricsPort: config.metrics.port ?? undefined }, `${e.name} listening`);
+  logger.info(
+    { port: config.port, url: config.publicUrl, metricsPort: config.metrics.port ?? undefined, traces: tracingOn() ? config.tracing.endpoint : undefined },
+    `${e.name} listening`,
+  );
 }
 
 /**
@@ -103,7 +109,7 @@ async function startHost<C extends HostConfig, D, F>(e: HostEntry<C, D, F>): Pro
  */
 export function opsListener(
   app: RequestListener,
-  config: OpsSettings,
+  config: Pick<OpsSettings, 'metrics' | 'drainDelayMs'>,
   sources: MetricSources & { service: string },
 ): { listener: RequestListener; metricsOnly: RequestListener | null; drain(): void } {
   let draining = false;

@@ -14,6 +14,7 @@ import {
 } from '@frontdesk/domain';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
 import { runOperation } from './call';
+import { mcpSpan } from './tracing';
 import { publishedSchema } from './published-schema';
 import { readIdempotencyKey } from './idempotency';
 import type { RestOptions } from './rest';
@@ -505,7 +506,8 @@ async function answerOne<P>(opts: McpOptions<P>, req: Request, res: Response, me
       res.status(202).end();
       return;
     }
-    res.json({ jsonrpc: '2.0', id, result: await (revision ? dispatchModern(opts, req, m) : dispatch(opts, req, m)) });
+    const result = await mcpSpan(m.method, m.params, () => (revision ? dispatchModern(opts, req, m) : Promise.resolve(dispatch(opts, req, m))));
+    res.json({ jsonrpc: '2.0', id, result });
   } catch (err) {
     if (answeredLate(req)) throw err;
     const answer = transportErrorOf(opts, res, err);
@@ -542,7 +544,7 @@ async function answerBatch<P>(opts: McpOptions<P>, req: Request, res: Response, 
     if (read.kind === 'invalid') answers.push(rpcError(read.id, JSONRPC.INVALID_REQUEST, `Invalid Request: ${read.why}.`));
     if (read.kind !== 'request') continue;
     try {
-      answers.push({ jsonrpc: '2.0', id: read.m.id, result: await dispatch(opts, req, read.m) });
+      answers.push({ jsonrpc: '2.0', id: read.m.id, result: await mcpSpan(read.m.method, read.m.params, () => Promise.resolve(dispatch(opts, req, read.m))) });
     } catch (err) {
       const answer = transportErrorOf(opts, res, err);
       if (!answer) throw err;

@@ -1,3 +1,5 @@
+// First, before anything loads http, express or pg: traces, when an OTLP endpoint is set.
+import './tracing';
 import { migrateDatabase, openServiceDb } from '@frontdesk/db';
 import { runHost } from '@frontdesk/http';
 import { startWorkers, hostMailOptions, webhookOptions } from '@frontdesk/workers';
