@@ -65,7 +65,8 @@ export function startTracing(service: string, o: TracingOptions = {}): boolean {
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
   const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { ExpressInstrumentation } = require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
+  const { ExpressInstrumentation, ExpressLayerType } =
+    require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
   const processor = o.exporter
     ? new SimpleSpanProcessor(scrubbing(o.exporter))
@@ -90,10 +91,13 @@ export function startTracing(service: string, o: TracingOptions = {}): boolean {
         // The workers' calls (webhooks) are not requests: traced only inside one.
         requireParentforOutgoingSpans: true,
       }),
-      new ExpressInstrumentation(),
+      // The router and the handler, not each middleware every request walks through (helmet, the
+      // log, the deadline): six spans a call that say nothing a slow request needs.
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       // The statement's parametrized text only (never its values), and only inside a request:
-      // the workers' polling would otherwise be a trace a query.
-      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
+      // the workers' polling would otherwise be a trace a query. Taking a pooled connection is
+      // not a span of its own (a wait for one still shows as the gap before the statement).
+      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true, ignoreConnectSpans: true }),
     ],
   });
   on = { api, tracer: api.trace.getTracer('@frontdesk/http'), shutdown: () => provider.shutdown() };
