@@ -23,7 +23,12 @@ interface RunContext {
  */
 export function hostRunOptions<P>(
   ctx: RunContext,
-  o: { limits: HostLimits; subjectOf: CredentialRateLimit<P>['subjectOf']; withinDeadline: WithinDeadline },
+  o: {
+    limits: HostLimits;
+    subjectOf: CredentialRateLimit<P>['subjectOf'];
+    withinDeadline: WithinDeadline;
+    readsFromReplica?: RunOptions<P>['readsFromReplica'];
+  },
 ): RunOptions<P> & { checkAnswers: boolean } {
   return {
     rateLimit: { host: o.limits, subjectOf: o.subjectOf },
@@ -33,6 +38,7 @@ export function hostRunOptions<P>(
     checkAnswers: ctx.config.checkAnswers ?? false,
     requestDeadlineMs: ctx.config.requestDeadlineMs,
     withinDeadline: o.withinDeadline,
+    readsFromReplica: o.readsFromReplica,
   };
 }
 
