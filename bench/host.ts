@@ -7,7 +7,12 @@ import { resolve } from 'node:path';
  * production does (`pnpm bench` builds first; only server.ts is transpiled). Resolves
  * with its base URL once it listens.
  */
-export function startHost(host: 'pro' | 'book', url: string, publicKey: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
+export function startHost(
+  host: 'pro' | 'book',
+  url: string,
+  publicKey: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string }> {
   // BENCH_CPU_PROF=<folder>: each host writes a CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const child = spawn(process.execPath, [...profile, '--conditions=frontdesk-built', '--import', 'tsx', resolve(__dirname, 'server.ts'), host], {

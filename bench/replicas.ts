@@ -102,7 +102,7 @@ export async function replicaBench(o: { rounds: number; seconds: number; connect
       for (const which of order) {
         const h = which === 'primary' ? primary : replica;
         got[which] = await turn(h.base, o.connections, o.seconds, h.child.pid);
-        turns[which].push(got[which]!);
+        turns[which].push(got[which]);
       }
       ratios.push(got.replica!.rps / got.primary!.rps);
       process.stderr.write(`replica case round ${round + 1}/${o.rounds} done\n`);

@@ -470,7 +470,6 @@ function pairLines(rows: { endpoint: string; connections: number; p99_ms: number
     .map((r) => `${HOLD_PAIR} at ${r.connections}: a whole pair's p99 ${r.pair_p99_ms} ms (per call ${r.p99_ms} ms); ${r.refused} calls refused.`);
 }
 
-
 /** The search with every cleaner's open times recomputed, one call at a time. */
 async function coldSearch(db: Db) {
   const job = normalizeJob({ bedrooms: 2, bathrooms: 1 });

@@ -58,7 +58,8 @@ describe('searches on a streaming replica', () => {
     const { primaryUrl, standbyUrl, standbySql } = servers!;
     await migrateDatabase(primaryUrl);
     db = createDb(primaryUrl, { maxConnections: 2 });
-    const pro = (await createBusiness(db, { name: 'Mirrored Cleaning', timezone: 'America/New_York', service_zips: [ZIP], weekly_hours: DEFAULT_WEEKLY_HOURS })).pro;
+    const pro = (await createBusiness(db, { name: 'Mirrored Cleaning', timezone: 'America/New_York', service_zips: [ZIP], weekly_hours: DEFAULT_WEEKLY_HOURS }))
+      .pro;
     const book = await startHost(
       'booking',
       { DATABASE_URL: primaryUrl, DATABASE_READ_URL: standbyUrl, DATABASE_READ_MAX_LAG_MS: String(MAX_LAG_MS), PUBLIC_SHARED_KEY: PUBLIC_KEY },
@@ -82,7 +83,10 @@ describe('searches on a streaming replica', () => {
     expect((await search()).map((c) => c.cleaner_id)).toEqual([pro.id]);
 
     await standbySql('SELECT pg_wal_replay_pause()');
-    await waitFor('replay to pause', async () => (await standbySql<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state'))[0]!.state === 'paused');
+    await waitFor(
+      'replay to pause',
+      async () => (await standbySql<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state'))[0]!.state === 'paused',
+    );
 
     // The primary takes the first open time; the standby does not replay it.
     const booked = await callApi(`${book}/book_cleaning`, PUBLIC_KEY, customer(pro.id, taken, 'first@example.com'));

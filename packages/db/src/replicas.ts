@@ -191,7 +191,7 @@ export class ReplicaSet implements ReadRoute {
       call.chosen = r;
       call.coveredSeq = r ? r.coveredSeq : null;
     }
-    return call.chosen === null ? null : this.replicas[call.chosen!.index]!;
+    return call.chosen === null ? null : this.replicas[call.chosen.index]!;
   }
 
   /** The primary pool's settings (Kysely's driver reads them). */

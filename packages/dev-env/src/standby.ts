@@ -33,7 +33,10 @@ export function whyNoStandby(): string | null {
 /** Runs one of the server programs as `postgres`; throws with its output when it fails. */
 function asPostgres(program: string, args: string[]): string {
   const path = join(PG_BIN, program);
-  const res = userInfo().username === 'postgres' ? spawnSync(path, args, { encoding: 'utf8' }) : spawnSync('runuser', ['-u', 'postgres', '--', path, ...args], { encoding: 'utf8' });
+  const res =
+    userInfo().username === 'postgres'
+      ? spawnSync(path, args, { encoding: 'utf8' })
+      : spawnSync('runuser', ['-u', 'postgres', '--', path, ...args], { encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`${program} ${args.join(' ')} failed: ${res.stderr || res.stdout || res.error?.message}`);
   return res.stdout;
 }
@@ -69,7 +72,16 @@ export async function startPrimaryAndStandby(ports: { primary: number; standby: 
     writeFileSync(
       join(primaryDir, 'postgresql.auto.conf'),
       // Small and quick: a test server, never durable (fsync off), with room for the hosts' pools.
-      ['fsync = off', 'synchronous_commit = on', 'max_connections = 200', 'shared_buffers = 64MB', 'wal_level = replica', 'max_wal_senders = 4', 'hot_standby = on', ''].join('\n'),
+      [
+        'fsync = off',
+        'synchronous_commit = on',
+        'max_connections = 200',
+        'shared_buffers = 64MB',
+        'wal_level = replica',
+        'max_wal_senders = 4',
+        'hot_standby = on',
+        '',
+      ].join('\n'),
     );
     start(primaryDir, ports.primary, 'primary.log');
     asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '--no-sync']);
