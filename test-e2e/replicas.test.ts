@@ -17,6 +17,7 @@ const PUBLIC_KEY = 'fdpub_e2e_replica_key';
 const MAX_LAG_MS = 3000;
 const ZIP = '10001';
 const JOB = 'bedrooms=2&bathrooms=1';
+const METRICS_TOKEN = 'replica-test-metrics-token';
 
 const cannot = whyNoStandby();
 let servers: PrimaryAndStandby | null = null;
@@ -62,9 +63,21 @@ describe('searches on a streaming replica', () => {
       .pro;
     const book = await startHost(
       'booking',
-      { DATABASE_URL: primaryUrl, DATABASE_READ_URL: standbyUrl, DATABASE_READ_MAX_LAG_MS: String(MAX_LAG_MS), PUBLIC_SHARED_KEY: PUBLIC_KEY },
+      {
+        DATABASE_URL: primaryUrl,
+        DATABASE_READ_URL: standbyUrl,
+        DATABASE_READ_MAX_LAG_MS: String(MAX_LAG_MS),
+        PUBLIC_SHARED_KEY: PUBLIC_KEY,
+        METRICS_TOKEN,
+      },
       running,
     );
+    // Whether the host reads the standby now, as /metrics tells whoever runs it.
+    const readsStandby = async () => {
+      const res = await fetch(`${book.replace(/\/api\/v1$/, '')}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const value = /^frontdesk_db_replica_reads_enabled\{[^}]*replica="0"[^}]*\} (\d)$/m.exec(await res.text())?.[1];
+      return value === '1';
+    };
     const times = async () => {
       const res = await callApi(`${book}/available_times?cleaner_id=${pro.id}&${JOB}&days=7`, PUBLIC_KEY);
       expect(res.status).toBe(200);
@@ -77,6 +90,7 @@ describe('searches on a streaming replica', () => {
     };
     // The standby has replayed the business.
     await waitFor('the standby to hold the business', async () => (await standbySql(`SELECT 1 FROM pros WHERE id = '${pro.id}'`)).length === 1);
+    await waitFor('the host to read the standby', readsStandby);
     const before = await times();
     const taken = before[0]!;
     expect(taken).toBeDefined();
@@ -113,10 +127,13 @@ describe('searches on a streaming replica', () => {
     expect((await standbySql<{ state: string }>('SELECT pg_get_wal_replay_pause_state() AS state'))[0]!.state).toBe('paused');
     expect(await standbySql(`SELECT 1 FROM bookings WHERE pro_id = '${pro.id}'`)).toHaveLength(0);
     expect((await search()).map((c) => c.cleaner_id)).toEqual([pro.id]);
+    expect(await readsStandby()).toBe(false);
 
     // Resumed, the standby catches up and is read again; what the host kept stays right.
     await standbySql('SELECT pg_wal_replay_resume()');
     await waitFor('the standby to replay the booking', async () => (await standbySql(`SELECT 1 FROM bookings WHERE pro_id = '${pro.id}'`)).length === 1);
+    expect(await times()).not.toContain(taken);
+    await waitFor('the host to read the standby again', readsStandby);
     expect(await times()).not.toContain(taken);
   });
 });

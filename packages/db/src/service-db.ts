@@ -53,7 +53,7 @@ export function openServiceDb(o: ServiceDbOptions) {
     changes,
     replicas,
     /** What /metrics reads of the database: the pool's connections, and the work waiting in it. */
-    gauges: { pool: () => poolStats(pool), backlog: () => readBacklog(db) },
+    gauges: { pool: () => poolStats(pool), backlog: () => readBacklog(db), ...(replicas ? { replicas: () => replicas.status() } : {}) },
     close: async () => {
       closing = true;
       await changes.close();

@@ -54,7 +54,7 @@ interface HostConfig extends OpsSettings {
 interface HostDb<D, F> {
   db: D;
   changes: F;
-  gauges?: Pick<MetricSources, 'pool' | 'backlog'>;
+  gauges?: Pick<MetricSources, 'pool' | 'backlog' | 'replicas'>;
   close: () => Promise<void>;
 }
 
