@@ -7,16 +7,16 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { createDb, createDatabase, dropDatabase, migrateToLatest, type Db } from '@frontdesk/db';
-import { createBooking, findCleaners } from '@frontdesk/use-cases';
+import { findCleaners } from '@frontdesk/use-cases';
 import { normalizeJob, startsOf } from '@frontdesk/domain';
 import { startTestServer } from '@frontdesk/db/testing';
-import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { cpuMicros, startHost, stats } from './host';
-import { seedBoardPro, seedBusyPro, seedClientsPro, seedCrowdedZip, seedFeedPro, seedHeldPro, seedHoldPros } from './seed';
+import { bookContinuously, seedBoardPro, seedBusyPro, seedClientsPro, seedCrowdedZip, seedFeedPro, seedHeldPro, seedHoldPros } from './seed';
 import { runScale } from './scale';
 import { webhookBench, webhookLines } from './webhooks';
 import { reminderBench, reminderLines } from './reminders';
 import { TURNOVER_CASE, turnoverBench, turnoverLines } from './turnovers';
+import { REPLICA_CASE, replicaBench, replicaLines } from './replicas';
 import { measureSizes, sizesTable } from './sizes';
 
 /**
@@ -125,18 +125,21 @@ const median = (xs: number[]) => {
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Cases measured in this process rather than over HTTP: a BENCH_ONLY naming only these runs just them, without the hosts. */
-const IN_PROCESS = [TURNOVER_CASE];
+const IN_PROCESS = [TURNOVER_CASE, REPLICA_CASE];
+/** The replica case at the busiest connection count only: it starts servers of its own, so it is measured once per run. */
+const replicaOptions = () => ({ rounds: ROUNDS, seconds: SECONDS, connections: Math.max(...CONNECTIONS) });
 
 async function inProcessOnly(): Promise<void> {
   const server = await startTestServer();
   try {
-    const turnovers = await turnoverBench(server.adminUrl);
+    const turnovers = ONLY!.includes(TURNOVER_CASE) ? await turnoverBench(server.adminUrl) : null;
+    const replicas = ONLY!.includes(REPLICA_CASE) ? await replicaBench(replicaOptions()) : null;
     mkdirSync(OUT, { recursive: true });
     writeFileSync(
       resolve(OUT, 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: cpus().length, model: cpus()[0]?.model, database: server.source }, turnovers }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: cpus().length, model: cpus()[0]?.model, database: server.source }, turnovers, replicas }, null, 2)}\n`,
     );
-    const table = `${turnoverLines(turnovers).join('\n')}\n`;
+    const table = `${[...(turnovers ? turnoverLines(turnovers) : []), ...(replicas ? replicaLines(replicas) : [])].join('\n')}\n`;
     writeFileSync(resolve(OUT, 'latest.md'), table);
     process.stdout.write(`\n${table}Written to ${resolve(OUT, 'latest.json')}\n`);
   } finally {
@@ -223,6 +226,7 @@ async function main(): Promise<void> {
     const webhooks = await webhookBench(server.adminUrl);
     const reminders = await reminderBench(server.adminUrl);
     const turnovers = !ONLY || ONLY.includes(TURNOVER_CASE) ? await turnoverBench(server.adminUrl) : null;
+    const replicas = !ONLY || ONLY.includes(REPLICA_CASE) ? await replicaBench(replicaOptions()) : null;
 
     const rows = targets.flatMap((t) =>
       CONNECTIONS.map((connections) => {
@@ -267,6 +271,7 @@ async function main(): Promise<void> {
       webhooks,
       reminders,
       turnovers,
+      replicas,
       sizes,
     };
     mkdirSync(OUT, { recursive: true });
@@ -297,6 +302,7 @@ async function main(): Promise<void> {
       ...webhookLines(webhooks),
       ...reminderLines(reminders),
       ...(turnovers ? turnoverLines(turnovers) : []),
+      ...(replicas ? replicaLines(replicas) : []),
       '',
     ].join('\n');
     writeFileSync(resolve(OUT, 'latest.md'), table);
@@ -548,40 +554,6 @@ function pairLines(rows: { endpoint: string; connections: number; p99_ms: number
   return rows
     .filter((r) => r.pair_p99_ms !== undefined)
     .map((r) => `${HOLD_PAIR} at ${r.connections}: a whole pair's p99 ${r.pair_p99_ms} ms (per call ${r.p99_ms} ms); ${r.refused} calls refused.`);
-}
-
-/** Books random slots of the given pros every `everyMs` through the real booking path, until stopped. */
-function bookContinuously(db: Db, proIds: string[], zip: string, everyMs: number) {
-  let running = true;
-  const counts = { attempted: 0, booked: 0 };
-  const job = normalizeJob({ bedrooms: 1, bathrooms: 1 });
-  const loop = (async () => {
-    for (let i = 0; running; i += 1) {
-      // Weekdays past the seeded bookings, 08:00-14:00 in New York: most tries land.
-      let day = Math.ceil(Date.now() / 86_400_000) * 86_400_000 + (30 + Math.floor(i / (4 * proIds.length))) * 86_400_000;
-      while ([0, 6].includes(new Date(day).getUTCDay())) day += 86_400_000;
-      const start = new Date(day + (13 + 2 * (Math.floor(i / proIds.length) % 4)) * 3_600_000);
-      counts.attempted += 1;
-      try {
-        const customer = { name: 'Writer', phone: '2125550100', email: null };
-        await createBooking(
-          db,
-          proBookingRequest(proIds[i % proIds.length]!, start, new Date(), { job, customer, zip, channel: 'book', clientName: 'bench', feeCents: 500 }),
-        );
-        counts.booked += 1;
-      } catch {
-        // taken or outside hours: a refusal is part of the traffic
-      }
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return counts;
-    },
-  };
 }
 
 /** The search with every cleaner's open times recomputed, one call at a time. */

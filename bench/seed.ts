@@ -1,4 +1,5 @@
-import { recordCheck, createBusiness, holdForBusiness } from '@frontdesk/use-cases';
+import { recordCheck, createBooking, createBusiness, holdForBusiness } from '@frontdesk/use-cases';
+import { proBookingRequest } from '@frontdesk/use-cases/testing';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { createProSession, crewsOf, insertCrew, newId, type Db } from '@frontdesk/db';
@@ -253,4 +254,38 @@ export async function seedClientsPro(db: Db, clients = 5000) {
   }
   await sql`VACUUM ANALYZE clients`.execute(db);
   return { pro, apiKey };
+}
+
+/** Books random slots of the given pros every `everyMs` through the real booking path, until stopped. */
+export function bookContinuously(db: Db, proIds: string[], zip: string, everyMs: number) {
+  let running = true;
+  const counts = { attempted: 0, booked: 0 };
+  const job = normalizeJob({ bedrooms: 1, bathrooms: 1 });
+  const loop = (async () => {
+    for (let i = 0; running; i += 1) {
+      // Weekdays past the seeded bookings, 08:00-14:00 in New York: most tries land.
+      let day = Math.ceil(Date.now() / 86_400_000) * 86_400_000 + (30 + Math.floor(i / (4 * proIds.length))) * 86_400_000;
+      while ([0, 6].includes(new Date(day).getUTCDay())) day += 86_400_000;
+      const start = new Date(day + (13 + 2 * (Math.floor(i / proIds.length) % 4)) * 3_600_000);
+      counts.attempted += 1;
+      try {
+        const customer = { name: 'Writer', phone: '2125550100', email: null };
+        await createBooking(
+          db,
+          proBookingRequest(proIds[i % proIds.length]!, start, new Date(), { job, customer, zip, channel: 'book', clientName: 'bench', feeCents: 500 }),
+        );
+        counts.booked += 1;
+      } catch {
+        // taken or outside hours: a refusal is part of the traffic
+      }
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return counts;
+    },
+  };
 }

@@ -21,7 +21,9 @@ const METERED = '/metered/';
 async function main(): Promise<void> {
   const host = process.argv[2];
   const logger = createLogger(`bench-${host}`, process.env.LOG_LEVEL ?? 'warn');
-  const { db, changes, gauges, close } = openServiceDb({ applicationName: `bench-${host}`, database: { url: process.env.DATABASE_URL! }, logger });
+  // DATABASE_READ_URL as a host reads it: searches go to those replicas (the replica case).
+  const readUrls = (process.env.DATABASE_READ_URL ?? '').split(',').filter((u) => u !== '');
+  const { db, changes, gauges, close } = openServiceDb({ applicationName: `bench-${host}`, database: { url: process.env.DATABASE_URL!, readUrls }, logger });
   const config = {
     publicUrl: 'http://bench',
     bookingUrl: 'http://bench',

@@ -1,4 +1,4 @@
-import { DEFAULT_REQUEST_DEADLINE_MS } from './database';
+import { DEFAULT_READ_MAX_LAG_MS, DEFAULT_REQUEST_DEADLINE_MS } from './database';
 import { DEFAULT_MCP_ORIGINS } from './host';
 import { DEFAULT_PUBLIC_CLIENT_ID } from './keys';
 import { DEFAULT_MAIL_FROM } from './mail';
@@ -85,6 +85,21 @@ export const SETTINGS: readonly Setting[] = [
     readBy: EVERYONE,
     what: 'When set, it replaces the password in `DATABASE_URL` (any characters), so the password can live in one secret the PostgreSQL image reads too (`POSTGRES_PASSWORD_FILE`).',
     file: true,
+  },
+  {
+    name: 'DATABASE_READ_URL',
+    group: 'Database and requests',
+    default: 'unset (every read goes to `DATABASE_URL`)',
+    readBy: HOSTS,
+    what: 'Streaming replicas of `DATABASE_URL`, comma-separated. Searches, open times and quotes read one that is less than `DATABASE_READ_MAX_LAG_MS` behind; writes, reads inside writes and signed-in pages always read the primary.',
+    file: true,
+  },
+  {
+    name: 'DATABASE_READ_MAX_LAG_MS',
+    group: 'Database and requests',
+    default: String(DEFAULT_READ_MAX_LAG_MS),
+    readBy: HOSTS,
+    what: 'How far behind the primary a replica may be, in milliseconds (100 to 600000), and still be read; past it, or unreachable, reads go to the primary.',
   },
   {
     name: 'EMBEDDED_PG_PORT',

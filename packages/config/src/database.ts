@@ -10,7 +10,14 @@ export interface DatabaseSettings {
   connectTimeoutMs?: number;
   /** DATABASE_STATEMENT_TIMEOUT_MS; unset: the pool's default (a few seconds). */
   statementTimeoutMs?: number;
+  /** DATABASE_READ_URL: streaming replicas for reads that may be a few seconds stale; none by default. */
+  readUrls?: string[];
+  /** DATABASE_READ_MAX_LAG_MS: a replica further behind the primary than this is not read. */
+  readMaxLagMs?: number;
 }
+
+/** DATABASE_READ_MAX_LAG_MS unless set: a replica more than 5 seconds behind is not read. */
+export const DEFAULT_READ_MAX_LAG_MS = 5000;
 
 /** The database of `pnpm start` and `pnpm cli`: DATABASE_URL when set, else the embedded server. */
 export interface DevDatabaseSettings {
@@ -23,14 +30,24 @@ export interface DevDatabaseSettings {
 
 const TIMEOUT: Omit<WholeNumberRule, 'fallback'> = { min: 0, max: 600_000, unit: 'of milliseconds', minMeans: 'no limit' };
 
-function checkedUrl(raw: string): string {
+function checkedUrl(raw: string, name = 'DATABASE_URL'): string {
   try {
     new URL(raw);
   } catch {
     // The value is not repeated: it may hold a password.
-    throw new ConfigError('DATABASE_URL', 'is not a valid URL; expected postgres://user:pass@host:5432/dbname.');
+    throw new ConfigError(name, 'is not a valid URL; expected postgres://user:pass@host:5432/dbname.');
   }
   return raw;
+}
+
+/** DATABASE_READ_URL: one replica's URL, or several separated by commas; unset or empty: none. */
+export function readReplicaUrls(env: FlatEnv): string[] {
+  const raw = env.DATABASE_READ_URL ?? '';
+  return raw
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '')
+    .map((u) => checkedUrl(u, 'DATABASE_READ_URL'));
 }
 
 /** DATABASE_URL, required: a service on its own has no other database to use. */
@@ -48,6 +65,8 @@ export function readDatabaseSettings(env: FlatEnv): DatabaseSettings {
     url: readDatabaseUrl(env),
     connectTimeoutMs: timeout(env, 'DATABASE_CONNECT_TIMEOUT_MS'),
     statementTimeoutMs: timeout(env, 'DATABASE_STATEMENT_TIMEOUT_MS'),
+    readUrls: readReplicaUrls(env),
+    readMaxLagMs: readWholeNumber(env, 'DATABASE_READ_MAX_LAG_MS', { min: 100, max: 600_000, fallback: DEFAULT_READ_MAX_LAG_MS, unit: 'of milliseconds' }),
   };
 }
 

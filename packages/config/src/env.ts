@@ -27,7 +27,15 @@ export class ConfigError extends Error {
  * Secrets compose (or any orchestrator) can hand over as files (`secrets:` mounts them under
  * /run/secrets): `<NAME>_FILE` names the file and its contents, trimmed, are the value.
  */
-export const FILE_SECRETS = ['KEY_ENCRYPTION_KEY', 'KEY_ENCRYPTION_KEY_PREVIOUS', 'DATABASE_URL', 'DATABASE_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN'] as const;
+export const FILE_SECRETS = [
+  'KEY_ENCRYPTION_KEY',
+  'KEY_ENCRYPTION_KEY_PREVIOUS',
+  'DATABASE_URL',
+  'DATABASE_READ_URL',
+  'DATABASE_PASSWORD',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+] as const;
 
 const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
 

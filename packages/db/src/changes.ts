@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { KeptValues } from './cache';
+import { replicaCalls, type ReadRoute } from './read-route';
 
 /** The channel the change triggers notify (migration 20261121T180000-change-notifications). */
 export const CHANGES_CHANNEL = 'frontdesk_changes';
@@ -33,6 +34,8 @@ export class ChangeFeed {
   private attempt = 0;
   private retry: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<(proId: string) => void>();
+  /** The replicas reads may come from (DATABASE_READ_URL): set by openServiceDb. */
+  readRoute: ReadRoute | null = null;
 
   constructor(
     private readonly url: string,
@@ -50,8 +53,24 @@ export class ChangeFeed {
     return this.validFrom !== Number.POSITIVE_INFINITY;
   }
 
-  /** Take before reading; null when nothing read now may be kept. */
+  /**
+   * Take before reading; null when nothing read now may be kept. Inside a call that reads a
+   * replica, the stamp is what that replica is known to have replayed (ReplicaSet): a change
+   * heard here but not yet replayed there is newer than the stamp, so what the call reads and
+   * keeps is void once that change is heard, never kept as if it had seen it.
+   */
   stamp(): number | null {
+    if (!this.live) return null;
+    const call = this.readRoute ? replicaCalls.getStore() : undefined;
+    if (call && this.readRoute!.pin(call)) {
+      const covered = call.coveredSeq ?? null;
+      return covered !== null && covered >= this.validFrom ? Math.min(covered, this.seq) : null;
+    }
+    return this.seq;
+  }
+
+  /** The newest change heard here, whoever asks (the replicas' lag probe); null while not listening. */
+  heardSeq(): number | null {
     return this.live ? this.seq : null;
   }
 

@@ -37,6 +37,8 @@ export * from './tables/key-sessions';
 export * from './tables/oauth';
 export * from './tables/rate-limits';
 export * from './service-db';
+export * from './replicas';
+export * from './read-route';
 export * from './repos/purge';
 export * from './repos/idempotency';
 export * from './tables/idempotency-keys';

@@ -44,6 +44,8 @@ export interface RunOptions<P> {
   requestDeadlineMs?: number;
   /** Bounds the database work of a call by the request's deadline (the db package's withDeadline). */
   withinDeadline?: WithinDeadline;
+  /** Runs the handler of a read declared `reads: 'replica'` (the db package's readsFromReplica). */
+  readsFromReplica?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export interface CredentialRateLimit<P> {
@@ -122,6 +124,8 @@ export async function runJudged<P, O extends AnyOperation<P>>(c: JudgedCall<P, O
 
   async function answer(): Promise<{ result: object; replayed: boolean }> {
     // Reads are safe to repeat: a key sent with one is ignored (docs/api.md, "Safe retries").
+    if (op.readOnly && op.reads === 'replica' && opts.readsFromReplica)
+      return { result: await opts.readsFromReplica(() => run.handler(input, call)), replayed: false };
     if (c.idempotencyKey === undefined || op.readOnly) return { result: await run.handler(input, call), replayed: false };
     if (!opts.idempotency) throw idempotencyNotKept();
     const once = {

@@ -24,7 +24,12 @@ interface RunContext {
  */
 export function hostRunOptions<P>(
   ctx: RunContext,
-  o: { limits: HostLimits; subjectOf: CredentialRateLimit<P>['subjectOf']; withinDeadline: WithinDeadline },
+  o: {
+    limits: HostLimits;
+    subjectOf: CredentialRateLimit<P>['subjectOf'];
+    withinDeadline: WithinDeadline;
+    readsFromReplica?: RunOptions<P>['readsFromReplica'];
+  },
 ): RunOptions<P> & { checkAnswers: boolean } {
   return {
     rateLimit: { host: o.limits, subjectOf: o.subjectOf },
@@ -34,6 +39,7 @@ export function hostRunOptions<P>(
     checkAnswers: ctx.config.checkAnswers ?? false,
     requestDeadlineMs: ctx.config.requestDeadlineMs,
     withinDeadline: o.withinDeadline,
+    readsFromReplica: o.readsFromReplica,
   };
 }
 
@@ -49,7 +55,7 @@ interface HostConfig extends OpsSettings {
 interface HostDb<D, F> {
   db: D;
   changes: F;
-  gauges?: Pick<MetricSources, 'pool' | 'backlog'>;
+  gauges?: Pick<MetricSources, 'pool' | 'backlog' | 'replicas'>;
   close: () => Promise<void>;
 }
 

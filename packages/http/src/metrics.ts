@@ -21,6 +21,8 @@ export interface MetricSources {
     webhookLagSeconds: number;
   }>;
   heartbeats?: () => ReadonlyMap<string, { lastRunMs: number; failures: number }>;
+  /** Each read replica (DATABASE_READ_URL) by its place in the list: how far behind at most, and whether it is read now. */
+  replicas?: () => readonly { index: number; lagMs: number; fresh: boolean }[];
 }
 
 /** What one request did, noted as it runs (by runJudged, the rate limiter) and counted when it ends. */
@@ -146,6 +148,29 @@ function gauges(registry: Registry, s: MetricSources): void {
   if (s.pool) poolGauges([registry], s.pool);
   if (s.backlog) backlogGauges([registry], s.backlog);
   if (s.heartbeats) workerGauges([registry], s.heartbeats);
+  if (s.replicas) replicaGauges([registry], s.replicas);
+}
+
+function replicaGauges(registers: Registry[], replicas: NonNullable<MetricSources['replicas']>): void {
+  // The label is the replica's place in DATABASE_READ_URL ("0", "1", …): bounded, and no secret.
+  new Gauge({
+    name: 'frontdesk_db_replica_lag_seconds',
+    help: 'How far each read replica is behind the primary, at most (+Inf until measured or while unreachable).',
+    labelNames: ['replica'],
+    registers,
+    collect() {
+      for (const r of replicas()) this.set({ replica: String(r.index) }, r.lagMs / 1000);
+    },
+  });
+  new Gauge({
+    name: 'frontdesk_db_replica_reads_enabled',
+    help: 'Whether searches read each replica now (1) or the primary instead (0: behind the lag bound, unreachable or not a standby).',
+    labelNames: ['replica'],
+    registers,
+    collect() {
+      for (const r of replicas()) this.set({ replica: String(r.index) }, r.fresh ? 1 : 0);
+    },
+  });
 }
 
 function poolGauges(registers: Registry[], pool: NonNullable<MetricSources['pool']>): void {

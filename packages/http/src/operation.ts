@@ -41,6 +41,13 @@ export interface Operation<P = unknown, In extends ObjectSchema = ObjectSchema, 
   /** Changes nothing (MCP readOnlyHint). */
   readOnly: boolean;
   /**
+   * Where a read's handler reads: 'replica' for an answer that may be a few seconds stale
+   * (searches, open times, quotes), which then reads a streaming replica less than the lag
+   * bound behind when DATABASE_READ_URL names one. Unset: the primary, as every write, every
+   * read right after a write (a booking's status) and every signed-in page needs. Ignored on a write.
+   */
+  reads?: 'replica';
+  /**
    * A write that may take away or overwrite what was there (MCP destructiveHint); false means
    * it only adds. Unset on a write reads as true, the MCP default. Meaningless on a read.
    */
@@ -116,6 +123,8 @@ export function instructionsFor(o: { intro: string; rules: readonly string[]; op
 
 /** A read: safe to repeat, allowed with the read scope. */
 export const READS = { readOnly: true, idempotent: true, scope: 'read' } as const;
+/** A read that may answer a few seconds stale, so it may read a replica (see `reads`). */
+export const STALE_READS = { ...READS, reads: 'replica' } as const;
 /** A write that only adds (a booking, a lead): needs the write scope; confirm it with the person first. */
 export const WRITES = { readOnly: false, destructive: false, scope: 'write' } as const;
 /** A write that replaces what was there (settings, notes, a time, a status): what it overwrote is gone. */

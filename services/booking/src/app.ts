@@ -11,7 +11,7 @@ import {
   type Operation,
 } from '@frontdesk/http';
 import { bookFrontDoor, customerPages } from './pages';
-import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, rateLimitStore } from '@frontdesk/db';
+import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, rateLimitStore, readsFromReplica } from '@frontdesk/db';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
 import requestExamples from './operations/request-examples.json';
@@ -69,7 +69,9 @@ export function createBookingApp(ctx: AppContext): { app: Express; operations: O
           : { credential: `${c.credential}:${c.email}`, context: c.user },
   };
   // How every call runs, whether an assistant's or a page's: the same limits, checks, fences and safe retries.
-  const run = { ...hostRunOptions<Customer>(ctx, { limits, subjectOf: customerBudget, withinDeadline }), idempotency };
+  // The public pages' searches and listings read a replica as the operations they call declare;
+  // nothing on this host is behind a sign-in page except a visitor's own bookings, read by operations that do not.
+  const run = { ...hostRunOptions<Customer>(ctx, { limits, subjectOf: customerBudget, withinDeadline, readsFromReplica }), idempotency };
   const app = createServiceApp<Customer>({
     // How the host names and describes itself in /openapi.json.
     title: 'Front Desk: customer booking interface',

@@ -1,5 +1,5 @@
 import { createServiceApp, hostLimits, hostRunOptions, operationList, API_LICENSE, API_VERSION, html, safeUrl, type Operation } from '@frontdesk/http';
-import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, proOwnedBy, rateLimitStore, type Pro } from '@frontdesk/db';
+import { databaseHealth, idempotencyStore, withDeadline as withinDeadline, proOwnedBy, rateLimitStore, readsFromReplica, type Pro } from '@frontdesk/db';
 import { hostOAuth } from '@frontdesk/oauth';
 import type { Express } from 'express';
 import examples from './operations/examples.json';
@@ -97,7 +97,10 @@ export function createProDeskApp(ctx: AppContext, extraOperations: Operation<Pro
     },
     authenticate: proKeyAuth(ctx, limits, keys),
     authorize: proScopeGuard(ctx.config.publicUrl),
+    // An assistant's quote_job and open_times may read a replica (their `reads`); the signed-in
+    // dashboard's forms read the primary, whatever the operation declares.
     ...run,
+    readsFromReplica,
     trustProxy: ctx.config.trustProxy,
     routers: [oauth, keyRouter(ctx, limits), signUpRouter(ctx, limits), dashboardRouter(ctx, limits, set, run)],
     ...databaseHealth(ctx.db),

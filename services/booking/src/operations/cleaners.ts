@@ -26,7 +26,7 @@ import {
   integer,
 } from '@frontdesk/domain';
 import { cleanerTimesReader, findCleanersFor, presentCheck, type CleanerOffer, type CleanerSearch } from '@frontdesk/use-cases';
-import { READS } from '@frontdesk/http';
+import { STALE_READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { defineOperation } from './define';
 
@@ -123,7 +123,7 @@ export const findCleanersOperation = (ctx: AppContext) =>
       },
       ['message'],
     ),
-    ...READS,
+    ...STALE_READS,
     async handler(input, { now }) {
       const { job, search } = await findCleanersFor(ctx.db, input, { now, changes: ctx.changes });
       return presentSearch(search, { zip: input.zip, job }, now);
@@ -150,7 +150,7 @@ export const availableTimes = (ctx: AppContext, times = cleanerTimesReader(ctx.d
       },
       ['message'],
     ),
-    ...READS,
+    ...STALE_READS,
     async handler(input, { now }) {
       const { pro, quote, timezone, from, days, ...rest } = await times(input, now);
       return {

@@ -16,7 +16,7 @@ import {
   fields,
 } from '@frontdesk/domain';
 import { openTimesForJob } from '@frontdesk/use-cases';
-import { READS } from '@frontdesk/http';
+import { STALE_READS } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { defineOperation } from './define';
 
@@ -31,7 +31,7 @@ export const quoteJob = (_ctx: AppContext) =>
     method: 'GET',
     input: fields({ ...jobFieldSchemas }, jobRequired),
     output: quoteSchema,
-    ...READS,
+    ...STALE_READS,
     handler(input, { principal: pro }) {
       return Promise.resolve(presentQuote(requireFirmQuote(normalizeJob(input), pro.price_list)));
     },
@@ -55,7 +55,7 @@ export const openTimesOperation = (ctx: AppContext) =>
       },
       ['message'],
     ),
-    ...READS,
+    ...STALE_READS,
     async handler(input, { principal: pro, now }) {
       const job = normalizeJob(input);
       const { quote, ...found } = await openTimesForJob(ctx.db, pro, { job, fields: input, crewId: input.crew_id }, now);
