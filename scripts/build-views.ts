@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import ts from 'typescript';
@@ -95,7 +96,11 @@ export function pureTopLevel(source: string, file: string): string {
  * compiler, …). zod/v4 exports each of those names itself, so `import * as Q` is the same
  * binding that esbuild can follow name by name.
  */
-const zodNamespace = (source: string) => source.replace(/import\s*\{\s*z(?:\s+as\s+([\w$]+))?\s*\}\s*from\s*(["'])zod\/v4\2/g, (_m, as: string | undefined, q: string) => `import * as ${as ?? 'z'} from ${q}zod/v4${q}`);
+const zodNamespace = (source: string) =>
+  source.replace(
+    /import\s*\{\s*z(?:\s+as\s+([\w$]+))?\s*\}\s*from\s*(["'])zod\/v4\2/g,
+    (_m, as: string | undefined, q: string) => `import * as ${as ?? 'z'} from ${q}zod/v4${q}`,
+  );
 
 /**
  * The client's build fills two registries of every spec type's schema (`specTypeSchemas`,
@@ -113,7 +118,10 @@ function deferSpecRegistries(source: string, file: string): string {
   const reads = ['Object.freeze(_specTypeSchemas)', 'Object.freeze(_isSpecType)'];
   if (source.split(SPEC_LOOPS).length !== 2 || reads.some((r) => source.split(r).length !== 2))
     throw new Error(`${file}: the spec-type registries are not built as this script expects; look again at deferSpecRegistries`);
-  let out = source.replace(SPEC_LOOPS, `let specTypesFilled = false;\nfunction fillSpecTypes() {\n\tif (specTypesFilled) return;\n\tspecTypesFilled = true;\n${SPEC_LOOPS}\n}`);
+  let out = source.replace(
+    SPEC_LOOPS,
+    `let specTypesFilled = false;\nfunction fillSpecTypes() {\n\tif (specTypesFilled) return;\n\tspecTypesFilled = true;\n${SPEC_LOOPS}\n}`,
+  );
   for (const r of reads) out = out.replace(r, `(fillSpecTypes(), ${r})`);
   return out;
 }
@@ -121,7 +129,12 @@ function deferSpecRegistries(source: string, file: string): string {
 const pure: esbuild.Plugin = {
   name: 'pure-top-level',
   setup(b) {
-    b.onLoad({ filter: PURE_PACKAGES }, (args) => ({ contents: pureTopLevel(deferSpecRegistries(zodNamespace(readFileSync(args.path, 'utf8')), args.path), args.path).replace(/^for \(const .*register\(key, schema.*$/gm, '').replace(/^for \(const key of SPEC_SCHEMA_KEYS\).*$/gm, ''), loader: 'js' }));
+    b.onLoad({ filter: PURE_PACKAGES }, (args) => ({
+      contents: pureTopLevel(deferSpecRegistries(zodNamespace(readFileSync(args.path, 'utf8')), args.path), args.path)
+        .replace(/^for \(const .*register\(key, schema.*$/gm, '')
+        .replace(/^for \(const key of SPEC_SCHEMA_KEYS\).*$/gm, ''),
+      loader: 'js',
+    }));
   },
 };
 
@@ -140,7 +153,7 @@ export interface BuiltView {
 
 /**
  * Builds every view; fails naming each document over VIEW_MAX_BYTES. With `analyze`, prints
- * what each script is made of (esbuild's analysis) and writes its metafile to /tmp/meta-<view>.json.
+ * what each script is made of (esbuild's analysis) and writes its metafile to meta-<view>.json in the system's temporary folder.
  */
 export async function buildViews(analyze = false): Promise<BuiltView[]> {
   const built: BuiltView[] = [];
@@ -160,8 +173,8 @@ export async function buildViews(analyze = false): Promise<BuiltView[]> {
       metafile: true,
     });
     if (analyze) {
-      console.log(await esbuild.analyzeMetafile(out.metafile!, { verbose: false }));
-      writeFileSync(`/tmp/meta-${v.name}.json`, JSON.stringify(out.metafile));
+      console.log(await esbuild.analyzeMetafile(out.metafile, { verbose: false }));
+      writeFileSync(path.join(tmpdir(), `meta-${v.name}.json`), JSON.stringify(out.metafile));
     }
     const script = out.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script').trim();
     const csp = `default-src 'none'; script-src ${sha256(script)}; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'`;
@@ -201,7 +214,8 @@ export async function buildViews(analyze = false): Promise<BuiltView[]> {
 if (process.argv[1]?.endsWith('build-views.ts')) {
   buildViews(process.argv.includes('--analyze')).then(
     (built) => {
-      for (const b of built) console.log(`${b.file}: ${(b.bytes / 1024).toFixed(1)} KB (the official App and its dependencies: ${(b.sdkBytes / 1024).toFixed(1)} KB)`);
+      for (const b of built)
+        console.log(`${b.file}: ${(b.bytes / 1024).toFixed(1)} KB (the official App and its dependencies: ${(b.sdkBytes / 1024).toFixed(1)} KB)`);
     },
     (err: Error) => {
       console.error(err.message);
