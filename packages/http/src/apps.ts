@@ -21,7 +21,7 @@ export const VIEW_CSP = { connectDomains: [] as string[], resourceDomains: [] as
 
 /**
  * The most bytes a view's document may have; scripts/build-views.ts fails over it and the hosts'
- * tests check what they serve. The issue asks for under 150 KB. What we write is about 8 KB of
+ * tests check what they serve. The issue asks for under 150 KB. What we write is 6–14 KiB of
  * each view; the rest is the official App class with what it needs (its Protocol from
  * @modelcontextprotocol/client with both revisions' message schemas, and zod's classic API,
  * whose every schema carries all its methods): about 190 KiB after tree-shaking it as far as
