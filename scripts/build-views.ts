@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import ts from 'typescript';
+import { VIEW_MAX_BYTES } from '../packages/http/src/apps';
 import { projectRoot as rootOf } from './project-root';
 
 /**
@@ -41,11 +44,119 @@ const lean: esbuild.Plugin = {
   },
 };
 
+/**
+ * Lets esbuild drop what a view never reaches in the MCP SDK's builds. Their modules build
+ * their values at the top (`const XSchema = z.object({...})`, a few hundred of them), and a
+ * call there is kept whether or not anything uses its result, since esbuild cannot know the
+ * call does nothing else. Each such initializer is wrapped as `/* @__PURE__ *\/ (() => (…))()`:
+ * evaluated where it was, in the same order, when used, and left out when unused. This is the
+ * annotation the packages could carry themselves; nothing is rewritten but where it sits.
+ */
+const PURE_PACKAGES = /node_modules\/@modelcontextprotocol\/(client|core|ext-apps)\/dist\/.*\.m?js$/;
+
+/** True when an expression already costs nothing to leave out (a function, a literal, a name). */
+function freeToDrop(e: ts.Expression): boolean {
+  return (
+    ts.isArrowFunction(e) ||
+    ts.isFunctionExpression(e) ||
+    ts.isIdentifier(e) ||
+    ts.isLiteralExpression(e) ||
+    e.kind === ts.SyntaxKind.TrueKeyword ||
+    e.kind === ts.SyntaxKind.FalseKeyword ||
+    e.kind === ts.SyntaxKind.NullKeyword
+  );
+}
+
+/** True when `node` awaits or yields outside any function of its own (it cannot move into one). */
+function suspends(node: ts.Node): boolean {
+  if (ts.isAwaitExpression(node) || ts.isYieldExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) return true;
+  if (ts.isFunctionLike(node) || ts.isClassLike(node)) return false;
+  return ts.forEachChild(node, suspends) ?? false;
+}
+
+export function pureTopLevel(source: string, file: string): string {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const edits: { at: number; text: string }[] = [];
+  for (const st of sf.statements) {
+    if (!ts.isVariableStatement(st)) continue;
+    for (const d of st.declarationList.declarations) {
+      const init = d.initializer;
+      if (!init || !ts.isIdentifier(d.name) || freeToDrop(init) || suspends(init)) continue;
+      edits.push({ at: init.getStart(sf), text: '/* @__PURE__ */ (() => (' }, { at: init.end, text: '))()' });
+    }
+  }
+  let out = source;
+  for (const e of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, e.at) + e.text + out.slice(e.at);
+  return out;
+}
+
+/**
+ * `import { z as Q } from "zod/v4"` (ext-apps' build) makes esbuild build zod's whole namespace
+ * as an object, and so keep every function zod has (JSON Schema in both directions, the
+ * compiler, …). zod/v4 exports each of those names itself, so `import * as Q` is the same
+ * binding that esbuild can follow name by name.
+ */
+const zodNamespace = (source: string) =>
+  source.replace(
+    /import\s*\{\s*z(?:\s+as\s+([\w$]+))?\s*\}\s*from\s*(["'])zod\/v4\2/g,
+    (_m, as: string | undefined, q: string) => `import * as ${as ?? 'z'} from ${q}zod/v4${q}`,
+  );
+
+/**
+ * The client's build fills two registries of every spec type's schema (`specTypeSchemas`,
+ * `isSpecType`) with a loop at the top of its module: a statement, so it and the hundred-odd
+ * schemas it names stay in every bundle, though the App never reads either registry. The loops
+ * move, as written, into a function the two registries' own initializers call first, so the
+ * registries are filled exactly when something reads them, and left out with their schemas
+ * when nothing does. The text is matched exactly: a client whose build differs fails the build
+ * here rather than being changed unseen.
+ */
+const SPEC_LOOPS = `for (const key of SPEC_SCHEMA_KEYS) register(key, schemas_exports[key]);
+for (const [key, schema] of Object.entries(authSchemas)) register(key, schema);`;
+function deferSpecRegistries(source: string, file: string): string {
+  if (!source.includes('const _specTypeSchemas = {};')) return source;
+  const reads = ['Object.freeze(_specTypeSchemas)', 'Object.freeze(_isSpecType)'];
+  if (source.split(SPEC_LOOPS).length !== 2 || reads.some((r) => source.split(r).length !== 2))
+    throw new Error(`${file}: the spec-type registries are not built as this script expects; look again at deferSpecRegistries`);
+  let out = source.replace(
+    SPEC_LOOPS,
+    `let specTypesFilled = false;\nfunction fillSpecTypes() {\n\tif (specTypesFilled) return;\n\tspecTypesFilled = true;\n${SPEC_LOOPS}\n}`,
+  );
+  for (const r of reads) out = out.replace(r, `(fillSpecTypes(), ${r})`);
+  return out;
+}
+
+const pure: esbuild.Plugin = {
+  name: 'pure-top-level',
+  setup(b) {
+    b.onLoad({ filter: PURE_PACKAGES }, (args) => ({
+      contents: pureTopLevel(deferSpecRegistries(zodNamespace(readFileSync(args.path, 'utf8')), args.path), args.path)
+        .replace(/^for \(const .*register\(key, schema.*$/gm, '')
+        .replace(/^for \(const key of SPEC_SCHEMA_KEYS\).*$/gm, ''),
+      loader: 'js',
+    }));
+  },
+};
+
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const css = readFileSync(path.join(projectRoot, 'views/style.css'), 'utf8').replace(/\s*\n\s*/g, ' ');
 
-export async function buildViews(): Promise<{ file: string; bytes: number }[]> {
-  const built: { file: string; bytes: number }[] = [];
+/** What went into a view's script from the official App and its dependencies (the MCP SDK, zod). */
+const SDK = /node_modules\/(@modelcontextprotocol\/|zod\/|@standard-schema\/)/;
+
+export interface BuiltView {
+  file: string;
+  bytes: number;
+  /** Of its script, the bytes that came from the official App and its dependencies. */
+  sdkBytes: number;
+}
+
+/**
+ * Builds every view; fails naming each document over VIEW_MAX_BYTES. With `analyze`, prints
+ * what each script is made of (esbuild's analysis) and writes its metafile to meta-<view>.json in the system's temporary folder.
+ */
+export async function buildViews(analyze = false): Promise<BuiltView[]> {
+  const built: BuiltView[] = [];
   for (const v of VIEWS) {
     const out = await esbuild.build({
       entryPoints: [path.join(projectRoot, 'views', `${v.name}.ts`)],
@@ -56,9 +167,15 @@ export async function buildViews(): Promise<{ file: string; bytes: number }[]> {
       target: 'es2022',
       write: false,
       legalComments: 'none',
-      plugins: [lean],
+      charset: 'utf8',
+      plugins: [lean, pure],
       logLevel: 'error',
+      metafile: true,
     });
+    if (analyze) {
+      console.log(await esbuild.analyzeMetafile(out.metafile, { verbose: false }));
+      writeFileSync(path.join(tmpdir(), `meta-${v.name}.json`), JSON.stringify(out.metafile));
+    }
     const script = out.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script').trim();
     const csp = `default-src 'none'; script-src ${sha256(script)}; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'`;
     const doc = `<!doctype html>
@@ -81,13 +198,28 @@ export async function buildViews(): Promise<{ file: string; bytes: number }[]> {
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${v.name}.html`);
     writeFileSync(file, doc);
-    built.push({ file: path.relative(projectRoot, file), bytes: Buffer.byteLength(doc) });
+    const sdkBytes = Object.entries(Object.values(out.metafile.outputs)[0]!.inputs)
+      .filter(([input]) => SDK.test(input))
+      .reduce((sum, [, i]) => sum + i.bytesInOutput, 0);
+    built.push({ file: path.relative(projectRoot, file), bytes: Buffer.byteLength(doc), sdkBytes });
   }
+  const over = built.filter((b) => b.bytes > VIEW_MAX_BYTES);
+  if (over.length > 0)
+    throw new Error(
+      `views over ${VIEW_MAX_BYTES} bytes (VIEW_MAX_BYTES): ${over.map((b) => `${b.file} is ${b.bytes}`).join('; ')}. Run tsx scripts/build-views.ts --analyze to see what they hold.`,
+    );
   return built;
 }
 
 if (process.argv[1]?.endsWith('build-views.ts')) {
-  void buildViews().then((built) => {
-    for (const b of built) console.log(`${b.file}: ${(b.bytes / 1024).toFixed(1)} KB`);
-  });
+  buildViews(process.argv.includes('--analyze')).then(
+    (built) => {
+      for (const b of built)
+        console.log(`${b.file}: ${(b.bytes / 1024).toFixed(1)} KB (the official App and its dependencies: ${(b.sdkBytes / 1024).toFixed(1)} KB)`);
+    },
+    (err: Error) => {
+      console.error(err.message);
+      process.exitCode = 1;
+    },
+  );
 }

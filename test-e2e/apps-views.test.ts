@@ -1,34 +1,33 @@
-import { readFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createBusiness } from '@frontdesk/use-cases';
-import { TEST_KEY_SEALER } from '@frontdesk/dev-env/both-hosts';
-import { freePort } from '@frontdesk/db';
-import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
-import { DEFAULT_WEEKLY_HOURS, FREE_CANCEL_TEXT } from '@frontdesk/domain';
-import { closeServer, createLogger, listen } from '@frontdesk/http';
-import { createBookingApp } from '@frontdesk/booking';
-import { createProDeskApp } from '@frontdesk/pro-desk';
-import { CHROMIUM_ARGS, ensureChromium } from './browser';
+import type { TestDatabase } from '@frontdesk/db/testing';
+import { DEFAULT_WEEKLY_HOURS, FREE_CANCEL_HOURS, FREE_CANCEL_TEXT, MOVE_FREE_TEXT, ON_MY_WAY_ETA_LABEL, moveLate, onMyWayWillEmail } from '@frontdesk/domain';
+import { closeServer } from '@frontdesk/http';
+import { ensureChromium } from './browser';
+import { startPageHosts, type PageHosts } from './page-hosts';
+import { axeInFrame as axeIn } from './page-flows';
 
 // The book host's MCP Apps views as a person uses them inside an assistant: a test host built on
 // the official ext-apps AppBridge, in Chromium, connected over MCP (the official client in the
 // page, relayed by this test to the running book host with the user's credential) calls
 // find_cleaners, reads the view it links and shows it in a sandboxed frame under the declared
-// CSP; Playwright picks a time, sees the hold, confirms, books, and cancels from the booking view.
+// CSP; Playwright picks a time, sees the hold, confirms, books, and moves and cancels from the booking view.
 jest.setTimeout(240_000);
 
 const found = ensureChromium();
 if ('reason' in found) process.stdout.write(`\nSkipping the MCP Apps view tests: ${found.reason}.\n`);
 const maybe = 'path' in found ? describe : describe.skip;
 
-const PUBLIC = 'fdpub_apps_views_key';
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/** The book host's shared key, as startPageHosts names it. */
+const PUBLIC = 'fdpub_apps_views_public_key';
 const USER = { 'x-user-name': 'Sam Lee', 'x-user-email': 'sam@example.com' };
 
+let hosts: PageHosts;
 let t: TestDatabase;
 let browser: Browser;
 const servers: Server[] = [];
@@ -87,15 +86,6 @@ async function startHost(): Promise<Server> {
   return server;
 }
 
-/** axe's audit of the view inside its frame (evaluated by the browser's tools, not injected past the frame's CSP). */
-async function axeIn(frame: Frame): Promise<string[]> {
-  await frame.evaluate(AXE);
-  return frame.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => `${v.impact}:${v.id}`);
-  });
-}
-
 interface Shown {
   tools: string[];
   uri: string;
@@ -126,25 +116,17 @@ const bookedOf = (cleaner: string) => t.db.selectFrom('bookings').select(['id', 
 
 maybe('MCP Apps views in a test host on the official AppBridge', () => {
   beforeAll(async () => {
-    t = await createTestDatabase();
-    const [bookPort, proPort] = [await freePort(), await freePort()];
-    book = `http://127.0.0.1:${bookPort}`;
-    pro = `http://127.0.0.1:${proPort}`;
-    const logger = createLogger('apps-views', 'silent');
-    const clock = () => new Date();
-    const common = { proDeskUrl: pro, bookingUrl: book, publicSharedKey: PUBLIC, mcpAllowedOrigins: [], keySealer: TEST_KEY_SEALER, checkAnswers: true };
-    servers.push(await listen(createBookingApp({ db: t.db, config: { ...common, publicUrl: book }, logger, clock }).app, bookPort, '127.0.0.1'));
-    servers.push(await listen(createProDeskApp({ db: t.db, config: { ...common, publicUrl: pro }, logger, clock }).app, proPort, '127.0.0.1'));
+    // Both hosts and Chromium as every page test starts them; this test's own server is the assistant's host.
+    hosts = await startPageHosts('apps_views', (found as { path: string }).path);
+    ({ t, browser, book, pro } = hosts);
     servers.push(await startHost());
-    browser = await chromium.launch({ executablePath: (found as { path: string }).path, headless: true, args: CHROMIUM_ARGS });
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
     await Promise.all(servers.map(closeServer));
-    await t?.drop();
+    await hosts?.close();
   });
 
-  it('offers view: picks a time (held), confirms once, books; the booking is on the schedule; cancels from the booking view', async () => {
+  it('offers view: picks a time (held), confirms once, books; the booking is on the schedule; moves and cancels from the booking view', async () => {
     const { pro: shop, apiKey } = await createBusiness(t.db, {
       name: 'Sparkle Views',
       timezone: 'America/New_York',
@@ -207,12 +189,39 @@ maybe('MCP Apps views in a test host on the official AppBridge', () => {
       { contents: [{ type: 'resource_link', uri: `${asked.openedLinks[0]}/booking.ics`, name: 'cleaning.ics', mimeType: 'text/calendar' }] },
     ]);
 
+    // Move: the cleaner's other open times (reschedule_booking through the bridge), one
+    // confirmation naming both times and stating the 24-hour rule, then the booking at its new time.
+    const startOf = async () => (await t.db.selectFrom('bookings').select('starts_at').where('pro_id', '=', shop.id).executeTakeFirstOrThrow()).starts_at;
+    const before = await startOf();
+    await view.getByRole('button', { name: 'Move this cleaning' }).click();
+    await view.getByRole('heading', { name: `Move ${label} with Sparkle Views` }).waitFor();
+    expect(await view.getByRole('button', { name: `Move to ${label}` }).count()).toBe(0);
+    expect(await axeIn(frame)).toEqual([]);
+    const to = view.getByRole('button', { name: /^Move to / }).first();
+    const moved = (await to.getAttribute('aria-label'))!.replace(/^Move to /, '');
+    await to.click();
+    await view.getByRole('heading', { name: `Move to ${moved}?` }).waitFor();
+    const rule = (await view.locator('main p.note, main p.error').innerText()).trim();
+    expect([MOVE_FREE_TEXT, moveLate('Sparkle Views')]).toContain(rule);
+    expect(rule).toContain(`${FREE_CANCEL_HOURS} hours`);
+    expect(await view.locator('dl').innerText()).toContain(`${label} with Sparkle Views`);
+    expect(await startOf()).toEqual(before);
+    expect(await axeIn(frame)).toEqual([]);
+    await view.getByRole('button', { name: 'Yes, move it' }).click();
+    await view.getByRole('heading', { name: `Booked: ${moved} with Sparkle Views` }).waitFor();
+    await view
+      .getByRole('status')
+      .getByText(/^Moved /)
+      .waitFor();
+    expect(await startOf()).not.toEqual(before);
+    expect(await axeIn(frame)).toEqual([]);
+
     // Cancel: a confirmation stating the 24-hour rule, then cancelled.
     await view.getByRole('button', { name: 'Cancel this cleaning' }).click();
     await view.getByText(FREE_CANCEL_TEXT).waitFor();
     expect(await axeIn(frame)).toEqual([]);
     await view.getByRole('button', { name: 'Yes, cancel it' }).click();
-    await view.getByRole('heading', { name: `Cancelled: ${label} with Sparkle Views` }).waitFor();
+    await view.getByRole('heading', { name: `Cancelled: ${moved} with Sparkle Views` }).waitFor();
     expect((await bookedOf(shop.id)).map((b) => b.status)).toEqual(['cancelled']);
 
     // Nothing left the host page's origin: the view's calls went through the bridge, relayed as MCP.
@@ -274,8 +283,8 @@ maybe('MCP Apps views in a test host on the official AppBridge', () => {
     // On my way: only today's job offers it; a confirmation, then sent once.
     expect(await view.getByRole('button', { name: 'On my way' }).count()).toBe(1);
     await view.getByRole('button', { name: 'On my way' }).click();
-    await view.getByText('This emails Kim 0 once that your crew is on the way').waitFor();
-    await view.getByLabel('Arriving in, minutes (optional)').fill('20');
+    await view.getByText(onMyWayWillEmail('Kim 0').join('')).waitFor();
+    await view.getByLabel(ON_MY_WAY_ETA_LABEL).fill('20');
     expect(await axeIn(frame)).toEqual([]);
     await view.getByRole('button', { name: 'On my way' }).click();
     await view.getByRole('heading', { name: /^On my way sent at / }).waitFor();

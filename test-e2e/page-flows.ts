@@ -1,12 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 
 // What a person does on the pages, written once for the page tests (pages.test.ts): the flows
 // that lead to a page, and axe-core's audit of each page a flow reaches.
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations ("impact:id") in a page or frame where axe is loaded. */
+const runAxe = (target: Page | Frame): Promise<string[]> =>
+  target.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => `${v.impact}:${v.id}`);
+  });
+
+/**
+ * axe-core's audit of a frame as it is now (an MCP Apps view in its sandbox): axe is evaluated
+ * by the browser's tools, not injected as a script, so the view is audited under its own CSP.
+ */
+export async function axeInFrame(frame: Frame): Promise<string[]> {
+  await frame.evaluate(AXE);
+  return runAxe(frame);
+}
 
 /** Both hosts under test, and where a sign-in code sent to an address can be read. */
 export interface Site {
@@ -38,10 +54,7 @@ export async function auditAtBothWidths(browser: Browser, flow: (page: Page, wid
     const page = await browser.newPage({ viewport: { width, height: 800 }, bypassCSP: true });
     const audit: Audit = async (what) => {
       await page.addScriptTag({ content: AXE });
-      const violations = await page.evaluate(async () => {
-        const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
-        return (await axe.run()).violations.map((v) => `${v.impact}:${v.id}`);
-      });
+      const violations = await runAxe(page);
       found.push(...violations.map((v) => `${width}px ${what}: ${v}`));
     };
     try {

@@ -11,6 +11,7 @@ export type Held = AnswerOf<Book['hold_time']>;
 export type Booked = AnswerOf<Book['book_cleaning']>;
 export type Status = AnswerOf<Book['booking_status']>;
 export type Cancelled = AnswerOf<Book['cancel_booking']>;
+export type Moved = AnswerOf<Book['reschedule_booking']>;
 export type Schedule = AnswerOf<Pro['schedule']>;
 export type Job = Schedule['jobs'][number];
 export type OnMyWay = AnswerOf<Pro['notify_on_my_way']>;

@@ -1,15 +1,26 @@
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { formatUsd, fromUsd } from '../packages/domain/src/money';
-import { FIRM_PRICE, FREE_CANCEL_TEXT, HOLD_ON_PICK, heldOnPage } from '../packages/domain/src/words/booking-pages';
+import {
+  FIRM_PRICE,
+  FREE_CANCEL_TEXT,
+  HOLD_ON_PICK,
+  MOVE_FREE_TEXT,
+  PICK_A_NEW_TIME,
+  PRICE_STAYS,
+  heldOnPage,
+  inCustomerWords,
+  moveLate,
+} from '../packages/domain/src/words/booking-pages';
+import { withinFreeCancel } from '../packages/domain/src/cancellation';
 import { formatTimeOfDay } from '../packages/domain/src/time';
 import { timesByDay } from '../packages/domain/src/day-groups';
 import { act, call, h, say, show, type Args } from './bridge';
-import type { Booked, Cancelled, Held, Status } from './answers';
+import type { Booked, Cancelled, Held, Moved, Status, Times } from './answers';
 
 /**
  * The customer's path in a view, as on the booking pages: pick a time (held through hold_time),
  * give the details still missing, confirm once (cleaner, time, address, price), book with the
- * hold_id; then the booking, its manage link, its .ics, and cancel with the 24-hour rule.
+ * hold_id; then the booking, its manage link, its .ics, and cancel or move with the 24-hour rule.
  */
 
 export const money = (usd: number) => formatUsd(fromUsd(usd));
@@ -39,24 +50,35 @@ interface Details {
 /** A booking as the booking view shows it: book_cleaning's or booking_status's answer. */
 export type Shown = (Booked | Status) & { manage_token?: string };
 
-/** Open times as buttons, one group a day (the pages' grouping: timesByDay). */
+/** Open times as buttons, one group a day (the pages' grouping: timesByDay); a tap holds the time. */
 export function timeButtons(app: App, offer: Offer, times: { start: string; label: string }[]): HTMLElement {
+  return dayButtons(
+    times,
+    (d) => `${d} with ${offer.cleaner.name}`,
+    (t) => `Hold ${t.label} with ${offer.cleaner.name}`,
+    (t) => hold(app, offer, t.start),
+  );
+}
+
+/** Times as buttons grouped by day, each named for what a tap does, running `pick` (its button waits). */
+function dayButtons(
+  times: { start: string; label: string }[],
+  group: (day: string) => string,
+  name: (t: { label: string }) => string,
+  pick: (t: { start: string; label: string }) => Promise<void> | void,
+): HTMLElement {
   return h(
     'div',
     { class: 'days' },
     timesByDay(times).map((d) =>
       h(
         'div',
-        { class: 'times', role: 'group', 'aria-label': `${d.day} with ${offer.cleaner.name}` },
+        { class: 'times', role: 'group', 'aria-label': group(d.day) },
         h('h3', {}, d.day),
         d.times.map((t) =>
           h(
             'button',
-            {
-              type: 'button',
-              'aria-label': `Hold ${t.label} with ${offer.cleaner.name}`,
-              onclick: (e: Event) => act(e.currentTarget as HTMLButtonElement, () => hold(app, offer, t.start)),
-            },
+            { type: 'button', 'aria-label': name(t), onclick: (e: Event) => act(e.currentTarget as HTMLButtonElement, () => Promise.resolve(pick(t))) },
             t.time,
           ),
         ),
@@ -153,7 +175,7 @@ function confirm(app: App, offer: Offer, held: Held, data: Details): void {
 /** The manage token a booking's link carries (book_cleaning answers it too; booking_status only the link). */
 const tokenOf = (b: Shown): string => b.manage_token ?? b.manage_url.split('/').pop() ?? '';
 
-/** What was booked, the manage link, the .ics, and cancel behind a confirmation stating the 24-hour rule. */
+/** What was booked, the manage link, the .ics, and cancel and move, each behind a confirmation stating the 24-hour rule. */
 export function showBooking(app: App, b: Shown): void {
   const cancelled = b.status === 'cancelled';
   const manage = b.manage_url;
@@ -179,7 +201,17 @@ export function showBooking(app: App, b: Shown): void {
           'Add it to your calendar (.ics)',
         ),
       ),
-    !cancelled && h('button', { type: 'button', class: 'quiet', onclick: () => askCancel(app, b) }, 'Cancel this cleaning'),
+    !cancelled &&
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'button',
+          { type: 'button', class: 'quiet', onclick: (e: Event) => act(e.currentTarget as HTMLButtonElement, () => pickMove(app, b)) },
+          'Move this cleaning',
+        ),
+        h('button', { type: 'button', class: 'quiet', onclick: () => askCancel(app, b) }, 'Cancel this cleaning'),
+      ),
   );
 }
 
@@ -197,6 +229,56 @@ function askCancel(app: App, b: Shown): void {
       { class: 'actions' },
       h('button', { type: 'button', onclick: yes }, 'Yes, cancel it'),
       h('button', { type: 'button', class: 'quiet', onclick: () => showBooking(app, b) }, 'Keep it'),
+    ),
+  );
+}
+
+/** The cleaner's open times for the same job (available_times), each a button to move the booking there. */
+async function pickMove(app: App, b: Shown): Promise<void> {
+  const t = await call<Times>(app, 'available_times', { cleaner_id: b.cleaner.cleaner_id, ...jobArgs(b.job) });
+  const starts = t.open_times
+    .flatMap((d) => d.starts.map((start) => ({ start, label: `${d.label}, ${formatTimeOfDay(new Date(start), t.timezone)}` })))
+    .filter((s) => s.start !== b.start);
+  show(
+    h('h1', {}, `Move ${b.label} with ${b.cleaner.name}`),
+    h('p', {}, PRICE_STAYS),
+    h('h2', {}, PICK_A_NEW_TIME),
+    starts.length
+      ? dayButtons(
+          starts,
+          (d) => `New times on ${d}`,
+          (s) => `Move to ${s.label}`,
+          (s) => askMove(app, b, s),
+        )
+      : h('p', {}, 'No open times in these days.'),
+    h('button', { type: 'button', class: 'quiet', onclick: () => showBooking(app, b) }, 'Keep it as it is'),
+  );
+}
+
+/** The one confirmation of a move: from, to, the same price, and the 24-hour rule (and whether it applies now). */
+function askMove(app: App, b: Shown, to: { start: string; label: string }): void {
+  const late = !withinFreeCancel(new Date(b.start), new Date());
+  const yes = (e: Event) =>
+    act(e.currentTarget as HTMLButtonElement, async () => {
+      const moved = await call<Moved>(app, 'reschedule_booking', {
+        manage_token: tokenOf(b),
+        start: to.start,
+        ...(b.series_id ? { visit_id: b.booking_id } : {}),
+      });
+      showBooking(app, { ...b, ...moved, manage_url: b.manage_url, manage_token: tokenOf(b) });
+      say(inCustomerWords(moved.message));
+    });
+  show(
+    h('h1', {}, `Move to ${to.label}?`),
+    h('dl', {}, h('dt', {}, 'Now'), h('dd', {}, `${b.label} with ${b.cleaner.name}`), h('dt', {}, 'New time'), h('dd', {}, to.label)),
+    h('p', {}, PRICE_STAYS),
+    h('p', { class: late ? 'error' : 'note' }, late ? moveLate(b.cleaner.name) : MOVE_FREE_TEXT),
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { type: 'button', onclick: yes }, 'Yes, move it'),
+      h('button', { type: 'button', class: 'quiet', onclick: () => void act(null, () => pickMove(app, b)) }, 'Pick another time'),
+      h('button', { type: 'button', class: 'quiet', onclick: () => showBooking(app, b) }, 'Keep it as it is'),
     ),
   );
 }

@@ -1,5 +1,7 @@
 import { addDays, localDate } from '../packages/domain/src/time';
 import { formatDay } from '../packages/domain/src/time';
+import { ON_MY_WAY_ETA_LABEL, onMyWaySentAt, onMyWayWillEmail } from '../packages/domain/src/words/dashboard';
+import { ON_MY_WAY_ETA_MINUTES } from '../packages/domain/src/policy';
 import { act, call, h, say, show, startView } from './bridge';
 import type { Job, OnMyWay, Schedule } from './answers';
 
@@ -56,14 +58,14 @@ function confirmOnMyWay(j: Job): void {
     act(e.currentTarget as HTMLButtonElement, async () => {
       const eta = (document.getElementById('eta') as HTMLInputElement).value;
       const done = await call<OnMyWay>(app, 'notify_on_my_way', { booking_id: j.booking_id, ...(eta ? { eta_minutes: Number(eta) } : {}) });
-      show(h('h1', {}, `On my way sent at ${done.sent_label}`), h('p', {}, `${j.label} · ${j.customer.name}`));
-      say(`On my way sent at ${done.sent_label}.`);
+      show(h('h1', {}, onMyWaySentAt(done.sent_label)), h('p', {}, `${j.label} · ${j.customer.name}`));
+      say(`${onMyWaySentAt(done.sent_label)}.`);
     });
   show(
     h('h1', {}, `${j.label}, ${j.address}`),
-    h('p', {}, `This emails ${j.customer.name} once that your crew is on the way, with the arrival time if you give one.`),
-    h('label', { for: 'eta' }, 'Arriving in, minutes (optional)'),
-    h('input', { id: 'eta', type: 'number', inputmode: 'numeric', min: 1, max: 240 }),
+    h('p', {}, ...onMyWayWillEmail(h('bdi', {}, j.customer.name))),
+    h('label', { for: 'eta' }, ON_MY_WAY_ETA_LABEL),
+    h('input', { id: 'eta', type: 'number', inputmode: 'numeric', min: ON_MY_WAY_ETA_MINUTES.min, max: ON_MY_WAY_ETA_MINUTES.max }),
     h(
       'div',
       { class: 'actions' },

@@ -70,7 +70,7 @@ const textField =
     });
 
 /** The schema of a one-line text field (a name, an address, an id). */
-export const singleLine = textField(SINGLE_LINE_PATTERN);
+export const singleLine = /* @__PURE__ */ textField(SINGLE_LINE_PATTERN);
 
 /** The schema of a text field that may run over several lines (notes, access details). */
-export const multiLine = textField(MULTI_LINE_PATTERN);
+export const multiLine = /* @__PURE__ */ textField(MULTI_LINE_PATTERN);

@@ -3,7 +3,7 @@
 import { createBusiness } from '@frontdesk/use-cases';
 import { MODES, mcpClient2 } from '@frontdesk/dev-env/mcp-client';
 import { bookHostOnPort, type BookHost } from '@frontdesk/dev-env/oauth';
-import { MCP_APPS_EXTENSION, MCP_APP_MIME_TYPE } from '@frontdesk/http';
+import { MCP_APPS_EXTENSION, MCP_APP_MIME_TYPE, VIEW_MAX_BYTES } from '@frontdesk/http';
 
 let host: BookHost;
 let cleanerId = '';
@@ -53,6 +53,8 @@ describe.each(MODES)('the 2.x client %s', (_mode, mode) => {
       expect(doc).toMatchObject({ uri: r.uri, mimeType: MCP_APP_MIME_TYPE, _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } } });
       // One document: its script inline and allowed by hash, nothing fetched from anywhere.
       expect(doc.text).toMatch(/^<!doctype html>/);
+      // Within the size the build holds views to (the official App is most of it: docs/mcp-apps.md).
+      expect(Buffer.byteLength(doc.text)).toBeLessThanOrEqual(VIEW_MAX_BYTES);
       expect(doc.text).toMatch(
         /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+';[^"]*connect-src 'none'/,
       );

@@ -32,6 +32,15 @@ export function inCustomerWords(sentence: string): string {
 /** The free-cancel window, as the manage pages state it. */
 export const FREE_CANCEL_TEXT = `Cancelling is free until ${FREE_CANCEL_HOURS} hours before a visit starts; closer than that, the cleaner may charge under their own policy.`;
 
+/** The same rule as a move states it (the move page's and the booking view's confirmations). */
+export const MOVE_FREE_TEXT = `Moving is free until ${FREE_CANCEL_HOURS} hours before a visit starts; closer than that, the cleaner may charge under their own policy.`;
+/** What a move says of a visit starting within the free window (it still moves). */
+export const moveLate = (cleaner: string) =>
+  `This visit starts within ${FREE_CANCEL_HOURS} hours: it still moves, but ${cleaner} may charge under their own policy.`;
+/** A move keeps the booking's price. */
+export const PRICE_STAYS = 'The price stays the same.';
+export const PICK_A_NEW_TIME = 'Pick a new time';
+
 /** What a booking confirmation says when this browser is not the one that booked. */
 export const CONFIRMATION_ELSEWHERE = `This confirmation is shown only in the browser that made the booking, for ${CONFIRMATION_SHOWN_MINUTES} minutes after booking and until that browser is closed. If you gave an email address, the link to your booking was sent there; open it to see, move or cancel your booking.`;
 

@@ -24,6 +24,16 @@ export const jobMovedOnDashboard = (name: string, from: string, to: string, reac
 export const noShowOnDashboard = (name: string, label: string, waived: boolean) =>
   waived ? `Recorded that ${name} did not show up on ${label}; the booking fee is waived.` : `Recorded that ${name} did not show up on ${label}.`;
 
+/**
+ * What "on my way" says, on the dashboard's Today page and in the pro host's day view: what it
+ * does before it is sent (the customer's name as the caller shows typed text: a page's <bdi>),
+ * the arrival estimate's label, and when it went (a time in the business's zone).
+ */
+export const onMyWayWillEmail = <Name>(customer: Name) =>
+  ['This emails ', customer, ' once that your crew is on the way, with the arrival time if you give one.'] as const;
+export const ON_MY_WAY_ETA_LABEL = 'Arriving in, minutes (optional)';
+export const onMyWaySentAt = (time: string) => `On my way sent at ${time}`;
+
 /** A page's address carries what a form did, but it is gone: expired, signed out since, or another browser or owner. */
 export const RESULT_NO_LONGER_SHOWN = `What your last change showed here is no longer shown: it stays for ${SHOWN_ONCE_MINUTES} minutes, in the browser and the sign-in that made it.`;
 

@@ -1,4 +1,13 @@
-import { FREE_CANCEL_HOURS, NO_TIMES_THESE_DAYS, aloneStaysBetween, laterStayAfter, type LocalDate, type MoveWindow } from '@frontdesk/domain';
+import {
+  NO_TIMES_THESE_DAYS,
+  PICK_A_NEW_TIME,
+  PRICE_STAYS,
+  aloneStaysBetween,
+  laterStayAfter,
+  moveLate,
+  type LocalDate,
+  type MoveWindow,
+} from '@frontdesk/domain';
 import { html, moveDaysLinks, moveDaysSaid, problemLine, type Html, type Problem } from '@frontdesk/http';
 import type { Shown, Status, Visit } from './answers';
 import { timePicker } from './booking-markup';
@@ -50,15 +59,12 @@ export function moveView(v: MoveView, series: boolean): Html {
     return query ? `${base}?${query}` : base;
   };
   return html`${problemLine(v.problem)}
-    <p>Now: <strong>${v.visit.label}</strong> with ${v.b.cleaner.name}. The price stays the same.</p>
-    ${
-      v.late &&
-      html`<p class="error">This visit starts within ${FREE_CANCEL_HOURS} hours: it still moves, but ${v.b.cleaner.name} may charge under their own policy.</p>`
-    }
+    <p>Now: <strong>${v.visit.label}</strong> with ${v.b.cleaner.name}. ${PRICE_STAYS}</p>
+    ${v.late && html`<p class="error">${moveLate(v.b.cleaner.name)}</p>`}
     <form method="post" action="${base}">
       ${visitId && html`<input type="hidden" name="visit" value="${visitId}" />`}
       ${!v.days.around && html`<input type="hidden" name="from" value="${v.days.from}" />`}
-      <h2>Pick a new time</h2>
+      <h2>${PICK_A_NEW_TIME}</h2>
       ${moveDaysSaid(v.days, v.jobDay)} ${v.times.length ? timePicker(v.times, v.chosen, v.problem) : html`<p>${NO_TIMES_THESE_DAYS}</p>`}
       ${moveDaysLinks(v.days, v.jobDay, hrefOf)} ${buttons(v, series)}
     </form>

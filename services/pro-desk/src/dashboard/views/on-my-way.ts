@@ -1,4 +1,13 @@
-import { CLEAN_TYPE_LABELS, ON_MY_WAY_ETA_MINUTES, formatLabel, formatTimeOfDay, localDate } from '@frontdesk/domain';
+import {
+  CLEAN_TYPE_LABELS,
+  ON_MY_WAY_ETA_LABEL,
+  ON_MY_WAY_ETA_MINUTES,
+  formatLabel,
+  formatTimeOfDay,
+  localDate,
+  onMyWaySentAt,
+  onMyWayWillEmail,
+} from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
 import { html, problemLine, type Html, type Problem } from '@frontdesk/http';
 import { csrfField, type Signed } from '../layout';
@@ -25,7 +34,7 @@ function onMyWayForm(s: Signed, b: Booking, o: { eta?: string; problem?: Problem
   const wrong = o.problem?.field === 'eta_minutes';
   return html`<form method="post" action="${jobLink(b.id, 'on-my-way')}" class="on-my-way">
     ${csrfField(s)}
-    <label for="${id}">Arriving in, minutes (optional)</label>
+    <label for="${id}">${ON_MY_WAY_ETA_LABEL}</label>
     <input
       id="${id}"
       name="eta_minutes"
@@ -42,7 +51,7 @@ function onMyWayForm(s: Signed, b: Booking, o: { eta?: string; problem?: Problem
 
 /** What a job card on the Today page says of "on my way": when it was sent, or the form while it can be. */
 export function onMyWayPart(s: Signed, b: Booking, now: Date): Html {
-  if (b.on_my_way_sent_at) return html`<p class="job-status">On my way sent at ${formatTimeOfDay(b.on_my_way_sent_at, s.pro.timezone)}</p>`;
+  if (b.on_my_way_sent_at) return html`<p class="job-status">${onMyWaySentAt(formatTimeOfDay(b.on_my_way_sent_at, s.pro.timezone))}</p>`;
   return offered(b, s, now) ? onMyWayForm(s, b, {}) : html``;
 }
 
@@ -50,13 +59,13 @@ export function onMyWayPart(s: Signed, b: Booking, now: Date): Html {
 export function onMyWayConfirmView(s: Signed, b: Booking, o: { now: Date; problem?: Problem; eta?: string }): Html {
   const what = html`${CLEAN_TYPE_LABELS[b.clean_type]} for ${typedText(b.customer_name)} on ${formatLabel(b.starts_at, s.pro.timezone, o.now)},
   ${typedText(b.address)}`;
-  const sent = b.on_my_way_sent_at && html`<p>On my way sent at ${formatTimeOfDay(b.on_my_way_sent_at, s.pro.timezone)}; a job gets it once.</p>`;
+  const sent = b.on_my_way_sent_at && html`<p>${onMyWaySentAt(formatTimeOfDay(b.on_my_way_sent_at, s.pro.timezone))}; a job gets it once.</p>`;
   const field = o.problem?.field === 'eta_minutes';
   return html`${field ? html`` : problemLine(o.problem)}
     <p><strong>${what}</strong></p>
     ${
       sent ||
-      html`<p>This emails ${typedText(b.customer_name)} once that your crew is on the way, with the arrival time if you give one.</p>
+      html`<p>${onMyWayWillEmail(typedText(b.customer_name))}</p>
         ${onMyWayForm(s, b, o)}`
     }
     <p><a href="/dashboard">Back to today</a></p>`;
