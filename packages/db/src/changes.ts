@@ -29,6 +29,9 @@ export class ChangeFeed {
   private readonly lastChange = new Map<string, number>();
   private lastProfileChange = 0;
   private readonly fences = new Map<string, () => void>();
+  /** The fence on its way, and the one that goes once it is back (shared by everyone who came meanwhile). */
+  private fenceOut: Promise<void> | null = null;
+  private fenceNext: Promise<void> | null = null;
   private client: pg.Client | null = null;
   private closed = false;
   private attempt = 0;
@@ -84,8 +87,30 @@ export class ChangeFeed {
     return stamp !== null && stamp >= this.validFrom && this.lastProfileChange <= stamp;
   }
 
-  /** Resolves once every change committed before the call has been heard here. */
-  async fence(): Promise<void> {
+  /**
+   * Resolves once every change committed before the call has been heard here. At most one
+   * fence is on its way at a time: a caller arriving while one is out waits for the next one
+   * (the one out may have been sent before its commit), and every caller arriving meanwhile
+   * shares that next one. So 16 writers finishing together cost two fences, not 16.
+   */
+  fence(): Promise<void> {
+    if (!this.client || !this.live) return Promise.resolve();
+    if (!this.fenceOut) {
+      this.fenceOut = this.sendFence().finally(() => (this.fenceOut = null));
+      return this.fenceOut;
+    }
+    if (!this.fenceNext) {
+      this.fenceNext = this.fenceOut.then(() => {
+        this.fenceNext = null;
+        // One started since then was sent after everyone waiting here came.
+        return this.fenceOut ?? this.fence();
+      });
+    }
+    return this.fenceNext;
+  }
+
+  /** Sends one fence through the notification queue and waits for it to come back (or for the feed to go dark). */
+  private async sendFence(): Promise<void> {
     const client = this.client;
     if (!client || !this.live) return;
     const token = randomUUID();
@@ -162,6 +187,9 @@ export class ChangeFeed {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      // A fence's NOTIFY needs no durability: its commit need not wait for the WAL flush
+      // (which it would do holding PostgreSQL's notify lock, stalling every NOTIFYing commit).
+      await client.query('SET synchronous_commit = off');
       if (this.closed) {
         await client.end();
         return;

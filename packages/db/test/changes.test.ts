@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { ChangeFeed, ProMemo, insertProCheck, issueProKey } from '../src';
+import pg from 'pg';
+import { CHANGES_CHANNEL, ChangeFeed, ProMemo, insertProCheck, issueProKey } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { makePro } from '@frontdesk/dev-env/factories';
 
@@ -57,6 +58,39 @@ describe('the change feed', () => {
       .catch(() => {});
     await feed.fence();
     expect(feed.unchanged(a.pro.id, stamp)).toBe(true);
+  });
+
+  it('sends one fence at a time: callers arriving meanwhile share the next, sent after they came', async () => {
+    const pros = await Promise.all([1, 2, 3, 4, 5, 6].map(() => makePro(t.db)));
+    await feed.fence();
+    // Another listener counts the fences that travel through the queue.
+    const counter = new pg.Client({ connectionString: t.url });
+    await counter.connect();
+    let sent = 0;
+    counter.on('notification', (n) => {
+      if (n.payload?.startsWith('f:')) sent += 1;
+    });
+    await counter.query(`LISTEN ${CHANGES_CHANNEL}`);
+    try {
+      const [first, ...rest] = pros;
+      const stamp = feed.stamp();
+      await t.db.updateTable('pros').set({ phone: '212 555 0101' }).where('id', '=', first!.pro.id).execute();
+      const out = feed.fence();
+      // These writes commit while the first fence may already be on its way: their callers must wait for the next one.
+      await Promise.all(rest.map(({ pro }) => t.db.updateTable('pros').set({ phone: '212 555 0102' }).where('id', '=', pro.id).execute()));
+      const later = rest.map(() => feed.fence());
+      await out;
+      expect(feed.unchanged(first!.pro.id, stamp)).toBe(false);
+      await Promise.all(later);
+      for (const { pro } of rest) expect(feed.unchanged(pro.id, stamp)).toBe(false);
+      await counter.query('SELECT 1'); // the counter has heard what was sent before this
+      await eventually(() => sent >= 2);
+      // The first, then (if it was back before the writes were) one more out, and one shared by the rest: never one each.
+      expect(sent).toBeGreaterThanOrEqual(2);
+      expect(sent).toBeLessThanOrEqual(3);
+    } finally {
+      await counter.end();
+    }
   });
 
   it('keeps a read while its pro is unchanged, and reads again after a change', async () => {
