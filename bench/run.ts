@@ -153,7 +153,8 @@ async function main(): Promise<void> {
   const server = await startTestServer();
   const name = `fd_bench_${randomBytes(4).toString('hex')}`;
   const url = await createDatabase(server.adminUrl, name);
-  const db = createDb(url);
+  // No statement timeout: seeding (its VACUUM ANALYZE above all) outlasts the default on a machine others load.
+  const db = createDb(url, { statementTimeoutMs: 0 });
   const hosts: ChildProcess[] = [];
   let receiver: Awaited<ReturnType<typeof startOtlpReceiver>> | null = null;
   try {
