@@ -394,6 +394,8 @@ function buildTargets(
     get('healthz book', 'book', `${book}/healthz`),
     get('find_cleaners', 'book', `${book}/api/v1/find_cleaners?zip=${CROWDED_ZIP}&bedrooms=2&bathrooms=1`, PUBLIC_KEY),
     get('find_cleaners 10 crews', 'book', `${book}/api/v1/find_cleaners?zip=${CREWS_ZIP}&bedrooms=2&bathrooms=1`, PUBLIC_KEY),
+    // Diagnostic (bench/server.ts): a bare write call, one empty transaction and a fence; a pair of them bounds the hold pair.
+    get('diagnostic: empty write', 'book', `${book}/bare/empty-write`),
     get('available_times 100 holds', 'book', `${book}/api/v1/available_times?cleaner_id=${holds.heldProId}&bedrooms=0&bathrooms=1&days=21`, PUBLIC_KEY),
     // Last: the mail and feed its bookings leave are worked off before the next round's floor.
     holdThenBook(book, holds.slot),

@@ -1,6 +1,7 @@
 // First, as a host's main.ts imports its tracing.ts: the traced twin of the pro host.
 import './tracing';
 import express from 'express';
+import { sql } from 'kysely';
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { openServiceDb, rateLimitStore } from '@frontdesk/db';
@@ -53,6 +54,14 @@ async function main(): Promise<void> {
     });
     service = createProDeskApp(ctx).app;
   } else {
+    // Diagnostic, not a case of the issue: the least a write call can cost here, over HTTP with
+    // no middleware: one transaction of one statement (BEGIN carried with it, then COMMIT) and the
+    // change-feed fence every write call waits for. Two of them are the floor of the hold pair.
+    bare.get('/bare/empty-write', async (_req, res) => {
+      await db.transaction().execute((trx) => sql`SELECT ${1}::int`.execute(trx));
+      await changes.fence();
+      res.json({ ok: true });
+    });
     service = createBookingApp(ctx).app;
   }
   // The same app with metrics on, as runHost serves it with METRICS_TOKEN set, under /metered/:
