@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /**
@@ -26,8 +26,11 @@ export function findTools(tool: PgTool, path = process.env.PATH ?? ''): FoundToo
   const found: FoundTool[] = [];
   for (const dir of dirs) {
     const file = join(dir, tool);
-    if (seen.has(file) || !existsSync(file)) continue;
-    seen.add(file);
+    if (!existsSync(file)) continue;
+    // One program under several names (/bin is /usr/bin on merged systems) is listed once.
+    const real = realpathSync(file);
+    if (seen.has(real)) continue;
+    seen.add(real);
     const res = spawnSync(file, ['--version'], { encoding: 'utf8', timeout: 10_000 });
     const m = /\(PostgreSQL\)\s+(\d+)/.exec(res.stdout ?? '');
     if (res.status === 0 && m) found.push({ path: file, major: Number(m[1]), version: res.stdout.trim() });
