@@ -196,6 +196,14 @@ maybe('a backup restored into a fresh database', () => {
     // --- Both hosts on the copy.
     const copy = await hosts(urls.copy);
     await checkCopy(copy, { harbor, maple, revoked, newKey, personal, before, lost: lost!, byCustomer: byCustomer.body, cursor, ahead, feed: feed.body });
+    await stopAll();
+
+    // --replace puts the backup back over a database that moved on: the booking made on the copy is gone again.
+    const { bookings } = JSON.parse(backedUp.stdout) as { bookings: number };
+    expect(JSON.parse(restored.stdout).bookings).toBe(bookings);
+    const replaced = cli(['restore', backupFile, '--replace', '--json'], { DATABASE_URL: urls.copy });
+    expect([replaced.status, replaced.stderr]).toEqual([0, '']);
+    expect(JSON.parse(replaced.stdout)).toMatchObject({ replaced: true, bookings, businesses: 3 });
   });
 });
 
