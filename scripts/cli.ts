@@ -1,6 +1,7 @@
 import { AppError } from '@frontdesk/domain';
 import { keyCreate, demo, migrate, oauthRotateKey } from './cli/access';
-import { UsageError } from './cli/context';
+import { RefusedError, UsageError } from './cli/context';
+import { backup, restore } from './cli/backup';
 import { crewAdd, crewList, crewRemove, crewUpdate } from './cli/crews';
 import { HELP } from './cli/help';
 import { readArgs, type Run } from './cli/options';
@@ -24,7 +25,12 @@ const COMMANDS: Record<string, Run> = {
   'key create': keyCreate,
   'oauth rotate-key': oauthRotateKey,
   demo,
+  backup,
+  restore,
 };
+
+/** Commands followed by operands (`backup <file>`); every other command is all of its words. */
+const WITH_OPERANDS = new Set(['backup', 'restore']);
 
 /** A crew operation's refusal, naming this CLI's flags where it names an operation's field. */
 const inCliWords = (message: string) =>
@@ -36,6 +42,7 @@ const inCliWords = (message: string) =>
 
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = readArgs(argv);
+  const operands = WITH_OPERANDS.has(positionals[0] ?? '') ? positionals.splice(1) : [];
   const command = positionals.join(' ');
   if (values.help || command === '' || command === 'help') {
     process.stdout.write(`${HELP}\n`);
@@ -43,7 +50,7 @@ async function run(argv: string[]): Promise<void> {
   }
   const runCommand = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!runCommand) throw new UsageError(`Unknown command "${command}".`);
-  await runCommand({ values, json: values.json ?? false });
+  await runCommand({ values, json: values.json ?? false, positionals: operands });
 }
 
 run(process.argv.slice(2)).then(
@@ -56,9 +63,11 @@ run(process.argv.slice(2)).then(
     const message =
       err instanceof AppError
         ? inCliWords(err.message)
-        : (err as { code?: string }).code === '42P01'
-          ? 'The database has no Front Desk schema yet: run "pnpm cli migrate" first.'
-          : `Failed: ${err instanceof Error ? err.message : String(err)}`;
+        : err instanceof RefusedError
+          ? err.message
+          : (err as { code?: string }).code === '42P01'
+            ? 'The database has no Front Desk schema yet: run "pnpm cli migrate" first.'
+            : `Failed: ${err instanceof Error ? err.message : String(err)}`;
     process.stderr.write(`${message}\n`);
     process.exit(1);
   },

@@ -55,7 +55,7 @@ describe('docker-compose.yml', () => {
 
   it('runs PostgreSQL, a one-shot migration, and both services with health checks', () => {
     const s = compose.services;
-    expect(Object.keys(s).sort()).toEqual(['booking', 'cli', 'mailpit', 'migrate', 'postgres', 'pro-desk']);
+    expect(Object.keys(s).sort()).toEqual(['booking', 'cli', 'grafana', 'mailpit', 'migrate', 'postgres', 'pro-desk', 'prometheus']);
     // The image runs compiled JavaScript only: the migration is the build's migrate entry.
     expect(s.migrate.command).toEqual(['node', '--conditions=frontdesk-built', 'services/pro-desk/dist/migrate.js']);
     expect(s.migrate.depends_on.postgres.condition).toBe('service_healthy');
@@ -102,7 +102,7 @@ describe('docker-compose.yml', () => {
     expect(read('.dockerignore').split('\n')).toContain('secrets');
   });
 
-  it('restarts PostgreSQL, the mail catcher and both services, and runs the migration and the CLI once', () => {
+  it('restarts PostgreSQL, the mail catcher, both services, Prometheus and Grafana, and runs the migration and the CLI once', () => {
     const restart = Object.fromEntries(Object.entries(compose.services).map(([name, v]) => [name, (v as { restart?: string }).restart]));
     expect(restart).toEqual({
       postgres: 'unless-stopped',
@@ -111,6 +111,8 @@ describe('docker-compose.yml', () => {
       booking: 'unless-stopped',
       migrate: 'no',
       cli: 'no',
+      prometheus: 'unless-stopped',
+      grafana: 'unless-stopped',
     });
   });
 

@@ -6,6 +6,9 @@ import { projectRoot } from '../project-root';
 /** Wrong usage (a flag missing or malformed): exit 2, with a pointer to --help. */
 export class UsageError extends Error {}
 
+/** A command that will not do what it was asked, and says why (exit 1, no "Failed:" before it). */
+export class RefusedError extends Error {}
+
 /** The flags as parseArgs read them. */
 export type Flags = Record<string, string | boolean | string[] | undefined>;
 
@@ -13,6 +16,8 @@ export type Flags = Record<string, string | boolean | string[] | undefined>;
 export interface Command<F = Flags> {
   values: F;
   json: boolean;
+  /** The words after the command's own (`backup <file>`): only commands that take operands get any. */
+  positionals: string[];
 }
 
 export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {

@@ -41,6 +41,13 @@ Usage:
       Also seals every webhook secret again with the current KEY_ENCRYPTION_KEY (run it after rotating that key).
   pnpm cli demo [--json]
       Load the demo business (or give it a fresh key if it is there) and print its key.
+  pnpm cli backup <file> [--json]
+      Write the whole database to a new file in pg_dump's custom format (keys, sessions and tokens stay
+      hashed, signing keys and webhook secrets sealed). Needs pg_dump and pg_restore of the server's major
+      version or newer, on PATH or in /usr/lib/postgresql/<version>/bin.
+  pnpm cli restore <file> [--replace] [--json]
+      Restore a backup into the database, in one transaction. The database must be empty (a new one is
+      best) unless --replace, which drops and re-creates there everything the backup holds.
   pnpm cli --help
 
 With --json a command prints one JSON object (pro create: pro_id, name, api_key; key create: key).

@@ -34,6 +34,7 @@ const OPTIONS = {
   'business-hours': { type: 'boolean' },
   active: { type: 'string' },
   'reassign-to': { type: 'string' },
+  replace: { type: 'boolean' },
 } satisfies ParseArgsConfig['options'];
 
 /** The command line read: the command's words, and its flags. */

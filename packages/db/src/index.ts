@@ -5,6 +5,7 @@ export * from './write-batch';
 export * from './database';
 export * from './ids';
 export * from './migrate';
+export * from './backup';
 export * from './provision';
 export * from './tables/bookings';
 export * from './tables/events';
