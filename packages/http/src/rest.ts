@@ -52,8 +52,13 @@ async function respond<P>(op: Operation<P>, opts: RestOptions<P>, req: Request, 
   const call = { op, input, req, principal, idempotencyKey };
   const { result, replayed } = await runJudged(call, opts);
   if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-  res.json(result);
+  // What res.json would write (no replacer, spacing or ETag is set on these apps), without
+  // Express's general send: Node sets the length of a body given whole, and drops it for HEAD.
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.end(JSON.stringify(result));
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Runs an Express-style step and settles when it calls next: with its error, if it passes one. */
 const step = (handler: RequestHandler, req: Request, res: Response) =>
