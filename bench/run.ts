@@ -215,6 +215,7 @@ async function main(): Promise<void> {
       }
       process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
     }
+    const flames = await flameGraphs(targets, at, { pro: pro.base, book: book.base });
     const written = await Promise.all(writers.map((w) => w.stop()));
     // The measurements beyond the cases run unless BENCH_ONLY leaves them out (each has its name there).
     const extra = (name: string) => !ONLY || ONLY.includes(name);
@@ -267,6 +268,7 @@ async function main(): Promise<void> {
       rows,
       verdicts,
       cpu_verdicts: cpuVerdicts,
+      flame_graphs: flames,
       metrics_overhead: metrics,
       bookings_landed: { crowded_zip: written[0], polled_feed: written[1], crews_zip: written[2] },
       race,
@@ -306,6 +308,7 @@ async function main(): Promise<void> {
             `  uncontended p50/p99 ${race.solo.p50}/${race.solo.p99} ms; racing p50/p99 ${race.racing.p50}/${race.racing.p99} ms; racing p99 is ${round2(race.racing.p99 / race.solo.p99)}x the uncontended p99 (limit ${P99_LIMIT}x).`,
           ]
         : []),
+      ...(flames.length ? [`CPU profiles of the three costliest reads: ${flames.join(', ')}.`] : []),
       ...(webhooks ? webhookLines(webhooks) : []),
       ...(reminders ? reminderLines(reminders) : []),
       ...(turnovers ? turnoverLines(turnovers) : []),
@@ -319,6 +322,33 @@ async function main(): Promise<void> {
     await dropDatabase(server.adminUrl, name).catch(() => {});
     await server.stop();
   }
+}
+
+/** Cases that are not a read's cost above the floor: the floors, the bare key check, the metered twin, the hold pair (writes). */
+const NOT_READS = new Set(['healthz pro', 'healthz book', 'key check only', METRICS_ON, HOLD_PAIR]);
+
+/**
+ * A CPU profile (a flame graph in Chrome's DevTools or speedscope) of each of the three reads
+ * that cost the most CPU per request over their floor at 16 connections, taken in the host
+ * while that read alone runs for a few seconds, written to OUT/<case>.cpuprofile.
+ */
+async function flameGraphs(targets: Target[], at: (t: string, c: number) => Sample[], bases: { pro: string; book: string }): Promise<string[]> {
+  const cost = (t: Target) => median(at(t.name, 16).map((s, i) => (s.cpuUs ?? 0) / (at(t.floor, 16)[i]?.cpuUs ?? 1)));
+  const costliest = targets
+    .filter((t) => !NOT_READS.has(t.name) && !t.pairs && at(t.name, 16).length > 0)
+    .sort((a, b) => cost(b) - cost(a))
+    .slice(0, 3);
+  mkdirSync(OUT, { recursive: true });
+  const files: string[] = [];
+  for (const t of costliest) {
+    const base = bases[t.host];
+    const file = resolve(OUT, `${t.name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+    await fetch(`${base}/bench/profile`, { method: 'POST' });
+    await autocannon({ ...t.options(16), duration: 3 });
+    await fetch(`${base}/bench/profile?to=${encodeURIComponent(file)}`, { method: 'DELETE' });
+    files.push(file);
+  }
+  return files;
 }
 
 /** The board page as its signed-in owner opens it: the seeded week, the session in its cookie. */
