@@ -4,6 +4,8 @@ import express from 'express';
 import { sql } from 'kysely';
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { openServiceDb, rateLimitStore } from '@frontdesk/db';
 import { createLogger, defaultRateLimits, hostLimits, opsListener, scaleRateLimits } from '@frontdesk/http';
 import { startWorkers } from '@frontdesk/workers';
@@ -71,8 +73,13 @@ async function main(): Promise<void> {
     { metrics: { token: 'bench-metrics-token', port: null }, drainDelayMs: 0 },
     { service: host!, ...gauges, heartbeats: workers.heartbeats },
   );
+  const profiler = new Session();
+  profiler.connect();
   const server = createServer((req, res) => {
     if (req.url?.startsWith('/bare')) return bare(req, res);
+    // The bench's own profiler: POST /bench/profile starts a CPU profile, DELETE /bench/profile?to=<file> writes it there.
+    if (req.url?.startsWith('/bench/profile'))
+      return void profile(profiler, req.method!, new URL(req.url, 'http://bench').searchParams.get('to')).then(() => res.end());
     if (req.url?.startsWith(METERED)) {
       req.url = req.url.slice(METERED.length - 1);
       return metered.listener(req, res);
@@ -88,6 +95,17 @@ async function main(): Promise<void> {
       .finally(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+/** Starts (POST) or stops and writes (DELETE, to `to`) a CPU profile of this process, for one case's window. */
+async function profile(session: Session, method: string, to: string | null): Promise<void> {
+  if (method === 'POST') {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  } else if (to) {
+    const { profile: taken } = await session.post('Profiler.stop');
+    writeFileSync(to, JSON.stringify(taken));
+  }
 }
 
 void main();

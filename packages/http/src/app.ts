@@ -2,7 +2,7 @@ import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
 import { logBeforeExpress, requestLogger } from './logger';
-import { noStore, securityHeaders } from './security-headers';
+import { securityHeaders } from './security-headers';
 import { DEFAULT_REQUEST_DEADLINE_MS } from '@frontdesk/config';
 import { requestDeadline } from './deadline';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
@@ -48,10 +48,9 @@ export function createBaseApp(opts: BaseAppOptions): Express {
     app,
     requestLogger(opts.logger, (url) => url === '/healthz' || url === '/readyz'),
   );
-  app.use(securityHeaders(opts.publicUrl));
   // Every answer is no-store unless it says otherwise (the icon, the dashboard's script): API
   // answers, pages, redirects, new keys and calendar feeds carry secrets or personal data.
-  app.use(noStore);
+  app.use(securityHeaders(opts.publicUrl));
   app.use(requestDeadline(opts.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS, opts.withinDeadline));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

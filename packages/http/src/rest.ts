@@ -37,58 +37,85 @@ function inputOf(op: Operation<unknown>, req: Request): unknown {
  * sent, the idempotency key (writes only: on a read it is ignored, not even checked for form,
  * as over MCP), the credential's budget, and the caller's name.
  */
-function prepare<P>(op: Operation<P>, opts: RestOptions<P>): RequestHandler {
-  return async (req, res, next) => {
-    const principal = res.locals.principal as P;
-    opts.authorize?.(principal, op);
-    res.locals.input = inputOf(op, req);
-    res.locals.idempotencyKey = op.readOnly ? undefined : readIdempotencyKey(req.get('idempotency-key'), 'The Idempotency-Key header');
-    await takeBudget(op, req, principal, opts);
-    if (opts.clientName === undefined) clientNameOf(req);
-    next();
-  };
+async function prepare<P>(op: Operation<P>, opts: RestOptions<P>, req: Request, res: Response): Promise<void> {
+  const principal = res.locals.principal as P;
+  opts.authorize?.(principal, op);
+  res.locals.input = inputOf(op, req);
+  res.locals.idempotencyKey = op.readOnly ? undefined : readIdempotencyKey(req.get('idempotency-key'), 'The Idempotency-Key header');
+  await takeBudget(op, req, principal, opts);
+  if (opts.clientName === undefined) clientNameOf(req);
 }
 
 /** Runs the judged input and answers with the result as JSON. */
-function respond<P>(op: Operation<P>, opts: RestOptions<P>): RequestHandler {
-  return async (req: Request, res: Response) => {
-    const { input, principal, idempotencyKey } = res.locals as { input: unknown; principal: P; idempotencyKey?: string };
-    const call = { op, input, req, principal, idempotencyKey };
-    const { result, replayed } = await runJudged(call, opts);
-    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.json(result);
-  };
+async function respond<P>(op: Operation<P>, opts: RestOptions<P>, req: Request, res: Response): Promise<void> {
+  const { input, principal, idempotencyKey } = res.locals as { input: unknown; principal: P; idempotencyKey?: string };
+  const call = { op, input, req, principal, idempotencyKey };
+  const { result, replayed } = await runJudged(call, opts);
+  if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+  // What res.json would write (no replacer, spacing or ETag is set on these apps), without
+  // Express's general send: Node sets the length of a body given whole, and drops it for HEAD.
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.end(JSON.stringify(result));
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Runs an Express-style step and settles when it calls next: with its error, if it passes one. */
+const step = (handler: RequestHandler, req: Request, res: Response) =>
+  new Promise<void>((resolve, reject) => {
+    Promise.resolve(handler(req, res, (err?: unknown) => (err ? reject(err) : resolve()))).catch(reject);
+  });
+
+const PREFIX = '/api/v1/';
+
+/** Under /api/v1 as Express mounts a path: any case, the prefix itself or below it. */
+function underApi(url: string): boolean {
+  const head = url.slice(0, PREFIX.length).toLowerCase();
+  return head === PREFIX || (head.startsWith('/api/v1') && (url.length === PREFIX.length - 1 || url[PREFIX.length - 1] === '?'));
+}
+
+/** The operation a URL names under /api/v1/ (Express's own matching: any case, one trailing slash), or '' for none. */
+function nameIn(url: string): string {
+  const end = url.indexOf('?');
+  let name = url.slice(PREFIX.length, end === -1 ? undefined : end);
+  if (name.endsWith('/')) name = name.slice(0, -1);
+  return name.toLowerCase();
 }
 
 /**
- * Mounts `/api/v1/<name>` for every operation: bearer auth first (a caller without a key
- * learns nothing else), then JSON parsing, then per operation: the steps before judging,
- * express-openapi-validator against `openApiDocument` (rest-judge.ts: the same verdicts and
- * sentences as MCP's judge), and the handler.
+ * Serves `/api/v1/<name>` for every operation as one flat dispatch: the operation found by its
+ * name in a map (no chain of routes each asking whether the request is theirs), then bearer
+ * auth (a caller without a key learns nothing else, not even which names exist), JSON parsing,
+ * the steps before judging, express-openapi-validator against `openApiDocument` (rest-judge.ts:
+ * the same verdicts and sentences as MCP's judge), and the handler. An unknown name goes on, to
+ * the host's 404; a known name asked with another method is a 405.
  */
 export function createRestRouter<P>(opts: RestOptions<P>, openApiDocument: JsonSchema): Router {
   const router = Router();
-  const authenticated: RequestHandler = async (req, res, next) => {
-    res.locals.principal = await opts.authenticate(req);
-    next();
-  };
-  router.use('/api/v1', authenticated);
   const json = express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] });
-  // A request without a body skips the parser, which would only set req.body: a property
-  // added to a request once Express has swapped its prototype costs several microseconds.
-  router.use('/api/v1', (req, res, next) =>
-    req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined ? next() : json(req, res, next),
-  );
   const judge = restJudges(openApiDocument);
-  for (const op of opts.operations) {
-    const route = `/api/v1/${op.name}`;
-    const handlers = [prepare(op, opts), judge(op), respond(op, opts)];
-    if (op.method === 'GET') router.get(route, ...handlers);
-    else router.post(route, ...handlers);
-    router.all(route, (req, res) => {
-      res.setHeader('Allow', op.method);
-      res.status(405).json({ error: `${route} does not take ${req.method}; use ${op.method}.` });
-    });
-  }
+  const byName = new Map(opts.operations.map((op) => [op.name.toLowerCase(), { op, judge: judge(op) }]));
+  router.use(async (req, res, next) => {
+    if (!req.url.startsWith(PREFIX) && !underApi(req.url)) return next();
+    try {
+      res.locals.principal = await opts.authenticate(req);
+      const route = byName.get(nameIn(req.url));
+      if (!route) return next();
+      const { op } = route;
+      if (req.method !== op.method && !(op.method === 'GET' && req.method === 'HEAD')) {
+        res.setHeader('Allow', op.method);
+        res.status(405).json({ error: `/api/v1/${op.name} does not take ${req.method}; use ${op.method}.` });
+        return;
+      }
+      // A request without a body skips the parser, which would only set req.body: a property
+      // added to a request once Express has swapped its prototype costs several microseconds.
+      if (req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined) await step(json, req, res);
+      await prepare(op, opts, req, res);
+      await step(route.judge, req, res);
+      await respond(op, opts, req, res);
+    } catch (err) {
+      next(err);
+    }
+  });
   return router;
 }

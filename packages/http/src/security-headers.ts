@@ -24,7 +24,7 @@ export function allowOwnScripts(res: Response): void {
  * that allows no script at all, only the pages' own style sheet, and forms posted to this
  * host. HSTS only when the host is served over https.
  */
-export function securityHeaders(publicUrl: string): RequestHandler {
+function helmetFor(publicUrl: string): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -45,8 +45,32 @@ export function securityHeaders(publicUrl: string): RequestHandler {
   }) as RequestHandler;
 }
 
-/** Answers carry keys, tokens and customers' names, phones and addresses: no cache may keep them. */
-export const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
+/**
+ * The headers helmet writes, asked of it once: its answer depends on its options alone, never
+ * on the request, so it runs at start-up on a stand-in response that records them.
+ */
+function headersOf(middleware: RequestHandler): [name: string, value: string | string[]][] {
+  const headers: [string, string | string[]][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | string[]) => void headers.push([name, value]),
+    removeHeader: () => {},
+    getHeader: () => undefined,
+  };
+  let done = false;
+  void middleware({ headers: {} } as never, recorder as never, () => (done = true));
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
+
+/**
+ * Every answer's browser protections and `Cache-Control: no-store` (answers carry keys, tokens
+ * and customers' names, phones and addresses: no cache may keep them; an answer that may be
+ * kept says so itself), computed once and written in one pass per response.
+ */
+export function securityHeaders(publicUrl: string): RequestHandler {
+  const headers = [...headersOf(helmetFor(publicUrl)), ['Cache-Control', 'no-store']] as const;
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}

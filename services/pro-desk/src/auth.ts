@@ -19,13 +19,14 @@ export type ProCaller = Pro & { oauthScopes?: ReadonlySet<Scope>; resourceMetada
 export function proKeyAuth(ctx: Pick<AppContext, 'db' | 'changes' | 'config' | 'clock'>, limits: HostLimits, keys?: SigningKeys) {
   const pros = proReader(ctx.db, ctx.changes);
   return async (req: Request): Promise<ProCaller> => {
-    const metadata = resourceMetadataUrl(ctx.config.publicUrl, req.path);
-    const challenge = `Bearer realm="pro-desk", resource_metadata="${metadata}", scope="read write"`;
     const token = bearerToken(req);
-    if (!token) throw new AuthChallengeError(MISSING_BUSINESS_CREDENTIALS, challenge);
-    const wellFormed = token.startsWith('fdk_') && token.length <= 100;
+    const wellFormed = token !== null && token.startsWith('fdk_') && token.length <= 100;
     const known = wellFormed ? pros.knownKey(token) : undefined;
     if (known) return known;
+    // Words for a refusal, made only when one may be needed.
+    const metadata = resourceMetadataUrl(ctx.config.publicUrl, req.path);
+    const challenge = `Bearer realm="pro-desk", resource_metadata="${metadata}", scope="read write"`;
+    if (!token) throw new AuthChallengeError(MISSING_BUSINESS_CREDENTIALS, challenge);
     if (keys && token.split('.').length === 3 && token.length <= 4096) {
       // An access token of this host's own authorization server: signature, issuer, this host as
       // audience, not expired, its sign-in not revoked, and its subject still owning a business.
