@@ -60,10 +60,13 @@ async function respond<P>(op: Operation<P>, opts: RestOptions<P>, req: Request, 
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Runs an Express-style step and settles when it calls next: with its error, if it passes one. */
+/**
+ * Runs an Express-style step (the body parser, the validator: both call back, neither returns a
+ * promise) and settles when it calls next: rejected with what it passed on, if anything.
+ */
 const step = (handler: RequestHandler, req: Request, res: Response) =>
   new Promise<void>((resolve, reject) => {
-    Promise.resolve(handler(req, res, (err?: unknown) => (err ? reject(err) : resolve()))).catch(reject);
+    void handler(req, res, (err?: unknown) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()));
   });
 
 const PREFIX = '/api/v1/';
