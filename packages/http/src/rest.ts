@@ -66,7 +66,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 const step = (handler: RequestHandler, req: Request, res: Response) =>
   new Promise<void>((resolve, reject) => {
-    void handler(req, res, (err?: unknown) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()));
+    void handler(req, res, (err?: unknown) => (err ? reject(err instanceof Error ? err : new Error('A request step failed.')) : resolve()));
   });
 
 const PREFIX = '/api/v1/';
