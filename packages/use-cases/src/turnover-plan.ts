@@ -99,7 +99,7 @@ const crewOf = (b: Booking) => ({ crew_id: b.crew_id, crew_name: b.crew_name });
  * proposed when it has none. `stay.locked` is its booking when the caller has already locked it
  * (null: it has none); else it is locked here.
  */
-export async function planStay(trx: Db, p: Plan, s: { stay: Stay; window: Window; locked?: Booking | null }): Promise<void> {
+export async function planStay(trx: Db, p: Plan, s: { stay: Stay; window: Window; locked?: Booking | null; calendarChanged?: boolean }): Promise<void> {
   const { stay, window: w, locked } = s;
   if (w.from.getTime() <= p.now.getTime()) return; // its checkout has passed: nothing to plan or change
   const booking = locked !== undefined ? (locked ?? undefined) : stay.booking_id ? await lockBooking(trx, stay.booking_id, p.pro.id) : undefined;
@@ -116,7 +116,8 @@ export async function planStay(trx: Db, p: Plan, s: { stay: Stay; window: Window
   }
   if (!found)
     return needsAttention(trx, p, stay, noCrewInWindow(formatLabel(w.from, p.pro.timezone), w.nextCheckIn ? formatLabel(w.to, p.pro.timezone) : null));
-  if (booking) return moveClean(trx, p, { stay, booking, start: found.start, minutes: found.minutes });
+  // A move the calendars caused is the host's news; one the owner's own change caused (the property's times, its crew) is not.
+  if (booking) return moveClean(trx, p, { stay, booking, start: found.start, minutes: found.minutes, tellHost: s.calendarChanged !== false });
   if (p.property.mode === 'propose') return propose(trx, stay, found.start);
   await bookClean(trx, p, stay, found);
 }
@@ -126,7 +127,7 @@ export type Acceptance = { outcome: 'as_proposed' | 'replanned'; booking: Bookin
 
 /**
  * Accepting a stay's proposed clean, under the sync's locks: its proposed start is booked as a
- * `book`-mode property's clean is (no fee, `turnover.booked`) while it still fits the window;
+ * `book`-mode property's clean is (`turnover.booked`) while it still fits the window;
  * else the earliest start that fits now, or needs attention with the reason.
  */
 export async function acceptPlan(trx: Db, p: Plan, stay: Stay, w: Window): Promise<Acceptance> {
@@ -211,7 +212,7 @@ async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; cre
   return booking;
 }
 
-async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; start: Date; minutes: number }): Promise<void> {
+async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; start: Date; minutes: number; tellHost: boolean }): Promise<void> {
   const { pro, now } = p;
   const slot = await requireOpenStart(trx, { pro, start: m.start, durationMinutes: m.minutes, now, moving: m.booking, prefer: m.booking.crew_id });
   const moved = await moveBooking(trx, m.booking.id, { start: m.start, ...slot, now });
@@ -238,7 +239,7 @@ async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; st
     now,
   });
   const message = turnoverMovedMessage(p.property.name, label);
-  const told = { booking: moved, from: m.booking.starts_at };
+  const told = m.tellHost ? { booking: moved, from: m.booking.starts_at } : undefined;
   const payload = { stay_id: m.stay.id, booking_id: moved.id, from, to, label, ...crewOf(moved), message };
   await event(trx, p, { kind: 'turnover.moved', payload, told });
 }

@@ -38,7 +38,7 @@ import {
   type Stay,
 } from '@frontdesk/db';
 import { cancelTurnover, planStay, todayOf, windowOf, type Plan } from './turnover-plan';
-import type { HostMail } from './host-mail';
+import { placeTurnoverFee, type HostMail } from './host-mail';
 
 /** What one conditional read of a calendar address gave. */
 export type FeedAnswer =
@@ -194,11 +194,22 @@ async function reconcile(trx: Db, p: Plan, read: ReadStay[], o: { keepGone: bool
       )
     ).map((b) => [b.id, b]),
   );
+  // A stay's window is the calendars' doing when its checkout or the next check-in changed in this read; else a clean
+  // that no longer fits moved for the owner's own change (the property's times or crew), which the host is not mailed of.
+  const before = windowEnds(live.filter((s) => s.end_date >= today));
+  const after = windowEnds(stays);
   for (let i = 0; i < stays.length; i++) {
     const stay = stays[i]!;
-    await planStay(trx, p, { stay, window: windowOf(p, stay, stays[i + 1]), locked: stay.booking_id ? (bookings.get(stay.booking_id) ?? null) : null });
+    const calendarChanged = before.get(stay.id) !== after.get(stay.id);
+    const locked = stay.booking_id ? (bookings.get(stay.booking_id) ?? null) : null;
+    await planStay(trx, p, { stay, window: windowOf(p, stay, stays[i + 1]), locked, calendarChanged });
   }
+  await placeTurnoverFee(trx, p.property, p.now);
 }
+
+/** Each stay's checkout and the next stay's check-in (the days its window runs between), given the stays in date order. */
+const windowEnds = (stays: Pick<Stay, 'id' | 'start_date' | 'end_date'>[]) =>
+  new Map(stays.map((s, i) => [s.id, `${s.end_date}/${stays[i + 1]?.start_date ?? ''}`]));
 
 async function stayGone(trx: Db, p: Plan, stay: Stay): Promise<void> {
   await updateStay(trx, stay.id, { gone_at: p.now, proposed_start: null, proposed_crew_id: null });

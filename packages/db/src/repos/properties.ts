@@ -209,3 +209,36 @@ export async function propertyByToken(db: Db, token: string, o: { lock?: boolean
 export async function setFeeBooking(trx: Db, propertyId: string, bookingId: string): Promise<void> {
   await trx.updateTable('properties').set({ fee_booking_id: bookingId }).where('id', '=', propertyId).execute();
 }
+
+/** A property's earliest booked clean that has not started, locked (the one its arrangement's fee belongs on). */
+export async function firstUpcomingClean(trx: Db, propertyId: string, now: Date): Promise<{ id: string; fee_cents: number } | undefined> {
+  return trx
+    .selectFrom('bookings')
+    .select(['id', 'fee_cents'])
+    .where('property_id', '=', propertyId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>', now)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Sets the booking fee a turnover carries (the arrangement's one fee moving between its cleans). */
+export async function setTurnoverFee(trx: Db, bookingId: string, feeCents: number): Promise<void> {
+  await trx.updateTable('bookings').set({ fee_cents: feeCents }).where('id', '=', bookingId).execute();
+}
+
+/** The business's property already reading any of these calendar addresses, if one does. */
+export async function propertyReading(trx: Db, proId: string, urls: string[]): Promise<Property | undefined> {
+  if (urls.length === 0) return undefined;
+  return trx
+    .selectFrom('properties')
+    .selectAll()
+    .where('pro_id', '=', proId)
+    .where('id', 'in', (eb) => eb.selectFrom('property_feeds').select('property_id').where('pro_id', '=', proId).where('url', 'in', urls))
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
