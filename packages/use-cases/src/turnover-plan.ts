@@ -35,7 +35,7 @@ import {
   type Stay,
 } from '@frontdesk/db';
 import { bookWithin } from './book';
-import { earliestOpenStart, recordChange, requireOpenStart } from './booking-change';
+import { bookedInto, earliestOpenSlot, earliestOpenStart, readBusyDays, recordChange, requireOpenStart, type BusyDays, type HeldStart } from './booking-change';
 import { namedCrew } from './crews';
 import { feeCarriedBy, tellHost, turnoverFee, type HostMail } from './host-mail';
 
@@ -52,6 +52,12 @@ export interface Plan {
   now: Date;
   /** The calendars' changes to a host-requested property's cleans are mailed to its host (none without it: the owner's own acts). */
   host?: HostMail;
+  /**
+   * A sync planning many stays: the crews' days over [from, to), read once when a new clean is
+   * first searched for and kept current as cleans are booked; forgotten when a clean moves or is
+   * cancelled (read again when needed).
+   */
+  days?: { from: Date; to: Date; read?: BusyDays };
 }
 
 export interface Window {
@@ -154,8 +160,15 @@ async function findStart(trx: Db, p: Plan, w: Window, moving: Booking | undefine
   const minutes = moving
     ? (moving.ends_at.getTime() - moving.starts_at.getTime()) / 60_000
     : requireFirmQuote(turnoverJob(p.property), p.pro.price_list).duration_minutes;
-  const start = await earliestOpenStart(trx, { pro: p.pro, start: w.from, to: w.to, durationMinutes: minutes, now: p.now, crew, moving });
-  return start && { start, crew, minutes };
+  const judge = { pro: p.pro, start: w.from, to: w.to, durationMinutes: minutes, now: p.now, crew, moving };
+  if (moving) {
+    const start = await earliestOpenStart(trx, judge);
+    return start && { start, crew, minutes };
+  }
+  // A new clean's slot and crew come with its start, from the one read of the crews' days that found it.
+  const days = p.days && (p.days.read ??= await readBusyDays(trx, p.pro.id, p.days.from, p.days.to));
+  const judged = await earliestOpenSlot(trx, { ...judge, days });
+  return judged && { start: judged.start, crew, minutes, judged };
 }
 
 async function needsAttention(trx: Db, p: Plan, stay: Stay, reason: string): Promise<void> {
@@ -174,7 +187,7 @@ async function propose(trx: Db, stay: Stay, start: Date): Promise<void> {
  * Books the clean through the ordinary path and ties it to its stay. The host is its customer;
  * a business's own property carries no fee, a host-requested one its one fee (turnoverFee).
  */
-async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; crew: Crew | undefined }): Promise<Booking> {
+async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; crew: Crew | undefined; judged?: HeldStart & { start: Date } }): Promise<Booking> {
   const { property } = p;
   const feeCents = await turnoverFee(trx, property);
   const { booking } = await bookWithin(trx, {
@@ -195,9 +208,10 @@ async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; cre
     expectedTotalCents: null,
     crewId: found.crew?.id ?? null,
     now: p.now,
-  });
+  }, { pro: p.pro, judged: found.judged }); // the business's row is the sync's, locked already
   // The stay takes one booking only: a second writer that got here first wins, and this one rolls back.
   if (!(await linkStayBooking(trx, stay.id, booking.id))) throw justTakenByAnotherWriter();
+  if (p.days?.read) bookedInto(p.days.read, { start: booking.starts_at, blockedUntil: booking.blocked_until, crewId: booking.crew_id });
   if (feeCents) await feeCarriedBy(trx, property, booking.id);
   const label = formatLabel(booking.starts_at, p.pro.timezone);
   const payload = {
@@ -216,6 +230,7 @@ async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; st
   const { pro, now } = p;
   const slot = await requireOpenStart(trx, { pro, start: m.start, durationMinutes: m.minutes, now, moving: m.booking, prefer: m.booking.crew_id });
   const moved = await moveBooking(trx, m.booking.id, { start: m.start, ...slot, now });
+  if (p.days) p.days.read = undefined;
   if (m.stay.attention) await updateStay(trx, m.stay.id, { attention: null });
   const [from, to] = [formatLocalIso(m.booking.starts_at, pro.timezone), formatLocalIso(moved.starts_at, pro.timezone)];
   const label = formatLabel(moved.starts_at, pro.timezone);
@@ -256,6 +271,7 @@ export async function cancelTurnover(trx: Db, c: Plan & { stayId: string; bookin
   const booking = await lockBooking(trx, c.bookingId, pro.id);
   if (!booking || booking.status !== 'booked' || booking.starts_at.getTime() <= now.getTime()) return null;
   const cancelled = (await markCancelled(trx, booking.id, by, now))!;
+  if (c.days) c.days.read = undefined;
   const label = formatLabel(booking.starts_at, pro.timezone);
   const start = formatLocalIso(booking.starts_at, pro.timezone);
   await recordChange(trx, {

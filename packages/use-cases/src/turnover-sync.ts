@@ -4,6 +4,7 @@ import {
   FeedNotACalendar,
   TURNOVER_HORIZON_DAYS,
   addDays,
+  instantAtLocal,
   feedFailingMail,
   feedFailingMessage,
   feedNotCalendar,
@@ -19,7 +20,7 @@ import {
   appendEvent,
   enqueueMail,
   feedsOf,
-  insertStay,
+  insertStays,
   liveStays,
   lockBookings,
   lockFeeds,
@@ -182,7 +183,7 @@ async function reconcile(trx: Db, p: Plan, read: ReadStay[], o: { keepGone: bool
       p,
       known.find((s) => s.id === gone.id)!,
     );
-  for (const r of changes.added) await insertStay(trx, { propertyId: p.property.id, uids: r.uids, start: r.start, end: r.end, source: r.source, now: p.now });
+  await insertStays(trx, p.property.id, changes.added, p.now);
   const changed = rewritten.length + changes.gone.length + changes.added.length > 0;
   const stays: Stay[] = (changed ? await liveStays(trx, p.property.id) : live).filter((s) => s.end_date >= today);
   const bookings = new Map(
@@ -198,14 +199,20 @@ async function reconcile(trx: Db, p: Plan, read: ReadStay[], o: { keepGone: bool
   // that no longer fits moved for the owner's own change (the property's times or crew), which the host is not mailed of.
   const before = windowEnds(live.filter((s) => s.end_date >= today));
   const after = windowEnds(stays);
+  // The crews' days over every window planned here (the last one's search runs a few days past its checkout), read once if needed.
+  const last = stays.at(-1);
+  if (last) p.days = { from: new Date(p.now.getTime() - 2 * DAY_MS), to: instantAtLocal(addDays(last.end_date, 6), '00:00', p.pro.timezone) };
   for (let i = 0; i < stays.length; i++) {
     const stay = stays[i]!;
     const calendarChanged = before.get(stay.id) !== after.get(stay.id);
     const locked = stay.booking_id ? (bookings.get(stay.booking_id) ?? null) : null;
     await planStay(trx, p, { stay, window: windowOf(p, stay, stays[i + 1]), locked, calendarChanged });
   }
+  p.days = undefined;
   await placeTurnoverFee(trx, p.property, p.now);
 }
+
+const DAY_MS = 86_400_000;
 
 /** Each stay's checkout and the next stay's check-in (the days its window runs between), given the stays in date order. */
 const windowEnds = (stays: Pick<Stay, 'id' | 'start_date' | 'end_date'>[]) =>

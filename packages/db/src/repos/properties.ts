@@ -132,21 +132,25 @@ export async function liveStays(trx: Db, propertyId: string): Promise<Stay[]> {
   return trx.selectFrom('stays').selectAll().where('property_id', '=', propertyId).where('gone_at', 'is', null).orderBy('start_date').orderBy('id').execute();
 }
 
-export async function insertStay(trx: Db, s: { propertyId: string; uids: string[]; start: string; end: string; source: string; now: Date }): Promise<Stay> {
+/** New stays of a property, in one statement (a calendar's first read lists a year of them). */
+export async function insertStays(trx: Db, propertyId: string, stays: { uids: string[]; start: string; end: string; source: string }[], now: Date): Promise<Stay[]> {
+  if (stays.length === 0) return [];
   return trx
     .insertInto('stays')
-    .values({
-      id: newId('stay'),
-      property_id: s.propertyId,
-      uids: s.uids,
-      start_date: s.start,
-      end_date: s.end,
-      source: s.source,
-      first_seen_at: s.now,
-      last_seen_at: s.now,
-    })
+    .values(
+      stays.map((s) => ({
+        id: newId('stay'),
+        property_id: propertyId,
+        uids: s.uids,
+        start_date: s.start,
+        end_date: s.end,
+        source: s.source,
+        first_seen_at: now,
+        last_seen_at: now,
+      })),
+    )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
 }
 
 export async function updateStay(
@@ -170,16 +174,23 @@ export async function touchStays(trx: Db, ids: string[], now: Date): Promise<voi
  * first (the caller rolls back).
  */
 export async function linkStayBooking(trx: Db, stayId: string, bookingId: string): Promise<boolean> {
+  // One statement: the stay takes the booking, and the booking its property, only when the stay had none.
   const linked = await trx
-    .updateTable('stays')
-    .set({ booking_id: bookingId, proposed_start: null, proposed_crew_id: null, attention: null })
-    .where('id', '=', stayId)
-    .where('booking_id', 'is', null)
-    .returning('property_id')
+    .with('stay', (db) =>
+      db
+        .updateTable('stays')
+        .set({ booking_id: bookingId, proposed_start: null, proposed_crew_id: null, attention: null })
+        .where('id', '=', stayId)
+        .where('booking_id', 'is', null)
+        .returning('property_id'),
+    )
+    .updateTable('bookings')
+    .set((eb) => ({ property_id: eb.selectFrom('stay').select('property_id') }))
+    .where('id', '=', bookingId)
+    .where((eb) => eb.exists(eb.selectFrom('stay').select('property_id')))
+    .returning('id')
     .executeTakeFirst();
-  if (!linked) return false;
-  await trx.updateTable('bookings').set({ property_id: linked.property_id }).where('id', '=', bookingId).execute();
-  return true;
+  return linked !== undefined;
 }
 
 /** Makes a property host-requested: its manage link's hash stored, the link returned (the same every time for this property). */
