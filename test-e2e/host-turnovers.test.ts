@@ -192,7 +192,7 @@ describe('request_turnovers', () => {
 });
 
 describe('one arrangement for one set of calendars', () => {
-  it("refuses a second request for calendars the business already reads, whoever asks: nothing made, no link in the answer, the link mailed again to the host on file (once an hour)", async () => {
+  it('refuses a second request for calendars the business already reads, whoever asks: nothing made, no link in the answer, the link mailed again to the host on file (once an hour)', async () => {
     const biz = await cleaner();
     await proPost(biz.auth, 'update_business', { host_turnovers: 'book' }).expect(200);
     const f = feed(TWO_STAYS);
@@ -330,7 +330,9 @@ describe('the rental page', () => {
     // A day before the first clean, asking to stop warns of it as every cancel confirmation does.
     h.clock.now = new Date('2026-11-25T20:00:00Z');
     const late = (await h.book.get(`${path}/stop`).expect(200)).text;
-    expect(late).toMatch(/The clean on [^<]*Nov 26[^<]*starts within 24 hours: stopping still cancels it, but Cleaner [^<]* may charge under their own policy\./);
+    expect(late).toMatch(
+      /The clean on [^<]*Nov 26[^<]*starts within 24 hours: stopping still cancels it, but Cleaner [^<]* may charge under their own policy\./,
+    );
     expect(late).not.toMatch(/Nov 30[^<]*starts within/);
     const stopped = await h.book.post(`${path}/stop`).type('form').send({}).expect(303);
     expect(stopped.headers.location).toBe(`${path}/stopped?cancelled=2`);

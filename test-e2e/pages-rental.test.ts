@@ -77,7 +77,9 @@ maybe('the rental page', () => {
         .where('property_id', '=', property_id)
         .execute();
       await page.reload();
-      await page.getByText(/^The clean on .* starts within 24 hours: stopping still cancels it, but Rental Clean \d+ may charge under their own policy\.$/).waitFor();
+      await page
+        .getByText(/^The clean on .* starts within 24 hours: stopping still cancels it, but Rental Clean \d+ may charge under their own policy\.$/)
+        .waitFor();
       await check({ page, audit }, 'rental: asked to stop');
       await page.getByRole('button', { name: 'Stop the cleans' }).click();
       await doneSays(page, /^Stopped\. Your calendars are no longer read/);

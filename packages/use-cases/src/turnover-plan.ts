@@ -190,25 +190,29 @@ async function propose(trx: Db, stay: Stay, start: Date): Promise<void> {
 async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; crew: Crew | undefined; judged?: HeldStart & { start: Date } }): Promise<Booking> {
   const { property } = p;
   const feeCents = await turnoverFee(trx, property);
-  const { booking } = await bookWithin(trx, {
-    proId: p.pro.id,
-    job: turnoverJob(property),
-    start: found.start,
-    customer: { name: property.host_name, phone: property.host_phone, email: property.host_email },
-    address: property.address,
-    zip: property.zip,
-    notes: turnoverNote(property.name, stay.end_date),
-    accessDetails: null,
-    channel: 'pro',
-    clientName: 'Turnovers',
-    leadId: null,
-    feeCents,
-    manageToken: false,
-    accountEmail: null,
-    expectedTotalCents: null,
-    crewId: found.crew?.id ?? null,
-    now: p.now,
-  }, { pro: p.pro, judged: found.judged }); // the business's row is the sync's, locked already
+  const { booking } = await bookWithin(
+    trx,
+    {
+      proId: p.pro.id,
+      job: turnoverJob(property),
+      start: found.start,
+      customer: { name: property.host_name, phone: property.host_phone, email: property.host_email },
+      address: property.address,
+      zip: property.zip,
+      notes: turnoverNote(property.name, stay.end_date),
+      accessDetails: null,
+      channel: 'pro',
+      clientName: 'Turnovers',
+      leadId: null,
+      feeCents,
+      manageToken: false,
+      accountEmail: null,
+      expectedTotalCents: null,
+      crewId: found.crew?.id ?? null,
+      now: p.now,
+    },
+    { pro: p.pro, judged: found.judged },
+  ); // the business's row is the sync's, locked already
   // The stay takes one booking only: a second writer that got here first wins, and this one rolls back.
   if (!(await linkStayBooking(trx, stay.id, booking.id))) throw justTakenByAnotherWriter();
   if (p.days?.read) bookedInto(p.days.read, { start: booking.starts_at, blockedUntil: booking.blocked_until, crewId: booking.crew_id });

@@ -133,7 +133,12 @@ export async function liveStays(trx: Db, propertyId: string): Promise<Stay[]> {
 }
 
 /** New stays of a property, in one statement (a calendar's first read lists a year of them). */
-export async function insertStays(trx: Db, propertyId: string, stays: { uids: string[]; start: string; end: string; source: string }[], now: Date): Promise<Stay[]> {
+export async function insertStays(
+  trx: Db,
+  propertyId: string,
+  stays: { uids: string[]; start: string; end: string; source: string }[],
+  now: Date,
+): Promise<Stay[]> {
   if (stays.length === 0) return [];
   return trx
     .insertInto('stays')

@@ -15,7 +15,6 @@ import { hostMailOf, type AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
 import { defineOperation } from './define';
 
-
 /** A field without its words: the tool's description says them once for both (the budget). */
 const bare = <T extends { description?: string }>({ description: _words, ...schema }: T) => schema as T;
 

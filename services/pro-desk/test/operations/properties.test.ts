@@ -3,7 +3,17 @@
 // HTTP server on this machine, become turnover cleans on the business's schedule and stay right
 // as the stays change, fail or vanish.
 import { newPro, validBooking } from '@frontdesk/dev-env/pro-desk';
-import { AIRBNB_PRODID, BOOKING_PRODID, VRBO_PRODID, airbnbBlock, airbnbStay, bookingClosed, calendar, vrboBlock, vrboStay } from '@frontdesk/dev-env/ical-fixtures';
+import {
+  AIRBNB_PRODID,
+  BOOKING_PRODID,
+  VRBO_PRODID,
+  airbnbBlock,
+  airbnbStay,
+  bookingClosed,
+  calendar,
+  vrboBlock,
+  vrboStay,
+} from '@frontdesk/dev-env/ical-fixtures';
 import { rotateCalendarFeed } from '@frontdesk/db';
 import { syncDueFeeds } from '@frontdesk/use-cases';
 import { createFeedReader, feedsWorker } from '@frontdesk/workers';
