@@ -3,9 +3,9 @@ import { flatten, readDevDatabase, withDatabaseUrl, withLocalKeyEncryptionKey, t
 import { migrateDatabase, openServiceDb, resolveDatabase } from '@frontdesk/db';
 import { DEMO_OWNER_EMAIL, loadDemoBusiness } from '@frontdesk/use-cases';
 import { bindPort, closeServer, createLogger, shutdownOnSignals, type BoundPort } from '@frontdesk/http';
-import { createProDeskApp, readProDeskConfig } from '@frontdesk/pro-desk';
+import { createProDeskApp, hostMailOf, readProDeskConfig } from '@frontdesk/pro-desk';
 import { createBookingApp, readBookingConfig } from '@frontdesk/booking';
-import { hostMailOptions, startWorkers, webhookOptions } from '@frontdesk/workers';
+import { startWorkers, webhookOptions } from '@frontdesk/workers';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     mail: proConfig.mail,
     customerMail: { bookingUrl: proConfig.bookingUrl },
     webhooks: webhookOptions(proConfig),
-    hostMail: hostMailOptions({ bookingUrl: proConfig.bookingUrl, proDeskUrl: proConfig.publicUrl, keySealer: proConfig.keySealer }),
+    hostMail: hostMailOf(proConfig),
   });
   resources.push(() => workers.stop());
   const demo = await loadDemoBusiness(db, clock());

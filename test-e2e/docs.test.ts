@@ -11,6 +11,7 @@ import {
   DEFAULT_PRICE_LIST,
   DEFAULT_WEEKLY_HOURS,
   FREE_CANCEL_HOURS,
+  RELINK_MAIL_MINUTES,
   HOLD_MINUTES,
   IDEMPOTENCY_KEEP_HOURS,
   JOBS_TODAY_AT,
@@ -309,6 +310,9 @@ describe('the documents', () => {
     ['docs/design.md', `today's jobs from ${JOBS_TODAY_AT} local`],
     ['docs/design.md', `${BOOK_HOST_FEE_CENTS / 100} USD per customer booking`],
     ['docs/design.md', `less than ${FREE_CANCEL_HOURS} h ahead`],
+    ['docs/turnovers.md', `a clean starting within ${FREE_CANCEL_HOURS} hours of the stop`],
+    ['docs/turnovers.md', `at most once in ${RELINK_MAIL_MINUTES} minutes`],
+    ['docs/turnovers.md', `one ${BOOK_HOST_FEE_CENTS / 100} USD fee, carried by its earliest booked clean`],
     ['docs/design.md', `holds its key for the request deadline plus ${IDEMPOTENCY_LEASE_MARGIN_MS / 1000} seconds`],
   ])('%s says "%s", as the code has it', (doc, said) => {
     expect(read(doc).replace(/\s+/g, ' ')).toContain(said);

@@ -7,6 +7,7 @@
 // the stays and stops the arrangement.
 import { AIRBNB_PRODID, CalendarServer, airbnbStay, calendar, type FixtureEvent } from '@frontdesk/dev-env/ical-fixtures';
 import { asPublic, bothHostsPerFile, newCleaner } from '@frontdesk/dev-env/both-hosts';
+import { acceptProposal } from '@frontdesk/use-cases';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 
@@ -147,11 +148,11 @@ describe('request_turnovers', () => {
     [first, second] = await bookingsOf(biz.id);
     expect([first!.status, second!.status]).toEqual(['cancelled', 'booked']);
 
-    // A new stay books a clean, and it carries the fee the cancelled clean gave up: still one fee for the arrangement.
+    // The fee the cancelled clean gave up rode on to the next one at once; a new stay's clean carries none: still one fee for the arrangement.
     f.set([airbnbStay('h2', '2026-11-28', '2026-12-01'), airbnbStay('h3', '2026-12-02', '2026-12-04')]);
     await sync(biz.auth, asked.property_id);
     const live = (await bookingsOf(biz.id)).filter((b) => b.status === 'booked');
-    expect(live.map((b) => b.fee_cents)).toEqual([0, 500]);
+    expect(live.map((b) => b.fee_cents)).toEqual([500, 0]);
     const mailsBefore = (await mailsTo(HOST_EMAIL)).length;
     expect(mailsBefore).toBe(6);
 
@@ -190,6 +191,126 @@ describe('request_turnovers', () => {
   });
 });
 
+describe('one arrangement for one set of calendars', () => {
+  it('refuses a second request for calendars the business already reads, whoever asks: nothing made, no link in the answer, the link mailed again to the host on file (once an hour)', async () => {
+    const biz = await cleaner();
+    await proPost(biz.auth, 'update_business', { host_turnovers: 'book' }).expect(200);
+    const f = feed(TWO_STAYS);
+    const other = feed([]);
+    const asked = (await ask({ cleaner_id: biz.id, ...RENTAL, calendar_urls: [f.url] }).expect(200)).body;
+    await sync(biz.auth, asked.property_id);
+    const hostEmail = HOST_EMAIL;
+    h.clock.now = new Date(h.clock.now.getTime() + 2 * 3_600_000);
+
+    // Someone else (or the host, forgetting) asks again with one of the same calendars among others.
+    const stranger = { ...asPublic, 'X-User-Name': 'Sam Stranger', 'X-User-Email': 'sam@example.com' };
+    const again = await ask({ cleaner_id: biz.id, ...RENTAL, name: 'Cabin again', calendar_urls: [other.url, f.url] }, stranger).expect(400);
+    expect(again.body.error).toMatch(/^calendar_urls: Cleaner .* already reads these calendars for a rental, so nothing new was made\./);
+    expect(JSON.stringify(again.body)).not.toContain(tokenOf(asked.manage_url));
+    expect(JSON.stringify(again.body)).not.toMatch(/Hana|hana\./);
+    expect(await h.t.db.selectFrom('properties').select('id').where('pro_id', '=', biz.id).execute()).toHaveLength(1);
+    expect((await bookingsOf(biz.id)).map((b) => [b.status, b.fee_cents])).toEqual([
+      ['booked', 500],
+      ['booked', 0],
+    ]);
+    expect(await mailsTo('sam@example.com')).toEqual([]);
+    const relinked = (await mailsTo(hostEmail)).find((m) => m.subject.startsWith('Your turnover cleans at'))!;
+    expect(relinked).toMatchObject({ subject: expect.stringMatching(/^Your turnover cleans at Lake cabin with /), secret: true });
+    expect(relinked.text_body).toContain(asked.manage_url);
+
+    // Asked again at once: refused the same, and the host is not mailed again within the hour.
+    const mails = (await mailsTo(hostEmail)).length;
+    await ask({ cleaner_id: biz.id, ...RENTAL, calendar_urls: [f.url] }, stranger).expect(400);
+    expect(await mailsTo(hostEmail)).toHaveLength(mails);
+
+    // The business's own property reading a calendar: refused too, and nobody is mailed (it has no link).
+    const own = feed([]);
+    await proPost(biz.auth, 'add_property', { ...RENTAL, host_name: 'Own Host', host_email: 'own2.host@example.com', calendar_urls: [own.url] }).expect(200);
+    expect((await ask({ cleaner_id: biz.id, ...RENTAL, calendar_urls: [own.url] }, stranger).expect(400)).body.error).toMatch(/already reads these calendars/);
+    expect(await mailsTo('own2.host@example.com')).toEqual([]);
+    // Another business may still be asked for the same calendars.
+    const biz2 = await cleaner();
+    await ask({ cleaner_id: biz2.id, ...RENTAL, calendar_urls: [f.url] }).expect(200);
+  });
+});
+
+describe("the arrangement's one fee", () => {
+  const liveFees = async (proId: string) =>
+    (await bookingsOf(proId)).filter((b) => b.status === 'booked').map((b) => [b.starts_at.toISOString().slice(0, 10), b.fee_cents]);
+  const THREE_STAYS = [...TWO_STAYS, airbnbStay('h3', '2026-12-02', '2026-12-04')];
+
+  it('passes to the next upcoming clean at once when the clean carrying it is cancelled, by the calendar or by the owner', async () => {
+    const biz = await cleaner();
+    await proPost(biz.auth, 'update_business', { host_turnovers: 'book' }).expect(200);
+    const f = feed(THREE_STAYS);
+    const asked = (await ask({ cleaner_id: biz.id, ...RENTAL, calendar_urls: [f.url] }).expect(200)).body;
+    await sync(biz.auth, asked.property_id);
+    expect(await liveFees(biz.id)).toEqual([
+      ['2026-11-26', 500],
+      ['2026-11-30', 0],
+      ['2026-12-04', 0],
+    ]);
+    // The first stay is gone from the calendar: its clean is cancelled and the fee rides on the next one, no new booking needed.
+    f.set(THREE_STAYS.slice(1));
+    await sync(biz.auth, asked.property_id);
+    expect(await liveFees(biz.id)).toEqual([
+      ['2026-11-30', 500],
+      ['2026-12-04', 0],
+    ]);
+    // The owner cancels the clean carrying it by hand: the fee moves on again.
+    const carrier = (await bookingsOf(biz.id)).find((b) => b.status === 'booked' && b.fee_cents === 500)!;
+    await proPost(biz.auth, 'cancel_job', { booking_id: carrier.id }).expect(200);
+    expect(await liveFees(biz.id)).toEqual([['2026-12-04', 500]]);
+    // Still one fee for the arrangement: the next read changes nothing.
+    await sync(biz.auth, asked.property_id);
+    expect(await liveFees(biz.id)).toEqual([['2026-12-04', 500]]);
+  });
+
+  it('rides on the earliest clean by date in propose mode, whichever proposal the owner accepts first', async () => {
+    const biz = await cleaner();
+    const asked = (await ask({ cleaner_id: biz.id, ...RENTAL, calendar_urls: [feed(TWO_STAYS).url] }).expect(200)).body;
+    const stays = (await sync(biz.auth, asked.property_id)).stays as Json[];
+    expect(stays.map((s) => s.clean)).toEqual(['proposed', 'proposed']);
+    const accept = (stay: Json) => acceptProposal(h.t.db, biz.pro, { property_id: asked.property_id, stay_id: stay.stay_id }, { now: h.clock.now });
+    expect((await accept(stays[1]!)).outcome).toBe('booked');
+    expect(await liveFees(biz.id)).toEqual([['2026-11-30', 500]]);
+    expect((await accept(stays[0]!)).outcome).toBe('booked');
+    expect(await liveFees(biz.id)).toEqual([
+      ['2026-11-26', 500],
+      ['2026-11-30', 0],
+    ]);
+    const row = await h.t.db.selectFrom('properties').select('fee_booking_id').where('id', '=', asked.property_id).executeTakeFirstOrThrow();
+    expect(row.fee_booking_id).toBe((await bookingsOf(biz.id))[0]!.id);
+  });
+});
+
+describe("the host's mail of moves", () => {
+  it("tells the host of a clean the calendar moved, never of one the owner's own change to the property moved", async () => {
+    const biz = await cleaner();
+    await proPost(biz.auth, 'update_business', { host_turnovers: 'book' }).expect(200);
+    const f = feed(TWO_STAYS);
+    const asked = (await ask({ cleaner_id: biz.id, ...RENTAL, calendar_urls: [f.url] }).expect(200)).body;
+    await sync(biz.auth, asked.property_id);
+    const mails = (await mailsTo(HOST_EMAIL)).length;
+    expect(mails).toBe(3);
+    const movedMails = async () => (await mailsTo(HOST_EMAIL)).filter((m) => m.subject.startsWith('Turnover moved')).map((m) => m.subject);
+
+    // The owner sets a later checkout time: both cleans move (the feed hears of it), the host is not mailed.
+    await proPost(biz.auth, 'update_property', { property_id: asked.property_id, checkout_time: '13:00' }).expect(200);
+    const moved = await sync(biz.auth, asked.property_id);
+    expect(moved.stays.map((s: Json) => s.start)).toEqual(['2026-11-26T13:00:00-05:00', '2026-11-30T13:00:00-05:00']);
+    const events = await h.t.db.selectFrom('events').select('kind').where('pro_id', '=', biz.id).where('kind', '=', 'turnover.moved').execute();
+    expect(events).toHaveLength(2);
+    expect(await mailsTo(HOST_EMAIL)).toHaveLength(mails);
+
+    // The second guests stay a night longer: the calendar moved that clean, and the host hears of it.
+    f.set([TWO_STAYS[0]!, airbnbStay('h2', '2026-11-28', '2026-12-01')]);
+    await sync(biz.auth, asked.property_id);
+    expect(await mailsTo(HOST_EMAIL)).toHaveLength(mails + 1);
+    expect(await movedMails()).toEqual([expect.stringMatching(/^Turnover moved: Lake cabin, .*Dec 1, 1:00 PM/)]);
+  });
+});
+
 describe('the rental page', () => {
   it('shows the stays and cleans in the business zone, and stops the arrangement after asking: a customer cancel, the property gone, safe to reload', async () => {
     const biz = await cleaner();
@@ -204,6 +325,15 @@ describe('the rental page', () => {
     expect(page).not.toMatch(/property_id|manage_token|check_in/);
     const ask2 = (await h.book.get(`${path}/stop`).expect(200)).text;
     expect(ask2).toContain('Its 2 upcoming cleans are cancelled.');
+    expect(ask2).toContain('Cancelling is free until 24 hours before a visit starts');
+    expect(ask2).not.toContain('within 24 hours');
+    // A day before the first clean, asking to stop warns of it as every cancel confirmation does.
+    h.clock.now = new Date('2026-11-25T20:00:00Z');
+    const late = (await h.book.get(`${path}/stop`).expect(200)).text;
+    expect(late).toMatch(
+      /The clean on [^<]*Nov 26[^<]*starts within 24 hours: stopping still cancels it, but Cleaner [^<]* may charge under their own policy\./,
+    );
+    expect(late).not.toMatch(/Nov 30[^<]*starts within/);
     const stopped = await h.book.post(`${path}/stop`).type('form').send({}).expect(303);
     expect(stopped.headers.location).toBe(`${path}/stopped?cancelled=2`);
     expect((await h.book.get(`${path}/stopped?cancelled=2`).expect(200)).text).toContain('2 upcoming cleans were cancelled');

@@ -67,6 +67,19 @@ maybe('the rental page', () => {
       await check({ page, audit }, 'rental: stays');
       await page.getByRole('link', { name: 'Stop the turnover cleans' }).click();
       await page.getByRole('button', { name: 'Stop the cleans' }).waitFor();
+      await page.getByText(/^Cancelling is free until 24 hours before a visit starts/).waitFor();
+      expect(await page.getByText(/starts within 24 hours/).count()).toBe(0);
+      // The clean moved (by hand, here in the table) to three hours from now: asking to stop now warns of it, as every cancel confirmation does.
+      const soon = new Date(Date.now() + 3 * 3_600_000);
+      await hosts!.t.db
+        .updateTable('bookings')
+        .set({ starts_at: soon, ends_at: new Date(soon.getTime() + 2 * 3_600_000), blocked_until: new Date(soon.getTime() + 2 * 3_600_000) })
+        .where('property_id', '=', property_id)
+        .execute();
+      await page.reload();
+      await page
+        .getByText(/^The clean on .* starts within 24 hours: stopping still cancels it, but Rental Clean \d+ may charge under their own policy\.$/)
+        .waitFor();
       await check({ page, audit }, 'rental: asked to stop');
       await page.getByRole('button', { name: 'Stop the cleans' }).click();
       await doneSays(page, /^Stopped\. Your calendars are no longer read/);

@@ -69,3 +69,5 @@ export const FEED_MAX_REDIRECTS = 3;
 export const EMPTY_READS_TO_TRUST = 2;
 /** How far ahead stays get cleans planned. */
 export const TURNOVER_HORIZON_DAYS = 180;
+/** A rental asked for again: its link is mailed again to its host at most once in this many minutes. */
+export const RELINK_MAIL_MINUTES = 60;

@@ -19,7 +19,7 @@ import {
   type SeriesFrequency,
 } from '@frontdesk/domain';
 import { conflictLine, firstHorizon, insertVisits, localMinutesOf, planVisits, writeBooking, type SkippedVisit, type VisitTemplate } from './series';
-import { nearestOpenStarts, recordChange, requireOpenStart } from './booking-change';
+import { nearestOpenStarts, recordChange, requireOpenStart, type HeldStart } from './booking-change';
 import { claimedBy, lockHeld, type HoldClaim } from './hold-claims';
 import { namedCrew } from './crews';
 import { mailBooked, type MailLinks } from './booking-mail';
@@ -161,14 +161,19 @@ export interface BookingFor {
 /** What createBooking locked before the request was made: the pro, the hold its first statement used (as it was before), and the booking's id. */
 interface Locked {
   pro: Pro;
-  used: Hold | undefined;
-  bookingId: string;
+  used?: Hold;
+  bookingId?: string;
+  /**
+   * The slot and crew the caller has just judged open by requireOpenStart's rules, in this
+   * transaction under the pro's row (a turnover's earliest open start): not judged again.
+   */
+  judged?: HeldStart & { start: Date };
 }
 
 /** createBooking's work inside a transaction the caller owns (a turnover books with its stay in one). */
 export async function bookWithin(trx: Db, req: BookingRequest, locked?: Locked): Promise<Booked> {
   const bookingId = locked?.bookingId ?? newId('bk');
-  const { pro, quote, slot, leadId } = req.hold ? await useHold(trx, req, req.hold, { bookingId, locked }) : await openSlot(trx, req, locked?.pro);
+  const { pro, quote, slot, leadId } = req.hold ? await useHold(trx, req, req.hold, { bookingId, locked }) : await openSlot(trx, req, locked);
   // A hold taken for a lead books that lead unless the call names another.
   if (leadId !== req.leadId) req = { ...req, leadId };
   const series = req.job.frequency === 'once' ? null : await startSeries(trx, { pro, req, bookingId, slot });
@@ -195,8 +200,11 @@ export async function bookWithin(trx: Db, req: BookingRequest, locked?: Locked):
 }
 
 /** The start the caller asked for, judged open now, at today's price. */
-async function openSlot(trx: Db, req: BookingRequest, lockedPro?: Pro) {
-  const { pro, quote } = await priceUnderLock(trx, req, lockedPro);
+async function openSlot(trx: Db, req: BookingRequest, locked?: Pick<Locked, 'pro' | 'judged'>) {
+  const { pro, quote } = await priceUnderLock(trx, req, locked?.pro);
+  const judged = locked?.judged;
+  if (judged && judged.start.getTime() === req.start.getTime() && (!req.crewId || req.crewId === judged.crewId))
+    return { pro, quote, slot: judged, leadId: req.leadId };
   const crew = req.crewId ? await namedCrew(trx, pro.id, req.crewId) : undefined;
   const slot = {
     start: req.start,

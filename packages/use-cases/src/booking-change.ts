@@ -10,6 +10,7 @@ import {
   noSuchVisit,
   notOpen,
   whyNoCrewFree,
+  type CrewSchedule,
   type EventKind,
 } from '@frontdesk/domain';
 import {
@@ -113,14 +114,50 @@ export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<HeldSt
   throw notOpen(why.message, nearby);
 }
 
+/**
+ * What the crews' days hold over a long span, read once and kept current by its reader: a
+ * turnover sync plans a property's many cleans from it, adding each clean it books, instead of
+ * reading the crews' days again for every stay. Only for new jobs (a move needs the bookings'
+ * ids), and only inside the transaction that holds the business's row while it was read.
+ */
+export interface BusyDays {
+  from: number;
+  to: number;
+  crews: CrewSchedule[];
+}
+
+/** The crews' days over [from, to), for a BusyDays reader. */
+export async function readBusyDays(trx: Db, proId: string, from: Date, to: Date): Promise<BusyDays> {
+  return { from: from.getTime(), to: to.getTime(), crews: (await loadBusy(trx, proId, { from, to })).crews };
+}
+
+/** A job just booked, added to the days it was judged on (so the next search sees it). */
+export function bookedInto(days: BusyDays, slot: { start: Date; blockedUntil: Date; crewId: string }): void {
+  days.crews.find((c) => c.id === slot.crewId)?.busy.push({ start: slot.start, blockedUntil: slot.blockedUntil });
+}
+
+/** The crews' days over [from, to] from what was read, each crew's blocks cut to the span (the rules sort what they get). */
+function busyWithin(days: BusyDays, from: number, to: number): CrewSchedule[] {
+  const within = (s: number, e: number) => s < to && e > from;
+  return days.crews.map((c) => ({
+    ...c,
+    busy: c.busy.filter((b) => within(b.start.getTime(), b.blockedUntil.getTime())),
+    timeOff: c.timeOff.filter((t) => within(t.start.getTime(), t.end.getTime())),
+  }));
+}
+
 /** The crews that may take a start, each with what fills its days around it, as the availability rules judge them. */
-async function startQuery(trx: Db, s: StartToJudge & { to?: Date }) {
+async function startQuery(trx: Db, s: StartToJudge & { to?: Date; days?: BusyDays }) {
   const { pro, start, now, moving } = s;
   // A start in the past is refused before anything else, and its alternatives start from now.
   const around = Math.max(start.getTime(), now.getTime());
   // A window to search (a turnover's, up to the next check-in) may run past the days around the start.
   const to = Math.max(around + 3 * DAY, (s.to?.getTime() ?? 0) + DAY);
-  const { crews: active } = await loadBusy(trx, pro.id, { from: new Date(around - 2 * DAY), to: new Date(to), bookingIds: moving !== undefined });
+  const from = around - 2 * DAY;
+  const kept = !moving && s.days && s.days.from <= from && s.days.to >= to ? s.days : undefined;
+  const active = kept
+    ? busyWithin(kept, from, to)
+    : (await loadBusy(trx, pro.id, { from: new Date(from), to: new Date(to), bookingIds: moving !== undefined })).crews;
   const crews = (s.crew ? active.filter((c) => c.id === s.crew!.id) : active).map((c) =>
     moving ? { ...c, busy: c.busy.filter((b) => b.bookingId !== moving.id) } : c,
   );
@@ -147,6 +184,24 @@ export async function earliestOpenStart(trx: Db, s: StartToJudge & { to: Date })
   const last = s.to.getTime() - s.durationMinutes * 60_000;
   for (let t = Math.ceil(s.start.getTime() / WINDOW_STEP_MS) * WINDOW_STEP_MS; t <= last; t += WINDOW_STEP_MS) {
     if (crewsFreeAt(query, new Date(t)).length > 0) return new Date(t);
+  }
+  return null;
+}
+
+/**
+ * earliestOpenStart with the slot a job from it holds and the crew that takes it (as
+ * requireOpenStart would choose it), from the same one read of the crews' days: what a
+ * turnover books without judging its start a second time.
+ */
+export async function earliestOpenSlot(trx: Db, s: StartToJudge & { to: Date; days?: BusyDays }): Promise<(HeldStart & { start: Date }) | null> {
+  const query = await startQuery(trx, s);
+  const last = s.to.getTime() - s.durationMinutes * 60_000;
+  for (let t = Math.ceil(s.start.getTime() / WINDOW_STEP_MS) * WINDOW_STEP_MS; t <= last; t += WINDOW_STEP_MS) {
+    const start = new Date(t);
+    const crew = crewToTake(query, start, s.prefer);
+    if (!crew) continue;
+    const end = new Date(t + s.durationMinutes * 60_000);
+    return { start, end, blockedUntil: new Date(end.getTime() + s.pro.travel_buffer_minutes * 60_000), crewId: crew.id };
   }
   return null;
 }

@@ -9,7 +9,14 @@ import {
 } from '@frontdesk/domain';
 import { lockBookingToChange, recordChange, type BookingLocator } from './booking-change';
 import { mailCancelled, type MailLinks } from './booking-mail';
-import { cancelSeriesFrom, markCancelled, type Booking, type Db, type Pro } from '@frontdesk/db';
+import { cancelSeriesFrom, lockProperty, markCancelled, type Booking, type Db, type Pro } from '@frontdesk/db';
+import { placeTurnoverFee } from './host-mail';
+
+/** A host-requested arrangement's turnover cancelled by hand: its one fee, if this clean carried it, passes to the next upcoming clean. */
+async function feeToNextTurnover(trx: Db, booking: Booking, now: Date): Promise<void> {
+  const property = booking.property_id && (await lockProperty(trx, booking.pro_id, booking.property_id));
+  if (property && property.fee_booking_id === booking.id) await placeTurnoverFee(trx, property, now);
+}
 
 /** A booking the business or customer may still cancel (or a pause may skip): live and not started; else the refusal saying why. */
 export function requireCancellable(booking: Booking, label: string, now: Date): void {
@@ -39,6 +46,7 @@ export async function cancelBooking(db: Db, at: BookingLocator, now: Date, opts:
     const label = formatLabel(booking.starts_at, pro.timezone);
     requireCancellable(booking, label, now);
     const cancelled = (await markCancelled(trx, booking.id, by, now))!;
+    await feeToNextTurnover(trx, booking, now);
     const start = formatLocalIso(booking.starts_at, pro.timezone);
     const endsSeries = Boolean(opts.andFollowing && booking.series_id);
     // The feed gets both events; the owner gets one notice of one act (the series' when it ends).

@@ -1,9 +1,11 @@
 import { BOOK_HOST_FEE_CENTS, formatLabel, hostTurnoverMail, type HostTurnoverChange } from '@frontdesk/domain';
 import {
   enqueueMail,
+  firstUpcomingClean,
   lockBooking,
   propertyManageToken,
   setFeeBooking,
+  setTurnoverFee,
   type Booking,
   type Db,
   type Pro,
@@ -68,6 +70,25 @@ export async function turnoverFee(trx: Db, property: Property): Promise<number> 
   if (property.fee_booking_id === null) return BOOK_HOST_FEE_CENTS;
   const carrier = await lockBooking(trx, property.fee_booking_id, property.pro_id);
   return !carrier || carrier.status === 'cancelled' ? BOOK_HOST_FEE_CENTS : 0;
+}
+
+/**
+ * The arrangement's one fee put back on the clean it belongs on, the earliest booked one by
+ * date, as a series' rides on its first visit: a clean booked before the one carrying it (a
+ * proposal accepted out of order, a new stay) takes it over, and a carrier cancelled (by the
+ * calendars or by anyone) hands it to the next upcoming clean. A carrier that has started keeps
+ * it: it is earned, or waived if that clean was a no-show. Run under the business's row after
+ * any change to the property's cleans.
+ */
+export async function placeTurnoverFee(trx: Db, property: Property, now: Date): Promise<void> {
+  if (!property.manage_token_hash) return;
+  const carrier = property.fee_booking_id ? await lockBooking(trx, property.fee_booking_id, property.pro_id) : undefined;
+  if (carrier && carrier.status !== 'cancelled' && carrier.starts_at.getTime() <= now.getTime()) return;
+  const first = await firstUpcomingClean(trx, property.id, now);
+  if (!first || first.id === carrier?.id) return;
+  if (carrier?.status === 'booked') await setTurnoverFee(trx, carrier.id, 0);
+  if (first.fee_cents !== BOOK_HOST_FEE_CENTS) await setTurnoverFee(trx, first.id, BOOK_HOST_FEE_CENTS);
+  await feeCarriedBy(trx, property, first.id);
 }
 
 /** Records the turnover that now carries the fee (the property row the planner holds too). */

@@ -3,6 +3,9 @@ import {
   formatLabel,
   noCleanerToFind,
   noRentalWithToken,
+  RELINK_MAIL_MINUTES,
+  rentalAlreadyAsked,
+  rentalLinkAgainMail,
   requireServedZip,
   turnoversRequestedMail,
   turnoversStoppedMail,
@@ -14,12 +17,15 @@ import {
   enqueueMail,
   getPro,
   lockPro,
+  mailedSince,
   propertiesOf,
+  propertyReading,
   propertyByToken,
   setPropertyManageToken,
   upcomingTurnovers,
   type Db,
   type Pro,
+  type Property,
 } from '@frontdesk/db';
 import { addPropertyAnd, listProperties, type ShownProperty } from './properties';
 import { cancelTurnover } from './turnover-plan';
@@ -59,11 +65,18 @@ export async function requestTurnovers(
   requireServedZip(pro, input.zip);
   const contact = customerContact({ customer_name, customer_phone, customer_email, address: input.address }, caller.user, caller.accountEmail);
   let manageUrl = '';
+  let existing: Property | undefined;
   const input$ = { ...rental, address: contact.address, host_name: contact.name, host_phone: contact.phone ?? '', host_email: contact.email ?? '' };
   const property = await addPropertyAnd(db, {
     pro,
     input: { ...input$, mode: pro.host_turnovers },
     now,
+    // Under the business's row, so two requests for one calendar never both make a rental.
+    async first(trx) {
+      await lockPro(trx, pro.id);
+      existing = await propertyReading(trx, pro.id, input.calendar_urls);
+      if (existing) throw rentalAlreadyAsked(pro.name);
+    },
     async alsoWithin(trx, added) {
       manageUrl = rentalUrl(caller.host.links, await setPropertyManageToken(trx, added.id, caller.host.keys));
       if (!contact.email) return;
@@ -71,8 +84,27 @@ export async function requestTurnovers(
       const mail = turnoversRequestedMail({ hostName: contact.name, proName: pro.name, property: added.name, book, manageUrl });
       await enqueueMail(trx, { to: contact.email, ...mail, secret: true, now });
     },
+  }).catch(async (err: unknown) => {
+    if (existing) await linkToHostOnFile(db, { pro, property: existing, host: caller.host, now });
+    throw err;
   });
   return { pro, property, manageUrl };
+}
+
+/**
+ * A second request for calendars the business already reads makes nothing (a second rental
+ * would mean a second fee and every clean twice). The caller may not be that rental's host, so
+ * the answer never carries its link: the link goes again to the host's address on file, at
+ * most once an hour (a repeated request is no way to flood a host's mailbox). The business's
+ * own property has no link: nothing is mailed.
+ */
+async function linkToHostOnFile(db: Db, o: { pro: Pro; property: Property; host: HostMail; now: Date }): Promise<void> {
+  const { property, now } = o;
+  const url = rentalLink(o.host, property);
+  if (!url || !property.host_email) return;
+  if (await mailedSince(db, property.host_email, new Date(now.getTime() - RELINK_MAIL_MINUTES * 60_000))) return;
+  const mail = rentalLinkAgainMail({ hostName: property.host_name, proName: o.pro.name, property: property.name, manageUrl: url });
+  await enqueueMail(db, { to: property.host_email, ...mail, secret: true, now });
 }
 
 /** A requested property's page link again (an idempotent retry's answer): the same link, made under the server key. */

@@ -61,13 +61,14 @@ export function addProperty(db: Db, pro: Pro, input: PropertyInput, now: Date): 
   return addPropertyAnd(db, { pro, input, now });
 }
 
-/** addProperty, and `alsoWithin` in its transaction once the row exists (a host's request: its link and mail). */
+/** addProperty, with `first` in its transaction before anything (a host's request: its checks) and `alsoWithin` once the row exists (its link and mail). */
 export async function addPropertyAnd(
   db: Db,
-  o: { pro: Pro; input: PropertyInput; now: Date; alsoWithin?: (trx: Db, property: Property) => Promise<void> },
+  o: { pro: Pro; input: PropertyInput; now: Date; first?: (trx: Db) => Promise<void>; alsoWithin?: (trx: Db, property: Property) => Promise<void> },
 ): Promise<ShownProperty> {
   const { pro, input, now } = o;
   const property = await db.transaction().execute(async (trx) => {
+    await o.first?.(trx);
     const fields = {
       add_ons: [],
       pets: false,

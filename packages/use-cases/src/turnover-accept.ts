@@ -9,7 +9,7 @@ import {
   proposalReplannedMessage,
 } from '@frontdesk/domain';
 import { liveStays, lockBooking, lockPro, lockProperty, type Db, type Pro } from '@frontdesk/db';
-import type { HostMail } from './host-mail';
+import { placeTurnoverFee, type HostMail } from './host-mail';
 import { acceptPlan, todayOf, windowOf, type Plan } from './turnover-plan';
 
 /** What accepting a proposed turnover did, with the sentence the dashboard shows. */
@@ -47,6 +47,7 @@ export async function acceptProposal(db: Db, pro: Pro, input: { property_id: str
     const w = windowOf(plan, stay, stays[at + 1]);
     if (w.from.getTime() <= now.getTime()) throw checkoutPassed();
     const done = await acceptPlan(trx, plan, stay, w);
+    await placeTurnoverFee(trx, property, now);
     if (done.outcome === 'needs_attention')
       return { outcome: 'needs_attention', booking_id: null, message: proposalNeedsAttentionMessage(property.name, done.reason) };
     const when = label(done.booking.starts_at);

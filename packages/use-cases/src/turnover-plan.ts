@@ -35,7 +35,7 @@ import {
   type Stay,
 } from '@frontdesk/db';
 import { bookWithin } from './book';
-import { earliestOpenStart, recordChange, requireOpenStart } from './booking-change';
+import { bookedInto, earliestOpenSlot, earliestOpenStart, readBusyDays, recordChange, requireOpenStart, type BusyDays, type HeldStart } from './booking-change';
 import { namedCrew } from './crews';
 import { feeCarriedBy, tellHost, turnoverFee, type HostMail } from './host-mail';
 
@@ -52,6 +52,12 @@ export interface Plan {
   now: Date;
   /** The calendars' changes to a host-requested property's cleans are mailed to its host (none without it: the owner's own acts). */
   host?: HostMail;
+  /**
+   * A sync planning many stays: the crews' days over [from, to), read once when a new clean is
+   * first searched for and kept current as cleans are booked; forgotten when a clean moves or is
+   * cancelled (read again when needed).
+   */
+  days?: { from: Date; to: Date; read?: BusyDays };
 }
 
 export interface Window {
@@ -99,7 +105,7 @@ const crewOf = (b: Booking) => ({ crew_id: b.crew_id, crew_name: b.crew_name });
  * proposed when it has none. `stay.locked` is its booking when the caller has already locked it
  * (null: it has none); else it is locked here.
  */
-export async function planStay(trx: Db, p: Plan, s: { stay: Stay; window: Window; locked?: Booking | null }): Promise<void> {
+export async function planStay(trx: Db, p: Plan, s: { stay: Stay; window: Window; locked?: Booking | null; calendarChanged?: boolean }): Promise<void> {
   const { stay, window: w, locked } = s;
   if (w.from.getTime() <= p.now.getTime()) return; // its checkout has passed: nothing to plan or change
   const booking = locked !== undefined ? (locked ?? undefined) : stay.booking_id ? await lockBooking(trx, stay.booking_id, p.pro.id) : undefined;
@@ -116,7 +122,8 @@ export async function planStay(trx: Db, p: Plan, s: { stay: Stay; window: Window
   }
   if (!found)
     return needsAttention(trx, p, stay, noCrewInWindow(formatLabel(w.from, p.pro.timezone), w.nextCheckIn ? formatLabel(w.to, p.pro.timezone) : null));
-  if (booking) return moveClean(trx, p, { stay, booking, start: found.start, minutes: found.minutes });
+  // A move the calendars caused is the host's news; one the owner's own change caused (the property's times, its crew) is not.
+  if (booking) return moveClean(trx, p, { stay, booking, start: found.start, minutes: found.minutes, tellHost: s.calendarChanged !== false });
   if (p.property.mode === 'propose') return propose(trx, stay, found.start);
   await bookClean(trx, p, stay, found);
 }
@@ -126,7 +133,7 @@ export type Acceptance = { outcome: 'as_proposed' | 'replanned'; booking: Bookin
 
 /**
  * Accepting a stay's proposed clean, under the sync's locks: its proposed start is booked as a
- * `book`-mode property's clean is (no fee, `turnover.booked`) while it still fits the window;
+ * `book`-mode property's clean is (`turnover.booked`) while it still fits the window;
  * else the earliest start that fits now, or needs attention with the reason.
  */
 export async function acceptPlan(trx: Db, p: Plan, stay: Stay, w: Window): Promise<Acceptance> {
@@ -153,8 +160,15 @@ async function findStart(trx: Db, p: Plan, w: Window, moving: Booking | undefine
   const minutes = moving
     ? (moving.ends_at.getTime() - moving.starts_at.getTime()) / 60_000
     : requireFirmQuote(turnoverJob(p.property), p.pro.price_list).duration_minutes;
-  const start = await earliestOpenStart(trx, { pro: p.pro, start: w.from, to: w.to, durationMinutes: minutes, now: p.now, crew, moving });
-  return start && { start, crew, minutes };
+  const judge = { pro: p.pro, start: w.from, to: w.to, durationMinutes: minutes, now: p.now, crew, moving };
+  if (moving) {
+    const start = await earliestOpenStart(trx, judge);
+    return start && { start, crew, minutes };
+  }
+  // A new clean's slot and crew come with its start, from the one read of the crews' days that found it.
+  const days = p.days && (p.days.read ??= await readBusyDays(trx, p.pro.id, p.days.from, p.days.to));
+  const judged = await earliestOpenSlot(trx, { ...judge, days });
+  return judged && { start: judged.start, crew, minutes, judged };
 }
 
 async function needsAttention(trx: Db, p: Plan, stay: Stay, reason: string): Promise<void> {
@@ -173,30 +187,35 @@ async function propose(trx: Db, stay: Stay, start: Date): Promise<void> {
  * Books the clean through the ordinary path and ties it to its stay. The host is its customer;
  * a business's own property carries no fee, a host-requested one its one fee (turnoverFee).
  */
-async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; crew: Crew | undefined }): Promise<Booking> {
+async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; crew: Crew | undefined; judged?: HeldStart & { start: Date } }): Promise<Booking> {
   const { property } = p;
   const feeCents = await turnoverFee(trx, property);
-  const { booking } = await bookWithin(trx, {
-    proId: p.pro.id,
-    job: turnoverJob(property),
-    start: found.start,
-    customer: { name: property.host_name, phone: property.host_phone, email: property.host_email },
-    address: property.address,
-    zip: property.zip,
-    notes: turnoverNote(property.name, stay.end_date),
-    accessDetails: null,
-    channel: 'pro',
-    clientName: 'Turnovers',
-    leadId: null,
-    feeCents,
-    manageToken: false,
-    accountEmail: null,
-    expectedTotalCents: null,
-    crewId: found.crew?.id ?? null,
-    now: p.now,
-  });
+  const { booking } = await bookWithin(
+    trx,
+    {
+      proId: p.pro.id,
+      job: turnoverJob(property),
+      start: found.start,
+      customer: { name: property.host_name, phone: property.host_phone, email: property.host_email },
+      address: property.address,
+      zip: property.zip,
+      notes: turnoverNote(property.name, stay.end_date),
+      accessDetails: null,
+      channel: 'pro',
+      clientName: 'Turnovers',
+      leadId: null,
+      feeCents,
+      manageToken: false,
+      accountEmail: null,
+      expectedTotalCents: null,
+      crewId: found.crew?.id ?? null,
+      now: p.now,
+    },
+    { pro: p.pro, judged: found.judged },
+  ); // the business's row is the sync's, locked already
   // The stay takes one booking only: a second writer that got here first wins, and this one rolls back.
   if (!(await linkStayBooking(trx, stay.id, booking.id))) throw justTakenByAnotherWriter();
+  if (p.days?.read) bookedInto(p.days.read, { start: booking.starts_at, blockedUntil: booking.blocked_until, crewId: booking.crew_id });
   if (feeCents) await feeCarriedBy(trx, property, booking.id);
   const label = formatLabel(booking.starts_at, p.pro.timezone);
   const payload = {
@@ -211,10 +230,11 @@ async function bookClean(trx: Db, p: Plan, stay: Stay, found: { start: Date; cre
   return booking;
 }
 
-async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; start: Date; minutes: number }): Promise<void> {
+async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; start: Date; minutes: number; tellHost: boolean }): Promise<void> {
   const { pro, now } = p;
   const slot = await requireOpenStart(trx, { pro, start: m.start, durationMinutes: m.minutes, now, moving: m.booking, prefer: m.booking.crew_id });
   const moved = await moveBooking(trx, m.booking.id, { start: m.start, ...slot, now });
+  if (p.days) p.days.read = undefined;
   if (m.stay.attention) await updateStay(trx, m.stay.id, { attention: null });
   const [from, to] = [formatLocalIso(m.booking.starts_at, pro.timezone), formatLocalIso(moved.starts_at, pro.timezone)];
   const label = formatLabel(moved.starts_at, pro.timezone);
@@ -238,7 +258,7 @@ async function moveClean(trx: Db, p: Plan, m: { stay: Stay; booking: Booking; st
     now,
   });
   const message = turnoverMovedMessage(p.property.name, label);
-  const told = { booking: moved, from: m.booking.starts_at };
+  const told = m.tellHost ? { booking: moved, from: m.booking.starts_at } : undefined;
   const payload = { stay_id: m.stay.id, booking_id: moved.id, from, to, label, ...crewOf(moved), message };
   await event(trx, p, { kind: 'turnover.moved', payload, told });
 }
@@ -255,6 +275,7 @@ export async function cancelTurnover(trx: Db, c: Plan & { stayId: string; bookin
   const booking = await lockBooking(trx, c.bookingId, pro.id);
   if (!booking || booking.status !== 'booked' || booking.starts_at.getTime() <= now.getTime()) return null;
   const cancelled = (await markCancelled(trx, booking.id, by, now))!;
+  if (c.days) c.days.read = undefined;
   const label = formatLabel(booking.starts_at, pro.timezone);
   const start = formatLocalIso(booking.starts_at, pro.timezone);
   await recordChange(trx, {

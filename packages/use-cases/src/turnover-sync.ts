@@ -4,6 +4,7 @@ import {
   FeedNotACalendar,
   TURNOVER_HORIZON_DAYS,
   addDays,
+  instantAtLocal,
   feedFailingMail,
   feedFailingMessage,
   feedNotCalendar,
@@ -19,7 +20,7 @@ import {
   appendEvent,
   enqueueMail,
   feedsOf,
-  insertStay,
+  insertStays,
   liveStays,
   lockBookings,
   lockFeeds,
@@ -38,7 +39,7 @@ import {
   type Stay,
 } from '@frontdesk/db';
 import { cancelTurnover, planStay, todayOf, windowOf, type Plan } from './turnover-plan';
-import type { HostMail } from './host-mail';
+import { placeTurnoverFee, type HostMail } from './host-mail';
 
 /** What one conditional read of a calendar address gave. */
 export type FeedAnswer =
@@ -182,7 +183,7 @@ async function reconcile(trx: Db, p: Plan, read: ReadStay[], o: { keepGone: bool
       p,
       known.find((s) => s.id === gone.id)!,
     );
-  for (const r of changes.added) await insertStay(trx, { propertyId: p.property.id, uids: r.uids, start: r.start, end: r.end, source: r.source, now: p.now });
+  await insertStays(trx, p.property.id, changes.added, p.now);
   const changed = rewritten.length + changes.gone.length + changes.added.length > 0;
   const stays: Stay[] = (changed ? await liveStays(trx, p.property.id) : live).filter((s) => s.end_date >= today);
   const bookings = new Map(
@@ -194,11 +195,28 @@ async function reconcile(trx: Db, p: Plan, read: ReadStay[], o: { keepGone: bool
       )
     ).map((b) => [b.id, b]),
   );
+  // A stay's window is the calendars' doing when its checkout or the next check-in changed in this read; else a clean
+  // that no longer fits moved for the owner's own change (the property's times or crew), which the host is not mailed of.
+  const before = windowEnds(live.filter((s) => s.end_date >= today));
+  const after = windowEnds(stays);
+  // The crews' days over every window planned here (the last one's search runs a few days past its checkout), read once if needed.
+  const last = stays.at(-1);
+  if (last) p.days = { from: new Date(p.now.getTime() - 2 * DAY_MS), to: instantAtLocal(addDays(last.end_date, 6), '00:00', p.pro.timezone) };
   for (let i = 0; i < stays.length; i++) {
     const stay = stays[i]!;
-    await planStay(trx, p, { stay, window: windowOf(p, stay, stays[i + 1]), locked: stay.booking_id ? (bookings.get(stay.booking_id) ?? null) : null });
+    const calendarChanged = before.get(stay.id) !== after.get(stay.id);
+    const locked = stay.booking_id ? (bookings.get(stay.booking_id) ?? null) : null;
+    await planStay(trx, p, { stay, window: windowOf(p, stay, stays[i + 1]), locked, calendarChanged });
   }
+  p.days = undefined;
+  await placeTurnoverFee(trx, p.property, p.now);
 }
+
+const DAY_MS = 86_400_000;
+
+/** Each stay's checkout and the next stay's check-in (the days its window runs between), given the stays in date order. */
+const windowEnds = (stays: Pick<Stay, 'id' | 'start_date' | 'end_date'>[]) =>
+  new Map(stays.map((s, i) => [s.id, `${s.end_date}/${stays[i + 1]?.start_date ?? ''}`]));
 
 async function stayGone(trx: Db, p: Plan, stay: Stay): Promise<void> {
   await updateStay(trx, stay.id, { gone_at: p.now, proposed_start: null, proposed_crew_id: null });

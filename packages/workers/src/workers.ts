@@ -168,13 +168,24 @@ export function startWorkers(o: WorkersOptions): Started {
   };
 }
 
-/** A host's webhook settings from its config: its sealer, and loopback receivers only while it is itself on http. */
-/** The host mail of a process's workers: the book host's address, and the keys a rental's page link is made under. */
-export const hostMailOptions = (o: { bookingUrl: string; proDeskUrl: string; keySealer: { hashKeys: readonly Buffer[] } }): HostMail => ({
-  links: { bookingUrl: o.bookingUrl, dashboardUrl: `${o.proDeskUrl}/dashboard` },
-  keys: o.keySealer.hashKeys,
-});
+const hostMails = new WeakMap<object, HostMail>();
 
+/**
+ * The host mail of a host's configuration (the book host's address and the business's
+ * dashboard for the links, the server's keys a rental's page link is made under), made once per
+ * configuration: the host's workers, its operations and its pages all take this one. Each host
+ * names its own addresses (booking: its own and PRO_DESK_URL; pro desk: BOOKING_URL and its own).
+ */
+export function hostMailOptions(config: object, o: { bookingUrl: string; proDeskUrl: string; keySealer: { hashKeys: readonly Buffer[] } }): HostMail {
+  const made = hostMails.get(config);
+  if (made) return made;
+  const { bookingUrl, proDeskUrl, keySealer } = o;
+  const host: HostMail = { links: { bookingUrl, dashboardUrl: `${proDeskUrl}/dashboard` }, keys: keySealer.hashKeys };
+  hostMails.set(config, host);
+  return host;
+}
+
+/** A host's webhook settings from its config: its sealer, and loopback receivers only while it is itself on http. */
 export const webhookOptions = (config: { publicUrl: string; keySealer: Sealer }): WorkersOptions['webhooks'] => ({
   sealer: config.keySealer,
   allowLoopback: config.publicUrl.startsWith('http:'),

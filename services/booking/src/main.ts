@@ -2,9 +2,10 @@
 import './tracing';
 import { openServiceDb } from '@frontdesk/db';
 import { runHost } from '@frontdesk/http';
-import { startWorkers, hostMailOptions, webhookOptions } from '@frontdesk/workers';
+import { startWorkers, webhookOptions } from '@frontdesk/workers';
 import { createBookingApp } from './app';
 import { readBookingConfig } from './config';
+import { hostMailOf } from './context';
 
 /** Entry point of the deployable booking service: config, workers, app, serve. */
 runHost({
@@ -18,7 +19,7 @@ runHost({
       mail: config.mail,
       customerMail: { bookingUrl: config.publicUrl },
       webhooks: webhookOptions(config),
-      hostMail: hostMailOptions({ bookingUrl: config.publicUrl, proDeskUrl: config.proDeskUrl, keySealer: config.keySealer }),
+      hostMail: hostMailOf(config),
     }),
   createApp: createBookingApp,
 });

@@ -2,9 +2,10 @@
 import './tracing';
 import { migrateDatabase, openServiceDb } from '@frontdesk/db';
 import { runHost } from '@frontdesk/http';
-import { startWorkers, hostMailOptions, webhookOptions } from '@frontdesk/workers';
+import { startWorkers, webhookOptions } from '@frontdesk/workers';
 import { createProDeskApp } from './app';
 import { readProDeskConfig } from './config';
+import { hostMailOf } from './context';
 
 /** Entry point of the deployable pro-desk service: config, optional migration, workers, app, serve. */
 runHost({
@@ -21,7 +22,7 @@ runHost({
       mail: config.mail,
       customerMail: { bookingUrl: config.bookingUrl },
       webhooks: webhookOptions(config),
-      hostMail: hostMailOptions({ bookingUrl: config.bookingUrl, proDeskUrl: config.publicUrl, keySealer: config.keySealer }),
+      hostMail: hostMailOf(config),
     }),
   createApp: (ctx) => createProDeskApp(ctx),
 });

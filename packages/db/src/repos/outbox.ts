@@ -126,3 +126,9 @@ export async function outboxBacklog<DB>(db: Kysely<DB>): Promise<{ pending: numb
       FROM outbox WHERE sent_at IS NULL`.execute(db);
   return rows[0]!;
 }
+
+/** Whether any mail to this address was queued since then (a re-sent link's limit). */
+export async function mailedSince(db: Db, to: string, since: Date): Promise<boolean> {
+  const row = await db.selectFrom('outbox').select('id').where('to_address', '=', to).where('created_at', '>=', since).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

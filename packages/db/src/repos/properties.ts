@@ -132,21 +132,30 @@ export async function liveStays(trx: Db, propertyId: string): Promise<Stay[]> {
   return trx.selectFrom('stays').selectAll().where('property_id', '=', propertyId).where('gone_at', 'is', null).orderBy('start_date').orderBy('id').execute();
 }
 
-export async function insertStay(trx: Db, s: { propertyId: string; uids: string[]; start: string; end: string; source: string; now: Date }): Promise<Stay> {
+/** New stays of a property, in one statement (a calendar's first read lists a year of them). */
+export async function insertStays(
+  trx: Db,
+  propertyId: string,
+  stays: { uids: string[]; start: string; end: string; source: string }[],
+  now: Date,
+): Promise<Stay[]> {
+  if (stays.length === 0) return [];
   return trx
     .insertInto('stays')
-    .values({
-      id: newId('stay'),
-      property_id: s.propertyId,
-      uids: s.uids,
-      start_date: s.start,
-      end_date: s.end,
-      source: s.source,
-      first_seen_at: s.now,
-      last_seen_at: s.now,
-    })
+    .values(
+      stays.map((s) => ({
+        id: newId('stay'),
+        property_id: propertyId,
+        uids: s.uids,
+        start_date: s.start,
+        end_date: s.end,
+        source: s.source,
+        first_seen_at: now,
+        last_seen_at: now,
+      })),
+    )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
 }
 
 export async function updateStay(
@@ -170,16 +179,23 @@ export async function touchStays(trx: Db, ids: string[], now: Date): Promise<voi
  * first (the caller rolls back).
  */
 export async function linkStayBooking(trx: Db, stayId: string, bookingId: string): Promise<boolean> {
+  // One statement: the stay takes the booking, and the booking its property, only when the stay had none.
   const linked = await trx
-    .updateTable('stays')
-    .set({ booking_id: bookingId, proposed_start: null, proposed_crew_id: null, attention: null })
-    .where('id', '=', stayId)
-    .where('booking_id', 'is', null)
-    .returning('property_id')
+    .with('stay', (db) =>
+      db
+        .updateTable('stays')
+        .set({ booking_id: bookingId, proposed_start: null, proposed_crew_id: null, attention: null })
+        .where('id', '=', stayId)
+        .where('booking_id', 'is', null)
+        .returning('property_id'),
+    )
+    .updateTable('bookings')
+    .set((eb) => ({ property_id: eb.selectFrom('stay').select('property_id') }))
+    .where('id', '=', bookingId)
+    .where((eb) => eb.exists(eb.selectFrom('stay').select('property_id')))
+    .returning('id')
     .executeTakeFirst();
-  if (!linked) return false;
-  await trx.updateTable('bookings').set({ property_id: linked.property_id }).where('id', '=', bookingId).execute();
-  return true;
+  return linked !== undefined;
 }
 
 /** Makes a property host-requested: its manage link's hash stored, the link returned (the same every time for this property). */
@@ -208,4 +224,37 @@ export async function propertyByToken(db: Db, token: string, o: { lock?: boolean
 /** Records the turnover that carries a host-requested property's booking fee. */
 export async function setFeeBooking(trx: Db, propertyId: string, bookingId: string): Promise<void> {
   await trx.updateTable('properties').set({ fee_booking_id: bookingId }).where('id', '=', propertyId).execute();
+}
+
+/** A property's earliest booked clean that has not started, locked (the one its arrangement's fee belongs on). */
+export async function firstUpcomingClean(trx: Db, propertyId: string, now: Date): Promise<{ id: string; fee_cents: number } | undefined> {
+  return trx
+    .selectFrom('bookings')
+    .select(['id', 'fee_cents'])
+    .where('property_id', '=', propertyId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>', now)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Sets the booking fee a turnover carries (the arrangement's one fee moving between its cleans). */
+export async function setTurnoverFee(trx: Db, bookingId: string, feeCents: number): Promise<void> {
+  await trx.updateTable('bookings').set({ fee_cents: feeCents }).where('id', '=', bookingId).execute();
+}
+
+/** The business's property already reading any of these calendar addresses, if one does. */
+export async function propertyReading(trx: Db, proId: string, urls: string[]): Promise<Property | undefined> {
+  if (urls.length === 0) return undefined;
+  return trx
+    .selectFrom('properties')
+    .selectAll()
+    .where('pro_id', '=', proId)
+    .where('id', 'in', (eb) => eb.selectFrom('property_feeds').select('property_id').where('pro_id', '=', proId).where('url', 'in', urls))
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import { InvalidInputError, NotFoundError } from '../errors';
+import { FREE_CANCEL_HOURS } from '../policy';
 import type { MailText } from './mail';
 
 /**
@@ -11,6 +12,27 @@ export const calendarAddressBad = (url: string) =>
   new InvalidInputError(
     `calendar_urls: ${url} is not a calendar link. Copy the iCal export link your listing's calendar page shows (it starts with https://).`,
   );
+/**
+ * A second request for calendars the business already reads: refused, the same for whoever
+ * asks (the caller may not be that rental's host), saying only where the link went.
+ */
+export const rentalAlreadyAsked = (proName: string) =>
+  new InvalidInputError(
+    `calendar_urls: ${proName} already reads these calendars for a rental, so nothing new was made. If you asked before, the link to that rental's page has been mailed again to the address given then; otherwise ask ${proName}.`,
+  );
+
+/** The existing rental's link again, to the host on file, when someone asked for its calendars again. */
+export function rentalLinkAgainMail(o: { hostName: string; proName: string; property: string; manageUrl: string }): MailText {
+  return {
+    subject: `Your turnover cleans at ${o.property} with ${o.proName}`,
+    text: paragraphs(
+      `Hello ${o.hostName},`,
+      `Someone asked ${o.proName} again for turnover cleans from ${o.property}'s calendars. ${o.proName} already reads them, so nothing changed. If it was not you, you need do nothing.`,
+      keepLink(o.manageUrl),
+    ),
+  };
+}
+
 export const noRentalWithToken = () => new NotFoundError('No rental matches that link. Check that it was copied whole.');
 
 export const turnoversRequestedMessage = (o: { proName: string; property: string; book: boolean }) =>
@@ -86,6 +108,9 @@ export const RENTAL_PAGE = {
   calendarFailing: 'One of your calendars could not be read last time; nothing is cancelled until it is read again.',
   stopAsk: (proName: string, upcoming: number) =>
     `${proName} will stop reading your calendars and forget this rental.${upcoming ? ` Its ${upcoming} upcoming ${upcoming === 1 ? 'clean is' : 'cleans are'} cancelled.` : ''}`,
+  /** The cancel confirmations' late warning, for the cleans stopping would cancel within FREE_CANCEL_HOURS of their start. */
+  stopLate: (proName: string, labels: string[]) =>
+    `${labels.length === 1 ? `The clean on ${labels[0]} starts` : `The cleans on ${labels.join(' and ')} start`} within ${FREE_CANCEL_HOURS} hours: stopping still cancels ${labels.length === 1 ? 'it' : 'them'}, but ${proName} may charge under their own policy.`,
   stopButton: 'Stop the cleans',
   stopLink: 'Stop the turnover cleans',
   keep: 'Keep them',

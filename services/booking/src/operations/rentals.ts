@@ -9,16 +9,11 @@ import {
   str,
   turnoversRequestedMessage,
 } from '@frontdesk/domain';
-import { rentalLinkAgain, requestTurnovers, type HostMail } from '@frontdesk/use-cases';
+import { rentalLinkAgain, requestTurnovers } from '@frontdesk/use-cases';
 import { WRITES, type KeptAnswer } from '@frontdesk/http';
-import { hostMailOptions } from '@frontdesk/workers';
-import type { AppContext } from '../context';
+import { hostMailOf, type AppContext } from '../context';
 import { cleanerIdSchema } from './cleaners';
 import { defineOperation } from './define';
-
-/** What a host's rental page link is made with: this host's address and the server's hash keys. */
-export const hostMailOf = (ctx: Pick<AppContext, 'config'>): HostMail =>
-  hostMailOptions({ bookingUrl: ctx.config.publicUrl, proDeskUrl: ctx.config.proDeskUrl, keySealer: ctx.config.keySealer });
 
 /** A field without its words: the tool's description says them once for both (the budget). */
 const bare = <T extends { description?: string }>({ description: _words, ...schema }: T) => schema as T;
@@ -30,7 +25,7 @@ const retryOf = (ctx: AppContext): KeptAnswer => ({
   keep: ({ manage_url: _link, message: _words, ...rest }: { manage_url?: string; message?: string }) => rest,
   async replay(kept) {
     const k = kept as { property_id: string; cleaner_id: string; cleaner_name: string; name: string; mode: 'book' | 'propose' };
-    const manageUrl = (await rentalLinkAgain(ctx.db, hostMailOf(ctx), { cleanerId: k.cleaner_id, propertyId: k.property_id })) ?? '';
+    const manageUrl = (await rentalLinkAgain(ctx.db, hostMailOf(ctx.config), { cleanerId: k.cleaner_id, propertyId: k.property_id })) ?? '';
     return {
       ...k,
       manage_url: manageUrl,
@@ -84,7 +79,7 @@ export const requestTurnoversOperation = (ctx: AppContext) =>
     // Reads the host's calendars from then on and mails the host.
     openWorld: true,
     async handler(input, { principal, now }) {
-      const host = hostMailOf(ctx);
+      const host = hostMailOf(ctx.config);
       const { pro, property, manageUrl } = await requestTurnovers(ctx.db, { user: principal.user, accountEmail: principal.email, host }, input, now);
       return {
         property_id: property.property_id,

@@ -1,9 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { NotFoundError, RENTAL_PAGE, type ShownRentalStay } from '@frontdesk/domain';
+import { FREE_CANCEL_TEXT, NotFoundError, RENTAL_PAGE, withinFreeCancel, type ShownRentalStay } from '@frontdesk/domain';
 import { html, problemLine, sendView, withinRequest, type Html } from '@frontdesk/http';
 import { hostRental, stopTurnovers, type ShownProperty } from '@frontdesk/use-cases';
-import type { AppContext } from '../context';
-import { hostMailOf } from '../operations/rentals';
+import { hostMailOf, type AppContext } from '../context';
 
 /**
  * A host's rental page (`/rental/<token>`), the link request_turnovers answers and every mail
@@ -63,15 +62,22 @@ export const getRentalPage =
 
 const upcomingCleans = (p: ShownProperty) => p.stays.filter((s) => s.clean === 'booked').length;
 
+/** The booked cleans stopping would cancel past the free-cancel time (as each cancel confirmation warns), by their labels. */
+const lateCleans = (p: ShownProperty, now: Date) =>
+  p.stays.flatMap((s) => (s.clean === 'booked' && s.start && s.label && !withinFreeCancel(new Date(s.start), now) ? [s.label] : []));
+
 export const getStopPage =
   (d: Deps): RequestHandler =>
   async (req, res) => {
     const found = await opened(d, req, res, RENTAL_PAGE.stopTitle);
     if (!found) return;
     const token = tokenOf(req);
+    const late = lateCleans(found.property, d.clock());
     sendView(res, 200, {
       title: RENTAL_PAGE.stopTitle,
-      body: html`<p>${RENTAL_PAGE.stopAsk(found.pro.name, upcomingCleans(found.property))}</p>
+      body: html`${late.length > 0 && html`<p class="error">${RENTAL_PAGE.stopLate(found.pro.name, late)}</p>`}
+        <p class="note">${FREE_CANCEL_TEXT}</p>
+        <p>${RENTAL_PAGE.stopAsk(found.pro.name, upcomingCleans(found.property))}</p>
         <form method="post" action="/rental/${token}/stop"><button type="submit">${RENTAL_PAGE.stopButton}</button></form>
         <p><a href="/rental/${token}">${RENTAL_PAGE.keep}</a></p>`,
     });
@@ -83,7 +89,7 @@ export const postStop =
   async (req, res) => {
     const token = tokenOf(req);
     try {
-      const { cancelled } = await withinRequest(req, () => stopTurnovers(d.db, { token, links: hostMailOf(d).links, now: d.clock() }));
+      const { cancelled } = await withinRequest(req, () => stopTurnovers(d.db, { token, links: hostMailOf(d.config).links, now: d.clock() }));
       res.redirect(303, `/rental/${token}/stopped?cancelled=${cancelled}`);
     } catch (err) {
       if (!(err instanceof NotFoundError)) throw err;

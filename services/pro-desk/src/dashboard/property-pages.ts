@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Router } from 'express';
 import { AppError, inOwnerWords, propertyNotOnDashboard, propertyTimesSaved } from '@frontdesk/domain';
 import { acceptProposal, listCrews } from '@frontdesk/use-cases';
 import { withinRequest, type Html } from '@frontdesk/http';
-import { hostMailOptions } from '@frontdesk/workers';
+import { hostMailOf } from '../context';
 import { runForm, type DashboardDeps } from './deps';
 import { numeric } from './forms';
 import { doneAt, doneOf, signedInPage, type Signed } from './layout';
@@ -34,9 +34,6 @@ async function allProperties(d: DashboardDeps, s: Signed, req: Request): Promise
   return (await runForm(d, { op: d.ops.list_properties, input: {} }, req, s.pro)).properties;
 }
 
-/** What a host-requested property's host is mailed under when an accepted proposal books their clean. */
-const hostMail = (d: DashboardDeps) =>
-  hostMailOptions({ bookingUrl: d.ctx.config.bookingUrl, proDeskUrl: d.ctx.config.publicUrl, keySealer: d.ctx.config.keySealer });
 const crewsOf = async (d: DashboardDeps, s: Signed) => (await listCrews(d.ctx.db, s.pro.id, d.ctx.clock())).crews.filter((c) => c.active);
 
 /** The property the address names, with the others beside it: this business's only, else the owner's refusal. */
@@ -154,7 +151,7 @@ const postAccept = (d: DashboardDeps): RequestHandler =>
     part: 'accept',
     async act(p, { s, req }) {
       const input = { property_id: p.property_id, stay_id: String(req.params.stay) };
-      return (await withinRequest(req, () => acceptProposal(d.ctx.db, s.pro, input, { now: d.ctx.clock(), host: hostMail(d) }))).message;
+      return (await withinRequest(req, () => acceptProposal(d.ctx.db, s.pro, input, { now: d.ctx.clock(), host: hostMailOf(d.ctx.config) }))).message;
     },
   });
 

@@ -16,8 +16,8 @@ import {
 } from '@frontdesk/domain';
 import { addProperty, listProperties, removeProperty, syncProperty, updateProperty, type FeedReader } from '@frontdesk/use-cases';
 import { OVERWRITES, READS, REMOVES, WRITES } from '@frontdesk/http';
-import { createFeedReader, hostMailOptions } from '@frontdesk/workers';
-import type { AppContext } from '../context';
+import { createFeedReader } from '@frontdesk/workers';
+import { hostMailOf, type AppContext } from '../context';
 import { rulesOf } from './webhooks';
 import { defineOperation } from './define';
 
@@ -104,7 +104,7 @@ export const syncPropertyOperation = (ctx: AppContext) => {
     openWorld: true,
     async handler(input, { principal: pro, now }) {
       reader ??= createFeedReader({ allowLoopback: rulesOf(ctx).hostIsHttp });
-      const host = hostMailOptions({ bookingUrl: ctx.config.bookingUrl, proDeskUrl: ctx.config.publicUrl, keySealer: ctx.config.keySealer });
+      const host = hostMailOf(ctx.config);
       await syncProperty(ctx.db, { pro, propertyId: input.property_id, reader, host, now });
       const [shown] = await listProperties(ctx.db, pro, now, input.property_id);
       return { ...shown!, message: propertySyncedMessage(shown!.name, shown!.feeds.filter((f) => f.outcome === 'failing').length) };

@@ -2,11 +2,10 @@
 // (src/operations/properties.ts), and the feed worker's tick: a host's calendars, served by a real
 // HTTP server on this machine, become turnover cleans on the business's schedule and stay right
 // as the stays change, fail or vanish.
-import { proDeskHarnessPerFile, newPro, validBooking } from '@frontdesk/dev-env/pro-desk';
+import { newPro, validBooking } from '@frontdesk/dev-env/pro-desk';
 import {
   AIRBNB_PRODID,
   BOOKING_PRODID,
-  CalendarServer,
   VRBO_PRODID,
   airbnbBlock,
   airbnbStay,
@@ -14,28 +13,13 @@ import {
   calendar,
   vrboBlock,
   vrboStay,
-  type FixtureEvent,
 } from '@frontdesk/dev-env/ical-fixtures';
 import { rotateCalendarFeed } from '@frontdesk/db';
 import { syncDueFeeds } from '@frontdesk/use-cases';
 import { createFeedReader, feedsWorker } from '@frontdesk/workers';
+import { propertyHarness, type Auth, type Json } from './property-harness';
 
-const h = proDeskHarnessPerFile();
-const cal = new CalendarServer();
-beforeAll(() => cal.start());
-afterAll(() => cal.stop());
-
-type Json = Record<string, any>;
-type Auth = Record<string, string>;
-const post = (auth: Auth, op: string, body: object) => h.api.post(`/api/v1/${op}`).set(auth).send(body);
-const get = (auth: Auth, op: string, query: object = {}) => h.api.get(`/api/v1/${op}`).set(auth).query(query);
-
-let n = 0;
-/** A fresh path on the calendar server serving these events as this platform writes them. */
-const feed = (prodid: string, events: FixtureEvent[]) => {
-  const path = `/cal/${++n}.ics`;
-  return { path, url: cal.serve(path, { body: calendar(prodid, events) }), set: (evs: FixtureEvent[]) => cal.serve(path, { body: calendar(prodid, evs) }) };
-};
+const { h, cal, post, get, feed, fresh, sync, eventsOf, bookingsOf } = propertyHarness();
 
 const HOUSE = {
   name: 'Beach house',
@@ -50,17 +34,10 @@ const HOUSE = {
 async function addHouse(auth: Auth, urls: string[], over: object = {}): Promise<Json> {
   return (await post(auth, 'add_property', { ...HOUSE, calendar_urls: urls, ...over }).expect(200)).body;
 }
-const sync = async (auth: Auth, id: string): Promise<Json> => (await post(auth, 'sync_property', { property_id: id }).expect(200)).body;
-const eventsOf = async (proId: string): Promise<Json[]> =>
-  (await h.t.db.selectFrom('events').select(['kind', 'payload']).where('pro_id', '=', proId).orderBy('seq').execute()).map((e) => ({
-    kind: e.kind,
-    ...(e.payload as Json),
-  }));
-const bookingsOf = (proId: string) => h.t.db.selectFrom('bookings').selectAll().where('pro_id', '=', proId).orderBy('starts_at').execute();
 const mailsTo = (to: string) => h.t.db.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('created_at').orderBy('id').execute();
 /** A business whose owner signs in at an address of its own, where its notices go. */
 const newOwner = () => {
-  const owner = `owner-${++n}-${Date.now()}@example.com`;
+  const owner = `owner-${fresh()}-${Date.now()}@example.com`;
   return newPro(h, { owner_email: owner }).then((b) => ({ ...b, owner }));
 };
 
@@ -394,13 +371,13 @@ describe('sync_property', () => {
     const house = await addHouse(auth, [a.url]);
     await sync(auth, house.property_id);
     // The host's platform gave the calendar a new address, and the new one fails at first.
-    const fresh = `/cal/replaced-${++n}.ics`;
-    const url = cal.serve(fresh, { status: 500, body: 'oops' });
+    const replaced = `/cal/replaced-${fresh()}.ics`;
+    const url = cal.serve(replaced, { status: 500, body: 'oops' });
     await post(auth, 'update_property', { property_id: house.property_id, calendar_urls: [url] }).expect(200);
     expect((await sync(auth, house.property_id)).stays.map((s: Json) => s.clean)).toEqual(['booked', 'booked']);
     expect((await bookingsOf(pro.id)).map((b) => b.status)).toEqual(['booked', 'booked']);
     // Once it reads well, what it no longer lists is gone.
-    cal.serve(fresh, { body: calendar(AIRBNB_PRODID, [airbnbStay('r2', '2026-11-28', '2026-11-30')]) });
+    cal.serve(replaced, { body: calendar(AIRBNB_PRODID, [airbnbStay('r2', '2026-11-28', '2026-11-30')]) });
     expect((await sync(auth, house.property_id)).stays.map((s: Json) => s.clean)).toEqual(['booked']);
     expect((await bookingsOf(pro.id)).map((b) => b.status)).toEqual(['cancelled', 'booked']);
   });

@@ -3,24 +3,16 @@
 // serves. The proposed start is booked as a `book`-mode clean is (no fee, turnover.booked); a
 // start taken meanwhile is re-planned and said so; a window nothing fits needs attention; a second
 // accept, sequential or at the same moment, books nothing more.
-import { proDeskHarnessPerFile, newPro } from '@frontdesk/dev-env/pro-desk';
-import { AIRBNB_PRODID, CalendarServer, airbnbStay, calendar } from '@frontdesk/dev-env/ical-fixtures';
+import { newPro } from '@frontdesk/dev-env/pro-desk';
+import { AIRBNB_PRODID, airbnbStay } from '@frontdesk/dev-env/ical-fixtures';
 import { acceptProposal } from '@frontdesk/use-cases';
+import { propertyHarness, type Auth, type Json } from './property-harness';
 
-const h = proDeskHarnessPerFile();
-const cal = new CalendarServer();
-beforeAll(() => cal.start());
-afterAll(() => cal.stop());
+const { h, call, feed, fresh, bookingsOf, listed } = propertyHarness();
 
-type Json = Record<string, any>;
-type Auth = Record<string, string>;
-/** An operation of the pro host run with the business's key, expected to answer 200: its answer. */
-const call = async (auth: Auth, op: string, body: object): Promise<Json> => (await h.api.post(`/api/v1/${op}`).set(auth).send(body).expect(200)).body as Json;
-
-let n = 0;
 /** A propose-mode house whose Airbnb calendar lists one stay checking out Friday the 27th at 10:00, read once: its clean is proposed. */
 async function proposedHouse(auth: Auth): Promise<{ propertyId: string; stay: Json }> {
-  const url = cal.serve(`/accept/${++n}.ics`, { body: calendar(AIRBNB_PRODID, [airbnbStay(`a${n}`, '2026-11-25', '2026-11-27')]) });
+  const { url } = feed(AIRBNB_PRODID, [airbnbStay(`a${fresh()}`, '2026-11-25', '2026-11-27')]);
   const house = {
     name: 'Lake cabin',
     address: '9 Shore Rd',
@@ -39,11 +31,8 @@ async function proposedHouse(auth: Auth): Promise<{ propertyId: string; stay: Js
   return { propertyId: added.property_id, stay: synced.stays[0] };
 }
 
-const bookingsOf = (proId: string) => h.t.db.selectFrom('bookings').selectAll().where('pro_id', '=', proId).orderBy('starts_at').execute();
 const kindsOf = async (proId: string) =>
   (await h.t.db.selectFrom('events').select('kind').where('pro_id', '=', proId).orderBy('seq').execute()).map((e) => e.kind);
-const listed = async (auth: Auth, id: string): Promise<Json> =>
-  (await h.api.get('/api/v1/list_properties').set(auth).query({ property_id: id }).expect(200)).body.properties[0];
 
 describe('acceptProposal', () => {
   it('books the proposed start as a booked turnover (no fee, turnover.booked), and a second accept changes nothing', async () => {
