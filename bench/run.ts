@@ -535,15 +535,14 @@ function holdThenBook(book: string, slot: HoldCases['slot']): Target {
 }
 
 /**
- * What metrics cost: at each connection count, the metered case's req/s over the same case's
- * without metrics in the same round (median across rounds), as 1 - that ratio; and the host's
- * CPU per request with and without them.
+ * What a twin of a case costs over the case (metrics on, tracing on): at each connection count,
+ * the twin's req/s over the case's in the same round (median across rounds), as 1 - that ratio,
+ * with both p99s and both hosts' CPU per request.
  */
-function metricsOverhead(targets: Target[], at: (t: string, c: number) => Sample[]) {
-  if (!targets.some((t) => t.name === METRICS_ON) || !targets.some((t) => t.name === METRICS_OFF)) return [];
+function twinOverhead(at: (t: string, c: number) => Sample[], twin: string, plain: string) {
   return CONNECTIONS.map((connections) => {
-    const on = at(METRICS_ON, connections);
-    const off = at(METRICS_OFF, connections);
+    const on = at(twin, connections);
+    const off = at(plain, connections);
     const ratio = median(on.map((s, i) => s.rps / off[i]!.rps));
     const cpu = (xs: Sample[]) => (xs.every((x) => x.cpuUs !== null) ? median(xs.map((x) => x.cpuUs!)) : null);
     return {
@@ -552,9 +551,14 @@ function metricsOverhead(targets: Target[], at: (t: string, c: number) => Sample
       overhead: Math.round((1 - ratio) * 1000) / 1000,
       p99_ms: { on: median(on.map((s) => s.p99)), off: median(off.map((s) => s.p99)) },
       host_cpu_us_per_request: { on: cpu(on), off: cpu(off) },
-      met: 1 - ratio < METRICS_OVERHEAD_LIMIT,
     };
   });
+}
+
+/** What metrics cost (twinOverhead of the metered quote_job), judged against the limit. */
+function metricsOverhead(targets: Target[], at: (t: string, c: number) => Sample[]) {
+  if (!targets.some((t) => t.name === METRICS_ON) || !targets.some((t) => t.name === METRICS_OFF)) return [];
+  return twinOverhead(at, METRICS_ON, METRICS_OFF).map((r) => ({ ...r, met: r.overhead < METRICS_OVERHEAD_LIMIT }));
 }
 
 function metricsLines(rows: ReturnType<typeof metricsOverhead>): string[] {
@@ -584,27 +588,10 @@ async function startOtlpReceiver() {
   return { server, tally, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces` };
 }
 
-/**
- * What tracing costs, measured as metrics are: at each connection count, the traced twin's
- * req/s over the same quote_job on the untraced pro host in the same round (median across
- * rounds), as 1 - that ratio, with p99 and each process's own CPU per request.
- */
+/** What tracing costs, measured as metrics are: the traced twin's quote_job over the untraced pro host's, and what it exported. */
 function tracingOverhead(targets: Target[], at: (t: string, c: number) => Sample[], receiver: { tally: { exports: number; bytes: number } } | null) {
   if (!targets.some((t) => t.name === TRACING_ON) || !targets.some((t) => t.name === METRICS_OFF)) return null;
-  const rows = CONNECTIONS.map((connections) => {
-    const on = at(TRACING_ON, connections);
-    const off = at(METRICS_OFF, connections);
-    const ratio = median(on.map((s, i) => s.rps / off[i]!.rps));
-    const cpu = (xs: Sample[]) => (xs.every((x) => x.cpuUs !== null) ? median(xs.map((x) => x.cpuUs!)) : null);
-    return {
-      connections,
-      ratio: round2(ratio),
-      overhead: Math.round((1 - ratio) * 1000) / 1000,
-      p99_ms: { on: median(on.map((s) => s.p99)), off: median(off.map((s) => s.p99)) },
-      host_cpu_us_per_request: { on: cpu(on), off: cpu(off) },
-    };
-  });
-  return { rows, exported: receiver ? { ...receiver.tally } : null };
+  return { rows: twinOverhead(at, TRACING_ON, METRICS_OFF), exported: receiver ? { ...receiver.tally } : null };
 }
 
 function tracingLines(t: ReturnType<typeof tracingOverhead>): string[] {
