@@ -1,4 +1,4 @@
-import { ConfigError, type FlatEnv } from './env';
+import { ConfigError, flatten, type FlatEnv } from './env';
 import { readPort, readWholeNumber } from './values';
 
 /**
@@ -63,3 +63,9 @@ export const readOpsSettings = (env: FlatEnv): OpsSettings => ({
   tracing: readTracingSettings(env),
   drainDelayMs: readWholeNumber(env, 'DRAIN_DELAY_MS', { min: 0, max: 60_000, fallback: DEFAULT_DRAIN_DELAY_MS, unit: 'of milliseconds' }),
 });
+
+/**
+ * The tracing settings of this process's own environment: what a host's first import reads,
+ * before its config is, to decide whether OpenTelemetry loads at all.
+ */
+export const tracingSettingsOfProcess = (): TracingSettings => readTracingSettings(flatten(process.env));

@@ -6,6 +6,7 @@ import { readIdempotencyKey } from './idempotency';
 import { inputFromQuery } from './input';
 import type { JsonSchema, Operation } from './operation';
 import { restJudges } from './rest-judge';
+import { routeOfRequest } from './tracing';
 
 /** What runOperation needs (clock, logger, idempotency, limits, change feed), and the operations and their auth. */
 export interface RestOptions<P> extends RunOptions<P> {
@@ -65,8 +66,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * promise) and settles when it calls next: rejected with what it passed on, if anything.
  */
 const step = (handler: RequestHandler, req: Request, res: Response) =>
-  new Promise<void>((resolve, reject) => {
-    void handler(req, res, (err?: unknown) => (err ? reject(err instanceof Error ? err : new Error('A request step failed.')) : resolve()));
+  new Promise<void>((resolve, reject: (err: Error) => void) => {
+    void handler(req, res, (err?: unknown) => (err ? reject(err as Error) : resolve()));
   });
 
 const PREFIX = '/api/v1/';
@@ -105,6 +106,7 @@ export function createRestRouter<P>(opts: RestOptions<P>, openApiDocument: JsonS
       const route = byName.get(nameIn(req.url));
       if (!route) return next();
       const { op } = route;
+      routeOfRequest(`/api/v1/${op.name}`);
       if (req.method !== op.method && !(op.method === 'GET' && req.method === 'HEAD')) {
         res.setHeader('Allow', op.method);
         res.status(405).json({ error: `/api/v1/${op.name} does not take ${req.method}; use ${op.method}.` });

@@ -47,9 +47,10 @@ function helmetFor(publicUrl: string): RequestHandler {
 
 /**
  * The headers helmet writes, asked of it once: its answer depends on its options alone, never
- * on the request, so it runs at start-up on a stand-in response that records them.
+ * on the request, so it runs at start-up on a stand-in response that records them. Null if it
+ * did not finish there and then (a later helmet that waits on something): it then runs per request.
  */
-function headersOf(middleware: RequestHandler): [name: string, value: string | string[]][] {
+function headersOf(middleware: RequestHandler): [name: string, value: string | string[]][] | null {
   const headers: [string, string | string[]][] = [];
   const recorder = {
     setHeader: (name: string, value: string | string[]) => void headers.push([name, value]),
@@ -58,8 +59,7 @@ function headersOf(middleware: RequestHandler): [name: string, value: string | s
   };
   let done = false;
   void middleware({ headers: {} } as never, recorder as never, () => (done = true));
-  if (!done) throw new Error('helmet did not finish synchronously');
-  return headers;
+  return done ? headers : null;
 }
 
 /**
@@ -68,7 +68,15 @@ function headersOf(middleware: RequestHandler): [name: string, value: string | s
  * kept says so itself), computed once and written in one pass per response.
  */
 export function securityHeaders(publicUrl: string): RequestHandler {
-  const headers = [...headersOf(helmetFor(publicUrl)), ['Cache-Control', 'no-store']] as const;
+  const protections = helmetFor(publicUrl);
+  const recorded = headersOf(protections);
+  if (!recorded) {
+    return (req, res, next) => {
+      res.setHeader('Cache-Control', 'no-store');
+      void protections(req, res, next);
+    };
+  }
+  const headers = [...recorded, ['Cache-Control', 'no-store']] as const;
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();

@@ -1,6 +1,6 @@
 import type { Context, Link, Span, Tracer } from '@opentelemetry/api';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { flatten, readTracingSettings } from '@frontdesk/config';
+import { flatten, readTracingSettings, tracingSettingsOfProcess } from '@frontdesk/config';
 
 /**
  * OpenTelemetry traces of a host, off unless an OTLP endpoint is configured (the standard
@@ -22,6 +22,7 @@ type Api = typeof import('@opentelemetry/api');
 
 interface On {
   api: Api;
+  core: typeof import('@opentelemetry/core');
   tracer: Tracer;
   shutdown: () => Promise<void>;
 }
@@ -32,7 +33,7 @@ let on: On | null = null;
 const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
 
 export interface TracingOptions {
-  /** The environment to read the endpoint from (process.env by default). */
+  /** The environment to read the endpoint from (the process's own by default). */
   env?: Record<string, string | undefined>;
   /**
    * Where finished spans go instead of the OTLP endpoint (a test's InMemorySpanExporter, the
@@ -52,7 +53,7 @@ export function startTracing(service: string, o: TracingOptions = {}): boolean {
   if (on) return true;
   let endpoint: string | null;
   try {
-    endpoint = readTracingSettings(flatten(o.env ?? process.env)).endpoint;
+    endpoint = (o.env ? readTracingSettings(flatten(o.env)) : tracingSettingsOfProcess()).endpoint;
   } catch {
     // A malformed endpoint: the host's own config reader refuses it in a line of its own, next.
     return false;
@@ -60,6 +61,7 @@ export function startTracing(service: string, o: TracingOptions = {}): boolean {
   if (endpoint === null) return false;
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when tracing is on, before express and pg */
   const api = require('@opentelemetry/api') as Api;
+  const core = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
   const { NodeTracerProvider } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
   const { BatchSpanProcessor, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
@@ -100,7 +102,7 @@ export function startTracing(service: string, o: TracingOptions = {}): boolean {
       new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true, ignoreConnectSpans: true }),
     ],
   });
-  on = { api, tracer: api.trace.getTracer('@frontdesk/http'), shutdown: () => provider.shutdown() };
+  on = { api, core, tracer: api.trace.getTracer('@frontdesk/http'), shutdown: () => provider.shutdown() };
   return true;
 }
 
@@ -193,6 +195,17 @@ function inSpan<T>(
  * An operation's span, `op <name>`, around its run: its SQL statements are its children. It
  * says whether the answer was a replay of a kept one (`frontdesk.replayed`), nothing of the input.
  */
+/**
+ * Names the request's route for its HTTP span (`POST /api/v1/book_job`), as Express's
+ * instrumentation does for a route it matched: the REST dispatch finds its operation by name
+ * in a map, not through an Express route.
+ */
+export function routeOfRequest(route: string): void {
+  if (!on) return;
+  const metadata = on.core.getRPCMetadata(on.api.context.active());
+  if (metadata?.type === on.core.RPCType.HTTP) metadata.route = route;
+}
+
 export function operationSpan<T extends { replayed: boolean }>(operation: string, readOnly: boolean, fn: () => Promise<T>): Promise<T> {
   return inSpan(`op ${operation}`, { attributes: { 'frontdesk.operation': operation, 'frontdesk.read_only': readOnly } }, null, async (span) => {
     const answered = await fn();
