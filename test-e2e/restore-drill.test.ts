@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, createDb, dropDatabase } from '@frontdesk/db';
+import { createDatabase, createDb, dropDatabase, migrateToLatest } from '@frontdesk/db';
+import { PG_BIN, startThrowawayServer, whyNoStandby } from '@frontdesk/dev-env/standby';
 import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
 import { chooseTool, findTools, runTool } from '../scripts/cli/pg-tools';
 import { outboxDrained, startSmtpInbox } from './mail-sink';
@@ -16,7 +17,9 @@ import { ROOT, callApi, cli, startHost, waitFor, type RunningService } from './h
 // and a cursor the old database had moved past says it was reset.
 jest.setTimeout(300_000);
 
-const admin = () => process.env.FD_TEST_ADMIN_URL!;
+const testAdmin = () => process.env.FD_TEST_ADMIN_URL!;
+/** A port of this file's own for its server, when it starts one. */
+const OWN_PORT = 55441;
 const PUBLIC_KEY = 'fdpub_restore_drill_key';
 type Json = Record<string, any>;
 
@@ -31,11 +34,31 @@ function serverMajor(url: string): number {
   return Number(res.stdout);
 }
 
-const major = serverMajor(admin());
-const restoreTool = chooseTool(findTools('pg_restore'), major);
-const fits = restoreTool !== null && chooseTool(findTools('pg_dump'), major) !== null;
-if (!fits) process.stdout.write(`\nSkipping the restore drill: no pg_dump and pg_restore of PostgreSQL ${major} or newer on this machine.\n`);
+/** Where the drill runs: the tests' server when pg_dump and pg_restore fit its version, else a server of our own of a version they fit. */
+const toolsFit = (major: number) => chooseTool(findTools('pg_restore'), major) !== null && chooseTool(findTools('pg_dump'), major) !== null;
+/** The major version of the server programs startThrowawayServer runs (PG_BIN), or null when it cannot run them. */
+function ownServerMajor(): number | null {
+  if (whyNoStandby() !== null) return null;
+  const res = spawnSync(join(PG_BIN, 'pg_ctl'), ['--version'], { encoding: 'utf8' });
+  const major = /\) (\d+)/.exec(res.stdout ?? '')?.[1];
+  return major ? Number(major) : null;
+}
+const testMajor = serverMajor(testAdmin());
+const ownMajor = toolsFit(testMajor) ? null : ownServerMajor();
+const onOwnServer = ownMajor !== null && toolsFit(ownMajor);
+const fits = toolsFit(testMajor) || onOwnServer;
+if (!fits)
+  process.stdout.write(
+    `\nSkipping the restore drill: no pg_dump and pg_restore of PostgreSQL ${testMajor} or newer on this machine, and no server of a version they fit to start.\n`,
+  );
+else if (onOwnServer)
+  process.stdout.write(
+    `\nThe restore drill runs on a PostgreSQL ${ownMajor} server of its own: the tests' server is ${testMajor}, newer than this machine's pg_dump.\n`,
+  );
 const maybe = fits ? describe : describe.skip;
+/** The drill's own server, when it needs one. */
+let own: { url: string; stop(): void } | null = null;
+const admin = () => own?.url ?? testAdmin();
 
 const names = { source: `fd_drill_${randomBytes(4).toString('hex')}`, copy: `fd_drill_${randomBytes(4).toString('hex')}_copy` };
 const urls = { source: '', copy: '' };
@@ -48,7 +71,12 @@ const running: RunningService[] = [];
 
 beforeAll(async () => {
   if (!fits) return;
-  urls.source = await createDatabase(admin(), names.source, process.env.FD_TEST_TEMPLATE);
+  if (onOwnServer) {
+    own = await startThrowawayServer(OWN_PORT);
+    urls.source = await createDatabase(admin(), names.source);
+    const db = createDb(urls.source, { maxConnections: 1 });
+    await migrateToLatest(db).finally(() => db.destroy());
+  } else urls.source = await createDatabase(admin(), names.source, process.env.FD_TEST_TEMPLATE);
   urls.copy = await createDatabase(admin(), names.copy);
   receiver = await new Receiver().start();
   smtp = await startSmtpInbox();
@@ -60,6 +88,7 @@ afterAll(async () => {
   await receiver.stop();
   await smtp.stop();
   for (const name of Object.values(names)) await dropDatabase(admin(), name);
+  own?.stop();
 });
 
 /** Both hosts on one database. */
@@ -179,7 +208,7 @@ maybe('a backup restored into a fresh database', () => {
     await stopAll();
 
     // --- What the dump holds: the data, never a secret as it was given out.
-    const sqlText = await runTool(restoreTool!, ['--file=-', backupFile]);
+    const sqlText = await runTool(chooseTool(findTools('pg_restore'), ownMajor ?? testMajor)!, ['--file=-', backupFile]);
     expect(sqlText).toContain(harborJobs[0]);
     expect(sqlText).toContain('Weekly Customer');
     for (const secret of [harbor.api_key, maple.api_key, newKey, revoked.api_key, personal, hook.body.secret, byCustomer.body.manage_token]) {

@@ -30,6 +30,8 @@ const OPERATIONAL_CONSTANTS = new Set([
   'PURGE_EVERY_MS', // how often expired rows are deleted
   'DEFAULT_CONNECT_TIMEOUT_MS',
   'DEFAULT_STATEMENT_TIMEOUT_MS',
+  'DEFAULT_MAX_REPLICA_LAG_MS', // how far behind a replica may be and still be read (DATABASE_READ_MAX_LAG_MS)
+  'REPLICA_CONNECT_TIMEOUT_MS', // how long a replica gets to connect before the primary answers
   'UNAVAILABLE_CLASSES', // SQLSTATE classes that mean "the database is away"
   'UNAVAILABLE_CODES',
   'NETWORK_CODES',

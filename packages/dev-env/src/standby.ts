@@ -41,51 +41,80 @@ function asPostgres(program: string, args: string[]): string {
   return res.stdout;
 }
 
+/** Servers of our own in one temporary folder the postgres user can read: started, then stopped and removed together. */
+function serverFolder(prefix: string) {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(folder, 0o777);
+  const started: string[] = [];
+  return {
+    folder,
+    start(dir: string, port: number, log: string) {
+      // The socket goes into the folder too: /var/run/postgresql may not exist or be ours.
+      asPostgres('pg_ctl', ['-D', dir, '-l', join(folder, log), '-w', '-t', '60', '-o', `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1`, 'start']);
+      started.push(dir);
+    },
+    stop() {
+      for (const dir of started.reverse()) {
+        try {
+          asPostgres('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']);
+        } catch {
+          // already stopped
+        }
+      }
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new cluster in `dir`: trust authentication, quick and never durable (fsync off), room for the hosts' pools, ready to stream to a standby. */
+function initServer(dir: string): void {
+  asPostgres('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  writeFileSync(
+    join(dir, 'postgresql.auto.conf'),
+    [
+      'fsync = off',
+      'synchronous_commit = on',
+      'max_connections = 200',
+      'shared_buffers = 64MB',
+      'wal_level = replica',
+      'max_wal_senders = 4',
+      'hot_standby = on',
+      '',
+    ].join('\n'),
+  );
+}
+
+/**
+ * A server of PG_BIN's version alone on `port` (127.0.0.1, trust), for a test that needs that
+ * version (the restore drill, whose pg_dump must not be older than the server).
+ */
+export async function startThrowawayServer(port: number): Promise<{ url: string; stop(): void }> {
+  const servers = serverFolder('fd-server-');
+  try {
+    initServer(join(servers.folder, 'data'));
+    servers.start(join(servers.folder, 'data'), port, 'server.log');
+  } catch (err) {
+    servers.stop();
+    throw err;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: () => servers.stop() };
+}
+
 /**
  * Starts a fresh primary on `ports.primary` and a standby of it (pg_basebackup -R, streaming
  * replication, hot standby) on `ports.standby`, both listening on 127.0.0.1 with trust
  * authentication, in a folder under the system's temporary folder that the postgres user can read.
  */
 export async function startPrimaryAndStandby(ports: { primary: number; standby: number }): Promise<PrimaryAndStandby> {
-  const folder = mkdtempSync(join(tmpdir(), 'fd-replica-'));
-  chmodSync(folder, 0o777);
-  const primaryDir = join(folder, 'primary');
-  const standbyDir = join(folder, 'standby');
-  const started: string[] = [];
-  const stop = () => {
-    for (const dir of started.reverse()) {
-      try {
-        asPostgres('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']);
-      } catch {
-        // already stopped
-      }
-    }
-    rmSync(folder, { recursive: true, force: true });
-  };
-  const start = (dir: string, port: number, log: string) => {
-    // The socket goes into the folder too: /var/run/postgresql may not exist or be ours.
-    asPostgres('pg_ctl', ['-D', dir, '-l', join(folder, log), '-w', '-t', '60', '-o', `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1`, 'start']);
-    started.push(dir);
-  };
+  const servers = serverFolder('fd-replica-');
+  const primaryDir = join(servers.folder, 'primary');
+  const standbyDir = join(servers.folder, 'standby');
+  const stop = () => servers.stop();
   try {
-    asPostgres('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-    writeFileSync(
-      join(primaryDir, 'postgresql.auto.conf'),
-      // Small and quick: a test server, never durable (fsync off), with room for the hosts' pools.
-      [
-        'fsync = off',
-        'synchronous_commit = on',
-        'max_connections = 200',
-        'shared_buffers = 64MB',
-        'wal_level = replica',
-        'max_wal_senders = 4',
-        'hot_standby = on',
-        '',
-      ].join('\n'),
-    );
-    start(primaryDir, ports.primary, 'primary.log');
+    initServer(primaryDir);
+    servers.start(primaryDir, ports.primary, 'primary.log');
     asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '--no-sync']);
-    start(standbyDir, ports.standby, 'standby.log');
+    servers.start(standbyDir, ports.standby, 'standby.log');
   } catch (err) {
     stop();
     throw err;
