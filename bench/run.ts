@@ -238,18 +238,6 @@ async function main(): Promise<void> {
       }
       process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
     }
-    const flames = await flameGraphs(targets, at, { pro: pro.base, book: book.base });
-    const written = await Promise.all(writers.map((w) => w.stop()));
-    // The measurements beyond the cases run unless BENCH_ONLY leaves them out (each has its name there).
-    const extra = (name: string) => !ONLY || ONLY.includes(name);
-    const race = extra(RACE) ? await raceLatency(`${book.base}/api/v1`, busy.pro.id) : null;
-    const cold = extra(COLD) ? await coldSearch(db) : null;
-    for (const h of hosts) h.kill('SIGTERM'); // the webhook sender is measured on a quiet machine
-    const webhooks = extra(WEBHOOKS) ? await webhookBench(server.adminUrl) : null;
-    const reminders = extra(REMINDERS) ? await reminderBench(server.adminUrl) : null;
-    const turnovers = !ONLY || ONLY.includes(TURNOVER_CASE) ? await turnoverBench(server.adminUrl) : null;
-    const replicas = !ONLY || ONLY.includes(REPLICA_CASE) ? await replicaBench(replicaOptions()) : null;
-
     const rows = targets.flatMap((t) =>
       CONNECTIONS.map((connections) => {
         const own = at(t.name, connections);
@@ -271,6 +259,18 @@ async function main(): Promise<void> {
         };
       }),
     );
+    const flames = await flameGraphs(targets, rows, { pro: pro.base, book: book.base });
+    const written = await Promise.all(writers.map((w) => w.stop()));
+    // The measurements beyond the cases run unless BENCH_ONLY leaves them out (each has its name there).
+    const extra = (name: string) => !ONLY || ONLY.includes(name);
+    const race = extra(RACE) ? await raceLatency(`${book.base}/api/v1`, busy.pro.id) : null;
+    const cold = extra(COLD) ? await coldSearch(db) : null;
+    for (const h of hosts) h.kill('SIGTERM'); // the webhook sender is measured on a quiet machine
+    const webhooks = extra(WEBHOOKS) ? await webhookBench(server.adminUrl) : null;
+    const reminders = extra(REMINDERS) ? await reminderBench(server.adminUrl) : null;
+    const turnovers = !ONLY || ONLY.includes(TURNOVER_CASE) ? await turnoverBench(server.adminUrl) : null;
+    const replicas = !ONLY || ONLY.includes(REPLICA_CASE) ? await replicaBench(replicaOptions()) : null;
+
     const verdicts = Object.entries(TARGETS)
       .filter(([endpoint]) => targets.some((t) => t.name === endpoint))
       .map(([endpoint, min]) => {
@@ -359,14 +359,19 @@ const NOT_READS = new Set(['healthz pro', 'healthz book', 'key check only', METR
 
 /**
  * A CPU profile (a flame graph in Chrome's DevTools or speedscope) of each of the three reads
- * that cost the most CPU per request over their floor at 16 connections, taken in the host
+ * that cost the most CPU per request over their floor at 16 connections (the rows' `cpu x`), taken in the host
  * while that read alone runs for a few seconds, written to OUT/<case>.cpuprofile.
  */
-async function flameGraphs(targets: Target[], at: (t: string, c: number) => Sample[], bases: { pro: string; book: string }): Promise<string[]> {
-  const cost = (t: Target) => median(at(t.name, 16).map((s, i) => (s.cpuUs ?? 0) / (at(t.floor, 16)[i]?.cpuUs ?? 1)));
-  const costliest = targets
-    .filter((t) => !NOT_READS.has(t.name) && t.host !== 'traced' && !t.pairs && at(t.name, 16).length > 0)
-    .sort((a, b) => cost(b) - cost(a))
+async function flameGraphs(
+  targets: Target[],
+  rows: { endpoint: string; connections: number; cpu_vs_floor: number | null }[],
+  bases: { pro: string; book: string },
+): Promise<string[]> {
+  const costliest = rows
+    .filter((r) => r.connections === 16 && r.cpu_vs_floor !== null && !NOT_READS.has(r.endpoint))
+    .sort((a, b) => b.cpu_vs_floor! - a.cpu_vs_floor!)
+    .map((r) => targets.find((t) => t.name === r.endpoint)!)
+    .filter((t) => t.host !== 'traced' && !t.pairs)
     .slice(0, 3);
   mkdirSync(OUT, { recursive: true });
   const files: string[] = [];
