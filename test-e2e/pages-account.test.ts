@@ -97,6 +97,9 @@ maybe('the account pages of the pro host (Debian chromium)', () => {
 
       await page.getByLabel('Code from the email').fill(await signInCodeSentTo(t.db, email));
       await page.getByLabel('Business name').fill(`Walk ${width}`);
+      // The ZIPs' hint is a line of its own under the label, never run on after it.
+      const [zipLabel, zipHint] = [await page.locator('label[for="f-zips"]').boundingBox(), await page.locator('#f-zips-hint').boundingBox()];
+      expect(zipHint!.y).toBeGreaterThanOrEqual(zipLabel!.y + zipLabel!.height - 1);
       await page.getByLabel('ZIP codes you serve').fill('1000');
       await page.getByRole('button', { name: 'Create my business' }).click();
       await page.getByRole('alert').waitFor();

@@ -313,6 +313,45 @@ maybe("the customer's pages in a real browser", () => {
     });
   });
 
+  it('holds the same time again after letting it go, and after its hold ran out: a new hold each time, never the old one said gone', async () => {
+    await auditAtBothWidths(browser, async (page, width, audit) => {
+      const cleaner = await shop(`Again Maids ${width}`, 'America/Chicago');
+      await page.goto(`${book}/book/${cleaner}?bedrooms=2&bathrooms=1`);
+      const first = (await page.locator('input[name="start"]').first().getAttribute('value'))!;
+      const thatTime = () => page.locator(`input[name="start"][value="${first}"]`);
+      await holdTheTime(page, thatTime());
+      const [letGo] = await liveHoldsOf(cleaner);
+      await page.getByLabel('Your name').fill('Noor Haddad');
+      await page.getByRole('button', { name: 'Pick another time' }).click();
+      // Changed their mind back: the same time, held anew, with what was typed.
+      await holdTheTime(page, thatTime());
+      await look(page, audit, 'the same time held again');
+      expect(await page.getByLabel('Your name').inputValue()).toBe('Noor Haddad');
+      const [again] = await liveHoldsOf(cleaner);
+      expect(again!.id).not.toBe(letGo!.id);
+      expect(again!.starts_at.getTime()).toBe(new Date(first).getTime());
+
+      // Its hold runs out while the details are typed; the same time is among the nearest, and holds again.
+      const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+      await t.db
+        .updateTable('holds')
+        .set({ created_at: ago(11), expires_at: ago(1) })
+        .where('id', '=', again!.id)
+        .execute();
+      await page.getByLabel('Email').fill(`again${width}@example.com`);
+      await page.getByLabel('Street address').fill('3 Cedar St');
+      await page.getByRole('button', { name: 'Book this cleaning' }).click();
+      expect(await page.getByRole('alert').innerText()).toMatch(/has run out: nothing was booked/);
+      await holdTheTime(page, thatTime());
+      expect(await page.getByLabel('Street address').inputValue()).toBe('3 Cedar St');
+      await page.getByRole('button', { name: 'Book this cleaning' }).click();
+      await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+      await reloadAsAPerson(page);
+      await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+      expect((await bookedOf(cleaner)).map((b) => b.starts_at.getTime())).toEqual([new Date(first).getTime()]);
+    });
+  });
+
   it('manages a weekly series: sees it repeat, cancels one visit, moves one with a retry after a taken time, then cancels the rest', async () => {
     await auditAtBothWidths(browser, async (page, width, audit) => {
       const elsewhere = watchOrigins(page);

@@ -210,10 +210,16 @@ async function ownerMoves(o: Walker) {
   await page.getByRole('button', { name: 'Next: check the move' }).click();
   await check(o, 'owner move, check it');
   expect(await page.getByRole('link', { name: 'Pick another time' }).getAttribute('href')).toContain(`from=${addDays(day, 8)}`);
+  const checkedAt = page.url();
   await page.getByRole('button', { name: 'Move this job' }).click();
   await doneSays(page, new RegExp(`^Moved Mo Move ${width}'s job from `));
   const jobs = (await proCall<{ jobs: { customer: { name: string }; start: string }[] }>('schedule', business.key)).jobs;
   expect(jobs.find((j) => j.customer.name === `Mo Move ${width}`)!.start).toBe(later[0]);
+  // Back to the check after the move: the job is there already, said at once, never "move from 9:00 AM to 9:00 AM?".
+  await page.goto(checkedAt);
+  expect(await page.getByRole('alert').innerText()).toMatch(/^The booking already starts at .+; nothing changed\.$/);
+  expect(await page.getByRole('button', { name: 'Move this job' }).count()).toBe(0);
+  await check(o, 'owner move, checked again after the move');
 
   // A visit of a series: the page says which days it can go to, and a day onto the visit before it is refused in the owner's words.
   const seriesDay = (await firstOpenDayFrom(business.id, addDays(today(), 35)))[0]!;

@@ -36,7 +36,7 @@ const STYLE_SECTIONS = {
   base: `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1d2430}
 input,button,select{font:inherit;padding:.5rem .7rem;margin:.25rem 0}input,select{width:100%;box-sizing:border-box}
 .key{font-family:ui-monospace,monospace;background:#f2f4f7;padding:.6rem;word-break:break-all}
-.error,.unverified{color:#a4161a}.note{color:#5b6473;font-size:.9rem}table{width:100%;border-collapse:collapse}td{padding:.3rem 0}
+.error,.unverified{color:#a4161a}.note{color:#5b6473;font-size:.9rem}.hint{display:block;margin:0 0 .2rem}table{width:100%;border-collapse:collapse}td{padding:.3rem 0}
 ul{padding-left:1.2rem}a,code{overflow-wrap:anywhere}textarea{font:inherit;width:100%;box-sizing:border-box;padding:.5rem}
 .ok{color:#1b6e3a}section{border-top:1px solid #d8dde5;margin-top:2rem}th{text-align:left}fieldset{border:1px solid #d8dde5;margin:.5rem 0}
 h2{font-size:1.25rem}h3{font-size:1.05rem;margin-bottom:.2rem}

@@ -70,7 +70,7 @@ export function inputField(f: FieldSpec, problem?: Problem): Html {
   const id = `f-${f.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const wrong = problem?.field === f.name;
   const said = [f.hint ? `${id}-hint` : '', wrong ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return html`<label for="${id}">${f.label}</label>${f.hint && html`<span class="note" id="${id}-hint">${f.hint}</span>`}
+  return html`<label for="${id}">${f.label}</label>${f.hint && html`<span class="note hint" id="${id}-hint">${f.hint}</span>`}
     <input
       id="${id}"
       name="${f.name}"

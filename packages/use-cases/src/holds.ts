@@ -20,6 +20,7 @@ import {
   isOverlapViolation,
   liveHolds,
   liveHoldsOwnedBy,
+  holdsTakenBy,
   lockPro,
   markHoldReleased,
   newId,
@@ -121,6 +122,9 @@ export async function heldFor(db: Db, claim: HoldClaim, now: Date) {
 
 /** The live holds one owner credential has on a pro (the booking page keeps one per visitor). */
 export const liveHoldsOf = (db: Db, proId: string, credential: string) => liveHoldsOwnedBy(db, proId, credential);
+
+/** How many holds one owner credential has taken on a pro, whatever became of them. */
+export const holdsTakenOf = (db: Db, proId: string, credential: string) => holdsTakenBy(db, proId, credential);
 
 /** Releases a hold its owner no longer needs: at once, and again without harm. */
 export async function releaseHold(db: Db, claim: HoldClaim): Promise<{ hold: Hold; pro: Pro; state: 'released' | HoldGone }> {

@@ -80,6 +80,17 @@ export async function liveHoldsOwnedBy(db: Db, proId: string, credential: string
   return db.selectFrom('holds').selectAll().where('pro_id', '=', proId).where('owner_credential', '=', credential).where(holdIsLive('holds')).execute();
 }
 
+/** How many holds one owner credential has ever taken on a pro, live or gone: a new pick after one is let go is a new pick. */
+export async function holdsTakenBy(db: Db, proId: string, credential: string): Promise<number> {
+  const row = await db
+    .selectFrom('holds')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('pro_id', '=', proId)
+    .where('owner_credential', '=', credential)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Marks a hold used by the booking made from it (in that booking's transaction). */
 export async function markHoldUsed(trx: Db, id: string, bookingId: string): Promise<void> {
   await trx

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError, HOLD_NOT_YOURS, formatLabel, formatLocalIso, heldOnPage, heldTimeGone, normalizeJob, sameJob } from '@frontdesk/domain';
-import { cleanerPage, heldFor, heldUntil, liveHoldsOf, presentCheck, presentHold } from '@frontdesk/use-cases';
+import { cleanerPage, heldFor, heldUntil, holdsTakenOf, liveHoldsOf, presentCheck, presentHold } from '@frontdesk/use-cases';
 import {
   formField,
   html,
@@ -32,15 +32,22 @@ import { keepTyped, typedIn } from './shown-once';
 const secure = (d: PageDeps) => d.ctx.config.publicUrl.startsWith('https://');
 const heldAt = (cleaner: string, holdId: string) => `/book/${encodeURIComponent(cleaner)}/held/${encodeURIComponent(holdId)}`;
 
-/** Once per pick: the same form sent twice at once (a double click) takes one hold. */
-const holdKey = (cleaner: string, input: object, before: string[]) =>
+/**
+ * Once per pick: the same form sent twice at once (a double click) takes one hold. `taken`, how
+ * many holds the visitor had taken here before, makes picking the same time again after its
+ * hold was let go or ran out a new pick, never the answer of the old one.
+ */
+const holdKey = (cleaner: string, input: object, before: string[], taken: number) =>
   `page-hold:${createHash('sha256')
-    .update(JSON.stringify([cleaner, input, before]))
+    .update(JSON.stringify([cleaner, input, before, taken]))
     .digest('hex')}`;
 
 /** The visitor's hold on this cleaner for this pick, taken now unless it already has it (another of its holds there let go). */
 async function holdThePick(d: PageDeps, req: Request, visit: Holder, input: { cleaner_id: string; start: string } & Parameters<typeof normalizeJob>[0]) {
-  const mine = await liveHoldsOf(d.ctx.db, input.cleaner_id, visitorCredential(visit));
+  const credential = visitorCredential(visit);
+  // Counted before the live ones are read: a hold the same pick's twin takes in between is then found as `same`.
+  const taken = await holdsTakenOf(d.ctx.db, input.cleaner_id, credential);
+  const mine = await liveHoldsOf(d.ctx.db, input.cleaner_id, credential);
   const start = Date.parse(input.start);
   const same = mine.find((h) => h.starts_at.getTime() === start && sameJob(h.job, normalizeJob(input)));
   if (same) return same.id;
@@ -49,6 +56,7 @@ async function holdThePick(d: PageDeps, req: Request, visit: Holder, input: { cl
     input.cleaner_id,
     input,
     mine.map((h) => h.id),
+    taken,
   );
   const held = await callAs(d, d.ops.hold_time, input, { req, visit, idempotencyKey: key });
   return held.hold_id;

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, bookingPageOf, formatLabel, labelledStarts, localDate, moveWindow, pickANewTime, timeOffNotOnDashboard } from '@frontdesk/domain';
+import { AppError, bookingPageOf, formatLabel, labelledStarts, localDate, moveWindow, pickANewTime, sameStart, timeOffNotOnDashboard } from '@frontdesk/domain';
 import type { Booking } from '@frontdesk/db';
 import {
   dashboardFollowUps,
@@ -177,6 +177,9 @@ export const moveConfirmPage = (d: DashboardDeps): RequestHandler =>
       const start = typeof req.query.start === 'string' ? req.query.start : '';
       const picked = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(start) ? new Date(start) : null;
       if (!picked || Number.isNaN(picked.getTime())) return moveTimesBody(d, s, { req, job, problem: { text: pickANewTime().message } });
+      // Its own time (back to this page after the move, say): said at once, never a move from a time to the same time.
+      if (picked.getTime() === job.starts_at.getTime())
+        return moveTimesBody(d, s, { req, job, problem: { text: sameStart(formatLabel(picked, s.pro.timezone, d.ctx.clock())).message } });
       const to = await moveMailAddress(d.ctx.db, job);
       return moveConfirmView(s, job, {
         now: d.ctx.clock(),
