@@ -126,11 +126,80 @@ function deferSpecRegistries(source: string, file: string): string {
   return out;
 }
 
+export /**
+ * The client's Protocol carries a codec per wire era, 2025-11-25 and 2026-07-28, each with that
+ * era's message schemas. Which one an instance speaks is the version its connection negotiated,
+ * which only the SDK's Client and Server write (a module-private setter called in their
+ * handshakes); until then everything an instance sends and receives goes through the 2025 codec,
+ * and a message classified as 2026 is refused as an era mismatch. The App is a Protocol that
+ * never negotiates an MCP version (its handshake is ui/initialize), so it speaks 2025 for its
+ * whole life; the one other way into the 2026 codec is sending `server/discover`, which the App
+ * never sends. So of the 2026 codec only what the 2025 side asks of it stays (its name and which
+ * methods it defines, so a 2026-only method is still known as a spec method), and every other
+ * member fails loudly, saying why; its schemas are then left out. The 2025 codec, which
+ * validates what the host sends, is untouched. The build checks the facts this rests on (here:
+ * the App sets no version and sends no server/discover; in buildViews: no Client or Server is
+ * bundled) and fails rather than change a view unseen.
+ */
+const KEPT_2026 = new Set(['era', 'hasRequestMethod', 'hasNotificationMethod']);
+export function legacyEraOnly(source: string, file: string): string {
+  if (/ext-apps\/dist\/src\/app\.js$/.test(file) && /_negotiatedProtocolVersion|server\/discover|writeNegotiated/.test(source))
+    throw new Error(`${file}: the App may negotiate an MCP version now; look again at legacyEraOnly`);
+  if (!source.includes('const rev2026Codec = {')) return source;
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const st = sf.statements.find(
+    (s): s is ts.VariableStatement =>
+      ts.isVariableStatement(s) && s.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === 'rev2026Codec'),
+  );
+  const codec = st?.declarationList.declarations.length === 1 ? st.declarationList.declarations[0]!.initializer : undefined;
+  if (!codec || !ts.isObjectLiteralExpression(codec))
+    throw new Error(`${file}: the 2026 codec is not built as this script expects; look again at legacyEraOnly`);
+  const members = codec.properties.map((m) => {
+    const name = m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : undefined;
+    if (name === undefined || ts.isSpreadAssignment(m)) throw new Error(`${file}: a 2026 codec member this script cannot name; look again at legacyEraOnly`);
+    return KEPT_2026.has(name) ? m.getText(sf) : `${name}: unbuilt2026`;
+  });
+  if (members.filter((m) => !m.endsWith('unbuilt2026')).length !== KEPT_2026.size)
+    throw new Error(`${file}: the 2026 codec lacks what the 2025 side asks of it; look again at legacyEraOnly`);
+  const stub = `function unbuilt2026() {\n\tthrow new Error("The 2026-07-28 wire era is not built into this view: the App speaks 2025-11-25 (scripts/build-views.ts)");\n}\n`;
+  return `${source.slice(0, st!.getStart(sf))}${stub}const rev2026Codec = {\n\t${members.join(',\n\t')}\n};${source.slice(st!.end)}`;
+}
+
+/**
+ * `.describe("…")` on a zod schema stores its words for JSON Schema output, which a view does
+ * not build (noJsonSchema); it checks nothing. The SDK's schemas carry a few hundred of them,
+ * prose for people reading a generated schema; each call with a literal is left out here, the
+ * schema it was called on standing where it stood.
+ */
+export function noDescriptions(source: string, file: string): string {
+  if (!source.includes('.describe(')) return source;
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const cuts: [number, number][] = [];
+  const visit = (n: ts.Node): void => {
+    if (
+      ts.isCallExpression(n) &&
+      ts.isPropertyAccessExpression(n.expression) &&
+      n.expression.name.text === 'describe' &&
+      n.arguments.length === 1 &&
+      (ts.isStringLiteral(n.arguments[0]!) || ts.isNoSubstitutionTemplateLiteral(n.arguments[0]!))
+    )
+      cuts.push([n.expression.expression.end, n.end]);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  let out = source;
+  for (const [from, to] of cuts.sort((a, b) => b[0] - a[0])) out = out.slice(0, from) + out.slice(to);
+  return out;
+}
+
 const pure: esbuild.Plugin = {
   name: 'pure-top-level',
   setup(b) {
     b.onLoad({ filter: PURE_PACKAGES }, (args) => ({
-      contents: pureTopLevel(deferSpecRegistries(zodNamespace(readFileSync(args.path, 'utf8')), args.path), args.path)
+      contents: pureTopLevel(
+        noDescriptions(legacyEraOnly(deferSpecRegistries(zodNamespace(readFileSync(args.path, 'utf8')), args.path), args.path), args.path),
+        args.path,
+      )
         .replace(/^for \(const .*register\(key, schema.*$/gm, '')
         .replace(/^for \(const key of SPEC_SCHEMA_KEYS\).*$/gm, ''),
       loader: 'js',
@@ -138,8 +207,75 @@ const pure: esbuild.Plugin = {
   },
 };
 
+/**
+ * zod's classic schemas reach util.js as `import { util } from "../core/index.js"` (a namespace
+ * re-exported by name), which esbuild cannot follow name by name: it builds the whole namespace
+ * as an object and keeps every function util.js has. The same namespace imported directly
+ * (`import * as util from "../core/util.js"`, as zod's own core files do) is followed per name.
+ *
+ * Its objects are built as `$ZodObjectJIT`: a `$ZodObject` that, where the page allows `eval`,
+ * compiles a faster parser with `new Function`, and otherwise parses as `$ZodObject` does. A
+ * view's CSP allows no eval (and the host's frame none either), so the compiler never runs there
+ * but its probe does, reported as a CSP violation; the object is built as the `$ZodObject` it
+ * would parse as anyway. And each schema's hook for JSON Schema output (`processJSONSchema`),
+ * read only by the converters a view does not build (noJsonSchema), is left out.
+ */
+/** Each classic schema's hook for JSON Schema output, read only by the converters noJsonSchema leaves out. */
+const JSON_SCHEMA_HOOK = /^ {4}inst\._zod\.processJSONSchema = \(ctx, json, params\) => processors\.\w+\(inst, ctx, json, params\);\n/gm;
+const ZOD_CLASSIC = /node_modules\/zod\/v4\/classic\/schemas\.js$/;
+const zodClassic: esbuild.Plugin = {
+  name: 'zod-classic',
+  setup(b) {
+    b.onLoad({ filter: ZOD_CLASSIC }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const from = 'import { util } from "../core/index.js";';
+      if (source.split(from).length !== 2) throw new Error(`${args.path}: zod's util import is not as this script expects; look again at zodClassic`);
+      const jit = 'core.$ZodObjectJIT.init(inst, def);';
+      if (source.split(jit).length !== 2) throw new Error(`${args.path}: zod's object is not built as this script expects; look again at zodClassic`);
+      return {
+        contents: source
+          .replace(from, 'import * as util from "../core/util.js";')
+          .replaceAll('core.util.', 'util.')
+          .replace(jit, 'core.$ZodObject.init(inst, def);')
+          .replace(JSON_SCHEMA_HOOK, ''),
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * zod's classic schemas carry JSON Schema output (`toJSONSchema()`, `~standard.jsonSchema`), and
+ * every schema built ties a converter to itself, so the converters stay in a bundle whether or
+ * not anything converts. A view never does: it validates what the host sends and sends JSON; the
+ * one path that would (the App's own tools, `registerTool`, listed for the host) no view uses.
+ * So the two converter modules are built as modules with the same exports, each failing loudly
+ * when called, saying why; validation (`parse`, `safeParse`, `~standard.validate`) is untouched.
+ */
+const JSON_SCHEMA_MODULES = /node_modules\/zod\/v4\/core\/(to-json-schema|json-schema-processors)\.js$/;
+const noJsonSchema: esbuild.Plugin = {
+  name: 'no-json-schema',
+  setup(b) {
+    b.onLoad({ filter: JSON_SCHEMA_MODULES }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const names = [...source.matchAll(/^export (?:const|function) ([\w$]+)/gm)].map((m) => m[1]!);
+      const renamed = [...source.matchAll(/^export \{ ([\w$]+) as ([\w$]+) \};$/gm)].map((m) => m[2]!);
+      if (names.length === 0) throw new Error(`${args.path}: no exports found; look again at noJsonSchema`);
+      const fail = `() => { throw new Error("JSON Schema output is not built into this view (scripts/build-views.ts)"); }`;
+      return {
+        contents: [
+          `const unbuilt = ${fail};`,
+          ...[...names, ...renamed].map((n) => `export const ${n} = ${/^create/.test(n) ? '() => unbuilt' : 'unbuilt'};`),
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-const css = readFileSync(path.join(projectRoot, 'views/style.css'), 'utf8').replace(/\s*\n\s*/g, ' ');
+/** The views' one stylesheet, minified (its comments are for us, not for every document). */
+const css = esbuild.transformSync(readFileSync(path.join(projectRoot, 'views/style.css'), 'utf8'), { loader: 'css', minify: true }).code.trim();
 
 /** What went into a view's script from the official App and its dependencies (the MCP SDK, zod). */
 const SDK = /node_modules\/(@modelcontextprotocol\/|zod\/|@standard-schema\/)/;
@@ -168,7 +304,7 @@ export async function buildViews(analyze = false): Promise<BuiltView[]> {
       write: false,
       legalComments: 'none',
       charset: 'utf8',
-      plugins: [lean, pure],
+      plugins: [lean, pure, zodClassic, noJsonSchema],
       logLevel: 'error',
       metafile: true,
     });
@@ -177,6 +313,10 @@ export async function buildViews(analyze = false): Promise<BuiltView[]> {
       writeFileSync(path.join(tmpdir(), `meta-${v.name}.json`), JSON.stringify(out.metafile));
     }
     const script = out.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script').trim();
+    // legacyEraOnly rests on this: property names survive minifying, and the one assignment of
+    // the negotiated version in a view must be the Protocol's own (module-private, never called).
+    if (script.split(/\._negotiatedProtocolVersion=(?!=)/).length !== 2)
+      throw new Error(`${v.name}: something in this view sets the negotiated MCP version; the 2026 codec it would need is not built (legacyEraOnly)`);
     const csp = `default-src 'none'; script-src ${sha256(script)}; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'`;
     const doc = `<!doctype html>
 <html lang="en">

@@ -3,6 +3,7 @@ import { formatUsd, fromUsd } from '../packages/domain/src/money';
 import {
   FIRM_PRICE,
   FREE_CANCEL_TEXT,
+  GIVE_CONTACT,
   HOLD_ON_PICK,
   MOVE_FREE_TEXT,
   PICK_A_NEW_TIME,
@@ -107,7 +108,7 @@ function details(app: App, offer: Offer, held: Held, kept: Partial<Details> = {}
       onsubmit: (e: Event) => {
         e.preventDefault();
         const data = Object.fromEntries(new FormData(e.target as HTMLFormElement)) as unknown as Details;
-        if (!data.email && !data.phone) return say('Give a phone number or an email so the cleaner can reach you.', true);
+        if (!data.email && !data.phone) return say(GIVE_CONTACT, true);
         say('');
         confirm(app, offer, held, data);
       },

@@ -7,8 +7,11 @@ import { CONFIRMATION_SHOWN_MINUTES, FREE_CANCEL_HOURS } from '../policy';
  * turns those parts into what a person reads. Each pair is a fragment of a sentence in
  * bookings.ts or customer.ts and what a page shows instead.
  */
+/** What the details form says when it has neither a phone number nor an email. */
+export const GIVE_CONTACT = 'Give a phone number or an email so the cleaner can reach you.';
+
 const REWORDS: readonly (readonly [RegExp, string])[] = [
-  [/^Give (at least one of )?customer_phone or customer_email.*$/, 'Give a phone number or an email so the cleaner can reach you.'],
+  [/^Give (at least one of )?customer_phone or customer_email.*$/, GIVE_CONTACT],
   [/^customer_name is required.*$/, 'Your name is required.'],
   [/ \(or send the X-User-Name header\)/, ''],
   [/^No booking with that manage_token\..*$/, 'No booking matches this link. Check that it was copied whole.'],
