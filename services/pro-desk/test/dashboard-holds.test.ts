@@ -126,6 +126,8 @@ describe('releasing a pencilled-in time from the dashboard', () => {
     const gonePage = await textOf(s, `/dashboard/holds/${id}/release`);
     expect(gonePage).toMatch(/was released already/);
     expect(gonePage).not.toMatch(/Release this time /); // no button
+    expect(gonePage).not.toMatch(/Release this time\?/); // and no question in its heading
+    expect(gonePage).toMatch(/No longer pencilled in/);
   });
 
   it('goes back to Today when released from Today', async () => {

@@ -77,6 +77,9 @@ const GONE_ON_DASHBOARD: Record<HoldGone, string> = {
   used: 'was booked: the job is on your schedule',
 };
 
+/** The heading of a release page whose time no longer counts: no question left to ask. */
+export const HOLD_GONE_TITLE = 'No longer pencilled in';
+
 /** A pencilled-in time that no longer counts, said where the owner meant to release it. */
 export const holdGoneOnDashboard = (why: HoldGone, label: string, leadName: string | null) => {
   const text = `${heldTime(label, leadName)} ${GONE_ON_DASHBOARD[why]}. Nothing changed.`;

@@ -41,7 +41,7 @@ export function onMyWayMail(m: { proName: string; proPhone: string | null; custo
 
 /** What notify_on_my_way and the Today page say: sent now, or sent before and nothing more. */
 export const onMyWaySentMessage = (customerName: string, sentLabel: string, etaMinutes: number | null) =>
-  `Emailed ${customerName} that the crew is on the way${etaMinutes === null ? '' : ` (arriving in ${etaWords(etaMinutes)})`}, ${sentLabel}.`;
+  `Emailed ${customerName} that the crew is on the way${etaMinutes === null ? '' : ` (arriving in ${etaWords(etaMinutes)})`}; sent ${sentLabel}.`;
 export const onMyWayAlreadySentMessage = (customerName: string, sentLabel: string) =>
   `${customerName} was already emailed "on my way" ${sentLabel}; a job gets it once, so nothing more was sent.`;
 

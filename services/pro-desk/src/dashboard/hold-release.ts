@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { formatLabel, holdGoneOnDashboard, holdNotOnDashboard, holdReleasedOnDashboard, inOwnerWords } from '@frontdesk/domain';
+import { HOLD_GONE_TITLE, formatLabel, holdGoneOnDashboard, holdNotOnDashboard, holdReleasedOnDashboard, inOwnerWords } from '@frontdesk/domain';
 import { dashboardHold, listCrews } from '@frontdesk/use-cases';
 import type { Html, Problem } from '@frontdesk/http';
 import { runForm, type DashboardDeps } from './deps';
@@ -26,14 +26,16 @@ async function holdOf(d: DashboardDeps, s: Signed, req: Request) {
 /** Where the release goes back to: `back` of the link (GET) or of the form (POST). */
 const backOf = (req: Request) => releaseBackOf(req.query.back ?? (req.body as Record<string, unknown> | undefined)?.back);
 
-async function releaseBody(d: DashboardDeps, s: Signed, req: Request, problem?: Problem): Promise<Html> {
+/** The page, headed by its question while the time still counts, else by what became of it. */
+async function releasePage(d: DashboardDeps, s: Signed, req: Request, problem?: Problem): Promise<{ title: string; body: Html }> {
   const now = d.ctx.clock();
   const [{ hold, gone }, { crews }] = await Promise.all([holdOf(d, s, req), listCrews(d.ctx.db, s.pro.id, now)]);
-  return releaseHoldView(s, hold, { now, gone, back: backOf(req), crews: crews.length > 1, ...(problem ? { problem } : {}) });
+  const body = releaseHoldView(s, hold, { now, gone, back: backOf(req), crews: crews.length > 1, ...(problem ? { problem } : {}) });
+  return { title: gone ? HOLD_GONE_TITLE : TITLE, body };
 }
 
 export const releaseHoldPage = (d: DashboardDeps): RequestHandler =>
-  pageAbout(d, { section: '/dashboard/schedule', title: TITLE, render: async (s, req) => ({ title: TITLE, body: await releaseBody(d, s, req) }) });
+  pageAbout(d, { section: '/dashboard/schedule', title: TITLE, render: (s, req) => releasePage(d, s, req) });
 
 export const postReleaseHold = (d: DashboardDeps): RequestHandler =>
   dashForm({
@@ -49,5 +51,5 @@ export const postReleaseHold = (d: DashboardDeps): RequestHandler =>
       const text = why ? holdGoneOnDashboard(why, label, hold.lead_name) : holdReleasedOnDashboard(label, hold.lead_name);
       return doneAt(d, res, RELEASE_BACK_PATH[backOf(req)], { text });
     },
-    page: ({ s, req, problem }) => releaseBody(d, s, req, problem),
+    page: async ({ s, req, problem }) => (await releasePage(d, s, req, problem)).body,
   });

@@ -35,7 +35,7 @@ describe('notify_on_my_way', () => {
       queued: true,
       sent_at: '2026-11-24T08:00:00-05:00',
       sent_label: 'Tue, Nov 24, 8:00 AM EST',
-      message: 'Emailed Ana Lopez that the crew is on the way (arriving in about 20 minutes), Tue, Nov 24, 8:00 AM EST.',
+      message: 'Emailed Ana Lopez that the crew is on the way (arriving in about 20 minutes); sent Tue, Nov 24, 8:00 AM EST.',
     });
     const mails = await mailsTo('omw-ana@example.com');
     expect(mails).toHaveLength(1);
