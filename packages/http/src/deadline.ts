@@ -99,7 +99,14 @@ class DeadlineQueue {
   };
 }
 
-const waiting = new WeakMap<object, Waiting>();
+/**
+ * Where a request's place in its queue is kept: on its response's `locals`, the object Express
+ * makes for each request to carry what its handlers share. A WeakMap keyed by the request cost
+ * more than the timer it replaces (an identity hash for every request, an ephemeron for the GC).
+ */
+const WAITING = Symbol('request deadline');
+type WithLocals = { locals?: Record<symbol, unknown> };
+const waitingOf = (req: object): Waiting | undefined => (req as { res?: WithLocals }).res?.locals?.[WAITING] as Waiting | undefined;
 
 let listening = false;
 /** Takes every finished answer out of its request's queue: one subscriber for the process, not a listener per request. */
@@ -107,13 +114,13 @@ function listenForFinishedAnswers(): void {
   if (listening) return;
   listening = true;
   subscribe('http.server.response.finish', (message) => {
-    const w = waiting.get((message as { request: object }).request);
+    const w = (message as { response: WithLocals }).response.locals?.[WAITING] as Waiting | undefined;
     if (w) w.queue.remove(w);
   });
 }
 
 /** When the request must be answered (ms since the epoch); a request that never passed the middleware gets `fallbackMs` from now. */
-export const deadlineOf = (req: object, fallbackMs = DEFAULT_REQUEST_DEADLINE_MS): number => waiting.get(req)?.at ?? Date.now() + fallbackMs;
+export const deadlineOf = (req: object, fallbackMs = DEFAULT_REQUEST_DEADLINE_MS): number => waitingOf(req)?.at ?? Date.now() + fallbackMs;
 
 /**
  * Runs database work a page does itself (a use case it calls without an operation: a new key,
@@ -121,7 +128,7 @@ export const deadlineOf = (req: object, fallbackMs = DEFAULT_REQUEST_DEADLINE_MS
  * commits after the request was answered 503.
  */
 export function withinRequest<T>(req: object, work: () => T): T {
-  const w = waiting.get(req);
+  const w = waitingOf(req);
   return w?.queue.within ? w.queue.within(w.at, work) : work();
 }
 
@@ -134,7 +141,7 @@ export function requestDeadline(ms: number, within?: WithinDeadline): RequestHan
   const queue = new DeadlineQueue(ms, within);
   return (req, res, next) => {
     const w = new Waiting(Date.now() + ms, queue, req, res);
-    waiting.set(req, w);
+    (res.locals as Record<symbol, unknown>)[WAITING] = w;
     queue.add(w);
     next();
   };
@@ -147,7 +154,7 @@ export const answeredLate = (req: object): boolean => answeredByDeadline.has(req
 
 /** True once the request's deadline has come (by Date.now()), whether or not it has been answered for it yet. */
 export function pastDeadline(req: object): boolean {
-  const w = waiting.get(req);
+  const w = waitingOf(req);
   return w !== undefined && Date.now() >= w.at;
 }
 
@@ -168,7 +175,7 @@ function answerAtDeadline(req: Request, res: Response, ms: number): void {
  */
 export function answerIfLate(req: Request, res: Response): boolean {
   if (answeredByDeadline.has(req)) return true;
-  const w = waiting.get(req);
+  const w = waitingOf(req);
   // An answer on its way already (its headers sent) is no deadline's to replace: the error goes on.
   if (w === undefined || Date.now() < w.at || res.headersSent) return false;
   w.queue.remove(w);

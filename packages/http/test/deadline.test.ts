@@ -62,19 +62,33 @@ async function expectDeadline(res: Response): Promise<string> {
 
 it('answers a handler that never answers 503 at its deadline, over REST and MCP', async () => {
   expect(JSON.parse(await expectDeadline(await fetch(`${kit.url}/api/v1/hang`, { headers: as('ann') })))).toEqual({ error: expect.stringMatching(LATE) });
-  expect(JSON.parse(await expectDeadline(await mcpCall('hang', {})))).toMatchObject({ jsonrpc: '2.0', error: { code: -32603, message: expect.stringMatching(LATE) } });
+  expect(JSON.parse(await expectDeadline(await mcpCall('hang', {})))).toMatchObject({
+    jsonrpc: '2.0',
+    error: { code: -32603, message: expect.stringMatching(LATE) },
+  });
 });
 
 it.each(['away', 'refused'])('answers an error met past the deadline (%s) as the deadline, not as the error, over REST and MCP', async (how) => {
-  const rest = await fetch(`${kit.url}/api/v1/fail_late`, { method: 'POST', headers: { ...as('ann'), 'content-type': 'application/json' }, body: JSON.stringify({ how }) });
+  const rest = await fetch(`${kit.url}/api/v1/fail_late`, {
+    method: 'POST',
+    headers: { ...as('ann'), 'content-type': 'application/json' },
+    body: JSON.stringify({ how }),
+  });
   expect(JSON.parse(await expectDeadline(rest))).toEqual({ error: expect.stringMatching(LATE) });
-  expect(JSON.parse(await expectDeadline(await mcpCall('fail_late', { how })))).toMatchObject({ jsonrpc: '2.0', error: { code: -32603, message: expect.stringMatching(LATE) } });
+  expect(JSON.parse(await expectDeadline(await mcpCall('fail_late', { how })))).toMatchObject({
+    jsonrpc: '2.0',
+    error: { code: -32603, message: expect.stringMatching(LATE) },
+  });
   // Neither is logged as a failure: the deadline said what there was to say.
   expect(kit.logs.filter((l) => l.level === 50)).toEqual([]);
 });
 
 it('answers an error met before the deadline as itself', async () => {
-  const res = await fetch(`${kit.url}/api/v1/fail_write`, { method: 'POST', headers: { ...as('ann'), 'content-type': 'application/json' }, body: JSON.stringify({ how: 'away' }) });
+  const res = await fetch(`${kit.url}/api/v1/fail_write`, {
+    method: 'POST',
+    headers: { ...as('ann'), 'content-type': 'application/json' },
+    body: JSON.stringify({ how: 'away' }),
+  });
   expect(res.status).toBe(503);
   expect(((await res.json()) as { error: string }).error).toMatch(/could not reach its database just now/);
 });
