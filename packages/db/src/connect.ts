@@ -73,13 +73,20 @@ export function withDeadline<T>(deadline: number | null, work: () => T): T {
  * A query's arguments with its read timeout cut to the deadline of the work that started it,
  * if any; null when that deadline has passed already (the query must not be sent at all: a
  * connection that took until after the deadline to open would still run it).
+ *
+ * The cut is the time left plus one millisecond. Deadlines are read on Date.now(); pg's read
+ * timeout is a Node timer, which counts whole milliseconds of another clock and may fire while
+ * Date.now() still reads the deadline's last millisecond. One more makes the error the cut
+ * raises come when the deadline has come by Date.now() too, so the request is answered as its
+ * deadline (503, "could not answer within…"), not as a database away. No query is sent past
+ * the deadline either way.
  */
 function boundedByDeadline(args: unknown[], statementTimeout: number): unknown[] | null {
   const deadline = deadlines.getStore();
   if (typeof deadline !== 'number' || typeof args[0] !== 'string' || args.length > 2 || (args[1] !== undefined && !Array.isArray(args[1]))) return args;
   const left = deadline - Date.now();
   if (left <= 0) return null;
-  return [{ text: args[0], values: args[1], query_timeout: statementTimeout > 0 ? Math.min(left, statementTimeout + 1000) : left }];
+  return [{ text: args[0], values: args[1], query_timeout: statementTimeout > 0 ? Math.min(left + 1, statementTimeout + 1000) : left + 1 }];
 }
 
 export function createPool(url: string, options: DbOptions = {}): pg.Pool {

@@ -143,6 +143,10 @@ function authorize(caller: Caller, op: Operation<Caller>): void {
 export interface KitOptions {
   rateLimit?: CredentialRateLimit<Caller>;
   idempotency?: IdempotencyOptions<Caller>;
+  /** REQUEST_DEADLINE_MS for the kit's requests (8 s unless given). */
+  requestDeadlineMs?: number;
+  /** Operations instead of the tiny registry's own. */
+  operations?: Operation<Caller>[];
 }
 
 export interface Kit {

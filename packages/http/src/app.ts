@@ -4,7 +4,7 @@ import { errorHandler, notFoundHandler } from './errors';
 import { logBeforeExpress, requestLogger } from './logger';
 import { securityHeaders } from './security-headers';
 import { DEFAULT_REQUEST_DEADLINE_MS } from '@frontdesk/config';
-import { requestDeadline } from './deadline';
+import { lateErrors, requestDeadline } from './deadline';
 import { buildOpenApiDocument, type OpenApiOptions } from './openapi';
 import { apiReferenceHtml } from './api-reference';
 import { sendPage, sendView } from './html';
@@ -83,6 +83,7 @@ export function createBaseApp(opts: BaseAppOptions): Express {
 
   const knownPaths = () => opts.operations.map((o) => `${o.method} /api/v1/${o.name}`);
   app.use(notFoundHandler({ knownPaths }));
+  app.use(lateErrors);
   app.use(errorHandler({ logger: opts.logger, isUnavailable: opts.isUnavailable }));
   return app;
 }

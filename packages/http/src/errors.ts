@@ -1,5 +1,5 @@
 import { requestIdOf } from './logger';
-import { SEND_JSON, deadlinePassed, requestWords, somethingWentWrong } from '@frontdesk/domain';
+import { SEND_JSON, requestWords, somethingWentWrong } from '@frontdesk/domain';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { errorLine, sendView } from './html';
 import { AppError, ForbiddenError } from '@frontdesk/domain';
@@ -100,27 +100,10 @@ export const UNAVAILABLE_MESSAGE =
   'The service could not reach its database just now. Try again in a few seconds; a write sent with an Idempotency-Key is safe to retry.';
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
-const answeredByDeadline = new WeakSet<object>();
-
-/** True once the request's deadline has answered it: anything its handler sends afterwards is dropped unsaid. */
-export const answeredLate = (req: object): boolean => answeredByDeadline.has(req);
-
-/** The answer of a request its deadline reached first: 503, Retry-After, and a sentence (a page for pages, JSON-RPC on /mcp). */
-export function answerAtDeadline(req: Request, res: Response, ms: number): void {
-  const sentence = deadlinePassed(Math.round(ms / 1000));
-  answeredByDeadline.add(req);
-  res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-  if (req.path === '/mcp') res.status(503).json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: sentence } });
-  else if (wantsPage(req)) sendView(res, 503, { title: requestWords.pageTitleLate, body: errorLine(sentence) });
-  else res.status(503).json({ error: sentence });
-}
-
 /** Maps every error to `{error}` with the right status; a 500 says nothing of internals. */
 export function errorHandler(opts: ErrorMappingOptions): ErrorRequestHandler {
+  // An error of a request whose deadline has come never reaches here: lateErrors (deadline.ts), mounted before it, answers it as the deadline.
   return (err: unknown, req, res, _next) => {
-    // The request's deadline answered it already: what its handler met afterwards (the database
-    // it waited on, an answer it could no longer send) is no one's news.
-    if (answeredLate(req)) return;
     const requestId = requestIdOf(req);
     const send = (status: number, error: string) => {
       if (!res.headersSent) res.status(status).json({ error });

@@ -18,7 +18,8 @@ import { mcpSpan } from './tracing';
 import { publishedSchema } from './published-schema';
 import { readIdempotencyKey } from './idempotency';
 import type { RestOptions } from './rest';
-import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, answeredLate, readingRefusal, setErrorHeaders } from './errors';
+import { InsufficientScopeError, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS, readingRefusal, setErrorHeaders } from './errors';
+import { answerIfLate, pastDeadline } from './deadline';
 import type { JsonSchema, Operation } from './operation';
 import { toJsonSchema } from './output';
 import { requestIdOf } from './logger';
@@ -283,8 +284,8 @@ async function callTool<P>(opts: McpOptions<P>, req: Request, params: Record<str
     // A refusal of the call itself is a tool result; being forbidden, limited or unable to
     // reach the database is the transport's answer, with its HTTP status and headers.
     if (err instanceof ForbiddenError || err instanceof RateLimitedError || opts.isUnavailable?.(err)) throw err;
-    // The request's deadline answered it already: nothing more is said, nor logged as a failure.
-    if (answeredLate(req)) throw err;
+    // The request's deadline has come: the transport answers it as the deadline (or already has), not as a failed tool.
+    if (pastDeadline(req)) throw err;
     if (err instanceof AppError) return toolError(err.message);
     opts.logger.error({ err, requestId: req.id }, 'tool failed');
     return toolError(somethingWentWrong(requestIdOf(req)));
@@ -509,7 +510,7 @@ async function answerOne<P>(opts: McpOptions<P>, req: Request, res: Response, me
     const result = await mcpSpan(m.method, m.params, () => (revision ? dispatchModern(opts, req, m) : Promise.resolve(dispatch(opts, req, m))));
     res.json({ jsonrpc: '2.0', id, result });
   } catch (err) {
-    if (answeredLate(req)) throw err;
+    if (answerIfLate(req, res)) return;
     const answer = transportErrorOf(opts, res, err);
     if (!answer) throw err;
     res.status(answer.status).json(rpcError(id, answer.code, answer.message, answer.data));
@@ -546,6 +547,8 @@ async function answerBatch<P>(opts: McpOptions<P>, req: Request, res: Response, 
     try {
       answers.push({ jsonrpc: '2.0', id: read.m.id, result: await mcpSpan(read.m.method, read.m.params, () => Promise.resolve(dispatch(opts, req, read.m))) });
     } catch (err) {
+      // Past the request's deadline the whole batch is answered as the deadline (below, in the router).
+      if (pastDeadline(req)) throw err;
       const answer = transportErrorOf(opts, res, err);
       if (!answer) throw err;
       answers.push(rpcError(read.m.id, answer.code, answer.message, answer.data));
@@ -580,8 +583,8 @@ export function createMcpRouter<P>(opts: McpOptions<P>): Router {
     try {
       await (Array.isArray(message) ? answerBatch(opts, req, res, message) : answerOne(opts, req, res, message));
     } catch (err) {
-      // The request's deadline answered it already: nothing more is said.
-      if (answeredLate(req)) return;
+      // The request's deadline has come: it is answered as the deadline, or was already, and nothing more is said.
+      if (answerIfLate(req, res)) return;
       next(err);
     }
   };
