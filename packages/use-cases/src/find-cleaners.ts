@@ -77,11 +77,7 @@ export async function findCleaners(
   const kept = searches(changes);
   const key = `${zip}|${JSON.stringify(job)}|${o.date ?? ''}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.limit}`;
   const current = (k: KeptSearch | null | undefined): k is KeptSearch =>
-    !!k &&
-    o.now.getTime() < k.validUntil &&
-    Date.now() < k.heldUntil &&
-    changes.profilesUnchanged(k.stamp) &&
-    changes.allUnchanged(k.proIds, k.stamp, k.seen);
+    !!k && o.now.getTime() < k.validUntil && Date.now() < k.heldUntil && changes.profilesUnchanged(k.stamp) && changes.allUnchanged(k.proIds, k.stamp, k.seen);
   // A search under way is waited for, then judged like a finished one.
   const found = kept.peek(key);
   const waited = found instanceof Promise ? await found : found;
