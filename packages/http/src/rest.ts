@@ -56,7 +56,7 @@ async function respond<P>(op: Operation<P>, opts: RestOptions<P>, req: Request, 
   if (replayed) res.setHeader('Idempotent-Replayed', 'true');
   // What res.json would write (no replacer, spacing or ETag is set on these apps), without
   // Express's general send: Node sets the length of a body given whole, and drops it for HEAD.
-  // A kept answer (keptAnswer) is written as the bytes made when it was first sent.
+  // A kept answer (keptAnswer) is written as the text made when it was first sent.
   res.setHeader('Content-Type', JSON_TYPE);
   res.end(jsonBody(result));
 }

@@ -1,11 +1,10 @@
 import { jsonBody, keptAnswer } from '../src';
 
 describe('a kept answer', () => {
-  it('is written as the JSON of the answer, the same bytes on every call', () => {
+  it('is written as the JSON of the answer, made once', () => {
     const answer = keptAnswer({ zip: '30303', cleaners: [{ name: 'Ana', total: 120.5, website: null }], note: 'é ✓' });
     const first = jsonBody(answer);
-    expect(Buffer.isBuffer(first)).toBe(true);
-    expect(first.toString()).toBe(JSON.stringify(answer));
+    expect(first).toBe(JSON.stringify(answer));
     expect(jsonBody(answer)).toBe(first);
   });
 
@@ -17,7 +16,7 @@ describe('a kept answer', () => {
     expect(() => {
       (answer.cleaners[0]!.times[0] as { start: string }).start = 'c';
     }).toThrow(TypeError);
-    expect(jsonBody(answer).toString()).toBe('{"cleaners":[{"times":[{"start":"a"}]}]}');
+    expect(jsonBody(answer)).toBe('{"cleaners":[{"times":[{"start":"a"}]}]}');
   });
 
   it('leaves any other answer as res.json would write it, made anew each time', () => {
