@@ -20,6 +20,7 @@ const UNIT = [
   'packages/db/test/refusal-sentences.test.ts',
   'packages/http/test/idempotency-key.test.ts',
   'packages/http/test/input.test.ts',
+  'packages/http/test/kept-answer.test.ts',
   'packages/http/test/logger.test.ts',
   'packages/http/test/metrics.test.ts',
   'packages/http/test/page-style.test.ts',

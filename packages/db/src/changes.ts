@@ -82,6 +82,21 @@ export class ChangeFeed {
     return stamp !== null && stamp >= this.validFrom && (this.lastChange.get(proId) ?? 0) <= stamp;
   }
 
+  /**
+   * No change to any of these pros since `stamp`: `unchanged` of each, but the ids are looked
+   * at only when something was heard since the caller last found them all unchanged. `seen`
+   * is the caller's note of when that was (start it at -1); kept with what the stamp covers, it
+   * turns a check of hundreds of pros into one comparison while the feed stays quiet. A
+   * reconnection counts as heard (it moves the sequence), so nothing found before it passes.
+   */
+  allUnchanged(proIds: readonly string[], stamp: number | null, seen: { seq: number }): boolean {
+    if (stamp === null || stamp < this.validFrom) return false;
+    if (seen.seq === this.seq) return true;
+    for (const id of proIds) if ((this.lastChange.get(id) ?? 0) > stamp) return false;
+    seen.seq = this.seq;
+    return true;
+  }
+
   /** No pro's profile (prices, hours, ZIPs, time off) changed, and no pro came or went, since `stamp`. */
   profilesUnchanged(stamp: number | null): boolean {
     return stamp !== null && stamp >= this.validFrom && this.lastProfileChange <= stamp;

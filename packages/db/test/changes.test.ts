@@ -139,4 +139,37 @@ describe('the change feed', () => {
     await memo.get(pro.id, read);
     expect(reads).toBe(4);
   });
+
+  it('judges many pros at once as unchanged does each, looking again only once something was heard', async () => {
+    const pros = await Promise.all([1, 2, 3].map(() => makePro(t.db)));
+    const ids = pros.map(({ pro }) => pro.id);
+    await feed.fence();
+    const stamp = feed.stamp();
+    const seen = { seq: -1 };
+    expect(feed.allUnchanged(ids, stamp, seen)).toBe(true);
+    expect(feed.allUnchanged(ids, stamp, seen)).toBe(true);
+    // A change to another pro is heard: the ids are looked at again, and still pass.
+    await makePro(t.db);
+    await feed.fence();
+    expect(feed.allUnchanged(ids, stamp, seen)).toBe(true);
+    // A change to one of them fails the whole set, every time after.
+    await t.db.updateTable('pros').set({ phone: '212 555 0103' }).where('id', '=', ids[1]!).execute();
+    await feed.fence();
+    expect(feed.unchanged(ids[1]!, stamp)).toBe(false);
+    expect(feed.allUnchanged(ids, stamp, seen)).toBe(false);
+    expect(feed.allUnchanged(ids, stamp, seen)).toBe(false);
+    expect(feed.allUnchanged(ids, null, { seq: -1 })).toBe(false);
+
+    // Nothing found unchanged before the connection dropped passes after it listens again.
+    const later = feed.stamp();
+    const seenLater = { seq: -1 };
+    expect(feed.allUnchanged(ids, later, seenLater)).toBe(true);
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'front-desk-changes' AND datname = current_database()`.execute(
+      t.db,
+    );
+    expect(await eventually(() => !feed.live)).toBe(true);
+    expect(feed.allUnchanged(ids, later, seenLater)).toBe(false);
+    expect(await eventually(() => feed.live)).toBe(true);
+    expect(feed.allUnchanged(ids, later, seenLater)).toBe(false);
+  });
 });

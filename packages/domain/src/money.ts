@@ -9,10 +9,15 @@ export function fromUsd(usd: number): Cents {
   return Math.round(usd * 100);
 }
 
+// What toLocaleString('en-US') formats with, made once: making it was most of a quote's summary.
+const DOLLARS = new Intl.NumberFormat('en-US');
+
 export function formatUsd(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const whole = Math.floor(abs / 100);
+  // Below a thousand there is no separator: the digits as they are.
+  const dollars = whole < 1000 ? String(whole) : DOLLARS.format(whole);
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 

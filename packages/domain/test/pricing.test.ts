@@ -1,4 +1,4 @@
-import { DEFAULT_PRICE_LIST, InvalidInputError, normalizeJob, priceJob, requireAddOnsOffered, requireFirmQuote, type PriceList } from '../src';
+import { DEFAULT_PRICE_LIST, InvalidInputError, formatUsd, normalizeJob, priceJob, requireAddOnsOffered, requireFirmQuote, type PriceList } from '../src';
 
 const list: PriceList = DEFAULT_PRICE_LIST;
 const job = (over: Partial<Parameters<typeof normalizeJob>[0]> = {}) => normalizeJob({ bedrooms: 3, bathrooms: 2, ...over });
@@ -107,5 +107,17 @@ describe('requireAddOnsOffered', () => {
 
   it('judges nothing without a list: nobody serving the ZIP is said otherwise', () => {
     expect(() => requireAddOnsOffered(job({ add_ons: ['-1'] }), [], '10001')).not.toThrow();
+  });
+});
+
+describe('formatUsd', () => {
+  it('writes dollars as en-US grouping writes them, with two decimals and a sign', () => {
+    for (const cents of [0, 5, 99, 100, 12_345, 99_999, 100_000, 123_456, 1_234_567_89, -5, -100_001, 1e15, 19_999.6]) {
+      const abs = Math.abs(Math.round(cents));
+      const expected = `${cents < 0 ? '-' : ''}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+      expect(formatUsd(cents)).toBe(expected);
+    }
+    expect(formatUsd(123_456)).toBe('$1,234.56');
+    expect(formatUsd(99_900)).toBe('$999.00');
   });
 });

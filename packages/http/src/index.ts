@@ -15,6 +15,7 @@ export * from './html';
 export * from './idempotency';
 export * from './input';
 export * from './output';
+export * from './kept-answer';
 export * from './security-headers';
 export * from './rate-limit';
 export * from './template';

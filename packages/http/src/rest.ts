@@ -4,6 +4,7 @@ import { AppError } from '@frontdesk/domain';
 import { clientNameOf, runJudged, takeBudget, type RunOptions } from './call';
 import { readIdempotencyKey } from './idempotency';
 import { inputFromQuery } from './input';
+import { jsonBody } from './kept-answer';
 import type { JsonSchema, Operation } from './operation';
 import { restJudges } from './rest-judge';
 import { routeOfRequest } from './tracing';
@@ -55,8 +56,9 @@ async function respond<P>(op: Operation<P>, opts: RestOptions<P>, req: Request, 
   if (replayed) res.setHeader('Idempotent-Replayed', 'true');
   // What res.json would write (no replacer, spacing or ETag is set on these apps), without
   // Express's general send: Node sets the length of a body given whole, and drops it for HEAD.
+  // A kept answer (keptAnswer) is written as the text made when it was first sent.
   res.setHeader('Content-Type', JSON_TYPE);
-  res.end(JSON.stringify(result));
+  res.end(jsonBody(result));
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

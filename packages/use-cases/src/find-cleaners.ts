@@ -5,7 +5,6 @@ import {
   noCleanerToFind,
   normalizeJob,
   parseOpenTimesRequest,
-  priceJob,
   requireAddOnsOffered,
   wallTimeOrNextInstant,
   type Job,
@@ -17,23 +16,13 @@ import {
 } from '@frontdesk/domain';
 import { KeptValues, latestChecks, perOwner, proReader, prosServingZip, type ChangeFeed, type Db, type ProCheck, type ProProfile } from '@frontdesk/db';
 import { openTimesFor, openTimesForJob } from './open-times';
+import { quoteFor } from './quotes';
 
 export interface CleanerOffer {
   pro: ProProfile;
   quote: Quote;
   times: OpenTime[];
   checks: ProCheck[];
-}
-
-// A quote depends only on the job and the pro's price list, which config_version versions: both are in the key.
-const MAX_CACHED_QUOTES = 50_000;
-const quoteCache = new KeptValues<Quote>(MAX_CACHED_QUOTES);
-
-function quoteFor(pro: ProProfile, job: Job, jobKey: string): Quote {
-  const key = `${pro.id}|${pro.config_version}|${jobKey}`;
-  let quote = quoteCache.get(key);
-  if (!quote) quoteCache.keep(key, (quote = priceJob(job, pro.price_list)));
-  return quote;
 }
 
 /** A cleaner serving the ZIP who does not offer all of the job, with what it lacks (a quote's `unpriced`). */
@@ -55,6 +44,8 @@ interface KeptSearch {
   stamp: number;
   /** Every pro serving the ZIP: a change to any of them may change the answer. */
   proIds: string[];
+  /** When the feed last found none of proIds changed since the stamp (ChangeFeed.allUnchanged). */
+  seen: { seq: number };
   /** The answer holds until then (a listed start falls inside its pro's notice, or a new day begins). */
   validUntil: number;
   /** When a live hold it counted expires (epoch ms by this process's clock): the answer is stale then. */
@@ -86,18 +77,14 @@ export async function findCleaners(
   const kept = searches(changes);
   const key = `${zip}|${JSON.stringify(job)}|${o.date ?? ''}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.limit}`;
   const current = (k: KeptSearch | null | undefined): k is KeptSearch =>
-    !!k &&
-    o.now.getTime() < k.validUntil &&
-    Date.now() < k.heldUntil &&
-    changes.profilesUnchanged(k.stamp) &&
-    k.proIds.every((id) => changes.unchanged(id, k.stamp));
+    !!k && o.now.getTime() < k.validUntil && Date.now() < k.heldUntil && changes.profilesUnchanged(k.stamp) && changes.allUnchanged(k.proIds, k.stamp, k.seen);
   // A search under way is waited for, then judged like a finished one.
   const found = kept.peek(key);
   const waited = found instanceof Promise ? await found : found;
   if (current(waited)) return waited.search;
 
   const stamp = changes.stamp()!;
-  const running = search(db, zip, job, o).then((result) => ({ stamp, ...result }));
+  const running = search(db, zip, job, o).then((result) => ({ stamp, seen: { seq: -1 }, ...result }));
   kept.keep(
     key,
     running.catch(() => null),
@@ -112,7 +99,7 @@ export async function findCleaners(
   }
 }
 
-async function search(db: Db, zip: string, job: Job, o: OpenTimesRequest & { limit: number; cache?: boolean }): Promise<Omit<KeptSearch, 'stamp'>> {
+async function search(db: Db, zip: string, job: Job, o: OpenTimesRequest & { limit: number; cache?: boolean }): Promise<Omit<KeptSearch, 'stamp' | 'seen'>> {
   const pros = await prosServingZip(db, zip);
   requireAddOnsOffered(
     job,

@@ -1,4 +1,5 @@
 import { namedCrew } from './crews';
+import { firmQuoteFor } from './quotes';
 import {
   dayRange,
   localDate,
@@ -7,7 +8,6 @@ import {
   openTimesOfCrews,
   parseOpenTimesRequest,
   presentOpenTime,
-  requireFirmQuote,
   type Job,
   type OpenTime,
   type OpenTimesFields,
@@ -33,7 +33,11 @@ interface CachedTimes {
   ends: number[];
   /** The starts as answers show them, made once per zone and year (a label names the year only when it is not the current one). */
   shown?: { zone: string; year: string; list: PresentedTime[] };
+  /** What callers made from the list as shown (ListedTimes.keep), by their key, zone, year and first start. */
+  made?: Map<string, unknown>;
 }
+/** At most this many things made from one cached list (jobs of the same length, crews, years): then it starts over. */
+const MAX_MADE_PER_LIST = 16;
 const MAX_CACHED_TIMES = 50_000;
 // Per database: open times by pro and query, each good while the pro's availability version is the one it was read under.
 // A hold expires by the database's clock with nothing written: a list that counted it is good only until then.
@@ -114,6 +118,12 @@ export interface ListedTimes {
   /** When a live hold it counted expires (epoch ms, Infinity for none): a kept answer made from it is stale then. */
   heldUntil: number;
   present(zone: string, now: Date): PresentedTime[];
+  /**
+   * What `make` makes from this list as shown in `zone` at `now`, kept with the cached list
+   * under `key` (which must name everything else `make` reads) while the list holds, its first
+   * start and the zone's year unchanged: the same object again, not a copy.
+   */
+  keep<T extends object>(key: string, zone: string, now: Date, make: () => T): T;
 }
 
 /** A kept list from the first start outside the pro's notice now: time only removes starts, so the list stays exact. */
@@ -140,6 +150,16 @@ function listed(entry: CachedTimes, pro: ProProfile, from: string, now: Date): L
       }
       return entry.shown.list.slice(first);
     },
+    keep<T extends object>(key: string, zone: string, at: Date, make: () => T): T {
+      const k = `${key}|${zone}|${localDate(at, zone).slice(0, 4)}|${first}`;
+      const made = (entry.made ??= new Map());
+      let kept = made.get(k) as T | undefined;
+      if (kept === undefined) {
+        if (made.size >= MAX_MADE_PER_LIST) made.clear();
+        made.set(k, (kept = make()));
+      }
+      return kept;
+    },
   };
 }
 
@@ -150,23 +170,27 @@ function listed(entry: CachedTimes, pro: ProProfile, from: string, now: Date): L
  */
 export async function openTimesForJob(db: Db, pro: Pro, asked: { job: Job; fields: OpenTimesFields; crewId?: string }, now: Date) {
   const { job, fields, crewId } = asked;
-  const quote = requireFirmQuote(job, pro.price_list);
+  const jobKey = JSON.stringify(job);
+  const quote = firmQuoteFor(pro, job, jobKey);
   const request = parseOpenTimesRequest(fields, now);
   if (crewId !== undefined) await namedCrew(db, pro.id, crewId);
   const found = await openTimesForDuration(db, pro, quote.duration_minutes, { ...request, crewId });
-  const times = found.present(pro.timezone, now);
-  return {
-    quote,
-    timezone: pro.timezone,
-    from: found.from,
-    days: request.days,
-    count: times.length,
-    open_times: openDays(
-      times.map((t) => t.start),
-      localDate(now, pro.timezone),
-    ),
-    ...(times.length === 0 ? { message: noOpenTimesMessage(request.days, found.from) } : {}),
-  };
+  // The list's cache key holds the pro's versions (price list included), the days and the crew; the job is this key.
+  return found.keep(jobKey, pro.timezone, now, () => {
+    const times = found.present(pro.timezone, now);
+    return {
+      quote,
+      timezone: pro.timezone,
+      from: found.from,
+      days: request.days,
+      count: times.length,
+      open_times: openDays(
+        times.map((t) => t.start),
+        localDate(now, pro.timezone),
+      ),
+      ...(times.length === 0 ? { message: noOpenTimesMessage(request.days, found.from) } : {}),
+    };
+  });
 }
 
 /** Open starts of one pro for a job of a known length (log_lead prices what it can, then asks this). */

@@ -26,7 +26,7 @@ import {
   integer,
 } from '@frontdesk/domain';
 import { cleanerTimesReader, findCleanersFor, presentCheck, type CleanerOffer, type CleanerSearch } from '@frontdesk/use-cases';
-import { STALE_READS } from '@frontdesk/http';
+import { STALE_READS, keptAnswer } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { defineOperation } from './define';
 
@@ -46,21 +46,34 @@ function presentPrice(quote: Quote) {
   return { currency: q.currency, total: q.total, line_items: q.line_items, estimated_hours: q.estimated_hours, recurring: q.recurring, summary: q.summary };
 }
 
-const presented = new WeakMap<CleanerSearch, { year: number; cleaners: ReturnType<typeof present> }>();
+/** A kept search's answer, for the ZIP and job it was asked with, made for a year of `now` (labels name other years). */
+const presented = new WeakMap<CleanerSearch, { asked: string; year: number; answer: ReturnType<typeof answerOf> }>();
 
-/** A search as find_cleaners answers it; a kept search is presented once per year of `now` (labels name other years). */
+/**
+ * A search as find_cleaners answers it. A kept search (the same object, while its cache says it
+ * holds) is answered with the answer made the first time, for the same ZIP and job in the same
+ * year of `now`: kept (keptAnswer), so REST writes the bytes it wrote then.
+ */
 function presentSearch(found: CleanerSearch, asked: { zip: string; job: Job }, now: Date) {
-  const { zip, job } = asked;
+  const key = `${asked.zip}|${JSON.stringify(asked.job)}`;
   const year = now.getUTCFullYear();
   const shown = presented.get(found);
-  const cleaners = shown?.year === year ? shown.cleaners : present(found.offers, now);
-  presented.set(found, { year, cleaners });
+  if (shown?.year === year && shown.asked === key) return shown.answer;
+  const made = keptAnswer(answerOf(found, asked, now));
+  presented.set(found, { asked: key, year, answer: made });
+  return made;
+}
+
+function answerOf(found: CleanerSearch, asked: { zip: string; job: Job }, now: Date) {
+  const { zip, job } = asked;
+  const cleaners = present(found.offers, now);
+  // Copies of what the request and the kept quotes own: the answer is frozen, they are not.
   return {
     zip,
-    job,
+    job: structuredClone(job),
     count: cleaners.length,
     cleaners,
-    not_offered: found.notOffered.map(({ pro, unpriced }) => ({ cleaner_id: pro.id, name: pro.name, missing: unpriced })),
+    not_offered: found.notOffered.map(({ pro, unpriced }) => ({ cleaner_id: pro.id, name: pro.name, missing: [...unpriced] })),
     checks_note: CHECKS_NOTE,
     ...(cleaners.length === 0 ? { message: noCleanersMessage(zip, found.serving, found.notOffering) } : {}),
   };

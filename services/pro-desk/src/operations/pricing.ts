@@ -14,9 +14,10 @@ import {
   requireFirmQuote,
   toUsd,
   fields,
+  type Job,
 } from '@frontdesk/domain';
 import { openTimesForJob } from '@frontdesk/use-cases';
-import { STALE_READS } from '@frontdesk/http';
+import { STALE_READS, keptAnswer } from '@frontdesk/http';
 import type { AppContext } from '../context';
 import { defineOperation } from './define';
 
@@ -58,14 +59,24 @@ export const openTimesOperation = (ctx: AppContext) =>
     ...STALE_READS,
     async handler(input, { principal: pro, now }) {
       const job = normalizeJob(input);
-      const { quote, ...found } = await openTimesForJob(ctx.db, pro, { job, fields: input, crewId: input.crew_id }, now);
-      const { timezone, from, days, ...list } = found;
-      return {
-        timezone,
-        from,
-        days,
-        job: { ...job, duration_minutes: quote.duration_minutes, estimated_hours: quote.estimated_hours, total: toUsd(quote.total_cents) },
-        ...list,
-      };
+      const found = await openTimesForJob(ctx.db, pro, { job, fields: input, crewId: input.crew_id }, now);
+      // A list kept for this job (the same object while it holds) is answered as it was the first time.
+      let shown = answered.get(found);
+      if (!shown) answered.set(found, (shown = keptAnswer(openTimesAnswer(job, found))));
+      return shown;
     },
   });
+
+/** open_times's answers by what openTimesForJob found (kept per job, so the job in it is this one's). */
+const answered = new WeakMap<object, ReturnType<typeof openTimesAnswer>>();
+
+function openTimesAnswer(job: Job, found: Awaited<ReturnType<typeof openTimesForJob>>) {
+  const { quote, timezone, from, days, ...list } = found;
+  return {
+    timezone,
+    from,
+    days,
+    job: { ...structuredClone(job), duration_minutes: quote.duration_minutes, estimated_hours: quote.estimated_hours, total: toUsd(quote.total_cents) },
+    ...list,
+  };
+}
