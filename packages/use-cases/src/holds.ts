@@ -22,6 +22,7 @@ import {
   liveHoldsOwnedBy,
   holdsTakenBy,
   lockPro,
+  lockProForLease,
   markHoldReleased,
   newId,
   type Db,
@@ -70,7 +71,8 @@ export interface Held {
 export async function takeHold(db: Db, proId: string, ask: (pro: Pro) => HoldRequest, missing: () => Error): Promise<Held> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const locked = await lockPro(trx, proId);
+      // Committed without waiting for the WAL flush: a hold is a lease (lockProForLease says why).
+      const locked = await lockProForLease(trx, proId);
       if (!locked) throw missing();
       const req = ask(locked);
       const { pro, quote } = await priceUnderLock(trx, { ...req, expectedTotalCents: null }, locked);
