@@ -57,6 +57,9 @@ interface KeptSearch {
 const MAX_KEPT_SEARCHES = 10_000;
 const searches = perOwner<ChangeFeed, KeptValues<KeptSearch | Promise<KeptSearch | null>>>(() => new KeptValues(MAX_KEPT_SEARCHES));
 
+/** How many searches under way a caller waits for before it runs its own (findCleaners). */
+const SHARED_SEARCH_ROUNDS = 3;
+
 /**
  * Cleaners who serve a ZIP and can price the job firmly, each with its own total and open
  * times, earliest first, then cheapest; those who do not offer all of it are named apart
@@ -78,10 +81,18 @@ export async function findCleaners(
   const key = `${zip}|${JSON.stringify(job)}|${o.date ?? ''}|${o.days}|${o.startAfter ?? ''}|${o.finishBy ?? ''}|${o.limit}`;
   const current = (k: KeptSearch | null | undefined): k is KeptSearch =>
     !!k && o.now.getTime() < k.validUntil && Date.now() < k.heldUntil && changes.profilesUnchanged(k.stamp) && changes.allUnchanged(k.proIds, k.stamp, k.seen);
-  // A search under way is waited for, then judged like a finished one.
-  const found = kept.peek(key);
-  const waited = found instanceof Promise ? await found : found;
-  if (current(waited)) return waited.search;
+  // A search under way is waited for, then judged like a finished one. When it ends stale (a
+  // change came while it ran), a newer one that another caller started meanwhile is shared
+  // rather than each waiter starting its own: a busy ZIP then runs one search a change, not one
+  // a waiter. A few rounds at most, so a ZIP that changes without pause still gets its answer.
+  let found = kept.peek(key);
+  for (let round = 0; round < SHARED_SEARCH_ROUNDS; round += 1) {
+    const waited = found instanceof Promise ? await found : found;
+    if (current(waited)) return waited.search;
+    const newer = kept.peek(key);
+    if (!(newer instanceof Promise) || newer === found) break;
+    found = newer;
+  }
 
   const stamp = changes.stamp()!;
   const running = search(db, zip, job, o).then((result) => ({ stamp, seen: { seq: -1 }, ...result }));
