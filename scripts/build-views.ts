@@ -195,15 +195,16 @@ export function noDescriptions(source: string, file: string): string {
 const pure: esbuild.Plugin = {
   name: 'pure-top-level',
   setup(b) {
-    b.onLoad({ filter: PURE_PACKAGES }, (args) => ({
-      contents: pureTopLevel(
-        noDescriptions(legacyEraOnly(deferSpecRegistries(zodNamespace(readFileSync(args.path, 'utf8')), args.path), args.path), args.path),
-        args.path,
-      )
-        .replace(/^for \(const .*register\(key, schema.*$/gm, '')
-        .replace(/^for \(const key of SPEC_SCHEMA_KEYS\).*$/gm, ''),
-      loader: 'js',
-    }));
+    b.onLoad({ filter: PURE_PACKAGES }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      recordFormatCalls(source);
+      return {
+        contents: pureTopLevel(noDescriptions(legacyEraOnly(deferSpecRegistries(zodNamespace(source), args.path), args.path), args.path), args.path)
+          .replace(/^for \(const .*register\(key, schema.*$/gm, '')
+          .replace(/^for \(const key of SPEC_SCHEMA_KEYS\).*$/gm, ''),
+        loader: 'js',
+      };
+    });
   },
 };
 
@@ -223,6 +224,54 @@ const pure: esbuild.Plugin = {
 /** Each classic schema's hook for JSON Schema output, read only by the converters noJsonSchema leaves out. */
 const JSON_SCHEMA_HOOK = /^ {4}inst\._zod\.processJSONSchema = \(ctx, json, params\) => processors\.\w+\(inst, ctx, json, params\);\n/gm;
 const ZOD_CLASSIC = /node_modules\/zod\/v4\/classic\/schemas\.js$/;
+
+/**
+ * zod's string schema carries a method per string format (`.email()`, `.uuid()`, `.ipv6()`, …,
+ * 26 of them) on its prototype, so every format's schema class, checker and regex stays in any
+ * bundle that makes a string, called or not. The SDK's schemas call one, `.url()` (its dates are
+ * `z.iso.datetime()`, a function of its own, untouched). Every other format method is built as
+ * one that fails loudly, saying why; so no schema's checks change, and what the host sends is
+ * validated exactly as before. The build checks the fact: it fails if a view's script calls a
+ * format method left out (STRING_FORMATS_CALLED is then the place to add it).
+ */
+export const STRING_FORMATS_CALLED = new Set(['url']);
+export function calledStringFormats(source: string, file: string): { source: string; left: string[] } {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const st = sf.statements.find(
+    (s): s is ts.VariableStatement =>
+      ts.isVariableStatement(s) && s.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === 'ZodString'),
+  );
+  const call = st?.declarationList.declarations[0]?.initializer;
+  const formats = call && ts.isCallExpression(call) ? call.arguments[2] : undefined;
+  if (!formats || !ts.isObjectLiteralExpression(formats) || formats.properties.length < 20)
+    throw new Error(`${file}: zod's string formats are not built as this script expects; look again at calledStringFormats`);
+  const left: string[] = [];
+  const members = formats.properties.map((m) => {
+    const name = m.name && ts.isIdentifier(m.name) ? m.name.text : undefined;
+    if (!name || !ts.isMethodDeclaration(m) || !/^\s*\{\s*return this\.check\(core\._\w+\(Zod\w+, params\)\);\s*\}$/.test(m.body?.getText(sf) ?? ''))
+      throw new Error(`${file}: a string format this script cannot read (${name ?? '?'}); look again at calledStringFormats`);
+    if (STRING_FORMATS_CALLED.has(name)) return m.getText(sf);
+    left.push(name);
+    return `${name}: unbuiltFormat`;
+  });
+  const stub = `const unbuiltFormat = () => {\n    throw new Error("This string format is not built into this view (scripts/build-views.ts)");\n};\n`;
+  return {
+    source: `${source.slice(0, st!.getStart(sf))}${stub}${source.slice(st!.getStart(sf), formats.getStart(sf))}{\n    ${members.join(',\n    ')}\n}${source.slice(formats.end)}`,
+    left,
+  };
+}
+/** The format methods calledStringFormats left out, as the last build found them (checked against each script). */
+let formatsLeftOut: string[] = [];
+/**
+ * Which format methods the SDK's files call on a schema, as the pure plugin loads them: any
+ * `.<format>(` but on `z` or `iso` (zod's own functions, `z.url()`, `z.iso.datetime()`, which
+ * stay as they are). A call this cannot tell from a method's counts as one: the build fails.
+ */
+const formatsCalled = new Set<string>();
+const recordFormatCalls = (source: string) => {
+  for (const m of source.matchAll(/(?:([\w$]+)\s*)?\.\s*([\w$]+)\s*\(/g))
+    if (m[1] !== 'z' && m[1] !== 'iso') formatsCalled.add(m[2]!);
+};
 const zodClassic: esbuild.Plugin = {
   name: 'zod-classic',
   setup(b) {
@@ -232,8 +281,10 @@ const zodClassic: esbuild.Plugin = {
       if (source.split(from).length !== 2) throw new Error(`${args.path}: zod's util import is not as this script expects; look again at zodClassic`);
       const jit = 'core.$ZodObjectJIT.init(inst, def);';
       if (source.split(jit).length !== 2) throw new Error(`${args.path}: zod's object is not built as this script expects; look again at zodClassic`);
+      const formats = calledStringFormats(source, args.path);
+      formatsLeftOut = formats.left;
       return {
-        contents: source
+        contents: formats.source
           .replace(from, 'import * as util from "../core/util.js";')
           .replaceAll('core.util.', 'util.')
           .replace(jit, 'core.$ZodObject.init(inst, def);')
@@ -294,6 +345,7 @@ export interface BuiltView {
 export async function buildViews(analyze = false): Promise<BuiltView[]> {
   const built: BuiltView[] = [];
   for (const v of VIEWS) {
+    formatsCalled.clear();
     const out = await esbuild.build({
       entryPoints: [path.join(projectRoot, 'views', `${v.name}.ts`)],
       bundle: true,
@@ -317,6 +369,9 @@ export async function buildViews(analyze = false): Promise<BuiltView[]> {
     // the negotiated version in a view must be the Protocol's own (module-private, never called).
     if (script.split(/\._negotiatedProtocolVersion=(?!=)/).length !== 2)
       throw new Error(`${v.name}: something in this view sets the negotiated MCP version; the 2026 codec it would need is not built (legacyEraOnly)`);
+    const calls = formatsLeftOut.filter((f) => formatsCalled.has(f));
+    if (calls.length > 0)
+      throw new Error(`${v.name}: the SDK calls string formats left out of zod (${calls.join(', ')}); add them to STRING_FORMATS_CALLED`);
     const csp = `default-src 'none'; script-src ${sha256(script)}; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'`;
     const doc = `<!doctype html>
 <html lang="en">
