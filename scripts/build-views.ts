@@ -195,15 +195,16 @@ export function noDescriptions(source: string, file: string): string {
 const pure: esbuild.Plugin = {
   name: 'pure-top-level',
   setup(b) {
-    b.onLoad({ filter: PURE_PACKAGES }, (args) => ({
-      contents: pureTopLevel(
-        noDescriptions(legacyEraOnly(deferSpecRegistries(zodNamespace(readFileSync(args.path, 'utf8')), args.path), args.path), args.path),
-        args.path,
-      )
-        .replace(/^for \(const .*register\(key, schema.*$/gm, '')
-        .replace(/^for \(const key of SPEC_SCHEMA_KEYS\).*$/gm, ''),
-      loader: 'js',
-    }));
+    b.onLoad({ filter: PURE_PACKAGES }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      recordFormatCalls(source);
+      return {
+        contents: pureTopLevel(noDescriptions(legacyEraOnly(deferSpecRegistries(zodNamespace(source), args.path), args.path), args.path), args.path)
+          .replace(/^for \(const .*register\(key, schema.*$/gm, '')
+          .replace(/^for \(const key of SPEC_SCHEMA_KEYS\).*$/gm, ''),
+        loader: 'js',
+      };
+    });
   },
 };
 
@@ -223,6 +224,53 @@ const pure: esbuild.Plugin = {
 /** Each classic schema's hook for JSON Schema output, read only by the converters noJsonSchema leaves out. */
 const JSON_SCHEMA_HOOK = /^ {4}inst\._zod\.processJSONSchema = \(ctx, json, params\) => processors\.\w+\(inst, ctx, json, params\);\n/gm;
 const ZOD_CLASSIC = /node_modules\/zod\/v4\/classic\/schemas\.js$/;
+
+/**
+ * zod's string schema carries a method per string format (`.email()`, `.uuid()`, `.ipv6()`, …,
+ * 26 of them) on its prototype, so every format's schema class, checker and regex stays in any
+ * bundle that makes a string, called or not. The SDK's schemas call one, `.url()` (its dates are
+ * `z.iso.datetime()`, a function of its own, untouched). Every other format method is built as
+ * one that fails loudly, saying why; so no schema's checks change, and what the host sends is
+ * validated exactly as before. The build checks the fact: it fails if a view's script calls a
+ * format method left out (STRING_FORMATS_CALLED is then the place to add it).
+ */
+export const STRING_FORMATS_CALLED = new Set(['url']);
+export function calledStringFormats(source: string, file: string): { source: string; left: string[] } {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const st = sf.statements.find(
+    (s): s is ts.VariableStatement =>
+      ts.isVariableStatement(s) && s.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === 'ZodString'),
+  );
+  const call = st?.declarationList.declarations[0]?.initializer;
+  const formats = call && ts.isCallExpression(call) ? call.arguments[2] : undefined;
+  if (!formats || !ts.isObjectLiteralExpression(formats) || formats.properties.length < 20)
+    throw new Error(`${file}: zod's string formats are not built as this script expects; look again at calledStringFormats`);
+  const left: string[] = [];
+  const members = formats.properties.map((m) => {
+    const name = m.name && ts.isIdentifier(m.name) ? m.name.text : undefined;
+    if (!name || !ts.isMethodDeclaration(m) || !/^\s*\{\s*return this\.check\(core\._\w+\(Zod\w+, params\)\);\s*\}$/.test(m.body?.getText(sf) ?? ''))
+      throw new Error(`${file}: a string format this script cannot read (${name ?? '?'}); look again at calledStringFormats`);
+    if (STRING_FORMATS_CALLED.has(name)) return m.getText(sf);
+    left.push(name);
+    return `${name}: unbuiltFormat`;
+  });
+  const stub = `const unbuiltFormat = () => {\n    throw new Error("This string format is not built into this view (scripts/build-views.ts)");\n};\n`;
+  return {
+    source: `${source.slice(0, st!.getStart(sf))}${stub}${source.slice(st!.getStart(sf), formats.getStart(sf))}{\n    ${members.join(',\n    ')}\n}${source.slice(formats.end)}`,
+    left,
+  };
+}
+/** The format methods calledStringFormats left out, as the last build found them (checked against each script). */
+let formatsLeftOut: string[] = [];
+/**
+ * Which format methods the SDK's files call on a schema, as the pure plugin loads them: any
+ * `.<format>(` but on `z` or `iso` (zod's own functions, `z.url()`, `z.iso.datetime()`, which
+ * stay as they are). A call this cannot tell from a method's counts as one: the build fails.
+ */
+const formatsCalled = new Set<string>();
+const recordFormatCalls = (source: string) => {
+  for (const m of source.matchAll(/(?:([\w$]+)\s*)?\.\s*([\w$]+)\s*\(/g)) if (m[1] !== 'z' && m[1] !== 'iso') formatsCalled.add(m[2]!);
+};
 const zodClassic: esbuild.Plugin = {
   name: 'zod-classic',
   setup(b) {
@@ -232,8 +280,10 @@ const zodClassic: esbuild.Plugin = {
       if (source.split(from).length !== 2) throw new Error(`${args.path}: zod's util import is not as this script expects; look again at zodClassic`);
       const jit = 'core.$ZodObjectJIT.init(inst, def);';
       if (source.split(jit).length !== 2) throw new Error(`${args.path}: zod's object is not built as this script expects; look again at zodClassic`);
+      const formats = calledStringFormats(source, args.path);
+      formatsLeftOut = formats.left;
       return {
-        contents: source
+        contents: formats.source
           .replace(from, 'import * as util from "../core/util.js";')
           .replaceAll('core.util.', 'util.')
           .replace(jit, 'core.$ZodObject.init(inst, def);')
@@ -273,6 +323,28 @@ const noJsonSchema: esbuild.Plugin = {
   },
 };
 
+/**
+ * Our domain modules build nothing at their top level that a view needs unless it imports a name
+ * from them (only addresses.ts runs a statement there, and no view reaches it), but esbuild keeps
+ * a module's top-level values whenever it cannot prove them free, e.g. a `new RegExp` or an
+ * object with computed keys, even when nothing imports them. A view reaches the words and
+ * formatting it uses through chains (booking-pages.ts → holds.ts → customer.ts → words/input.ts
+ * → plain-text.ts) whose far ends it never uses; marking the domain's files as free of side
+ * effects for this build lets esbuild leave out a module none of whose names a view uses.
+ */
+const DOMAIN = path.join(projectRoot, 'packages', 'domain', 'src') + path.sep;
+const domainPure: esbuild.Plugin = {
+  name: 'domain-pure',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData === DOMAIN || !args.importer.startsWith(projectRoot) || args.importer.includes(`${path.sep}node_modules${path.sep}`))
+        return undefined;
+      const r = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: DOMAIN });
+      return r.errors.length === 0 && r.path.startsWith(DOMAIN) ? { path: r.path, sideEffects: false } : undefined;
+    });
+  },
+};
+
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 /** The views' one stylesheet, minified (its comments are for us, not for every document). */
 const css = esbuild.transformSync(readFileSync(path.join(projectRoot, 'views/style.css'), 'utf8'), { loader: 'css', minify: true }).code.trim();
@@ -294,6 +366,7 @@ export interface BuiltView {
 export async function buildViews(analyze = false): Promise<BuiltView[]> {
   const built: BuiltView[] = [];
   for (const v of VIEWS) {
+    formatsCalled.clear();
     const out = await esbuild.build({
       entryPoints: [path.join(projectRoot, 'views', `${v.name}.ts`)],
       bundle: true,
@@ -304,7 +377,7 @@ export async function buildViews(analyze = false): Promise<BuiltView[]> {
       write: false,
       legalComments: 'none',
       charset: 'utf8',
-      plugins: [lean, pure, zodClassic, noJsonSchema],
+      plugins: [lean, pure, zodClassic, noJsonSchema, domainPure],
       logLevel: 'error',
       metafile: true,
     });
@@ -317,6 +390,8 @@ export async function buildViews(analyze = false): Promise<BuiltView[]> {
     // the negotiated version in a view must be the Protocol's own (module-private, never called).
     if (script.split(/\._negotiatedProtocolVersion=(?!=)/).length !== 2)
       throw new Error(`${v.name}: something in this view sets the negotiated MCP version; the 2026 codec it would need is not built (legacyEraOnly)`);
+    const calls = formatsLeftOut.filter((f) => formatsCalled.has(f));
+    if (calls.length > 0) throw new Error(`${v.name}: the SDK calls string formats left out of zod (${calls.join(', ')}); add them to STRING_FORMATS_CALLED`);
     const csp = `default-src 'none'; script-src ${sha256(script)}; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'`;
     const doc = `<!doctype html>
 <html lang="en">
@@ -354,8 +429,7 @@ export async function buildViews(analyze = false): Promise<BuiltView[]> {
 if (process.argv[1]?.endsWith('build-views.ts')) {
   buildViews(process.argv.includes('--analyze')).then(
     (built) => {
-      for (const b of built)
-        console.log(`${b.file}: ${(b.bytes / 1024).toFixed(1)} KB (the official App and its dependencies: ${(b.sdkBytes / 1024).toFixed(1)} KB)`);
+      for (const b of built) console.log(`${b.file}: ${b.bytes} bytes of at most ${VIEW_MAX_BYTES} (the official App and its dependencies: ${b.sdkBytes})`);
     },
     (err: Error) => {
       console.error(err.message);

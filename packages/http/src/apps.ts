@@ -21,13 +21,14 @@ export const VIEW_CSP = { connectDomains: [] as string[], resourceDomains: [] as
 
 /**
  * The most bytes a view's document may have; scripts/build-views.ts fails over it and the hosts'
- * tests check what they serve. The issue asks for under 150 KB; this is 150 KiB (153,600 bytes),
- * the unit the build reports sizes in. What we write is 6–14 KiB of each view; the rest is the
- * official App class with what it needs (its Protocol from @modelcontextprotocol/client with the
- * 2025 wire era's message schemas, and zod's classic API), about 135 KiB after the build leaves
- * out what a view cannot reach (docs/mcp-apps.md), so a view that grows fails the build.
+ * tests check what they serve. The issue asks for under 150 KB; this holds every view to the
+ * stricter reading, 150,000 bytes (146.5 KiB), and the build reports sizes in bytes against it.
+ * What we write is 2–11 KB of each view; the rest is the official App class with what it needs
+ * (its Protocol from @modelcontextprotocol/client with the 2025 wire era's message schemas, and
+ * zod's classic API), about 130 KB after the build leaves out what a view cannot reach
+ * (docs/mcp-apps.md), so a view that grows fails the build.
  */
-export const VIEW_MAX_BYTES = 150 * 1024;
+export const VIEW_MAX_BYTES = 150_000;
 
 /** One view a host serves: its `ui://` address, what it shows, and the tools that link it. */
 export interface AppView {
