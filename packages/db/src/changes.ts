@@ -124,19 +124,6 @@ export class ChangeFeed {
     return this.fenceNext;
   }
 
-  /**
-   * A change this process has just committed to the pro's rows, counted as heard at once: what
-   * is kept about that pro is void from here on, as when its notification arrives (which it
-   * still does, here and in every other process). A write that knows the one pro it changed
-   * calls this rather than wait for a fence: the caller's next read here sees the write
-   * without a round trip through PostgreSQL's notification queue, whose NOTIFY waits for
-   * every notifying commit's WAL flush ahead of it. Only the writer's own change is covered,
-   * which is all a read of its own writes needs (a fence also waits for others' changes).
-   */
-  heardOwn(proId: string): void {
-    if (this.live) this.hear(`d:${proId}`);
-  }
-
   /** Sends one fence through the notification queue and waits for it to come back (or for the feed to go dark). */
   private async sendFence(): Promise<void> {
     const client = this.client;

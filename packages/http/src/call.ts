@@ -37,7 +37,7 @@ export interface RunOptions<P> {
    * The process's change feed: after a write, the answer waits until the feed has heard it,
    * so the caller's next read here sees its own write.
    */
-  changes?: { fence(): Promise<void>; heardOwn?(proId: string): void };
+  changes?: { fence(): Promise<void> };
   /** Who made the call when it is not an assistant's header: a page names itself ("the booking page"). */
   clientName?: string;
   /** REQUEST_DEADLINE_MS: how long a request may take (the app answers 503 at its deadline). */
@@ -114,20 +114,13 @@ export async function runJudged<P, O extends AnyOperation<P>>(c: JudgedCall<P, O
   // With tracing on, the call is one span, `op <name>`, whose children are its SQL statements.
   const answered = await operationSpan(op.name, op.readOnly, async () => {
     const done = opts.withinDeadline ? await opts.withinDeadline(deadline, answer) : await answer();
-    if (!op.readOnly) await heard(done);
+    if (!op.readOnly) await opts.changes?.fence();
     return done;
   });
   if (opts.checkAnswers) checkAnswer(op, answered.result);
   noteOperation(c.req.res, op.name, answered.replayed);
   // The handler's answer is typed by the operation's output schema (and checked against it while tests run).
   return answered as { result: AnswerOf<O>; replayed: boolean };
-
-  /** A write is heard here before it is answered: its own pro at once when it names it, else through a fence. */
-  async function heard(done: { result: object; replayed: boolean }): Promise<void> {
-    const changes = opts.changes;
-    if (run.changedPro && !done.replayed && changes?.heardOwn) return changes.heardOwn(run.changedPro(done.result as never));
-    await changes?.fence();
-  }
 
   async function answer(): Promise<{ result: object; replayed: boolean }> {
     // Reads are safe to repeat: a key sent with one is ignored (docs/api.md, "Safe retries").

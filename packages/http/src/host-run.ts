@@ -14,7 +14,7 @@ import { stopTracing, tracingOn } from './tracing';
 interface RunContext {
   clock: () => Date;
   logger: Logger;
-  changes?: { fence(): Promise<void>; heardOwn?(proId: string): void };
+  changes?: { fence(): Promise<void> };
   config: { checkAnswers?: boolean; requestDeadlineMs?: number };
 }
 

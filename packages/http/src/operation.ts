@@ -72,13 +72,6 @@ export interface Operation<P = unknown, In extends ObjectSchema = ObjectSchema, 
   instruction?: string;
   handler(input: Static<In>, call: CallContext<P>): Promise<Static<Out>>;
   /**
-   * For a write whose changes are all rows of one pro: that pro, read from the answer. The
-   * process then counts its own write as heard at once (ChangeFeed.heardOwn) instead of
-   * waiting for a fence through the change feed; a retried answer, written maybe elsewhere,
-   * still waits for one. Unset, every write waits for the fence.
-   */
-  changedPro?(answer: Static<Out>): string;
-  /**
    * For a write retried with the same idempotency key: what of the answer is stored and how
    * it is given again. By default all of it, unchanged; an answer carrying a secret keeps it
    * out of storage and mints a fresh one on replay.

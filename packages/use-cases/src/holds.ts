@@ -22,7 +22,6 @@ import {
   liveHoldsOwnedBy,
   holdsTakenBy,
   lockPro,
-  lockProForLease,
   markHoldReleased,
   newId,
   type Db,
@@ -71,8 +70,7 @@ export interface Held {
 export async function takeHold(db: Db, proId: string, ask: (pro: Pro) => HoldRequest, missing: () => Error): Promise<Held> {
   try {
     return await db.transaction().execute(async (trx) => {
-      // Committed without waiting for the WAL flush: a hold is a lease (lockProForLease says why).
-      const locked = await lockProForLease(trx, proId);
+      const locked = await lockPro(trx, proId);
       if (!locked) throw missing();
       const req = ask(locked);
       const { pro, quote } = await priceUnderLock(trx, { ...req, expectedTotalCents: null }, locked);

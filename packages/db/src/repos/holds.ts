@@ -26,21 +26,6 @@ export async function insertHold(trx: Db, fields: HoldFields, minutes: number): 
     .executeTakeFirstOrThrow();
 }
 
-/**
- * A hold's first statement: the pro's row locked (as lockPro), and the transaction set to
- * commit without waiting for its WAL flush (synchronous_commit off, for this transaction
- * alone). A hold is a lease: a crash in the fraction of a second before the flush loses at
- * most a hold not yet booked, which frees its crew's time; the booking made from a hold
- * commits synchronously, and flushing its commit flushes the hold before it. Meanwhile the
- * hold's commit does not hold PostgreSQL's notification lock (its hold_seq bump notifies)
- * through a flush, which every other notifying commit and every fence would wait behind.
- */
-export async function lockProForLease(trx: Db, proId: string): Promise<Pro | undefined> {
-  const { rows } = await sql<Pro>`
-    SELECT p.* FROM pros p, set_config('synchronous_commit', 'off', true) WHERE p.id = ${proId} FOR UPDATE OF p`.execute(trx);
-  return rows[0];
-}
-
 /** A hold's timestamps as to_jsonb spells them (ISO strings), made Dates again. */
 const holdTimeColumns = ['starts_at', 'ends_at', 'blocked_until', 'expires_at', 'created_at', 'released_at', 'used_at'] as const;
 const holdFromJson = (row: Record<string, unknown>): Hold =>

@@ -136,8 +136,6 @@ export const bookCleaning = (ctx: AppContext) =>
         ),
       );
     },
-    // A booking (a series too) changes rows of its cleaner alone: its bookings, clients, events, mail and hold.
-    changedPro: (booked) => booked.cleaner.cleaner_id,
     // The manage_token is stored only as a hash, so a retry cannot be shown the lost one:
     // it gets a fresh token, and the lost one stops working.
     retry: {

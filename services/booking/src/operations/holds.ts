@@ -66,8 +66,6 @@ export const holdTime = (ctx: AppContext) =>
         message: heldForYouMessage(shown.label, heldUntil(hold, pro.timezone)),
       };
     },
-    // A hold changes rows of its cleaner alone (the hold, and the pros row's hold_seq).
-    changedPro: (held) => held.cleaner.cleaner_id,
   });
 
 export const releaseHoldOperation = (ctx: AppContext) =>
