@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { ChangeFeed, createPool, type Database } from '@frontdesk/db';
 import { createTestDatabase, type TestDatabase } from '@frontdesk/db/testing';
 import { makePro } from '@frontdesk/dev-env/factories';
@@ -41,13 +41,28 @@ describe('find_cleaners kept between calls', () => {
     expect(searches).toBe(1);
     expect(first[0]!.search.offers.map((o) => o.pro.id)).toEqual([pro.id]);
 
-    // A change is heard while a search runs: that search ends stale for everyone who waited on
-    // it. The waiters then share the one search the first of them starts again.
+    // A change is heard while a search runs (held at its last read, the pros' checks, by a lock
+    // taken for the test): that search ends stale for everyone who waited on it. The waiters
+    // then share the one search the first of them starts again.
+    await t.db.updateTable('pros').set({ phone: '212 555 0101' }).where('id', '=', pro.id).execute();
+    await changes.fence();
     searches = 0;
-    changes.heardOwn(pro.id);
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const lock = t.db.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE pro_checks IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      locked();
+      await released;
+    });
+    await isLocked;
     const starter = find('30301');
-    changes.heardOwn(pro.id);
+    await t.db.updateTable('pros').set({ phone: '212 555 0102' }).where('id', '=', pro.id).execute();
+    await changes.fence();
     const waiters = Array.from({ length: 15 }, () => find('30301'));
+    release();
+    await lock;
     const answers = await Promise.all([starter, ...waiters]);
     expect(searches).toBe(2);
     for (const a of answers) expect(a.search.offers.map((o) => o.pro.id)).toEqual([pro.id]);
