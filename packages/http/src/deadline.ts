@@ -147,10 +147,8 @@ export function requestDeadline(ms: number, within?: WithinDeadline): RequestHan
   };
 }
 
+/** The requests their deadline answered: an error they meet afterwards is dropped unsaid (answerIfLate). */
 const answeredByDeadline = new WeakSet<object>();
-
-/** True once the request's deadline has answered it: anything its handler sends afterwards is dropped unsaid. */
-export const answeredLate = (req: object): boolean => answeredByDeadline.has(req);
 
 /** True once the request's deadline has come (by Date.now()), whether or not it has been answered for it yet. */
 export function pastDeadline(req: object): boolean {
