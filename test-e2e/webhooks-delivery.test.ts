@@ -49,7 +49,7 @@ describe('webhooks sent by two replicas of the pro host', () => {
     const pro = JSON.parse(cli(['pro', 'create', '--name', 'Hooked Cleaning', '--timezone', 'America/New_York', '--zips', '10001', '--json'], env).stdout);
     const key: string = pro.api_key;
     const [a, b] = [await startHost('pro-desk', env, services), await startHost('pro-desk', env, services)];
-    const [replicaA] = services.slice(-2);
+    const replicas = services.slice(-2);
     const added = await callApi(`${a}/add_webhook`, key, { url: receiver.url });
     expect(added.status).toBe(200);
     receiver.secrets = [added.body.secret];
@@ -95,20 +95,34 @@ describe('webhooks sent by two replicas of the pro host', () => {
       const row = await db.selectFrom('webhooks').select('lease_holder').executeTakeFirst();
       return Number(row?.lease_holder?.split(':')[1] ?? NaN);
     };
-    await until('the replica to kill holding the endpoint', async () => (await holderPid()) === replicaA!.child.pid, retryNow);
+    // Either replica may claim the endpoint and send the whole batch under one lease, so the one
+    // killed is whichever holds it mid-send, and the other must take over.
+    let killed = -1;
+    await until(
+      'a replica holding the endpoint',
+      async () => {
+        const pid = await holderPid();
+        killed = replicas.findIndex((r) => r.child.pid === pid);
+        return killed >= 0;
+      },
+      retryNow,
+    );
     const ackedBeforeKill = receiver.acked().length;
-    replicaA!.child.kill('SIGKILL');
+    replicas[killed]!.child.kill('SIGKILL');
+    const survivor = killed === 0 ? b : a;
 
-    // The other replica takes over once the lease runs out; mid-batch, every connection drops.
+    // The other replica takes over once the lease runs out (it is owed new events, even if the
+    // killed one got its last send through); mid-batch, every connection drops.
+    for (let i = 10; i < 12; i++) await book(survivor, i);
     await until('the other replica sending', () => receiver.acked().length > ackedBeforeKill + 1);
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${name} AND pid <> pg_backend_pid()`.execute(db);
     receiver.delayMs = 0;
-    for (let i = 10; i < 14; i++) await book(b, i);
+    for (let i = 12; i < 14; i++) await book(survivor, i);
 
-    const feed = async () => (await api(`${b}/updates?since=0`)).body.events as Json[];
+    const feed = async () => (await api(`${survivor}/updates?since=0`)).body.events as Json[];
     const events = await feed();
     await until('every event acknowledged', async () => {
-      const [w] = (await api(`${b}/list_webhooks`)).body.webhooks;
+      const [w] = (await api(`${survivor}/list_webhooks`)).body.webhooks;
       return w.behind === 0 && w.cursor === events.at(-1)!.seq;
     });
 
