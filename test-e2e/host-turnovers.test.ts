@@ -335,10 +335,15 @@ describe('the rental page', () => {
     );
     expect(late).not.toMatch(/Nov 30[^<]*starts within/);
     const stopped = await h.book.post(`${path}/stop`).type('form').send({}).expect(303);
-    expect(stopped.headers.location).toBe(`${path}/stopped?cancelled=2`);
-    expect((await h.book.get(`${path}/stopped?cancelled=2`).expect(200)).text).toContain('2 upcoming cleans were cancelled');
-    // Sent again (a reload of the POST), nothing more happens.
+    expect(stopped.headers.location).toBe(`${path}/stopped`);
+    expect((await h.book.get(`${path}/stopped`).expect(200)).text).toContain('2 upcoming cleans were cancelled');
+    // The count is the one recorded, not the address's.
+    const forged = (await h.book.get(`${path}/stopped?cancelled=9`).expect(200)).text;
+    expect(forged).toContain('2 upcoming cleans were cancelled');
+    expect(forged).not.toContain('9 upcoming');
+    // Sent again (a reload of the POST), nothing more happens, and the page after it says the same.
     expect((await h.book.post(`${path}/stop`).type('form').send({}).expect(303)).headers.location).toBe(`${path}/stopped`);
+    expect((await h.book.get(`${path}/stopped`).expect(200)).text).toContain('2 upcoming cleans were cancelled');
     expect(await h.t.db.selectFrom('properties').select('id').where('id', '=', asked.property_id).execute()).toEqual([]);
     expect((await bookingsOf(biz.id)).map((b) => [b.status, b.cancelled_by])).toEqual([
       ['cancelled', 'customer'],
@@ -346,6 +351,27 @@ describe('the rental page', () => {
     ]);
     const last = (await mailsTo(HOST_EMAIL)).at(-1)!;
     expect(last.subject).toBe('Turnover cleans stopped: Lake cabin');
-    expect((await h.book.get(path).expect(404)).text).toContain('No rental matches this link');
+    // The rental's link and its stop link say it is stopped, with nothing left to stop.
+    for (const link of [path, `${path}/stop`]) {
+      const again = (await h.book.get(link).expect(200)).text;
+      expect(again).toContain('<h1>Turnover cleans stopped</h1>');
+      expect(again).toMatch(
+        /You stopped these turnover cleans on Wed, Nov 25: Cleaner [^<]* no longer reads your calendars, and 2 upcoming cleans were cancelled then\./,
+      );
+      expect(again).not.toMatch(/<form|No rental matches/);
+    }
+    // What was kept of it: the link's hash, the business, when and how many; nothing of the rental or its host.
+    const kept = await h.t.db.selectFrom('stopped_rentals').selectAll().where('pro_id', '=', biz.id).execute();
+    expect(kept).toEqual([{ token_hash: expect.any(Buffer), pro_id: biz.id, stopped_at: h.clock.now, cancelled: 2 }]);
+  });
+
+  it('answers a link that opens no rental with the same page wherever it leads, whatever count its address carries', async () => {
+    const path = `/rental/${'x'.repeat(43)}`;
+    for (const link of [path, `${path}/stop`, `${path}/stopped`, `${path}/stopped?cancelled=3`]) {
+      const page = (await h.book.get(link).expect(404)).text;
+      expect(page).toContain('No rental matches this link. Check that it was copied whole.');
+      expect(page).not.toMatch(/Stopped|cancelled/);
+    }
+    expect((await h.book.post(`${path}/stop`).type('form').send({}).expect(303)).headers.location).toBe(`${path}/stopped`);
   });
 });

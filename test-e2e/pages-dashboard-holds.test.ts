@@ -9,10 +9,10 @@ import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard,
 // The dashboard's Today and Schedule in a real browser at a phone's width and a desk's: times
 // the business pencilled in (hold_time on its own host) shown and released through a page
 // that says what releasing does, the time then open again for the API; Today's jobs before
-// the notices on a phone, a no-show kept on Today marked as such, and the booking page's
-// address to copy (by button with script, as selectable text without). Every page axe-clean
-// and in people's words; a reload after each form repeats nothing. Screenshots go to SHOTS_DIR
-// (default /tmp/shots).
+// the notices on a phone, in one list with the times pencilled in by start, a no-show kept on
+// Today marked as such, and the booking page's address to copy (by button with script, as
+// selectable text without). Every page axe-clean and in people's words; a reload after each
+// form repeats nothing. Screenshots go to SHOTS_DIR (default /tmp/shots).
 jest.setTimeout(300_000);
 
 const found = ensureChromium();
@@ -132,6 +132,27 @@ async function noShowStays(o: Owner, name: string) {
   await check(o, '/dashboard with a no-show');
 }
 
+/**
+ * Today lists its jobs and the times pencilled in for today as one list by start: a time
+ * pencilled in just after midnight comes before the job (moved here to two in the morning).
+ */
+async function todayInTimeOrder(o: Owner, name: string) {
+  const { page } = o;
+  const starts = await openStarts(o);
+  const held = await proCall<{ hold_id: string }>(o, 'hold_time', { bedrooms: 2, bathrooms: 1, start: starts[starts.length - 1], minutes: 240 });
+  const { id } = await hosts().t.db.selectFrom('bookings').select('id').where('pro_id', '=', o.proId).executeTakeFirstOrThrow();
+  const midnight = todayMidnight(new Date());
+  await moveRow('bookings', id, midnight + 2 * 3_600_000);
+  await moveRow('holds', held.hold_id, midnight + 60_000);
+  await page.goto(`${hosts().pro}/dashboard`);
+  const cards = await page.locator('#today ~ article.job').allTextContents();
+  expect(cards).toHaveLength(2);
+  expect(cards[0]).toMatch(/Pencilled in until/);
+  expect(cards[1]).toContain(name);
+  await check(o, '/dashboard with a time pencilled in before a job');
+  await proCall(o, 'release_hold', { hold_id: held.hold_id });
+}
+
 /** A time pencilled in for today: on Today, released from there, back on Today with what it did. */
 async function releaseFromToday(o: Owner) {
   const { page } = o;
@@ -228,6 +249,7 @@ maybe('times pencilled in and Today on the dashboard, in a real browser', () => 
       await signInToDashboard(page, siteOf(hosts()), email, name);
       await todayOrderAndAddress(o, customer);
       await noShowStays(o, customer);
+      await todayInTimeOrder(o, customer);
       await releaseFromToday(o);
       await releaseFromSchedule(o);
     });

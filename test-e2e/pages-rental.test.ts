@@ -4,11 +4,13 @@ import { addDays, DEFAULT_WEEKLY_HOURS, localDate } from '@frontdesk/domain';
 import { createBusiness } from '@frontdesk/use-cases';
 import { ensureChromium } from './browser';
 import { startPageHosts, type PageHosts } from './page-hosts';
-import { auditAtBothWidths, check, doneSays } from './page-flows';
+import { auditAtBothWidths, check, doneSays, reloadAsAPerson } from './page-flows';
 
 // A host's rental page (the link request_turnovers answers), in a real browser at a phone's
 // width and a desk's: the stays and their cleans in people's words, axe-clean, and stopping the
-// arrangement asks first, then says it is done, and a reload repeats nothing.
+// arrangement asks first, then says it is done, and a reload repeats nothing. The page after
+// stopping says what was recorded, never a count from its address, and only for the link's own
+// rental; the links opened again once stopped say so, with nothing left to stop.
 jest.setTimeout(120_000);
 
 const found = ensureChromium();
@@ -61,6 +63,10 @@ maybe('the rental page', () => {
       const { property_id, manage_url } = (await asked.json()) as { property_id: string; manage_url: string };
       expect((await pro$('sync_property', { property_id })).status).toBe(200);
 
+      // The page after stopping, asked for while the rental runs, takes no count from its address: it is the rental's page.
+      await page.goto(`${manage_url}/stopped?cancelled=7`);
+      await page.getByRole('heading', { name: 'Pine loft' }).waitFor();
+      expect(await page.getByText(/Stopped|cancelled/).count()).toBe(0);
       await page.goto(manage_url);
       await page.getByRole('heading', { name: 'Pine loft' }).waitFor();
       await page.getByText(/^Guests from \w{3}, \w{3} \d+ to \w{3}, \w{3} \d+$/).waitFor();
@@ -82,8 +88,39 @@ maybe('the rental page', () => {
         .waitFor();
       await check({ page, audit }, 'rental: asked to stop');
       await page.getByRole('button', { name: 'Stop the cleans' }).click();
-      await doneSays(page, /^Stopped\. Your calendars are no longer read/);
+      await doneSays(page, 'Stopped. Your calendars are no longer read, and 1 upcoming clean was cancelled.');
       await check({ page, audit }, 'rental: stopped');
+      // What stopping did is what was recorded, whatever the address says.
+      await page.goto(`${manage_url}/stopped?cancelled=7`);
+      await page.getByRole('status').getByText('Stopped. Your calendars are no longer read, and 1 upcoming clean was cancelled.').waitFor();
+      expect(await page.getByText(/\b7\b/).count()).toBe(0);
+
+      // The stop link (and the rental's link) opened again say, in words, that the cleans are stopped, and offer nothing to stop; a reload says the same.
+      const alreadyStopped = new RegExp(
+        `^You stopped these turnover cleans on \\w{3}, \\w{3} \\d+: Rental Clean ${width} no longer reads your calendars, and 1 upcoming clean was cancelled then\\. There is nothing more to stop\\.$`,
+      );
+      for (const link of [`${manage_url}/stop`, manage_url]) {
+        await page.goto(link);
+        for (const reload of [false, true]) {
+          if (reload) await reloadAsAPerson(page);
+          await page.getByRole('heading', { name: 'Turnover cleans stopped', level: 1 }).waitFor();
+          await page.getByText(alreadyStopped).waitFor();
+          expect(await page.getByText(/No rental matches this link/).count()).toBe(0);
+          expect(await page.getByRole('button').count()).toBe(0);
+          expect(await page.getByRole('link', { name: 'Stop the turnover cleans' }).count()).toBe(0);
+        }
+        await check({ page, audit }, `rental: ${link.endsWith('/stop') ? 'stop link' : 'link'} once stopped`);
+      }
+
+      // A link that opens no rental, stopped or running, shows the page every unknown link shows, whatever count it carries.
+      const unknown = new URL(manage_url);
+      unknown.pathname = `/rental/${'x'.repeat(43)}/stopped`;
+      unknown.search = '?cancelled=3';
+      const answer = await page.goto(unknown.toString());
+      expect(answer!.status()).toBe(404);
+      await page.getByText('No rental matches this link. Check that it was copied whole.').waitFor();
+      expect(await page.getByText(/Stopped|cancelled/).count()).toBe(0);
+      await check({ page, audit }, 'rental: unknown stopped link');
       expect(await hosts!.t.db.selectFrom('properties').select('id').where('id', '=', property_id).execute()).toEqual([]);
     });
   });

@@ -31,6 +31,7 @@ import type { ClientsTable } from './tables/clients';
 import type { CustomerMessagesTable, MailUnsubscribesTable, UnsubscribeLinksTable } from './tables/customer-messages';
 import type { OwnerAgendasTable } from './tables/owner-agendas';
 import type { PropertiesTable, PropertyFeedsTable, StaysTable } from './tables/properties';
+import type { StoppedRentalsTable } from './tables/stopped-rentals';
 
 export interface Database {
   pros: ProsTable;
@@ -68,4 +69,5 @@ export interface Database {
   properties: PropertiesTable;
   property_feeds: PropertyFeedsTable;
   stays: StaysTable;
+  stopped_rentals: StoppedRentalsTable;
 }

@@ -61,5 +61,6 @@ export * from './repos/customer-messages';
 export * from './tables/owner-agendas';
 export * from './repos/routine-mail';
 export * from './tables/properties';
+export * from './tables/stopped-rentals';
 export * from './repos/properties';
 export * from './gauges';

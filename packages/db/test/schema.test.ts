@@ -59,7 +59,10 @@ describe('migrations', () => {
         '20261128T140000-properties',
         '20261128T150000-host-turnovers',
         '20261128T180000-turnover-property',
+        '20261128T190000-stopped-rentals',
       ]);
+      expect(await tables()).toBe(36);
+      await migrateDown(db); // stopped rentals: a table
       expect(await tables()).toBe(35);
       await migrateDown(db); // a turnover's property: a column
       expect(await tables()).toBe(35);
@@ -116,7 +119,7 @@ describe('migrations', () => {
       await migrateDown(db);
       expect(await tables()).toBe(0);
       await migrateToLatest(db);
-      expect(await tables()).toBe(35);
+      expect(await tables()).toBe(36);
       expect(await migrateToLatest(db)).toEqual([]);
     });
   });
@@ -126,7 +129,8 @@ describe('the OAuth issuer migration', () => {
   it("gives rows made before it their resource's issuer, and drops the sign-in codes and pending authorizations in flight", async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
-      expect(await migrateDown(db)).toEqual(['20261128T180000-turnover-property']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261128T190000-stopped-rentals']); // the ones after it
+      expect(await migrateDown(db)).toEqual(['20261128T180000-turnover-property']);
       expect(await migrateDown(db)).toEqual(['20261128T150000-host-turnovers']);
       expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
       expect(await migrateDown(db)).toEqual(['20261128T130000-on-my-way-and-agenda']);
@@ -162,6 +166,7 @@ describe('the OAuth issuer migration', () => {
         '20261128T140000-properties',
         '20261128T150000-host-turnovers',
         '20261128T180000-turnover-property',
+        '20261128T190000-stopped-rentals',
       ]);
       const issuers = await sql<{ family_id: string; issuer: string }>`SELECT family_id, issuer FROM oauth_refresh_tokens ORDER BY family_id`.execute(db);
       expect(issuers.rows).toEqual([
@@ -306,6 +311,7 @@ describe('the booking revisions migration', () => {
   it('starts each job at a revision no copy already handed out outranks, and names the crew in older series and today events', async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261128T190000-stopped-rentals']);
       expect(await migrateDown(db)).toEqual(['20261128T180000-turnover-property']);
       expect(await migrateDown(db)).toEqual(['20261128T150000-host-turnovers']);
       expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
@@ -350,6 +356,7 @@ describe('the booking revisions migration', () => {
         '20261128T140000-properties',
         '20261128T150000-host-turnovers',
         '20261128T180000-turnover-property',
+        '20261128T190000-stopped-rentals',
       ]);
       const revisions = await sql<{ id: string; revision: number }>`SELECT id, revision FROM bookings ORDER BY id`.execute(db);
       expect(revisions.rows).toEqual([
@@ -382,6 +389,7 @@ describe('the clients migration', () => {
   it('gives stored bookings and direct leads their clients, one per email or phone, and never a platform lead’s customer', async () => {
     await withOwnDatabase(async (db) => {
       await migrateToLatest(db);
+      expect(await migrateDown(db)).toEqual(['20261128T190000-stopped-rentals']);
       expect(await migrateDown(db)).toEqual(['20261128T180000-turnover-property']);
       expect(await migrateDown(db)).toEqual(['20261128T150000-host-turnovers']);
       expect(await migrateDown(db)).toEqual(['20261128T140000-properties']);
@@ -412,6 +420,7 @@ describe('the clients migration', () => {
         '20261128T140000-properties',
         '20261128T150000-host-turnovers',
         '20261128T180000-turnover-property',
+        '20261128T190000-stopped-rentals',
       ]);
       const clients = await sql<{ id: string; identity: string; name: string }>`SELECT id, identity, name FROM clients ORDER BY identity`.execute(db);
       expect(clients.rows.map((c) => [c.identity, c.name])).toEqual([

@@ -108,8 +108,7 @@ export async function requireOpenStart(trx: Db, s: StartToJudge): Promise<HeldSt
   const why = whyNoCrewFree(query, start)!;
   const label = formatLabel(start, pro.timezone, now);
   const nearby = nearestLabels(query, s);
-  if (why.reason === 'taken' && (await bookedSince(trx, pro.id, { start, blockedUntil }, new Date(now.getTime() - RACE_WINDOW_MS))))
-    throw justTaken(label, nearby);
+  if (why.reason === 'taken' && (await bookedSince(trx, pro.id, { start, end }, new Date(now.getTime() - RACE_WINDOW_MS)))) throw justTaken(label, nearby);
   if (s.crew) throw notOpen(crewCannotTakeStart(s.crew.name, why.message), nearby);
   throw notOpen(why.message, nearby);
 }

@@ -16,12 +16,14 @@ import {
   deletePropertyRow,
   enqueueMail,
   getPro,
+  insertStoppedRental,
   lockPro,
   mailedSince,
   propertiesOf,
   propertyReading,
   propertyByToken,
   setPropertyManageToken,
+  stoppedRentalByToken,
   upcomingTurnovers,
   type Db,
   type Pro,
@@ -113,18 +115,28 @@ export async function rentalLinkAgain(db: Db, host: HostMail, o: { cleanerId: st
   return property ? rentalLink(host, property) : null;
 }
 
-/** What a host's rental page shows: the business, and the property with its upcoming stays and their cleans. */
-export async function hostRental(db: Db, token: string, now: Date): Promise<{ pro: Pro; property: ShownProperty }> {
+/** What a host's link opens: the rental while it runs, or, once its host stopped it, when and how many upcoming cleans that cancelled. */
+export type RentalByLink = { pro: Pro; property: ShownProperty; stopped: null } | { pro: Pro; property: null; stopped: { at: Date; cancelled: number } };
+
+/**
+ * What a host's rental page shows: the business, and the property with its upcoming stays and
+ * their cleans; or that the host stopped it. A link that opens neither is refused.
+ */
+export async function rentalByLink(db: Db, token: string, now: Date): Promise<RentalByLink> {
   const found = await propertyByToken(db, token);
-  const pro = found && (await getPro(db, found.pro_id));
-  if (!found || !pro) throw noRentalWithToken();
-  return { pro, property: (await listProperties(db, pro, now, found.id))[0]! };
+  const running = found && (await getPro(db, found.pro_id));
+  if (found && running) return { pro: running, property: (await listProperties(db, running, now, found.id))[0]!, stopped: null };
+  const stopped = await stoppedRentalByToken(db, token);
+  const pro = stopped && (await getPro(db, stopped.pro_id));
+  if (!stopped || !pro) throw noRentalWithToken();
+  return { pro, property: null, stopped: { at: stopped.stopped_at, cancelled: stopped.cancelled } };
 }
 
 /**
  * The host stops the arrangement: each upcoming clean cancelled as a customer's cancel (the
- * owner's notice, as for any customer's), the property removed, and one mail to the host listing
- * what was cancelled, in one transaction under the business's row.
+ * owner's notice, as for any customer's), the property removed (its link kept only to say it was
+ * stopped), and one mail to the host listing what was cancelled, in one transaction under the
+ * business's row.
  */
 export async function stopTurnovers(db: Db, o: { token: string; links: MailLinks; now: Date }): Promise<{ pro: Pro; name: string; cancelled: number }> {
   return db.transaction().execute(async (trx) => {
@@ -140,6 +152,7 @@ export async function stopTurnovers(db: Db, o: { token: string; links: MailLinks
       await mailCancelled(trx, { by: 'customer', pro, booking, laterCancelled: 0 }, o.links, o.now); // the owner's notice
     }
     await deletePropertyRow(trx, property.id);
+    await insertStoppedRental(trx, { token: o.token, proId: pro.id, cancelled: cancelled.length, now: o.now });
     if (property.host_email) {
       const mail = turnoversStoppedMail({ hostName: property.host_name, proName: pro.name, property: property.name, cancelled });
       await enqueueMail(trx, { to: property.host_email, ...mail, now: o.now });

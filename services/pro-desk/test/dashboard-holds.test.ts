@@ -69,6 +69,18 @@ describe('times pencilled in, on Today and Schedule', () => {
     expect(todayPage).toContain(`href="/dashboard/holds/${plain.hold_id}/release?back=today"`);
   });
 
+  it("lists today's jobs and pencilled-in times as one list in the order of their starts", async () => {
+    const s = await signedIn();
+    await hold(s, { start: '2026-11-24T09:00:00-05:00' });
+    await api.post(s, 'book_job', validBooking({ start: '2026-11-24T11:00:00-05:00' }));
+    await hold(s, { start: '2026-11-24T13:00:00-05:00' });
+    const today = await textOf(await at(s, TUESDAY_7AM), '/dashboard');
+    expect(today).toMatch(
+      /Today's jobs Tue, Nov 24, 9:00 AM EST Pencilled in until .* Tue, Nov 24, 11:00 AM EST Standard clean for Ana Lopez.* Tue, Nov 24, 1:00 PM EST Pencilled in until /,
+    );
+    expect(today).not.toMatch(/No jobs today/);
+  });
+
   it('names the crew with several crews, and shows one crew’s only when one is picked', async () => {
     const s = await signedIn();
     const b = (await api.post(s, 'add_crew', { name: 'Team B' })).body;

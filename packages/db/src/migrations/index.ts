@@ -26,6 +26,7 @@ import * as onMyWayAndAgenda from './20261128T130000-on-my-way-and-agenda';
 import * as properties from './20261128T140000-properties';
 import * as hostTurnovers from './20261128T150000-host-turnovers';
 import * as turnoverProperty from './20261128T180000-turnover-property';
+import * as stoppedRentals from './20261128T190000-stopped-rentals';
 
 /** Every migration, by name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T140000-properties': properties,
   '20261128T150000-host-turnovers': hostTurnovers,
   '20261128T180000-turnover-property': turnoverProperty,
+  '20261128T190000-stopped-rentals': stoppedRentals,
 };

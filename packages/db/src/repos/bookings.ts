@@ -103,16 +103,19 @@ export async function lockPro(trx: Db, proId: string): Promise<Pro | undefined> 
   return trx.selectFrom('pros').selectAll().where('id', '=', proId).forUpdate().executeTakeFirst();
 }
 
-/** Was the time taken by a booking made since `since` (a lost race, not an old booking)? */
-export async function bookedSince(db: Db, proId: string, slot: { start: Date; blockedUntil: Date }, since: Date): Promise<boolean> {
-  const { start, blockedUntil } = slot;
+/**
+ * Was the time itself taken by a booking made since `since` (a lost race, not an old booking)?
+ * Only the jobs' own spans count: a start that falls in a job's travel buffer was not taken by
+ * that booking, and its refusal names the buffer.
+ */
+export async function bookedSince(db: Db, proId: string, slot: { start: Date; end: Date }, since: Date): Promise<boolean> {
   const row = await db
     .selectFrom('bookings')
     .select('id')
     .where('pro_id', '=', proId)
     .where('status', '<>', 'cancelled')
-    .where('starts_at', '<', blockedUntil)
-    .where('blocked_until', '>', start)
+    .where('starts_at', '<', slot.end)
+    .where('ends_at', '>', slot.start)
     .where('created_at', '>', since)
     .executeTakeFirst();
   return row !== undefined;

@@ -2,6 +2,7 @@ import type { Db } from '../connect';
 import { newId } from '../ids';
 import { hashSecret, propertyManageTokens, type HashKeys } from '../secrets';
 import type { NewProperty, Property, PropertyFeed, Stay } from '../tables/properties';
+import type { StoppedRental } from '../tables/stopped-rentals';
 
 export type PropertyFields = Omit<NewProperty, 'id' | 'pro_id' | 'created_at' | 'updated_at'>;
 
@@ -219,6 +220,20 @@ export function propertyManageToken(keys: HashKeys, p: Pick<Property, 'id' | 'ma
 export async function propertyByToken(db: Db, token: string, o: { lock?: boolean } = {}): Promise<Property | undefined> {
   const q = db.selectFrom('properties').selectAll().where('manage_token_hash', '=', hashSecret(token));
   return (o.lock ? q.forUpdate() : q).executeTakeFirst();
+}
+
+/** Keeps a stopped rental's link (as its hash), so it still opens what was stopped. */
+export async function insertStoppedRental(trx: Db, s: { token: string; proId: string; cancelled: number; now: Date }): Promise<void> {
+  await trx
+    .insertInto('stopped_rentals')
+    .values({ token_hash: hashSecret(s.token), pro_id: s.proId, stopped_at: s.now, cancelled: s.cancelled })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .execute();
+}
+
+/** The stopped rental a manage link opens, or undefined. */
+export async function stoppedRentalByToken(db: Db, token: string): Promise<StoppedRental | undefined> {
+  return db.selectFrom('stopped_rentals').selectAll().where('token_hash', '=', hashSecret(token)).executeTakeFirst();
 }
 
 /** Records the turnover that carries a host-requested property's booking fee. */

@@ -116,6 +116,10 @@ export const RENTAL_PAGE = {
   keep: 'Keep them',
   stopped: (cancelled: number) =>
     `Stopped. Your calendars are no longer read${cancelled ? `, and ${cancelled} upcoming ${cancelled === 1 ? 'clean was' : 'cleans were'} cancelled` : ''}.`,
-  ended: 'This arrangement has ended: no more turnover cleans are booked from it.',
+  /** The link of a rental its host stopped, opened again: said instead of the rental or of the question to stop. */
+  stoppedTitle: 'Turnover cleans stopped',
+  /** `day` is the day it was stopped (YYYY-MM-DD, in the business's zone). */
+  alreadyStopped: (proName: string, day: string, cancelled: number) =>
+    `You stopped these turnover cleans on ${dayLabel(day)}: ${proName} no longer reads your calendars${cancelled ? `, and ${cancelled} upcoming ${cancelled === 1 ? 'clean was' : 'cleans were'} cancelled then` : ''}. There is nothing more to stop.`,
   gone: 'No rental matches this link. Check that it was copied whole.',
 };

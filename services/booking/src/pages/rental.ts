@@ -1,14 +1,16 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { FREE_CANCEL_TEXT, NotFoundError, RENTAL_PAGE, withinFreeCancel, type ShownRentalStay } from '@frontdesk/domain';
+import { FREE_CANCEL_TEXT, NotFoundError, RENTAL_PAGE, localDate, withinFreeCancel, type ShownRentalStay } from '@frontdesk/domain';
 import { html, problemLine, sendView, withinRequest, type Html } from '@frontdesk/http';
-import { hostRental, stopTurnovers, type ShownProperty } from '@frontdesk/use-cases';
+import { rentalByLink, stopTurnovers, type RentalByLink, type ShownProperty } from '@frontdesk/use-cases';
 import { hostMailOf, type AppContext } from '../context';
 
 /**
  * A host's rental page (`/rental/<token>`), the link request_turnovers answers and every mail
  * about its cleans carries: the upcoming stays and their cleans, in the business's zone, and a
  * way to stop the arrangement (a confirmation, then a POST that redirects, so a reload repeats
- * nothing). The token is the credential.
+ * nothing). The token is the credential: once its host stopped the rental, the link opens only
+ * that it was stopped (and what that cancelled, as recorded then); a link that never opened a
+ * rental names nothing.
  */
 type Deps = Pick<AppContext, 'db' | 'clock' | 'config'>;
 const tokenOf = (req: Request) => String(req.params.token ?? '');
@@ -21,15 +23,28 @@ function gone(res: Response, title: string): void {
   });
 }
 
-/** Opens the rental the link names, or answers that it names nothing. */
-async function opened(d: Deps, req: Request, res: Response, title: string) {
+/** What the link opens, or undefined once the page answered that it names nothing. */
+async function lookedUp(d: Deps, req: Request, res: Response, title: string): Promise<RentalByLink | undefined> {
   try {
-    return await withinRequest(req, () => hostRental(d.db, tokenOf(req), d.clock()));
+    return await withinRequest(req, () => rentalByLink(d.db, tokenOf(req), d.clock()));
   } catch (err) {
     if (!(err instanceof NotFoundError)) throw err;
     gone(res, title);
     return undefined;
   }
+}
+
+/** Opens the running rental the link names, or answers that it was stopped or names nothing. */
+async function opened(d: Deps, req: Request, res: Response, title: string) {
+  const found = await lookedUp(d, req, res, title);
+  if (!found || found.property !== null) return found; // answered already, or a running rental for the caller to show
+  const { pro, stopped } = found;
+  sendView(res, 200, {
+    title: RENTAL_PAGE.stoppedTitle,
+    body: html`<p>${RENTAL_PAGE.alreadyStopped(pro.name, localDate(stopped.at, pro.timezone), stopped.cancelled)}</p>
+      <p><a href="/">Find a cleaner</a></p>`,
+  });
+  return undefined;
 }
 
 function stayLine(s: ShownRentalStay): Html {
@@ -89,24 +104,24 @@ export const postStop =
   async (req, res) => {
     const token = tokenOf(req);
     try {
-      const { cancelled } = await withinRequest(req, () => stopTurnovers(d.db, { token, links: hostMailOf(d.config).links, now: d.clock() }));
-      res.redirect(303, `/rental/${token}/stopped?cancelled=${cancelled}`);
+      await withinRequest(req, () => stopTurnovers(d.db, { token, links: hostMailOf(d.config).links, now: d.clock() }));
     } catch (err) {
+      // Stopped already (the form sent again), or no such rental: the page after it says which.
       if (!(err instanceof NotFoundError)) throw err;
-      res.redirect(303, `/rental/${token}/stopped`);
     }
+    res.redirect(303, `/rental/${token}/stopped`);
   };
 
+/** What stopping did, as it was recorded then: only for a rental this link's host stopped. */
 export const getStoppedPage =
   (d: Deps): RequestHandler =>
   async (req, res) => {
-    const open = await withinRequest(req, () => hostRental(d.db, tokenOf(req), d.clock()).catch(() => undefined));
-    if (open) return res.redirect(303, `/rental/${tokenOf(req)}`);
-    const count = typeof req.query.cancelled === 'string' ? Number.parseInt(req.query.cancelled, 10) : Number.NaN;
-    const said = Number.isInteger(count) && count >= 0 && count < 1000 ? RENTAL_PAGE.stopped(count) : RENTAL_PAGE.ended;
+    const found = await lookedUp(d, req, res, RENTAL_PAGE.title);
+    if (!found) return;
+    if (found.property !== null) return res.redirect(303, `/rental/${tokenOf(req)}`);
     sendView(res, 200, {
       title: RENTAL_PAGE.title,
-      body: html`<p role="status">${said}</p>
+      body: html`<p role="status">${RENTAL_PAGE.stopped(found.stopped.cancelled)}</p>
         <p><a href="/">Find a cleaner</a></p>`,
     });
   };

@@ -74,6 +74,22 @@ describe('hold_time on the pro host', () => {
     expect(events).toEqual([{ kind: 'booking.created' }]);
   });
 
+  it("refuses a start inside another job's travel buffer for that reason, as book_job does, even a moment after the job was booked", async () => {
+    const { auth, pro } = await newPro(h);
+    await post(auth, 'book_job', validBooking()).expect(200); // 9:00-10:15, its travel buffer to 10:45
+    const buffered = '2026-11-24T10:30:00-05:00';
+    const said = /^Tue, Nov 24, 10:30 AM EST is taken: it overlaps another job or its 30-minute travel buffer\. The nearest open times: /;
+    const held = await post(auth, 'hold_time', { bedrooms: 2, bathrooms: 1, start: buffered }).expect(400);
+    expect(held.body.error).toMatch(said);
+    const booked = await post(auth, 'book_job', validBooking({ start: buffered, customer_name: 'Bo' })).expect(400);
+    expect(booked.body.error).toMatch(said);
+    // A start the job itself was booked into a moment ago is still a lost race, in both.
+    const race = /^Tue, Nov 24, 9:30 AM EST was just taken by another booking\./;
+    expect((await post(auth, 'hold_time', { bedrooms: 2, bathrooms: 1, start: '2026-11-24T09:30:00-05:00' }).expect(400)).body.error).toMatch(race);
+    expect((await post(auth, 'book_job', validBooking({ start: '2026-11-24T09:30:00-05:00' })).expect(400)).body.error).toMatch(race);
+    expect(await h.t.db.selectFrom('holds').select('id').where('pro_id', '=', pro.id).execute()).toEqual([]);
+  });
+
   it('releases at once and twice without harm; a customer credential cannot see it', async () => {
     const { auth } = await newPro(h);
     const other = await newPro(h);

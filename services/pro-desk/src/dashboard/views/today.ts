@@ -4,17 +4,17 @@ import type { followUpsDue } from '@frontdesk/use-cases';
 import { html, type Html } from '@frontdesk/http';
 import { count, csrfField, type Done, type Signed } from '../layout';
 import { bookingAddress } from './booking-address';
-import { holdList } from './holds';
-import { jobList } from './job-card';
+import { holdCard } from './holds';
+import { jobCard } from './job-card';
 import { doneNotice } from './notices';
 import { onMyWayPart } from './on-my-way';
 import { typedText } from './typed-text';
 import { crewFilterPart, type CrewFilter } from './schedule';
 
 /**
- * Today (`/dashboard`): today's jobs and the times pencilled in for today first (on a phone
- * they are what the owner opens the page for), then what is new since the owner last looked,
- * what to do next and the booking page's address.
+ * Today (`/dashboard`): today's jobs and the times pencilled in for today, one list by start,
+ * first (on a phone they are what the owner opens the page for), then what is new since the
+ * owner last looked, what to do next and the booking page's address.
  */
 export interface TodayData {
   now: Date;
@@ -47,6 +47,18 @@ function newSince(s: Signed, d: TodayData): Html {
   </section>`;
 }
 
+/**
+ * Today's jobs and the times pencilled in for today as one list, in the order of their starts
+ * (a job before a pencilled-in time at the same start), so the day reads as it will run.
+ */
+function todaysList(s: Signed, d: TodayData, todays: Booking[], crews: boolean): Html {
+  const cards = [
+    ...todays.map((b) => ({ at: b.starts_at.getTime(), card: jobCard(b, s.pro, d.now, { crews, more: (j) => onMyWayPart(s, j, d.now) }) })),
+    ...d.holds.map((h) => ({ at: h.starts_at.getTime(), card: holdCard(h, s.pro, { now: d.now, crews, back: 'today' }) })),
+  ].sort((a, b) => a.at - b.at);
+  return html`${todays.length === 0 && html`<p>No jobs today.</p>`}${cards.map((c) => c.card)}`;
+}
+
 /** What happened lately that the owner has seen already (what is new is listed above it, once). */
 function activity(pro: Pro, d: TodayData): Html {
   const fresh = new Set(d.notifications.map((n) => n.id));
@@ -72,8 +84,7 @@ export function todayView(s: Signed, d: TodayData & CrewFilter, done: Done | nul
   return html`${doneNotice(done)}
     <section aria-labelledby="today">
       <h2 id="today">Today's jobs</h2>
-      ${crewFilterPart('/dashboard', d)} ${jobList(todays, s.pro, { now: d.now, none: 'No jobs today.', crews, more: (b) => onMyWayPart(s, b, d.now) })}
-      ${holdList(d.holds, s.pro, { now: d.now, crews, back: 'today' })}
+      ${crewFilterPart('/dashboard', d)} ${todaysList(s, d, todays, crews)}
       <p>
         <a href="${schedule}"
           >${later ? `${count(later, todays.length ? 'more job' : 'job')} coming up` : todays.length ? 'Nothing else booked yet' : 'Nothing booked yet'}: see
