@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { createDatabase, createDb, createProSession, dropDatabase, migrateToLatest, type Db } from '@frontdesk/db';
 import { DEFAULT_PRICE_LIST } from '@frontdesk/domain';
-import { callApi, startHost, type RunningService } from './helpers';
+import { callApi, dayLeft, startHost, type RunningService } from './helpers';
 import { startsOf } from '@frontdesk/domain';
 
 // Processes start and answer slower on a busy machine: limits that fit the work, and every wait is on readiness.
-jest.setTimeout(120_000);
+const TEST_MS = 120_000;
+jest.setTimeout(TEST_MS);
 
 // What each process keeps in memory (pro keys and profiles, open times, finished searches,
 // the feed's head) is trusted only while PostgreSQL has announced no change: here the
@@ -60,6 +61,9 @@ afterAll(async () => {
 });
 
 describe('caches across processes', () => {
+  // "After today" stays after today through each test: midnight falling mid-test would make it today.
+  beforeEach(() => dayLeft('America/New_York', TEST_MS), TEST_MS + 6 * 60_000);
+
   it('a rotated key stops working on the pro host within a second, and the new key works at once', async () => {
     const { pro: p, apiKey } = await newPro('20001');
     const quote = `${pro}/quote_job?bedrooms=2&bathrooms=1`;

@@ -44,11 +44,14 @@ describe('crews from the CLI', () => {
     expect(renamed.status).toBe(0);
     expect(JSON.parse(renamed.stdout)).toMatchObject({ name: 'Van 2', own_hours: false });
 
-    // A job on the van (ahead of the CLI's real clock too), then the van takes no new jobs but keeps it.
+    // A job on the van (ahead of the CLI's real clock too, on any date the suite runs: the first
+    // Tuesday of January two years on), then the van takes no new jobs but keeps it.
+    const tuesday = new Date(Date.UTC(new Date().getUTCFullYear() + 2, 0, 1));
+    while (tuesday.getUTCDay() !== 2) tuesday.setUTCDate(tuesday.getUTCDate() + 1);
     const job = await h.api
       .post('/api/v1/book_job')
       .set(auth)
-      .send(validBooking({ crew_id: van.crew_id, start: '2027-01-05T09:00:00-05:00' }))
+      .send(validBooking({ crew_id: van.crew_id, start: `${tuesday.toISOString().slice(0, 10)}T09:00:00-05:00` }))
       .expect(200);
     const off = cli(['crew', 'update', '--pro', pro.id, '--crew', van.crew_id, '--active', 'no'], env);
     expect(off.status).toBe(0);

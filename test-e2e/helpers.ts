@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort } from '@frontdesk/db';
+import { addDays, localDate, wallTimeOrNextInstant } from '@frontdesk/domain';
 
 export const ROOT = resolve(__dirname, '..');
 
@@ -50,6 +51,18 @@ export async function waitFor(what: string, check: () => Promise<boolean>, ms = 
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Resolves once at least `ms` of today are left in `zone`, waiting until a few minutes into
+ * the next day if fewer are (a test may put a job of today a minute or so before now). Hosts on
+ * the real clock judge "today" when asked: a test that puts a job on today and reads it back
+ * later would see it become yesterday's if midnight fell in between.
+ */
+export async function dayLeft(zone: string, ms: number): Promise<void> {
+  const now = new Date();
+  const left = wallTimeOrNextInstant(addDays(localDate(now, zone), 1), 0, zone).getTime() - now.getTime();
+  if (left < ms) await new Promise((r) => setTimeout(r, left + 5 * 60_000));
 }
 
 /** Starts a service entry point as its own process and waits until its /readyz answers. */

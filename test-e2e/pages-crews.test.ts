@@ -4,7 +4,7 @@ import { signInCodeSentTo, type TestDatabase } from '@frontdesk/db/testing';
 import { ensureChromium } from './browser';
 import { startPageHosts, type PageHosts } from './page-hosts';
 import { auditAtBothWidths, bookOnThePage, check, doneSays, signInToDashboard, signUp, type Audit, type Site } from './page-flows';
-import { startsOf } from '@frontdesk/domain';
+import { addDays, localDate, startsOf } from '@frontdesk/domain';
 
 // A business with several crews on the owner's dashboard, in a real browser at a phone's width
 // and a desk's: a crew added (once refused), its own hours (once refused), taking no new jobs
@@ -115,8 +115,10 @@ async function deactivateAndBack(o: Owner, crewName: string) {
     await page.screenshot({ path: '/tmp/shots/dashboard-crew-375.png', fullPage: true });
   }
 
-  await page.getByLabel('First day off').fill('2027-03-01');
-  await page.getByLabel('Last day off').fill('2027-03-02');
+  // Days still to come on any date the suite runs (time off is refused once over).
+  const firstOff = addDays(localDate(new Date(), 'America/New_York'), 90);
+  await page.getByLabel('First day off').fill(firstOff);
+  await page.getByLabel('Last day off').fill(addDays(firstOff, 1));
   await page.getByRole('button', { name: 'Take these days off' }).click();
   await doneSays(o.page, /Time off saved for/);
   await check(o, 'crew time off');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_WEEKLY_HOURS, addDays, localDate, startsOf, wallTimeToInstant, type OpenDay } from '@frontdesk/domain';
 import { createBusiness } from '@frontdesk/use-cases';
 import { ensureChromium } from './browser';
+import { dayLeft } from './helpers';
 import { siteOf, startPageHosts, type PageHosts } from './page-hosts';
 import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard, type Audit } from './page-flows';
 
@@ -20,6 +21,8 @@ if ('reason' in found) process.stdout.write(`\nSkipping the dashboard holds page
 const maybe = 'path' in found ? describe : describe.skip;
 
 const ZONE = 'America/New_York';
+/** How long the test may run (jest.setTimeout above). */
+const TEST_MS = 300_000;
 const PUBLIC = 'fdpub_dashholds_public_key';
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
@@ -231,6 +234,8 @@ maybe('times pencilled in and Today on the dashboard, in a real browser', () => 
     h = await startPageHosts('dashholds', (found as { path: string }).path);
   }, 120_000);
   afterAll(() => h?.close());
+  // Its jobs are today's from when they are put there until Today shows them: never across midnight.
+  beforeEach(() => dayLeft(ZONE, TEST_MS), TEST_MS + 6 * 60_000);
 
   it('shows and releases pencilled-in times, keeps a no-show on Today and lists jobs first, at 375 and 1280 px', async () => {
     await auditAtBothWidths(hosts().browser, async (page, width, audit) => {

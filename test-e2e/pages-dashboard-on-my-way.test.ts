@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_WEEKLY_HOURS, addDays, localDate, startsOf, wallTimeToInstant, type OpenDay } from '@frontdesk/domain';
 import { createBusiness } from '@frontdesk/use-cases';
 import { ensureChromium } from './browser';
+import { dayLeft } from './helpers';
 import { proCall, siteOf, startPageHosts, type PageHosts } from './page-hosts';
 import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard, type Audit } from './page-flows';
 
@@ -11,7 +12,8 @@ import { auditAtBothWidths, check, doneSays, reloadAsAPerson, signInToDashboard,
 // arrival time on today's job, a crew's own morning email on its page, the mail queued once, the job then saying when it went with no
 // button left, and a reload that sends nothing more. Every page axe-clean and in people's words.
 // Screenshots go to SHOTS_DIR (default /tmp/shots).
-jest.setTimeout(300_000);
+const TEST_MS = 300_000;
+jest.setTimeout(TEST_MS);
 
 const found = ensureChromium();
 if ('reason' in found) process.stdout.write(`\nSkipping the on-my-way page tests: ${found.reason}.\n`);
@@ -122,6 +124,8 @@ maybe('"on my way" and the morning agenda on the dashboard, in a real browser', 
     h = await startPageHosts('dashomw', (found as { path: string }).path);
   }, 120_000);
   afterAll(() => h?.close());
+  // Its jobs are today's from when they are put there until Today shows them: never across midnight.
+  beforeEach(() => dayLeft(ZONE, TEST_MS), TEST_MS + 6 * 60_000);
 
   it('sends "on my way" once from Today and sets the agenda time, at 375 and 1280 px', async () => {
     await auditAtBothWidths(hosts().browser, async (page, width, audit) => {

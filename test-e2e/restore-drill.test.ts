@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, createDb, dropDatabase, migrateToLatest } from '@frontdesk/db';
+import { createDatabase, createDb, dropDatabase, freePort, migrateToLatest } from '@frontdesk/db';
 import { PG_BIN, startThrowawayServer, whyNoStandby } from '@frontdesk/dev-env/standby';
 import { Receiver } from '@frontdesk/dev-env/webhook-receiver';
 import { chooseTool, findTools, runTool } from '../scripts/cli/pg-tools';
@@ -18,8 +18,6 @@ import { ROOT, callApi, cli, startHost, waitFor, type RunningService } from './h
 jest.setTimeout(300_000);
 
 const testAdmin = () => process.env.FD_TEST_ADMIN_URL!;
-/** A port of this file's own for its server, when it starts one. */
-const OWN_PORT = 55441;
 const PUBLIC_KEY = 'fdpub_restore_drill_key';
 type Json = Record<string, any>;
 
@@ -72,7 +70,8 @@ const running: RunningService[] = [];
 beforeAll(async () => {
   if (!fits) return;
   if (onOwnServer) {
-    own = await startThrowawayServer(OWN_PORT);
+    // A free port, not a fixed one: another run on this machine, or a server of its own, may hold any given one.
+    own = await startThrowawayServer(await freePort());
     urls.source = await createDatabase(admin(), names.source);
     const db = createDb(urls.source, { maxConnections: 1 });
     await migrateToLatest(db).finally(() => db.destroy());

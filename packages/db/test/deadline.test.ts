@@ -3,15 +3,20 @@
 // sent on its own commits by itself: if it waits on a lock and the client has gone, the server
 // must notice and cancel it rather than run it once the lock is free.
 import pg from 'pg';
+import { sql } from 'kysely';
 import { createDb, withDeadline, type Db } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { makePro } from '@frontdesk/dev-env/factories';
 
+/** The application name of the work's connections, to find its server process by. */
+const WORK = 'deadline-work';
 let t: TestDatabase;
 let db: Db;
 beforeAll(async () => {
   t = await createTestDatabase();
-  db = createDb(t.url, { maxConnections: 2 });
+  // No statement timeout: the server's own would end a waiting statement too, and hide a
+  // server that never noticed its client had gone.
+  db = createDb(t.url, { maxConnections: 2, applicationName: WORK, statementTimeoutMs: 0 });
 });
 afterAll(async () => {
   await db.destroy();
@@ -28,10 +33,11 @@ describe('work bounded by a deadline', () => {
       await locker.query('SELECT id FROM pros WHERE id = $1 FOR UPDATE', [pro.id]);
       const write = withDeadline(Date.now() + 400, () => db.updateTable('pros').set({ phone: '212 555 0199' }).where('id', '=', pro.id).execute());
       await expect(write).rejects.toThrow('Query read timeout');
-      // The lock is held well past the time the server takes to see the client is gone.
-      await new Promise((r) => setTimeout(r, 2500));
+      // The lock is held until the server has seen the client is gone and ended the statement's
+      // process (no sleep guessed long enough: on a busy machine it may take longer than usual).
+      // Were the statement left waiting, this would wait on until jest's timeout fails the test.
+      await serverProcessGone();
       await locker.query('COMMIT');
-      await new Promise((r) => setTimeout(r, 300));
       const row = await t.db.selectFrom('pros').select('phone').where('id', '=', pro.id).executeTakeFirstOrThrow();
       expect(row.phone).toBe(pro.phone);
       // The pool goes on with a fresh connection.
@@ -42,3 +48,14 @@ describe('work bounded by a deadline', () => {
     }
   });
 });
+
+/**
+ * Waits until no server process of the work's connections is left (each ends once the server
+ * sees its client gone). Asked each time in a transaction of its own: one sees the server's
+ * activity as it was when it first looked.
+ */
+async function serverProcessGone(): Promise<void> {
+  const left = async () =>
+    (await sql`SELECT 1 FROM pg_stat_activity WHERE application_name = ${WORK} AND datname = current_database()`.execute(t.db)).rows.length;
+  while ((await left()) !== 0) await new Promise((r) => setTimeout(r, 50));
+}

@@ -146,9 +146,11 @@ describe('client metadata documents', () => {
     const started = Date.now();
     // Each byte comes well within a socket idle timeout; the whole document would take 25 s.
     await expect(fetchClientMetadata(id, { ...local(), timeoutMs: 500 })).rejects.toThrow(/did not arrive within 500 ms/);
-    expect(Date.now() - started).toBeLessThan(1500);
-    for (let waited = 0; !hungUp.has('/drip.json') && waited < 2000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    expect(hungUp.has('/drip.json')).toBe(true);
+    // Given up at the total deadline, long before the last byte: not a bound a busy machine
+    // could blow (1.5 s was), but one no per-byte timeout could meet.
+    expect(Date.now() - started).toBeLessThan((docs.get('/drip.json')!.body.length * 50) / 2);
+    // The server sees the connection closed: asked until it does (jest's timeout ends a hang).
+    while (!hungUp.has('/drip.json')) await new Promise((r) => setTimeout(r, 50));
   });
 
   it('shares one fetch among callers asking for the same URL at once', async () => {
