@@ -168,8 +168,8 @@ describe('updates under concurrent writers', () => {
         if (!stillWriting && !page.more) return;
       }
     })();
-    const booked = (await Promise.all(Array.from({ length: 10 }, (_, w) => writer(w)))).flat();
-    writing = false;
+    // A failed writer ends the poll too, so the failure is this test's and not the next one's timeout.
+    const booked = (await Promise.all(Array.from({ length: 10 }, (_, w) => writer(w))).finally(() => (writing = false))).flat();
     await poller;
     expect(booked).toHaveLength(40);
     expect(seen.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
