@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { SEND_JSON } from '@frontdesk/domain';
 import { AppError } from '@frontdesk/domain';
 import { clientNameOf, runJudged, takeBudget, type RunOptions } from './call';
@@ -94,14 +94,16 @@ function nameIn(url: string): string {
  * auth (a caller without a key learns nothing else, not even which names exist), JSON parsing,
  * the steps before judging, express-openapi-validator against `openApiDocument` (rest-judge.ts:
  * the same verdicts and sentences as MCP's judge), and the handler. An unknown name goes on, to
- * the host's 404; a known name asked with another method is a 405.
+ * the host's 404; a known name asked with another method is a 405. It is one middleware
+ * of the app's, not a Router of its own: a Router would dispatch every request again (its
+ * URL parsed and its request's routing state saved and restored around it), and send every
+ * request that is not the API's on to the app's next step a turn of the event loop later.
  */
-export function createRestRouter<P>(opts: RestOptions<P>, openApiDocument: JsonSchema): Router {
-  const router = Router();
+export function createRestDispatch<P>(opts: RestOptions<P>, openApiDocument: JsonSchema): RequestHandler {
   const json = express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] });
   const judge = restJudges(openApiDocument);
   const byName = new Map(opts.operations.map((op) => [op.name.toLowerCase(), { op, judge: judge(op) }]));
-  router.use(async (req, res, next) => {
+  return async (req, res, next) => {
     if (!req.url.startsWith(PREFIX) && !underApi(req.url)) return next();
     try {
       res.locals.principal = await opts.authenticate(req);
@@ -123,6 +125,5 @@ export function createRestRouter<P>(opts: RestOptions<P>, openApiDocument: JsonS
     } catch (err) {
       next(err);
     }
-  });
-  return router;
+  };
 }
