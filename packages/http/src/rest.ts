@@ -39,13 +39,19 @@ function inputOf(op: Operation<unknown>, req: Request): unknown {
  * sent, the idempotency key (writes only: on a read it is ignored, not even checked for form,
  * as over MCP), the credential's budget, and the caller's name.
  */
-async function prepare<P>(op: Operation<P>, opts: RestOptions<P>, req: Request, res: Response): Promise<void> {
+function prepare<P>(op: Operation<P>, opts: RestOptions<P>, req: Request, res: Response): Promise<void> | undefined {
   const principal = res.locals.principal as P;
   opts.authorize?.(principal, op);
   res.locals.input = inputOf(op, req);
   res.locals.idempotencyKey = op.readOnly ? undefined : readIdempotencyKey(req.get('idempotency-key'), 'The Idempotency-Key header');
-  await takeBudget(op, req, principal, opts);
-  if (opts.clientName === undefined) clientNameOf(req);
+  const named = () => {
+    if (opts.clientName === undefined) clientNameOf(req);
+  };
+  // Most calls' budget is paid from a share at hand, with nothing to wait for.
+  const budget = takeBudget(op, req, principal, opts);
+  if (budget) return budget.then(named);
+  named();
+  return undefined;
 }
 
 /** Runs the judged input and answers with the result as JSON. */
@@ -119,7 +125,8 @@ export function createRestDispatch<P>(opts: RestOptions<P>, openApiDocument: Jso
       // A request without a body skips the parser, which would only set req.body: a property
       // added to a request once Express has swapped its prototype costs several microseconds.
       if (req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined) await step(json, req, res);
-      await prepare(op, opts, req, res);
+      const prepared = prepare(op, opts, req, res);
+      if (prepared) await prepared;
       await step(route.judge, req, res);
       await respond(op, opts, req, res);
     } catch (err) {
