@@ -153,7 +153,14 @@ describe('parseStart', () => {
 describe('workingTimeSpan', () => {
   it('says whether it is working time, and the instants between which that answer holds', () => {
     // Monday 2026-11-23 in New York (UTC-5): 08:00-12:00 and 13:00-17:00.
-    const hours = rules({ weekly_hours: { '1': [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:00' }] } });
+    const hours = rules({
+      weekly_hours: {
+        '1': [
+          { start: '08:00', end: '12:00' },
+          { start: '13:00', end: '17:00' },
+        ],
+      },
+    });
     const at = (iso: string) => workingTimeSpan(hours, new Date(iso));
     const ms = Date.parse;
     expect(at('2026-11-23T12:00:00Z')).toEqual({ working: false, from: ms('2026-11-23T05:00:00Z'), until: ms('2026-11-23T13:00:00Z') });

@@ -188,15 +188,19 @@ export async function readUpdates(db: Db, pro: Pro, input: { since?: number }, o
   const { since } = input;
   const { now, changes } = o;
   const { looked } = await materializeWhenDue(db, pro, now, changes);
-  const checkIn = (more: boolean) =>
-    more ? CHECK_IN_MINUTES.more : workingNow(pro, now) ? CHECK_IN_MINUTES.working : CHECK_IN_MINUTES.offHours;
+  const checkIn = (more: boolean) => (more ? CHECK_IN_MINUTES.more : workingNow(pro, now) ? CHECK_IN_MINUTES.working : CHECK_IN_MINUTES.offHours);
   // Nothing could be due and the caller's `pro` is kept current by the change feed: a poll
   // at its head has nothing to read. (A poll that looked for due events may have written one.)
   if (since !== undefined && since === pro.event_seq && !looked) {
     return { events: [], cursor: since, next_check_in_minutes: checkIn(false), more: false };
   }
   const read = () =>
-    readFeed(db, pro.id, since === undefined ? { since: new Date(now.getTime() - RECENT_WINDOW_DAYS * 24 * 60 * 60 * 1000) } : { seq: since }, UPDATES_PAGE_SIZE + 1);
+    readFeed(
+      db,
+      pro.id,
+      since === undefined ? { since: new Date(now.getTime() - RECENT_WINDOW_DAYS * 24 * 60 * 60 * 1000) } : { seq: since },
+      UPDATES_PAGE_SIZE + 1,
+    );
   // A page after a cursor changes only with the business's feed, and every new event is a change
   // heard: the pollers a booking leaves behind, all at the same cursor, share one read of it.
   // (Not after looking for due events: one may have been written, and not heard yet.)
