@@ -173,7 +173,8 @@ function workingNow(pro: Pro, now: Date): boolean {
   return span.working;
 }
 
-const MAX_KEPT_PAGES = 10_000;
+/** Each page holds up to UPDATES_PAGE_SIZE + 1 events: fewer are kept than of the smaller answers other caches keep. */
+const MAX_KEPT_PAGES = 1_000;
 /** Per change feed (per process): pages of a business's feed by cursor, kept while nothing about the business changed. */
 const pagesAfter = perOwner((changes: ChangeFeed) => new ProMemo<FeedPage>(changes, MAX_KEPT_PAGES));
 
