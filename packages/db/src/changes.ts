@@ -27,6 +27,8 @@ export class ChangeFeed {
   /** Stamps below this are void: taken before the last (re)connection, or while not listening. */
   private validFrom = Number.POSITIVE_INFINITY;
   private readonly lastChange = new Map<string, number>();
+  /** The last change heard to each pro's keys or to the pro's own row's existence and profile (kinds k and c). */
+  private readonly lastKeyChange = new Map<string, number>();
   private lastProfileChange = 0;
   private readonly fences = new Map<string, () => void>();
   /** The fence on its way, and the one that goes once it is back (shared by everyone who came meanwhile). */
@@ -80,6 +82,15 @@ export class ChangeFeed {
   /** No change to this pro announced since `stamp` (any of its rows, keys included). */
   unchanged(proId: string, stamp: number | null): boolean {
     return stamp !== null && stamp >= this.validFrom && (this.lastChange.get(proId) ?? 0) <= stamp;
+  }
+
+  /**
+   * No change to this pro's keys, nor to its profile or existence, announced since `stamp`:
+   * its bookings, leads, checks and feed may have changed, but a key that opened it then
+   * opens it still.
+   */
+  keysUnchanged(proId: string, stamp: number | null): boolean {
+    return stamp !== null && stamp >= this.validFrom && (this.lastKeyChange.get(proId) ?? 0) <= stamp;
   }
 
   /**
@@ -167,6 +178,7 @@ export class ChangeFeed {
     this.seq += 1;
     this.lastChange.set(id, this.seq);
     if (kind === 'c') this.lastProfileChange = this.seq;
+    if (kind === 'c' || kind === 'k') this.lastKeyChange.set(id, this.seq);
     for (const listener of this.listeners) listener(id);
   }
 
@@ -251,6 +263,15 @@ export class ProMemo<T> {
   /** The kept value, if it is still current; never reads. */
   peek(key: string): T | undefined {
     return this.entries.get(key)?.value;
+  }
+
+  /**
+   * True when a value is kept under `key` and, since it was read, no key of its pro nor the
+   * pro itself changed (ChangeFeed.keysUnchanged), whatever else of the pro's did.
+   */
+  keysUnchangedFor(key: string): boolean {
+    const kept = this.entries.peek(key);
+    return kept !== undefined && (this.feed?.keysUnchanged(kept.proId, kept.stamp) ?? false);
   }
 
   /** The kept value while current (and, when `usable` is given, while it says so); else reads and keeps. */

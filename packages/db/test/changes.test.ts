@@ -117,6 +117,30 @@ describe('the change feed', () => {
     expect(reads).toBe(4);
   });
 
+  it("tells a change to a pro's keys or profile from a change to its data, for what a key opened", async () => {
+    const { pro } = await makePro(t.db);
+    await feed.fence();
+    const memo = new ProMemo<string>(feed);
+    const read = async () => ({ proId: pro.id, value: pro.id });
+    await memo.get('a key', read);
+    expect(memo.keysUnchangedFor('a key')).toBe(true);
+    expect(memo.keysUnchangedFor('another key')).toBe(false);
+    // The feed's head and a check are the pro's data: what was kept is void, what a key opened is not.
+    await sql`UPDATE pros SET event_seq = event_seq + 1 WHERE id = ${pro.id}`.execute(t.db);
+    await insertProCheck(t.db, { proId: pro.id, kind: 'website_ownership', subject: 'keys.example', passed: true, checkedOn: '2026-11-20' });
+    await feed.fence();
+    expect(memo.peek('a key')).toBeUndefined();
+    expect(memo.keysUnchangedFor('a key')).toBe(true);
+    // A new key, or a change to the profile (as deleting the pro is), is a change for every key of it.
+    for (const change of [() => issueProKey(t.db, pro.id), () => sql`UPDATE pros SET config_version = config_version + 1 WHERE id = ${pro.id}`.execute(t.db)]) {
+      await memo.get('a key', read);
+      expect(memo.keysUnchangedFor('a key')).toBe(true);
+      await change();
+      await feed.fence();
+      expect(memo.keysUnchangedFor('a key')).toBe(false);
+    }
+  });
+
   it('trusts nothing while its connection is down, and nothing kept before once it listens again', async () => {
     const { pro } = await makePro(t.db);
     await feed.fence();

@@ -286,12 +286,30 @@ export function labelledStarts(days: readonly Pick<OpenDay, 'label' | 'starts'>[
 
 /** Is `now` inside one of the day's working windows (for how often a watcher should poll)? */
 export function isWorkingTime(rules: ScheduleRules, now: Date): boolean {
-  const day = localDate(now, rules.timezone);
+  return workingTimeSpan(rules, now).working;
+}
+
+/**
+ * isWorkingTime's answer for `now`, and the instants (ms since the epoch) between which it is
+ * the same answer, `from` included and `until` not: the latest start or end of a window, or the
+ * day's start, at or before `now`, and the first after it, or the next day's start.
+ */
+export function workingTimeSpan(rules: ScheduleRules, now: Date): { working: boolean; from: number; until: number } {
+  const zone = rules.timezone;
+  const day = localDate(now, zone);
   const windows = rules.weekly_hours[String(isoWeekday(day)) as keyof WeeklyHours] ?? [];
   const t = now.getTime();
-  return windows.some(
-    (w) =>
-      t >= wallTimeOrNextInstant(day, minutesOfDay(w.start), rules.timezone).getTime() &&
-      t < wallTimeOrNextInstant(day, minutesOfDay(w.end), rules.timezone).getTime(),
-  );
+  let from = wallTimeOrNextInstant(day, 0, zone).getTime();
+  let until = wallTimeOrNextInstant(addDays(day, 1), 0, zone).getTime();
+  let working = false;
+  for (const w of windows) {
+    const start = wallTimeOrNextInstant(day, minutesOfDay(w.start), zone).getTime();
+    const end = wallTimeOrNextInstant(day, minutesOfDay(w.end), zone).getTime();
+    if (t >= start && t < end) working = true;
+    for (const at of [start, end]) {
+      if (at <= t) from = Math.max(from, at);
+      else until = Math.min(until, at);
+    }
+  }
+  return { working, from, until };
 }

@@ -152,7 +152,9 @@ export function priceJob(job: Job, list: PriceList): Quote {
 function hoursText(hours: number): string {
   const h = Math.floor(hours);
   const m = Math.round((hours - h) * 60);
-  return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ') || '0 min';
+  if (h && m) return `${h} h ${m} min`;
+  if (h || m) return h ? `${h} h` : `${m} min`;
+  return '0 min';
 }
 
 function summarize(q: Omit<Quote, 'summary'>): string {

@@ -6,6 +6,7 @@ import {
   parseStart,
   presentOpenTime,
   whyNotOpen,
+  workingTimeSpan,
   type OpenTimesQuery,
   type ScheduleRules,
 } from '../src';
@@ -146,5 +147,32 @@ describe('parseStart', () => {
   it('refuses what is not a date-time', () => {
     expect(() => parseStart('tomorrow 9am', NY)).toThrow(/ISO 8601/);
     expect(() => parseStart('2026-02-30T09:00:00Z', NY)).toThrow(/not a real date/);
+  });
+});
+
+describe('workingTimeSpan', () => {
+  it('says whether it is working time, and the instants between which that answer holds', () => {
+    // Monday 2026-11-23 in New York (UTC-5): 08:00-12:00 and 13:00-17:00.
+    const hours = rules({
+      weekly_hours: {
+        '1': [
+          { start: '08:00', end: '12:00' },
+          { start: '13:00', end: '17:00' },
+        ],
+      },
+    });
+    const at = (iso: string) => workingTimeSpan(hours, new Date(iso));
+    const ms = Date.parse;
+    expect(at('2026-11-23T12:00:00Z')).toEqual({ working: false, from: ms('2026-11-23T05:00:00Z'), until: ms('2026-11-23T13:00:00Z') });
+    expect(at('2026-11-23T13:00:00Z')).toEqual({ working: true, from: ms('2026-11-23T13:00:00Z'), until: ms('2026-11-23T17:00:00Z') });
+    expect(at('2026-11-23T17:30:00Z')).toEqual({ working: false, from: ms('2026-11-23T17:00:00Z'), until: ms('2026-11-23T18:00:00Z') });
+    expect(at('2026-11-23T23:00:00Z')).toEqual({ working: false, from: ms('2026-11-23T22:00:00Z'), until: ms('2026-11-24T05:00:00Z') });
+    // Every quarter hour of a week: the answer is the same at the span's first instant and its last.
+    for (let t = ms('2026-11-22T00:00:00Z'); t < ms('2026-11-30T00:00:00Z'); t += 15 * 60_000) {
+      const span = workingTimeSpan(hours, new Date(t));
+      expect(span.from <= t && t < span.until).toBe(true);
+      expect(workingTimeSpan(hours, new Date(span.from)).working).toBe(span.working);
+      expect(workingTimeSpan(hours, new Date(span.until - 1)).working).toBe(span.working);
+    }
   });
 });

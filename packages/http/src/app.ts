@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './errors';
 import { logBeforeExpress, requestLogger } from './logger';
@@ -11,7 +11,7 @@ import { sendPage, sendView } from './html';
 import type { Html } from './template';
 import type { JsonSchema, Operation } from './operation';
 import { createMcpRouter, type McpOptions } from './mcp';
-import { createRestRouter, type RestOptions } from './rest';
+import { createRestDispatch, type RestOptions } from './rest';
 import type { WithinDeadline } from './idempotency';
 
 export interface BaseAppOptions {
@@ -24,8 +24,8 @@ export interface BaseAppOptions {
   ready(): Promise<void>;
   openApiDocument: JsonSchema;
   operations: readonly Operation<unknown>[];
-  /** Routers mounted after health and well-known routes, before the error handler. */
-  routers: Router[];
+  /** Routers (or a middleware of one's own) mounted after health and well-known routes, before the error handler. */
+  routers: (Router | RequestHandler)[];
   /** True for an error that means the database is away or busy (answered 503). */
   isUnavailable?: (err: unknown) => boolean;
   /** The page at `/`: what this host is and where to go from it. */
@@ -138,6 +138,6 @@ export function createServiceApp<P>(opts: ServiceAppOptions<P>): Express {
     frontDoor: opts.frontDoor,
     operations: opts.operations,
     // The API first: its calls, the hot path, never walk the pages' routes (they are matched by path prefix).
-    routers: [createRestRouter<P>(opts, openApiDocument), createMcpRouter<P>({ ...opts, ...opts.mcp }), ...(opts.routers ?? [])],
+    routers: [createRestDispatch<P>(opts, openApiDocument), createMcpRouter<P>({ ...opts, ...opts.mcp }), ...(opts.routers ?? [])],
   });
 }

@@ -57,17 +57,21 @@ export interface CredentialRateLimit<P> {
 
 const keepAll: KeptAnswer = { keep: (result) => result, replay: (kept) => Promise.resolve(kept) };
 
-/** Counts the call against its credential's reads or writes; past the budget, a 429. */
-export async function takeBudget<P>(op: Operation<P>, req: Request, principal: P, opts: RunOptions<P>): Promise<void> {
+/**
+ * Counts the call against its credential's reads or writes; past the budget, a 429. Nothing to
+ * wait for (undefined) when a share leased here pays for it, as for most calls: a promise made
+ * for every call costs more than the count itself.
+ */
+export function takeBudget<P>(op: Operation<P>, req: Request, principal: P, opts: RunOptions<P>): Promise<void> | undefined {
   // The first step every transport takes with an operation: from here its metrics carry its name.
   noteOperation(req.res, op.name);
-  if (!opts.rateLimit) return;
+  if (!opts.rateLimit) return undefined;
   const { limiter, limits } = opts.rateLimit.host;
-  const write = !op.readOnly;
-  await limiter.take(write ? 'writes' : 'reads', write ? limits.writesPerCredential : limits.readsPerCredential, opts.rateLimit.subjectOf(principal, req), {
-    res: req.res,
-    what: write ? 'writes' : 'reads',
-  });
+  const what = op.readOnly ? 'reads' : 'writes';
+  const limit = op.readOnly ? limits.readsPerCredential : limits.writesPerCredential;
+  const subject = opts.rateLimit.subjectOf(principal, req);
+  if (limiter.spendAtHand(what, limit, subject, req.res)) return undefined;
+  return limiter.take(what, limit, subject, { res: req.res, what });
 }
 
 /** A call: the operation, its input (judged already, for runJudged), the request, who calls, and a write's idempotency key. */

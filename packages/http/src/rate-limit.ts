@@ -129,7 +129,7 @@ export class RateLimiter {
    * gets the RateLimit fields on success too, so a client can pace itself.
    */
   async take(policy: string, limit: Limit, subject: string, o: Wording & { res?: Pick<Response, 'setHeader'> } = {}): Promise<void> {
-    if (limit.limit === 0) return;
+    if (limit.limit === 0 || this.spendAtHand(policy, limit, subject, o.res)) return;
     const key = `${policy}:${subject}`;
     if (limit.limit >= BATCHED_FROM && (await this.spendLeased(key, limit))) {
       const tally = this.tallies.get(key);
@@ -146,6 +146,30 @@ export class RateLimiter {
     if (o.res) setRateLimitHeaders(o.res, { policy, limit }, { remaining: limit.limit - hits, resetSeconds: reset });
   }
 
+  /**
+   * take's common case, without waiting: spends a hit of a share leased here, in its window
+   * and not used up, and sets the RateLimit fields on `res` as take does. False, spending
+   * nothing, when there is no such share (take then leases one, or counts the hit alone).
+   */
+  spendAtHand(policy: string, limit: Limit, subject: string, res?: Pick<Response, 'setHeader'>): boolean {
+    if (limit.limit < BATCHED_FROM) return false;
+    const tally = this.tallies.get(`${policy}:${subject}`);
+    if (!tally || tally.left <= 0) return false;
+    const now = this.clock();
+    if (tally.resetsAt <= now) return false;
+    this.spend(`${policy}:${subject}`, limit, tally);
+    if (res) setRateLimitHeaders(res, { policy, limit }, { remaining: limit.limit - tally.hits + tally.left, resetSeconds: secondsUntil(tally.resetsAt, now) });
+    return true;
+  }
+
+  /** Spends one hit of the tally's share, leasing the next ahead once this one is far spent. */
+  private spend(key: string, limit: Limit, tally: Tally): void {
+    tally.left -= 1;
+    tally.usedAt = Date.now();
+    if (tally.left <= this.shareOf(limit) * LEASE_AHEAD_AT && !tally.leasing) void this.lease(key, limit, tally).catch(() => {});
+    this.giveBackSoon();
+  }
+
   /** Spends a hit of a share leased here, leasing one when none is left; false when no whole share fits (count the hit alone). */
   private async spendLeased(key: string, limit: Limit): Promise<boolean> {
     for (;;) {
@@ -156,10 +180,7 @@ export class RateLimiter {
         tally = undefined;
       }
       if (tally && tally.left > 0) {
-        tally.left -= 1;
-        tally.usedAt = Date.now();
-        if (tally.left <= this.shareOf(limit) * LEASE_AHEAD_AT && !tally.leasing) void this.lease(key, limit, tally).catch(() => {});
-        this.giveBackSoon();
+        this.spend(key, limit, tally);
         return true;
       }
       if (!tally) {

@@ -157,29 +157,55 @@ function runSteps(steps: RequestHandler[], view: View, res: Response, done: (err
 
 const SHOWN_ROUTES = 256;
 
+interface Parameter {
+  in: string;
+  name: string;
+  $ref?: string;
+  content?: unknown;
+  schema?: JsonSchema;
+}
+
 interface FoundRoute {
-  schema: { parameters?: { in: string; name: string }[] };
+  schema: { parameters?: Parameter[] };
 }
 
 /**
- * A read's found route, shown with only the query parameters the request carries. The
- * validator judges with what it compiled from the whole route at the route's first request
- * (shown whole, and kept by method, route and content type: every parameter, the required
- * ones too), but on every request it walks the route's parameters to reshape their values,
- * and one the request lacks has nothing to reshape: that walk was 40% of open_times' judge.
- * Kept per set of fields sent, at most SHOWN_ROUTES of them per operation (callers send a
+ * A parameter the validator's per-request reshaping (its parameter mutator) leaves as the view
+ * shows it: not JSON content, no object or combination of schemas to parse or explode, and a
+ * list only in the query, which inputFromQuery has made a list already (the mutator leaves a
+ * list as it is). Its reserved-character check reads the query of the view's URL, which has none.
+ */
+function reshapesNothing(p: Parameter): boolean {
+  const schema = p.schema;
+  if (p.$ref !== undefined || p.content !== undefined || !schema || schema.$ref !== undefined) return false;
+  if (schema.type === 'object' || schema.allOf !== undefined || schema.oneOf !== undefined || schema.anyOf !== undefined) return false;
+  return schema.type !== 'array' || p.in === 'query';
+}
+
+/**
+ * The route the validator is shown once it has found it. It judges with what it compiled from
+ * the whole route at the route's first request (shown whole, and kept by method, route and
+ * content type: every parameter, the required ones too), but on every request it walks the
+ * route's parameters to reshape their values: most of its own cost. When no parameter of the
+ * route is one it would reshape (reshapesNothing), it is shown the route without parameters,
+ * the same object every time, and goes straight to judging. Otherwise a read's route is shown
+ * with only the query parameters the request carries (one it lacks has nothing to reshape),
+ * kept per set of fields sent, at most SHOWN_ROUTES of them per operation (callers send a
  * handful of sets; past the cap the kept ones start over).
  */
 function narrowerOf(op: Operation<unknown>): (found: unknown, input: Record<string, unknown>) => unknown {
   const fields = Object.keys(op.input.properties);
   const shown = new Map<number, unknown>();
-  if (op.method !== 'GET' || fields.length > 30) return (found) => found;
+  let bare: unknown;
   return (found, input) => {
+    const whole = found as FoundRoute;
+    if (bare === undefined) bare = (whole.schema.parameters ?? []).every(reshapesNothing) ? { ...whole, schema: { ...whole.schema, parameters: [] } } : null;
+    if (bare !== null) return bare;
+    if (op.method !== 'GET' || fields.length > 30) return found;
     let sent = 0;
     for (let i = 0; i < fields.length; i += 1) if (input[fields[i]!] !== undefined) sent |= 1 << i;
     let route = shown.get(sent);
     if (route === undefined) {
-      const whole = found as FoundRoute;
       const parameters = whole.schema.parameters?.filter((p) => p.in !== 'query' || input[p.name] !== undefined);
       if (shown.size >= SHOWN_ROUTES) shown.clear();
       shown.set(sent, (route = { ...whole, schema: { ...whole.schema, parameters } }));

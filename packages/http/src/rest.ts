@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { SEND_JSON } from '@frontdesk/domain';
 import { AppError } from '@frontdesk/domain';
 import { clientNameOf, runJudged, takeBudget, type RunOptions } from './call';
@@ -39,13 +39,19 @@ function inputOf(op: Operation<unknown>, req: Request): unknown {
  * sent, the idempotency key (writes only: on a read it is ignored, not even checked for form,
  * as over MCP), the credential's budget, and the caller's name.
  */
-async function prepare<P>(op: Operation<P>, opts: RestOptions<P>, req: Request, res: Response): Promise<void> {
+function prepare<P>(op: Operation<P>, opts: RestOptions<P>, req: Request, res: Response): Promise<void> | undefined {
   const principal = res.locals.principal as P;
   opts.authorize?.(principal, op);
   res.locals.input = inputOf(op, req);
   res.locals.idempotencyKey = op.readOnly ? undefined : readIdempotencyKey(req.get('idempotency-key'), 'The Idempotency-Key header');
-  await takeBudget(op, req, principal, opts);
-  if (opts.clientName === undefined) clientNameOf(req);
+  const named = () => {
+    if (opts.clientName === undefined) clientNameOf(req);
+  };
+  // Most calls' budget is paid from a share at hand, with nothing to wait for.
+  const budget = takeBudget(op, req, principal, opts);
+  if (budget) return budget.then(named);
+  named();
+  return undefined;
 }
 
 /** Runs the judged input and answers with the result as JSON. */
@@ -94,14 +100,16 @@ function nameIn(url: string): string {
  * auth (a caller without a key learns nothing else, not even which names exist), JSON parsing,
  * the steps before judging, express-openapi-validator against `openApiDocument` (rest-judge.ts:
  * the same verdicts and sentences as MCP's judge), and the handler. An unknown name goes on, to
- * the host's 404; a known name asked with another method is a 405.
+ * the host's 404; a known name asked with another method is a 405. It is one middleware
+ * of the app's, not a Router of its own: a Router would dispatch every request again (its
+ * URL parsed and its request's routing state saved and restored around it), and send every
+ * request that is not the API's on to the app's next step a turn of the event loop later.
  */
-export function createRestRouter<P>(opts: RestOptions<P>, openApiDocument: JsonSchema): Router {
-  const router = Router();
+export function createRestDispatch<P>(opts: RestOptions<P>, openApiDocument: JsonSchema): RequestHandler {
   const json = express.json({ limit: '64kb', type: ['application/json', 'application/*+json'] });
   const judge = restJudges(openApiDocument);
   const byName = new Map(opts.operations.map((op) => [op.name.toLowerCase(), { op, judge: judge(op) }]));
-  router.use(async (req, res, next) => {
+  return async (req, res, next) => {
     if (!req.url.startsWith(PREFIX) && !underApi(req.url)) return next();
     try {
       res.locals.principal = await opts.authenticate(req);
@@ -117,12 +125,12 @@ export function createRestRouter<P>(opts: RestOptions<P>, openApiDocument: JsonS
       // A request without a body skips the parser, which would only set req.body: a property
       // added to a request once Express has swapped its prototype costs several microseconds.
       if (req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined) await step(json, req, res);
-      await prepare(op, opts, req, res);
+      const prepared = prepare(op, opts, req, res);
+      if (prepared) await prepared;
       await step(route.judge, req, res);
       await respond(op, opts, req, res);
     } catch (err) {
       next(err);
     }
-  });
-  return router;
+  };
 }

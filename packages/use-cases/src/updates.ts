@@ -10,12 +10,12 @@ import {
   followUpDueMessage,
   formatLabel,
   formatLocalIso,
-  isWorkingTime,
   jobsTodayMessage,
   localDate,
   minutesOfDay,
   nextFollowUpDue,
   wallTimeOrNextInstant,
+  workingTimeSpan,
   type EventKind,
 } from '@frontdesk/domain';
 import {
@@ -162,6 +162,23 @@ export function presentFeedEvent(e: FeedPage['events'][number], timezone: string
 }
 
 /**
+ * Whether `now` is the business's working time, and until when that answer holds, per row of
+ * the business as read (its hours are in it; a row read again after a change is a new object).
+ */
+const workingSpans = new WeakMap<Pro, ReturnType<typeof workingTimeSpan>>();
+function workingNow(pro: Pro, now: Date): boolean {
+  const t = now.getTime();
+  let span = workingSpans.get(pro);
+  if (!span || t < span.from || t >= span.until) workingSpans.set(pro, (span = workingTimeSpan(scheduleRules(pro), now)));
+  return span.working;
+}
+
+/** Each page holds up to UPDATES_PAGE_SIZE + 1 events: fewer are kept than of the smaller answers other caches keep. */
+const MAX_KEPT_PAGES = 1_000;
+/** Per change feed (per process): pages of a business's feed by cursor, kept while nothing about the business changed. */
+const pagesAfter = perOwner((changes: ChangeFeed) => new ProMemo<FeedPage>(changes, MAX_KEPT_PAGES));
+
+/**
  * The updates feed: due events written first, then at most one page after the cursor (or
  * the recent window without one), read in one statement. A poll already at the head of a
  * pro this process knows to be unchanged, with nothing due, is answered without a round
@@ -172,19 +189,26 @@ export async function readUpdates(db: Db, pro: Pro, input: { since?: number }, o
   const { since } = input;
   const { now, changes } = o;
   const { looked } = await materializeWhenDue(db, pro, now, changes);
-  const checkIn = (more: boolean) =>
-    more ? CHECK_IN_MINUTES.more : isWorkingTime(scheduleRules(pro), now) ? CHECK_IN_MINUTES.working : CHECK_IN_MINUTES.offHours;
+  const checkIn = (more: boolean) => (more ? CHECK_IN_MINUTES.more : workingNow(pro, now) ? CHECK_IN_MINUTES.working : CHECK_IN_MINUTES.offHours);
   // Nothing could be due and the caller's `pro` is kept current by the change feed: a poll
   // at its head has nothing to read. (A poll that looked for due events may have written one.)
   if (since !== undefined && since === pro.event_seq && !looked) {
     return { events: [], cursor: since, next_check_in_minutes: checkIn(false), more: false };
   }
-  const page = await readFeed(
-    db,
-    pro.id,
-    since === undefined ? { since: new Date(now.getTime() - RECENT_WINDOW_DAYS * 24 * 60 * 60 * 1000) } : { seq: since },
-    UPDATES_PAGE_SIZE + 1,
-  );
+  const read = () =>
+    readFeed(
+      db,
+      pro.id,
+      since === undefined ? { since: new Date(now.getTime() - RECENT_WINDOW_DAYS * 24 * 60 * 60 * 1000) } : { seq: since },
+      UPDATES_PAGE_SIZE + 1,
+    );
+  // A page after a cursor changes only with the business's feed, and every new event is a change
+  // heard: the pollers a booking leaves behind, all at the same cursor, share one read of it.
+  // (Not after looking for due events: one may have been written, and not heard yet.)
+  const page =
+    since !== undefined && changes?.live && !looked
+      ? (await pagesAfter(changes).get(`${pro.id}:${since}`, async () => ({ proId: pro.id, value: await read() })))!
+      : await read();
   const reset = since !== undefined && since > page.head;
   const rows = reset ? [] : page.events;
   const more = rows.length > UPDATES_PAGE_SIZE;

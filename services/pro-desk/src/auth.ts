@@ -14,7 +14,8 @@ export type ProCaller = Pro & { oauthScopes?: ReadonlySet<Scope>; resourceMetada
  * The business calling: its key (`Authorization: Bearer fdk_…`) or an access token its
  * owner granted an assistant on this host; 401 with an RFC 9728 challenge otherwise. A key
  * this process checked before, unchanged since (ChangeFeed), costs no round trip and no
- * guess count: it cannot be a guess.
+ * guess count: it cannot be a guess. One whose pro changed since, but not its keys nor the
+ * pro itself, costs a read of the pro and no guess count.
  */
 export function proKeyAuth(ctx: Pick<AppContext, 'db' | 'changes' | 'config' | 'clock'>, limits: HostLimits, keys?: SigningKeys) {
   const pros = proReader(ctx.db, ctx.changes);
@@ -23,6 +24,12 @@ export function proKeyAuth(ctx: Pick<AppContext, 'db' | 'changes' | 'config' | '
     const wellFormed = token !== null && token.startsWith('fdk_') && token.length <= 100;
     const known = wellFormed ? pros.knownKey(token) : undefined;
     if (known) return known;
+    // A key known here whose pro's data changed since (a booking into its feed) is no guess either:
+    // only its pro is read again, shared by the calls that come meanwhile, with no guess check.
+    if (wellFormed && pros.keyStillGood(token)) {
+      const pro = await pros.byKey(token);
+      if (pro) return pro;
+    }
     // Words for a refusal, made only when one may be needed.
     const metadata = resourceMetadataUrl(ctx.config.publicUrl, req.path);
     const challenge = `Bearer realm="pro-desk", resource_metadata="${metadata}", scope="read write"`;

@@ -122,6 +122,11 @@ export function proReader(db: Db, changes: ChangeFeed | undefined) {
   return {
     /** The pro of a key this process has already checked, while nothing about it changed. */
     knownKey: (key: string) => byKey.peek(keyId(key)),
+    /**
+     * A key this process has already checked whose pro changed since (a booking, a lead), but
+     * not its keys nor the pro itself: it still opens the same pro, which byKey reads again.
+     */
+    keyStillGood: (key: string) => byKey.keysUnchangedFor(keyId(key)),
     byKey: (key: string) => byKey.get(keyId(key), async () => found(await findProByKey(db, key))),
     byId: (id: string) => byId.get(id, async () => found(await getPro(db, id))),
   };
