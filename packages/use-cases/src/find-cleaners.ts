@@ -170,14 +170,11 @@ async function search(db: Db, zip: string, job: Job, o: OpenTimesRequest & { lim
   const nextDay = Math.min(
     ...[...new Set(pros.map((p) => p.pro.timezone))].map((zone) => wallTimeOrNextInstant(addDays(localDate(o.now, zone), 1), 0, zone).getTime()),
   );
-  const found =
-    priced.length === 0
-      ? []
-      : await openTimesFor(
-          db,
-          priced.map((p) => ({ pro: p.pro, availabilityVersion: p.availabilityVersion, durationMinutes: p.quote.duration_minutes })),
-          o,
-        );
+  const found = await listTimes(
+    db,
+    priced.map((p) => ({ pro: p.pro, quote: p.quote, version: p.availabilityVersion })),
+    o,
+  );
   const parts = priced.map((p, i) => partOf(p.pro, p.quote, p.availabilityVersion, found[i]!));
   const zipWide = { serving: pros.length, notOffering: pros.length - priced.length, notOffered };
   return { proIds, nextDay, parts, ...(await assemble(db, zipWide, { parts, listed: new Map(parts.map((p, i) => [p, found[i]!])), nextDay }, o)) };
@@ -202,14 +199,11 @@ async function refresh(db: Db, base: KeptSearch, changes: ChangeFeed, o: OpenTim
   // A profile changed that the feed has not told of yet: the whole search reads it.
   if (stale.some((p) => heads.get(p.pro.id)?.config_version !== p.pro.config_version)) return null;
   const versions = stale.map((p) => availabilityVersion(heads.get(p.pro.id)!));
-  const found =
-    stale.length === 0
-      ? []
-      : await openTimesFor(
-          db,
-          stale.map((p, i) => ({ pro: p.pro, availabilityVersion: versions[i]!, durationMinutes: p.quote.duration_minutes })),
-          o,
-        );
+  const found = await listTimes(
+    db,
+    stale.map((p, i) => ({ pro: p.pro, quote: p.quote, version: versions[i]! })),
+    o,
+  );
   const renewed = new Map(stale.map((p, i) => [p, partOf(p.pro, p.quote, versions[i]!, found[i]!)]));
   const parts = base.parts.map((p) => renewed.get(p) ?? p);
   const listed = new Map(stale.map((p, i) => [renewed.get(p)!, found[i]!]));
@@ -219,6 +213,16 @@ async function refresh(db: Db, base: KeptSearch, changes: ChangeFeed, o: OpenTim
     parts,
     ...(await assemble(db, base.search, { parts, listed, nextDay: base.nextDay, previous: base.search }, o)),
   };
+}
+
+/** The open times of these cleaners for the job's length, each under the version given (nothing read for none). */
+async function listTimes(db: Db, items: Pick<Part, 'pro' | 'quote' | 'version'>[], o: OpenTimesRequest): Promise<ListedTimes[]> {
+  if (items.length === 0) return [];
+  return openTimesFor(
+    db,
+    items.map((p) => ({ pro: p.pro, availabilityVersion: p.version, durationMinutes: p.quote.duration_minutes })),
+    o,
+  );
 }
 
 function partOf(pro: ProProfile, quote: Quote, version: string, found: ListedTimes): Part {
@@ -244,14 +248,7 @@ async function assemble(
   if (unread.length > 0) {
     // A part kept from an earlier search and shown now for the first time: its list is still cached under its version.
     const older = unread.filter((p) => !listed.has(p));
-    const relisted =
-      older.length === 0
-        ? []
-        : await openTimesFor(
-            db,
-            older.map((p) => ({ pro: p.pro, availabilityVersion: p.version, durationMinutes: p.quote.duration_minutes })),
-            o,
-          );
+    const relisted = await listTimes(db, older, o);
     older.forEach((p, k) => listed.set(p, relisted[k]!));
     const checks = await latestChecks(
       db,
