@@ -187,6 +187,13 @@ export async function prosServingZip(db: Db, zip: string): Promise<ServingPro[]>
   return serving;
 }
 
+/** These pros' versions now, by id (a pro gone is missing): what a kept search re-reads of the few that changed. */
+export async function proHeads(db: Db, ids: string[]): Promise<Map<string, Pick<Pro, 'config_version' | 'event_seq' | 'hold_seq'>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('pros').select(['id', 'config_version', 'event_seq', 'hold_seq']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** Sets the address that owns a business (null: none); the one-business-per-address index has the last word. */
 export async function setOwnerEmail(trx: Db, proId: string, ownerEmail: string | null): Promise<Pro | undefined> {
   return trx.updateTable('pros').set({ owner_email: ownerEmail }).where('id', '=', proId).returningAll().executeTakeFirst();
