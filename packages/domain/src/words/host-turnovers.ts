@@ -91,6 +91,9 @@ export function turnoversStoppedMail(o: { hostName: string; proName: string; pro
 const dayLabel = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/** "2 upcoming cleans were cancelled": what stopping a rental cancelled, said on its pages. */
+const cleansCancelled = (n: number) => `${n} upcoming ${n === 1 ? 'clean was' : 'cleans were'} cancelled`;
+
 /** The rental page (`/rental/<token>`) in the host's words. */
 export const RENTAL_PAGE = {
   title: 'Your rental',
@@ -114,12 +117,11 @@ export const RENTAL_PAGE = {
   stopButton: 'Stop the cleans',
   stopLink: 'Stop the turnover cleans',
   keep: 'Keep them',
-  stopped: (cancelled: number) =>
-    `Stopped. Your calendars are no longer read${cancelled ? `, and ${cancelled} upcoming ${cancelled === 1 ? 'clean was' : 'cleans were'} cancelled` : ''}.`,
+  stopped: (cancelled: number) => `Stopped. Your calendars are no longer read${cancelled ? `, and ${cleansCancelled(cancelled)}` : ''}.`,
   /** The link of a rental its host stopped, opened again: said instead of the rental or of the question to stop. */
   stoppedTitle: 'Turnover cleans stopped',
   /** `day` is the day it was stopped (YYYY-MM-DD, in the business's zone). */
   alreadyStopped: (proName: string, day: string, cancelled: number) =>
-    `You stopped these turnover cleans on ${dayLabel(day)}: ${proName} no longer reads your calendars${cancelled ? `, and ${cancelled} upcoming ${cancelled === 1 ? 'clean was' : 'cleans were'} cancelled then` : ''}. There is nothing more to stop.`,
+    `You stopped these turnover cleans on ${dayLabel(day)}: ${proName} no longer reads your calendars${cancelled ? `, and ${cleansCancelled(cancelled)} then` : ''}. There is nothing more to stop.`,
   gone: 'No rental matches this link. Check that it was copied whole.',
 };
